@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import authPlugin from './plugins/auth.ts';
+import livePlugin from './plugins/live.ts';
+import mailPlugin from './providers/mail/plugin.ts';
+import authRoutes from './modules/auth/routes.ts';
+import userRoutes from './modules/user/routes.ts';
+import catalogRoutes from './modules/catalog/routes.ts';
+import promotionRoutes from './modules/promotions/routes.ts';
+import settingsRoutes from './modules/settings/routes.ts';
+import mailboxRoutes from './modules/mailbox/routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Pino logger options; tests pass false. */
+  logger?: boolean | object;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+/** Builds the app: external plugins, then our plugins, then routes (fastify/demo's order). */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-auth-token"]', 'req.headers.authorization'] },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'http://localhost:*', 'http://127.0.0.1:*'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Storefront API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(dbPlugin, { database });
+  await app.register(rateLimitPlugin);
+  await app.register(mailPlugin);
+  await app.register(authPlugin);
+  await app.register(livePlugin);
+
+  // Trivial route: the baseline the benchmarks compare against.
+  app.get('/api/ping', async () => ({ success: true, data: 'pong' }));
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(catalogRoutes);
+      await api.register(promotionRoutes);
+      await api.register(settingsRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(mailboxRoutes);
+
+  registerSpa(app, config.WEB_DIST);
+  return app;
+}
+
+/** Serves the built web app; any non-API path falls back to index.html for client routing. */
+function registerSpa(app: FastifyInstance, webDist: string) {
+  const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild) {
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/socket.io');
+    if (isApi || request.method !== 'GET') {
+      return reply.status(404).send({ success: false, message: `No route ${request.method} ${url.split('?')[0]}`, code: 'NOT_FOUND' });
+    }
+    if (!hasBuild) {
+      return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

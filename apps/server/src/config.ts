@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** Redis: socket.io adapter across instances and shared rate-limit counters. */
+  REDIS_URL: z.string().url().optional(),
+  /** Real SMTP; without it mail is kept in the database and shown at /mailbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Lucky Dragon Coins <no-reply@luckydragon.example>'),
+  /** Public address of the store, used in links inside e-mails. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Seed demo accounts and enable /test-login. Defaults on unless NODE_ENV=production. */
+  DEMO_DATA: z.enum(['true', 'false']).optional(),
+  /** Header a trusted proxy sets with the visitor's ISO country (country restriction). */
+  COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 30),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'PUBLIC_URL'> & {
+  DEMO_DATA: boolean;
+  PUBLIC_URL: string;
+};
+
+/** Reads and validates the environment once; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new Error(`Invalid environment variable ${first?.path.join('.')}: ${first?.message}`);
+  }
+  const e = parsed.data;
+  return {
+    ...e,
+    DEMO_DATA: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
+    PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    ...overrides,
+  };
+}

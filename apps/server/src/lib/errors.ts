@@ -1,0 +1,18 @@
+/** An error a client caused or may act on; the handler turns it into the failure envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError(400, 'BAD_REQUEST', message, field);
+export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, field?: string) => new AppError(409, 'CONFLICT', message, field);
+export const unprocessable = (message: string, field?: string) => new AppError(422, 'UNPROCESSABLE', message, field);

@@ -1,0 +1,55 @@
+// Builds a real app on a fresh, migrated database for each test file: an in-memory PGlite, or a
+// new schema on the PostgreSQL server when DATABASE_URL is set (dropped again on close).
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seed, type SeedResult } from '../src/db/seed.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  seeded: SeedResult;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const schemaName = `t_${randomBytes(6).toString('hex')}`;
+  const database = await openDatabase({ url, schemaName, poolSize: 20 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+export async function buildTestApp(overrides: Partial<Config> = {}, opts: { seedDemo?: boolean } = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  await migrate(database);
+  const seeded = await seed(database.db, { demo: opts.seedDemo ?? true });
+  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent' }, { WEB_DIST: '/nonexistent', ...overrides });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    seeded,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}

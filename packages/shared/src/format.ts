@@ -1,0 +1,30 @@
+import { BONUS_TYPE_PERCENTAGE } from './constants.ts';
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** SPEC §9: below 10000 shows 2 decimals; otherwise a compact en-US form (K, M) with up to 2 decimals. */
+export function formatBalance(value: number): string {
+  return Math.abs(value) < 10000 ? twoDecimals.format(value) : compact.format(value);
+}
+
+/** The three wallets summed (SPEC §3 User profile). */
+export function totalBalance(coins: { purchasedWallet: number; winWallet: number; stackingWallet: number } | null | undefined): number {
+  if (!coins) return 0;
+  return coins.purchasedWallet + coins.winWallet + coins.stackingWallet;
+}
+
+/** SPEC §2 Product grid: '% Bonus' for PERCENTAGE, 'LDC Bonus' otherwise. */
+export function bonusTag(bonusType: string, amount: number): string {
+  return bonusType === BONUS_TYPE_PERCENTAGE ? `${amount}% Bonus` : `${amount} LDC Bonus`;
+}
+
+/** Integer cents to a dollar string, e.g. 1999 -> "$19.99". */
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** Integer coins with thousands separators. */
+export function formatCoins(coins: number): string {
+  return new Intl.NumberFormat('en-US').format(coins);
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const email = z.string().trim().toLowerCase().email('must be a valid e-mail address').max(254);
+export const password = z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters');
+export const personName = z.string().trim().min(1, 'is required').max(60);
+
+export const signupBody = z.strictObject({
+  email,
+  password,
+  firstname: personName,
+  lastname: personName,
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const loginBody = z.strictObject({ email, password: z.string().min(1, 'is required').max(128) });
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const emailOnlyBody = z.strictObject({ email });
+export const tokenBody = z.strictObject({ token: z.string().min(16).max(128) });
+export const resetPasswordBody = z.strictObject({ token: z.string().min(16).max(128), password });
+export const testLoginBody = z.strictObject({ email });
+
+export const sessionUser = z.object({ _id: z.string(), role: z.enum(['USER', 'ADMIN']) });
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** Response of sign-in: the token to keep under xAuthToken plus the session user. */
+export const loginResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ token: z.string(), user: sessionUser.extend({ email: z.string(), firstname: z.string(), lastname: z.string() }) }),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
