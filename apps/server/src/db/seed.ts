@@ -1,0 +1,15 @@
+// Seeds what every install needs (settings, catalogue, promotions) and, when demo data is on,
+// the demo accounts. Idempotent: running it again changes nothing that exists.
+import type { Db } from './client.ts';
+import { seedCatalog } from './seed/catalog.ts';
+import { seedDemoAccounts, type DemoAccount } from './seed/accounts.ts';
+
+export interface SeedResult {
+  demoAccounts: DemoAccount[];
+}
+
+export async function seed(db: Db, opts: { demo: boolean }): Promise<SeedResult> {
+  await seedCatalog(db);
+  const demoAccounts = opts.demo ? await seedDemoAccounts(db) : [];
+  return { demoAccounts };
+}

@@ -1,0 +1,44 @@
+import { eq, sql } from 'drizzle-orm';
+import type { WalletCoins } from '@store/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { ledgerEntries } from '../../db/schema.ts';
+
+export type WalletName = keyof WalletCoins;
+
+/** Balances are sums of the append-only ledger, per wallet. */
+export async function getWalletCoins(db: Db | Tx, userId: string): Promise<WalletCoins> {
+  const rows = await db
+    .select({ wallet: ledgerEntries.wallet, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId))
+    .groupBy(ledgerEntries.wallet);
+  const coins: WalletCoins = { purchasedWallet: 0, winWallet: 0, stackingWallet: 0 };
+  for (const row of rows) coins[row.wallet] = Number(row.total);
+  return coins;
+}
+
+export interface LedgerCredit {
+  userId: string;
+  wallet: WalletName;
+  amount: number;
+  reason: string;
+  /** Unique per (reference, wallet): the same event never credits twice. */
+  reference: string;
+}
+
+/**
+ * Appends entries inside the caller's transaction. Returns false (and writes nothing) when an entry
+ * with the same reference already exists, so retried events stay idempotent.
+ */
+export async function appendLedgerEntries(tx: Tx, entries: LedgerCredit[]): Promise<boolean> {
+  for (const e of entries) {
+    if (!Number.isInteger(e.amount)) throw new Error('ledger amounts are integer coins');
+  }
+  const inserted = await tx.insert(ledgerEntries).values(entries).onConflictDoNothing().returning({ id: ledgerEntries.id });
+  if (inserted.length !== entries.length) {
+    // A partial insert means part of the event was already recorded: undo ours, keep the first.
+    if (inserted.length > 0) throw new Error(`ledger reference partially applied: ${entries[0]?.reference}`);
+    return false;
+  }
+  return true;
+}
