@@ -11,9 +11,11 @@ const MIGRATION_LOCK = 727274;
  * A transaction-scoped advisory lock keeps two instances starting together from applying a file twice.
  */
 export async function migrate(database: Database): Promise<string[]> {
-  await database.exec(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-  );
+  // Even CREATE TABLE IF NOT EXISTS can collide when two servers start at once, so it takes the lock too.
+  await database.rawTransaction(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await q.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  });
   const files = fs.readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {

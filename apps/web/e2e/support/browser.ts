@@ -1,0 +1,65 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
+
+export interface TrackedPage extends Page {
+  /** Console errors the browser prints for these HTTP statuses are expected in this test. */
+  allowHttpErrors(...statuses: number[]): void;
+}
+
+/**
+ * One browser per test file; a fresh context per page. Any console error or uncaught page error fails
+ * the test, except the browser's own "Failed to load resource" line for statuses the test expects.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const problems: string[] = [];
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const found = problems.splice(0);
+    if (found.length) throw new Error(`Console errors in the page:\n${found.join('\n')}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function newPage(opts: { viewport?: { width: number; height: number }; token?: string; user?: object } = {}): Promise<TrackedPage> {
+    const context = await browser.newContext({ baseURL, viewport: opts.viewport ?? DESKTOP_VIEWPORT });
+    contexts.push(context);
+    if (opts.token) {
+      await context.addInitScript(
+        ([token, user]) => {
+          if (!sessionStorage.getItem('e2e-session-seeded')) {
+            localStorage.setItem('xAuthToken', token as string);
+            if (user) localStorage.setItem('user', JSON.stringify(user));
+            sessionStorage.setItem('e2e-session-seeded', '1');
+          }
+        },
+        [opts.token, opts.user ?? null],
+      );
+    }
+    const page = (await context.newPage()) as TrackedPage;
+    const allowed = new Set<number>();
+    page.allowHttpErrors = (...statuses) => statuses.forEach((s) => allowed.add(s));
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      const text = msg.text();
+      const status = /status of (\d{3})/.exec(text)?.[1];
+      if (status && allowed.has(Number(status))) return;
+      problems.push(`console.error: ${text}`);
+    });
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    return page;
+  }
+
+  return { newPage, baseURL };
+}

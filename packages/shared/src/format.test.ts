@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { bonusTag, formatBalance, formatCents, formatCoins, totalBalance } from './format.ts';
+
+describe('formatBalance (SPEC §9)', () => {
+  it('shows two decimals below 10000', () => {
+    expect(formatBalance(0)).toBe('0.00');
+    expect(formatBalance(4440)).toBe('4,440.00');
+    expect(formatBalance(9999.999)).toBe('10,000.00');
+    expect(formatBalance(12.5)).toBe('12.50');
+  });
+  it('uses the compact en-US form with up to two decimals from 10000', () => {
+    expect(formatBalance(10000)).toBe('10K');
+    expect(formatBalance(12345)).toBe('12.35K');
+    expect(formatBalance(2_500_000)).toBe('2.5M');
+  });
+});
+
+describe('totalBalance', () => {
+  it('sums the three wallets', () => {
+    expect(totalBalance({ purchasedWallet: 2500, winWallet: 740, stackingWallet: 1200 })).toBe(4440);
+  });
+  it('is zero when the profile has no coins yet', () => {
+    expect(totalBalance(null)).toBe(0);
+  });
+});
+
+describe('bonusTag (SPEC §2 product grid)', () => {
+  it("reads '% Bonus' for PERCENTAGE", () => {
+    expect(bonusTag('PERCENTAGE', 15)).toBe('15% Bonus');
+  });
+  it("reads 'LDC Bonus' for a coin bonus", () => {
+    expect(bonusTag('COINS', 250)).toBe('250 LDC Bonus');
+  });
+});
+
+describe('money formatting', () => {
+  it('turns integer cents into dollars', () => {
+    expect(formatCents(1999)).toBe('$19.99');
+    expect(formatCents(5)).toBe('$0.05');
+  });
+  it('groups coins', () => {
+    expect(formatCoins(12500)).toBe('12,500');
+  });
+});

@@ -1,0 +1,52 @@
+// `npm test`: type check, lint, unit + API tests, the server suite on the embedded database too when
+// DATABASE_URL points at a server (so one run covers both), then the browser tests against a built app.
+// Every stage runs even after a failure; the run ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+interface Counts { passed: number; failed: number; skipped: number }
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const failedStages: string[] = [];
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
+
+function run(stage: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+  console.log(`\n=== ${stage}: ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (res.status !== 0) failedStages.push(stage);
+  return res.status === 0;
+}
+
+function vitest(stage: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const out = path.join(reportDir, `${stage.replace(/\W+/g, '-')}.json`);
+  run(stage, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  if (!fs.existsSync(out)) {
+    total.failed += 1;
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { status: string }[] };
+  const brokenFiles = report.testResults.filter((f) => f.status === 'failed').length;
+  total.passed += report.numPassedTests;
+  total.failed += Math.max(report.numFailedTests, brokenFiles > 0 && report.numFailedTests === 0 ? brokenFiles : 0);
+  total.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+run('typecheck', 'npm', ['run', 'typecheck']);
+run('lint', 'npm', ['run', 'lint']);
+vitest(process.env.DATABASE_URL ? 'unit+api (PostgreSQL)' : 'unit+api (PGlite)', []);
+if (process.env.DATABASE_URL) {
+  const { DATABASE_URL: _omit, ...embedded } = process.env;
+  vitest('server api (PGlite)', ['--project', 'server'], embedded);
+}
+if (run('build web', 'npm', ['run', 'build'])) {
+  vitest('browser', ['--config', 'apps/web/e2e/vitest.config.ts']);
+} else {
+  total.failed += 1;
+}
+
+// Skipped tests count as failures: they hide what they were meant to check.
+total.failed += total.skipped;
+console.log(`\nStages failed: ${failedStages.length ? failedStages.join(', ') : 'none'}`);
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(failedStages.length || total.failed ? 1 : 0);
