@@ -17,6 +17,7 @@ import mailPlugin from './providers/mail/plugin.ts';
 import authRoutes from './modules/auth/routes.ts';
 import userRoutes from './modules/user/routes.ts';
 import catalogRoutes from './modules/catalog/routes.ts';
+import catalogAssets from './modules/catalog/assets.ts';
 import promotionRoutes from './modules/promotions/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
 import mailboxRoutes from './modules/mailbox/routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     { prefix: '/api' },
   );
   await app.register(mailboxRoutes);
+  await app.register(catalogAssets);
 
   registerSpa(app, config.WEB_DIST);
   return app;

@@ -1,0 +1,28 @@
+export interface Measurement {
+  name: string;
+  reqPerSec: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+const ratio = (value: number, base: number) => (base > 0 ? (value / base).toFixed(2) : 'n/a');
+
+/** A plain-text table: each row with its throughput and p99 latency, and both as ratios to the first row. */
+export function formatTable(rows: Measurement[]): string {
+  const baseline = rows[0];
+  if (!baseline) return '(no measurements)';
+  const header = ['route', 'req/s', 'p99 ms', 'req/s ÷ baseline', 'p99 ÷ baseline', 'non-2xx', 'errors'];
+  const body = rows.map((r) => [
+    r.name,
+    r.reqPerSec.toFixed(0),
+    r.p99Ms.toFixed(1),
+    ratio(r.reqPerSec, baseline.reqPerSec),
+    ratio(r.p99Ms, baseline.p99Ms),
+    String(r.non2xx),
+    String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}

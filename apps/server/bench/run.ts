@@ -1,0 +1,102 @@
+// `npm run bench`: starts the store in a child process, signs in as the demo user, then measures each
+// scenario of scenarios.ts with autocannon (all warmed up, then each timed) and prints one table with ratios
+// to the baseline measured in the same run. Fails only when a request fails (non-2xx or socket error),
+// never because something is slow: speed is read from the table, not asserted.
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { SCENARIOS, type BenchContext, type Scenario } from './scenarios.ts';
+import { formatTable, type Measurement } from './report.ts';
+import type { BenchServerMessage } from './server.ts';
+import { DEMO_ACCOUNTS } from '../src/db/seed/accounts.ts';
+
+const seconds = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds`);
+  return value;
+};
+const DURATION_S = seconds('BENCH_DURATION_S', 5);
+const WARMUP_S = seconds('BENCH_WARMUP_S', 1);
+const CONNECTIONS = Math.round(seconds('BENCH_CONNECTIONS', 10));
+
+async function startServer(): Promise<{ child: ChildProcess; url: string; database: string }> {
+  const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+  const child = fork(serverFile, [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const [message] = (await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(([code]) => [{ type: 'failed', message: `bench server exited with code ${code}` }]),
+  ])) as [BenchServerMessage];
+  if (message.type !== 'ready') throw new Error(`bench server did not start:\n${message.message}`);
+  return { child, url: message.url, database: message.database };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.send({ type: 'stop' });
+  await exited;
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const demoUser = DEMO_ACCOUNTS.find((a) => a.role === 'USER')!;
+  const res = await fetch(`${baseUrl}/api/v1/auth/test-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoUser.email }),
+  });
+  const body = (await res.json()) as { success?: boolean; data?: { token?: string }; message?: string };
+  if (!res.ok || !body.data?.token) throw new Error(`test-login failed (${res.status}): ${body.message ?? JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+async function load(baseUrl: string, scenario: Scenario, ctx: BenchContext, durationS: number): Promise<Measurement> {
+  const body = scenario.body?.(ctx);
+  const result = await autocannon({
+    url: `${baseUrl}${scenario.path}`,
+    method: scenario.method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...scenario.headers?.(ctx) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    connections: CONNECTIONS,
+    duration: durationS,
+  });
+  return {
+    name: scenario.name,
+    reqPerSec: result.requests.average,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const { child, url, database } = await startServer();
+let failed = false;
+try {
+  const ctx: BenchContext = { token: await signIn(url) };
+  console.log(`Benchmark: ${database}, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up + ${DURATION_S}s per scenario\n`);
+  // Every route is warmed up before any is measured, so the baseline (measured first) does not pay
+  // for a cold server (JIT, caches, the garbage left by seeding) on its own.
+  const warmups = new Map<Scenario, Measurement>();
+  for (const scenario of SCENARIOS) warmups.set(scenario, await load(url, scenario, ctx, WARMUP_S));
+  const rows: Measurement[] = [];
+  for (const scenario of SCENARIOS) {
+    const measured = await load(url, scenario, ctx, DURATION_S);
+    const warmup = warmups.get(scenario)!;
+    // A failure during warm-up is still a failure of the route.
+    rows.push({ ...measured, non2xx: measured.non2xx + warmup.non2xx, errors: measured.errors + warmup.errors });
+    console.log(`  measured ${scenario.name}`);
+  }
+  console.log(`\n${formatTable(rows)}\n`);
+  const broken = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
+  if (broken.length) {
+    failed = true;
+    console.error(`Requests failed on: ${broken.map((r) => r.name).join(', ')}`);
+  }
+} catch (err) {
+  failed = true;
+  console.error(err instanceof Error ? err.message : err);
+} finally {
+  await stopServer(child);
+}
+process.exit(failed ? 1 : 0);

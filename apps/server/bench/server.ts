@@ -1,0 +1,53 @@
+// Child process of the benchmark: the store on its own event loop (so the load generator in the parent
+// does not steal its CPU), on a throwaway database with the demo data, logging off.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seed } from '../src/db/seed.ts';
+
+export type BenchServerMessage = { type: 'ready'; url: string; database: string } | { type: 'failed'; message: string };
+
+const send = (message: BenchServerMessage) => process.send?.(message);
+
+const url = process.env.DATABASE_URL;
+// On a PostgreSQL server the benchmark works in its own schema and drops it, leaving the data alone.
+const schemaName = url ? `bench_${randomBytes(6).toString('hex')}` : undefined;
+
+async function dropSchema() {
+  if (!url || !schemaName) return;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
+  await admin.end();
+}
+
+try {
+  const database = await openDatabase({ url, schemaName });
+  await migrate(database);
+  await seed(database.db, { demo: true });
+  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent' }, { DEMO_DATA: true, WEB_DIST: '/nonexistent' });
+  const app = await buildApp({ config, database, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await database.close();
+    await dropSchema();
+    process.exit(0);
+  };
+  process.on('message', (msg: { type?: string }) => msg?.type === 'stop' && void stop());
+  // The parent went away without saying stop: clean up anyway.
+  process.on('disconnect', () => void stop());
+
+  send({ type: 'ready', url: address, database: url ? `PostgreSQL (schema ${schemaName})` : 'PGlite in memory' });
+} catch (err) {
+  await dropSchema().catch(() => {});
+  send({ type: 'failed', message: err instanceof Error ? err.stack ?? err.message : String(err) });
+  process.exit(1);
+}

@@ -1,0 +1,134 @@
+// SQL of accounts, sessions and one-time e-mail tokens. Expiry is judged by the database clock
+// (now()), so every instance agrees and tests can move time by editing expires_at.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { emailTokens, sessions, users } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+
+export type EmailTokenPurpose = 'verify-email' | 'reset-password';
+type Conn = Db | Tx;
+
+export interface AuthUser {
+  _id: string;
+  role: 'USER' | 'ADMIN';
+  email: string;
+}
+
+const inMs = (ms: number) => sql`now() + ${ms}::bigint * interval '1 millisecond'`;
+
+export async function findUserByEmail(db: Conn, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      role: users.role,
+      emailVerifiedAt: users.emailVerifiedAt,
+    })
+    .from(users)
+    .where(eq(users.email, email));
+  return row ?? null;
+}
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
+
+/** Inserts an unverified user; null when the e-mail is already taken (also under a concurrent sign-up). */
+export async function insertUser(db: Conn, user: { email: string; passwordHash: string; firstname: string; lastname: string }) {
+  const [row] = await db
+    .insert(users)
+    .values({ id: newId(), ...user, role: 'USER' })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return row ?? null;
+}
+
+export async function recordLastIp(db: Conn, userId: string, ip: string) {
+  await db.update(users).set({ lastIp: ip }).where(eq(users.id, userId));
+}
+
+export async function markEmailVerified(db: Conn, userId: string) {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(db: Conn, userId: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function insertEmailToken(db: Conn, t: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; ttlMs: number }) {
+  await db.insert(emailTokens).values({ id: newId(), userId: t.userId, purpose: t.purpose, tokenHash: t.tokenHash, expiresAt: inMs(t.ttlMs) });
+}
+
+/**
+ * Marks a usable token used and returns its user, in one statement: two concurrent requests with
+ * the same link cannot both succeed.
+ */
+export async function consumeEmailToken(db: Conn, tokenHash: string, purpose: EmailTokenPurpose) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row ?? null;
+}
+
+/** Looks a token up without using it: says whether it is usable, used or expired, and whose it is. */
+export async function inspectEmailToken(db: Conn, tokenHash: string, purpose: EmailTokenPurpose) {
+  const [row] = await db
+    .select({
+      userId: emailTokens.userId,
+      email: users.email,
+      used: sql<boolean>`${emailTokens.usedAt} is not null`,
+      expired: sql<boolean>`${emailTokens.expiresAt} <= now()`,
+    })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)));
+  return row ?? null;
+}
+
+/** Retires every outstanding token of one kind, e.g. older reset links once a reset went through. */
+export async function retireEmailTokens(db: Conn, userId: string, purpose: EmailTokenPurpose) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
+export async function insertSession(db: Conn, s: { userId: string; tokenHash: string; ttlMs: number }) {
+  await db.insert(sessions).values({ id: newId(), userId: s.userId, tokenHash: s.tokenHash, expiresAt: inMs(s.ttlMs) });
+}
+
+export async function revokeSession(db: Conn, tokenHash: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Conn, userId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** The user behind a live (not revoked, not expired) session. */
+export async function findSessionUser(db: Conn, tokenHash: string): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({ _id: users.id, role: users.role, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  return row ?? null;
+}

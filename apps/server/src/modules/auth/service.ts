@@ -1,0 +1,200 @@
+// Account rules: sign-up, e-mail confirmation, sign-in, sign-out and password reset.
+// Answers that could reveal whether an address has an account are the same either way.
+import type { FastifyBaseLogger } from 'fastify';
+import type { LoginBody, SignupBody } from '@store/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { hashToken, newSecretToken } from '../../lib/ids.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
+import { forgotPasswordLink, loginLink, resetPasswordLink, verifyEmailLink } from '../../providers/mail/links.ts';
+import { passwordResetEmail, signupAttemptEmail, verificationEmail } from '../../providers/mail/templates.ts';
+import * as repo from './repository.ts';
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'PUBLIC_URL' | 'SESSION_TTL_HOURS'>;
+  log: FastifyBaseLogger;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+export const VERIFY_EMAIL_TTL_MS = 24 * HOUR_MS;
+export const RESET_PASSWORD_TTL_MS = HOUR_MS;
+
+export const SIGNUP_MESSAGE = 'Check your inbox to confirm your e-mail.';
+export const RESEND_MESSAGE = 'If that address has an account waiting for confirmation, a new link is on its way.';
+export const FORGOT_MESSAGE = 'If that address has an account, a link to choose a new password is on its way.';
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid e-mail or password.';
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please confirm your e-mail first. We can resend the link.';
+
+const TOKEN_MESSAGES = {
+  'verify-email': {
+    invalid: 'This confirmation link is not valid. Please request a new one.',
+    used: 'This confirmation link was already used. Please sign in.',
+    expired: 'This confirmation link has expired. Please request a new one.',
+  },
+  'reset-password': {
+    invalid: 'This password reset link is not valid. Please request a new one.',
+    used: 'This password reset link was already used. Please request a new one.',
+    expired: 'This password reset link has expired. Please request a new one.',
+  },
+} as const;
+
+/** Answers an unknown e-mail with the same argon2 work as a known one, so timing tells nothing. */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password-only-for-timing'));
+
+/** Computes the dummy hash at start, so the first unknown e-mail is not slower than the rest. */
+export function warmUp(): void {
+  void getDummyHash();
+}
+
+/** Mail trouble must not change the answer (that would leak which addresses exist); it is logged. */
+async function sendQuietly(deps: AuthDeps, message: MailMessage): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (err) {
+    deps.log.error({ err: err instanceof Error ? err.message : String(err), subject: message.subject }, 'sending mail failed');
+  }
+}
+
+async function issueEmailToken(deps: AuthDeps, userId: string, purpose: repo.EmailTokenPurpose): Promise<string> {
+  const token = newSecretToken();
+  const ttlMs = purpose === 'verify-email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
+  await repo.insertEmailToken(deps.db, { userId, purpose, tokenHash: hashToken(token), ttlMs });
+  return token;
+}
+
+async function sendVerification(deps: AuthDeps, user: { id: string; email: string; firstname: string }) {
+  const token = await issueEmailToken(deps, user.id, 'verify-email');
+  const link = verifyEmailLink(deps.config.PUBLIC_URL, token);
+  await sendQuietly(deps, { to: user.email, ...verificationEmail({ firstname: user.firstname, link }) });
+}
+
+export async function signup(deps: AuthDeps, input: SignupBody): Promise<void> {
+  // Hashed even when the address is taken, so both answers cost the same.
+  const passwordHash = await hashPassword(input.password);
+  const created = await repo.insertUser(deps.db, { email: input.email, passwordHash, firstname: input.firstname, lastname: input.lastname });
+  if (created) {
+    await sendVerification(deps, { id: created.id, email: input.email, firstname: input.firstname });
+    return;
+  }
+  const existing = await repo.findUserByEmail(deps.db, input.email);
+  if (!existing) return;
+  if (!existing.emailVerifiedAt) {
+    // The first sign-up's details stand; the owner of the mailbox just gets a fresh link.
+    await sendVerification(deps, existing);
+    return;
+  }
+  await sendQuietly(deps, {
+    to: existing.email,
+    ...signupAttemptEmail({
+      firstname: existing.firstname,
+      loginUrl: loginLink(deps.config.PUBLIC_URL),
+      resetUrl: forgotPasswordLink(deps.config.PUBLIC_URL),
+    }),
+  });
+}
+
+export async function resendVerification(deps: AuthDeps, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  // Earlier links stay valid: the shopper may open whichever mail arrives first.
+  if (user && !user.emailVerifiedAt) await sendVerification(deps, user);
+}
+
+function tokenError(purpose: repo.EmailTokenPurpose, state: { used: boolean; expired: boolean } | null): AppError {
+  const messages = TOKEN_MESSAGES[purpose];
+  if (!state) return new AppError(400, 'TOKEN_INVALID', messages.invalid, 'token');
+  if (state.used) return new AppError(400, 'TOKEN_USED', messages.used, 'token');
+  return new AppError(400, 'TOKEN_EXPIRED', messages.expired, 'token');
+}
+
+export async function verifyEmail(deps: AuthDeps, token: string): Promise<{ email: string }> {
+  const tokenHash = hashToken(token);
+  const verified = await deps.db.transaction(async (tx) => {
+    const consumed = await repo.consumeEmailToken(tx, tokenHash, 'verify-email');
+    if (!consumed) return null;
+    await repo.markEmailVerified(tx, consumed.userId);
+    return consumed;
+  });
+  const info = await repo.inspectEmailToken(deps.db, tokenHash, 'verify-email');
+  if (!verified) throw tokenError('verify-email', info);
+  return { email: info!.email };
+}
+
+export type LoginResult = {
+  token: string;
+  user: { _id: string; role: 'USER' | 'ADMIN'; email: string; firstname: string; lastname: string };
+};
+
+async function startSession(deps: AuthDeps, user: repo.UserRow, ip: string): Promise<LoginResult> {
+  const token = newSecretToken();
+  await Promise.all([
+    repo.insertSession(deps.db, { userId: user.id, tokenHash: hashToken(token), ttlMs: deps.config.SESSION_TTL_HOURS * HOUR_MS }),
+    repo.recordLastIp(deps.db, user.id, ip),
+  ]);
+  return {
+    token,
+    user: { _id: user.id, role: user.role, email: user.email, firstname: user.firstname, lastname: user.lastname },
+  };
+}
+
+export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promise<LoginResult> {
+  const user = await repo.findUserByEmail(deps.db, input.email);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
+  if (!user || !passwordOk) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  // Only after the right password, so this answer reveals nothing to someone guessing addresses.
+  if (!user.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
+  return startSession(deps, user, ip);
+}
+
+export async function logout(deps: AuthDeps, token: string): Promise<void> {
+  await repo.revokeSession(deps.db, hashToken(token));
+}
+
+export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user) return;
+  const token = await issueEmailToken(deps, user.id, 'reset-password');
+  const link = resetPasswordLink(deps.config.PUBLIC_URL, token);
+  await sendQuietly(deps, { to: user.email, ...passwordResetEmail({ firstname: user.firstname, link }) });
+}
+
+export async function inspectResetToken(deps: AuthDeps, token: string): Promise<{ email: string }> {
+  const info = await repo.inspectEmailToken(deps.db, hashToken(token), 'reset-password');
+  if (!info || info.used || info.expired) throw tokenError('reset-password', info);
+  return { email: info.email };
+}
+
+export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  // Checked before the (deliberately slow) hash so dead links cost nothing; consumed atomically below.
+  await inspectResetToken(deps, token);
+  const passwordHash = await hashPassword(password);
+  const done = await deps.db.transaction(async (tx) => {
+    const consumed = await repo.consumeEmailToken(tx, tokenHash, 'reset-password');
+    if (!consumed) return false;
+    await repo.setPasswordHash(tx, consumed.userId, passwordHash);
+    // Opening the link proved they own the mailbox.
+    await repo.markEmailVerified(tx, consumed.userId);
+    await repo.retireEmailTokens(tx, consumed.userId, 'reset-password');
+    await repo.revokeAllSessions(tx, consumed.userId);
+    return true;
+  });
+  if (!done) throw tokenError('reset-password', await repo.inspectEmailToken(deps.db, tokenHash, 'reset-password'));
+}
+
+export function listTestAccounts() {
+  return DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role, name: `${a.firstname} ${a.lastname}` }));
+}
+
+/** One-click sign-in as a demo account (only mounted with demo data on). */
+export async function testLogin(deps: AuthDeps, email: string, ip: string): Promise<LoginResult> {
+  const isDemo = DEMO_ACCOUNTS.some((a) => a.email === email);
+  const user = isDemo ? await repo.findUserByEmail(deps.db, email) : null;
+  if (!user) throw notFound('There is no demo account with that e-mail.');
+  return startSession(deps, user, ip);
+}

@@ -1,0 +1,25 @@
+import type { Settings } from '@store/shared';
+
+/**
+ * What a fresh install shows in the footer, the app links and the cart rules. The seed writes it once;
+ * after that the stored row is the truth (edits survive restarts).
+ */
+export const STARTER_SETTINGS: Settings = {
+  companyName: 'Lucky Dragon Collective',
+  companyDescription:
+    'Lucky Dragon Collective is an independent group of illustrators, animators and game artists. ' +
+    'We draw the dragons, lanterns and treasure behind our social games, and we give back to the online ' +
+    'community that plays them through regular sweepstakes, prize draws and giveaways. Coins bought here ' +
+    'are for entertainment in our games; no purchase is necessary to enter or win a sweepstakes.',
+  addressLines: ['Lucky Dragon Collective LLC', '1208 Lantern Street, Suite 300', 'Austin, TX 78701', 'United States'],
+  // 555-01xx numbers are reserved for fiction, so the demo never rings a real person.
+  phone: '+1 (512) 555-0148',
+  supportEmail: 'support@luckydragon.example',
+  iosAppUrl: 'https://apps.apple.com/us/app/lucky-dragon-coins/id6450000000',
+  androidAppUrl: 'https://play.google.com/store/apps/details?id=com.luckydragon.coins',
+  androidLatestVersion: '2.4.1',
+  coinsPerDollar: 100,
+  transactionLimitCents: 50_000,
+  blockedCountries: ['CU', 'IR', 'KP', 'SY'],
+  taxRatesBps: {},
+};

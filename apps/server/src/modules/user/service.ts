@@ -1,0 +1,30 @@
+import type { GetUserResponse } from '@store/shared';
+import type { Db } from '../../db/client.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { getWalletCoins } from '../wallet/repository.ts';
+import { findProfileWithKyc } from './repository.ts';
+import { US_STATES } from './us-states.ts';
+
+/** GET v1/getuser: profile with wallet balances, the verification record, and the US states list. */
+export async function getUser(db: Db, userId: string): Promise<GetUserResponse> {
+  // Two independent reads, issued together (the pool runs them in parallel).
+  const [row, coins] = await Promise.all([findProfileWithKyc(db, userId), getWalletCoins(db, userId)]);
+  // The session was valid a moment ago; a user deleted since is simply signed out.
+  if (!row) throw unauthorized('Your session has ended. Please sign in again.');
+  return {
+    success: true,
+    data: {
+      _id: row.id,
+      role: row.role,
+      email: row.email,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      image: row.image,
+      coins,
+      address: row.address ?? null,
+      userip: row.lastIp,
+    },
+    jumio: row.hasKyc ? { attempts: row.kycAttempts, decision: row.kycDecision, status: row.kycStatus } : null,
+    states: US_STATES as GetUserResponse['states'],
+  };
+}

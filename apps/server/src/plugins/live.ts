@@ -1,0 +1,123 @@
+import fp from 'fastify-plugin';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { ROLE_USER, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@store/shared';
+import type { Db } from '../db/client.ts';
+import { userForToken } from './auth.ts';
+
+interface SocketData {
+  userId: string;
+}
+type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface Live {
+  /** Sends an event to every open connection of a user, on whichever instance it is connected. */
+  emitToUser<E extends keyof ServerToClientEvents>(userId: string, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: Live;
+  }
+}
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+function firstString(value: unknown): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * The handshake carries auth.token plus query _id and role (SPEC §7). Only the token is trusted: it must
+ * name a live USER session, and the query must agree with that session, so nobody can listen to another
+ * user's room by editing the query string.
+ */
+async function authorizeHandshake(db: Db, socket: LiveSocket): Promise<string | null> {
+  const auth = socket.handshake.auth as { token?: unknown } | undefined;
+  const token = typeof auth?.token === 'string' ? auth.token : undefined;
+  const user = await userForToken(db, token);
+  if (!user || user.role !== ROLE_USER) return null;
+  const { _id, role } = socket.handshake.query;
+  if (firstString(_id) !== user._id || firstString(role) !== user.role) return null;
+  return user._id;
+}
+
+/**
+ * Live notifications over socket.io at /socket.io/ (websocket, falling back to polling). With REDIS_URL
+ * the Redis adapter relays emits between instances, so a user connected to instance B hears an event
+ * raised on instance A.
+ */
+export default fp(
+  async (app) => {
+    let io: LiveServer | undefined;
+    let redisClients: Redis[] = [];
+
+    app.decorate<Live>('live', {
+      emitToUser(userId, event, payload) {
+        // Before the app is ready there is no server yet and, by definition, nobody connected.
+        if (!io) return;
+        (io.to(userRoom(userId)).emit as (ev: string, ...args: unknown[]) => boolean)(event, payload);
+      },
+    });
+
+    // Created once the app is ready: the HTTP server exists by then and app.inject tests (which never
+    // listen) get a working emitToUser too.
+    app.addHook('onReady', async () => {
+      let adapter: ReturnType<typeof createAdapter> | undefined;
+      if (app.config.REDIS_URL) {
+        const pub = new Redis(app.config.REDIS_URL);
+        const sub = pub.duplicate();
+        redisClients = [pub, sub];
+        for (const client of redisClients) client.on('error', (err) => app.log.warn({ err }, 'live redis error'));
+        // Fail the start (instead of silently dropping cross-instance events) when Redis is unreachable.
+        await Promise.all([pub.ping(), sub.ping()]);
+        adapter = createAdapter(pub, sub);
+      }
+
+      io = new Server(app.server, {
+        path: SOCKET_PATH,
+        transports: ['websocket', 'polling'],
+        serveClient: false,
+        ...(adapter ? { adapter } : {}),
+      }) as LiveServer;
+      // The adapter subscribed while the server was built; a PING answered after those replies means
+      // this instance already hears other instances' emits when the app reports ready.
+      if (redisClients[1]) await redisClients[1].ping();
+
+      const server = io;
+      server.use((socket, next) => {
+        authorizeHandshake(app.db, socket).then(
+          (userId) => {
+            if (!userId) return next(new Error('unauthorized'));
+            socket.data.userId = userId;
+            next();
+          },
+          (err: unknown) => {
+            app.log.error({ err }, 'live handshake failed');
+            next(new Error('unavailable'));
+          },
+        );
+      });
+      server.on('connection', (socket) => {
+        void socket.join(userRoom(socket.data.userId));
+        socket.on('ping', (ack) => {
+          if (typeof ack === 'function') ack('pong');
+        });
+      });
+    });
+
+    // Open sockets would otherwise keep the HTTP server from closing.
+    app.addHook('preClose', async () => {
+      io?.local.disconnectSockets(true);
+    });
+
+    app.addHook('onClose', async () => {
+      await io?.close();
+      await Promise.all(redisClients.map((c) => c.quit().catch(() => c.disconnect())));
+    });
+  },
+  { name: 'live', dependencies: ['db'] },
+);

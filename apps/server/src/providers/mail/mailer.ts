@@ -1,0 +1,14 @@
+/** One outgoing e-mail. `html` is a complete document; `text` is the plain-text alternative. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Mail adapter: SMTP in production, the local mailbox table on a fresh machine. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'local';
+  send(message: MailMessage): Promise<void>;
+  close?(): Promise<void>;
+}

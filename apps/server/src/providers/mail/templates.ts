@@ -1,0 +1,94 @@
+// The store's transactional e-mails. Every interpolated value is escaped in the HTML version.
+import { escapeHtml } from './html.ts';
+import type { MailMessage } from './mailer.ts';
+
+export const BRAND_NAME = 'Lucky Dragon Coins';
+
+type Composed = Omit<MailMessage, 'to'>;
+
+interface Layout {
+  subject: string;
+  preheader: string;
+  greeting: string;
+  paragraphs: string[];
+  button: { label: string; href: string };
+  footnote: string;
+}
+
+/** A plain, table-based layout: it renders the same in webmail, desktop clients and the local mailbox. */
+function render({ subject, preheader, greeting, paragraphs, button, footnote }: Layout): Composed {
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f1ea;font-family:Helvetica,Arial,sans-serif;color:#1f1f1f;">
+<span style="display:none;max-height:0;overflow:hidden;">${escapeHtml(preheader)}</span>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea;padding:32px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;">
+<tr><td style="background:#8b1e1e;padding:20px 28px;color:#f7d774;font-size:20px;font-weight:bold;letter-spacing:0.5px;">${escapeHtml(BRAND_NAME)}</td></tr>
+<tr><td style="padding:28px;font-size:15px;line-height:1.6;">
+<p style="margin:0 0 16px;">${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p style="margin:0 0 16px;">${escapeHtml(p)}</p>`).join('\n')}
+<p style="margin:24px 0;"><a href="${escapeHtml(button.href)}" target="_blank" rel="noopener" style="display:inline-block;background:#8b1e1e;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:bold;">${escapeHtml(button.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555;">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(button.href)}" target="_blank" rel="noopener" style="color:#8b1e1e;word-break:break-all;">${escapeHtml(button.href)}</a></p>
+<p style="margin:0;font-size:13px;color:#555;">${escapeHtml(footnote)}</p>
+</td></tr>
+<tr><td style="padding:16px 28px;background:#faf7f0;font-size:12px;color:#777;">You received this e-mail because this address was entered at ${escapeHtml(BRAND_NAME)}. We never ask for your password by e-mail.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    `${button.label}: ${button.href}`,
+    '',
+    footnote,
+    '',
+    `— ${BRAND_NAME}`,
+  ].join('\n');
+  return { subject, html, text };
+}
+
+export function verificationEmail({ firstname, link }: { firstname: string; link: string }): Composed {
+  return render({
+    subject: `Confirm your e-mail for ${BRAND_NAME}`,
+    preheader: 'One click and your account is ready.',
+    greeting: `Hi ${firstname},`,
+    paragraphs: [
+      `Welcome to ${BRAND_NAME}! Please confirm that this is your e-mail address so you can sign in, pick up coin packages and gift cards, and join our giveaways.`,
+    ],
+    button: { label: 'Confirm my e-mail', href: link },
+    footnote: 'This link works once and expires in 24 hours. If you did not create an account, you can ignore this e-mail.',
+  });
+}
+
+export function passwordResetEmail({ firstname, link }: { firstname: string; link: string }): Composed {
+  return render({
+    subject: `Choose a new password for ${BRAND_NAME}`,
+    preheader: 'Your password reset link (valid for 1 hour).',
+    greeting: `Hi ${firstname},`,
+    paragraphs: [
+      'We received a request to reset the password of your account. Use the button below to choose a new one. For your safety, all devices will be signed out afterwards.',
+    ],
+    button: { label: 'Choose a new password', href: link },
+    footnote: 'This link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+  });
+}
+
+/** Sent instead of a second account when someone signs up with an address that already has one. */
+export function signupAttemptEmail({ firstname, loginUrl, resetUrl }: { firstname: string; loginUrl: string; resetUrl: string }): Composed {
+  return render({
+    subject: `Someone tried to sign up with your address at ${BRAND_NAME}`,
+    preheader: 'You already have an account with this e-mail.',
+    greeting: `Hi ${firstname},`,
+    paragraphs: [
+      'Someone just tried to create a new account with your e-mail address. You already have an account, so nothing was changed.',
+      `If it was you, simply sign in. If you forgot your password, you can choose a new one at ${resetUrl}.`,
+    ],
+    button: { label: 'Sign in', href: loginUrl },
+    footnote: 'If it was not you, no action is needed: your account and password are unchanged.',
+  });
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { anAvailableProduct } from '../support/catalog.ts';
+import { createVerifiedUser, signInViaApi } from '../support/users.ts';
+
+const { newPage, baseURL } = useBrowser();
+
+describe('route guards', () => {
+  it('sends a guest to /login, remembers the page, and returns there after sign-in', async () => {
+    const product = await anAvailableProduct(baseURL);
+    const user = await createVerifiedUser(baseURL);
+    const page = await newPage();
+    await page.goto(`/product-details/${product._id}`);
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('redirectedURlBeforeAccess'))).toContain(`/product-details/${product._id}`);
+
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.waitForURL(`**/product-details/${product._id}`);
+    await page.getByTestId('product-details').waitFor();
+    expect(await page.getByTestId('product-details').textContent()).toContain(product.name);
+    expect(await page.evaluate(() => localStorage.getItem('xAuthToken'))).toBeTruthy();
+    await page.getByTestId('signed-in-header').waitFor();
+  });
+
+  it('sends a signed-in shopper away from guest-only pages to /', async () => {
+    const user = await createVerifiedUser(baseURL);
+    const session = await signInViaApi(baseURL, user);
+    const page = await newPage({ token: session.token, user: session.user });
+    for (const path of ['/login', '/signup', '/forgot-password']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/');
+    }
+    await page.getByTestId('signed-in-header').waitFor();
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { newUserDetails } from '../support/users.ts';
+
+const { newPage } = useBrowser();
+
+describe('signing up', () => {
+  it('signs up, confirms the e-mail through the mailbox link, signs in and sees the signed-in header', async () => {
+    const user = newUserDetails();
+    const page = await newPage();
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill(user.firstname);
+    await page.getByLabel('Last name').fill(user.lastname);
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Confirm password').fill(user.password);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /create account|sign up/i }).click();
+    await expect.poll(() => page.textContent('body')).toContain(user.email);
+
+    // The local mailbox page, as a newcomer without SMTP would use it.
+    await page.goto(`/mailbox?to=${encodeURIComponent(user.email)}`);
+    await page.getByRole('link', { name: /confirm/i }).first().click();
+    await page.getByRole('link', { name: /confirm|verify/i }).first().click();
+    await page.waitForURL('**/login?verify=**');
+    await expect.poll(() => page.textContent('body')).toContain('Your e-mail is confirmed');
+
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('signed-in-header').waitFor();
+    await expect.poll(() => page.getByTestId('wallet-balance').first().textContent()).toContain('0.00');
+    expect(await page.getByTestId('cart-badge').first().textContent()).toBe('0');
+  });
+
+  it('refuses to sign in before the e-mail is confirmed', async () => {
+    const user = newUserDetails();
+    const page = await newPage();
+    page.allowHttpErrors(403);
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill(user.firstname);
+    await page.getByLabel('Last name').fill(user.lastname);
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Confirm password').fill(user.password);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /create account|sign up/i }).click();
+    await expect.poll(() => page.textContent('body')).toContain(user.email);
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await expect.poll(() => page.textContent('body')).toContain('confirm your e-mail');
+    expect(await page.evaluate(() => localStorage.getItem('xAuthToken'))).toBeNull();
+  });
+});

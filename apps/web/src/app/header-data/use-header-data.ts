@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import type { Dispatch, SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { useAppDispatch } from '../../lib/hooks.ts';
+import { errorMessage, errorStatus, handleApiError, isCountryRestricted } from '../../lib/error-handler.ts';
+import { notify } from '../../lib/toast.ts';
+import { signOut } from '../../lib/session.ts';
+import { useUserGetUserQuery } from '../../features/user/api/get-user.ts';
+import { useContentSettingsQuery } from '../../features/content/api/get-settings.ts';
+import { useHeaderActivePromotionWebQuery } from './get-active-promotion-web.ts';
+import { useHeaderConversionRateQuery } from './get-conversion-rate.ts';
+import { useHeaderActivePromotionQuery } from './get-active-promotion.ts';
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+/**
+ * SPEC §8 header-fetch rules for the first fetch (getuser): a 401 removes token and user and shows the
+ * server's message in a toast; the country message goes through the shared handler (sign-out, toast).
+ * Anything else is ignored: the header simply shows less.
+ */
+export function handleHeaderUserError(error: FetchBaseQueryError | SerializedError, dispatch: Dispatch): void {
+  if (!('status' in error)) return;
+  if (errorStatus(error) === 401) {
+    notify.error(errorMessage(error) ?? SESSION_ENDED_MESSAGE);
+    signOut(dispatch);
+    return;
+  }
+  if (isCountryRestricted(error)) handleApiError(error, dispatch);
+}
+
+/** The five fetches a signed-in header makes on load (SPEC §7), getuser first. */
+export function useHeaderData(): void {
+  const dispatch = useAppDispatch();
+  const { error } = useUserGetUserQuery();
+  useContentSettingsQuery();
+  useHeaderActivePromotionWebQuery();
+  useHeaderConversionRateQuery();
+  useHeaderActivePromotionQuery();
+
+  useEffect(() => {
+    if (error) handleHeaderUserError(error, dispatch);
+  }, [error, dispatch]);
+}

@@ -1,0 +1,12 @@
+import { Link } from 'react-router';
+import { useContentSettingsQuery } from '../../features/content/api/get-settings.ts';
+
+export function Logo() {
+  const { data: settings } = useContentSettingsQuery();
+  return (
+    <Link to="/" className="logo" aria-label="Home">
+      <img src="/logo.svg" alt="" width={40} height={40} />
+      {settings && <span className="logo__name">{settings.companyName}</span>}
+    </Link>
+  );
+}

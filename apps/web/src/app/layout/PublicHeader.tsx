@@ -1,0 +1,35 @@
+import { Link, NavLink } from 'react-router';
+import { useContentSettingsQuery } from '../../features/content/api/get-settings.ts';
+import { Logo } from './Logo.tsx';
+import { GetTheAppMenu } from './GetTheAppMenu.tsx';
+import { PublicMobileMenu } from './PublicMobileMenu.tsx';
+
+/** SPEC §2 "Public header": About, Contact, Get the App, logo home, Login and New account. */
+export function PublicHeader() {
+  const { data: settings } = useContentSettingsQuery();
+  return (
+    <header className="site-header" data-testid="public-header">
+      <div className="site-header__inner">
+        <Logo />
+        <nav className="site-nav desktop-only" aria-label="Main">
+          <NavLink className="nav-link" to="/about-us">
+            About
+          </NavLink>
+          <NavLink className="nav-link" to="/contact">
+            Contact
+          </NavLink>
+          <GetTheAppMenu links={settings} />
+        </nav>
+        <div className="site-header__actions">
+          <Link className="btn btn--ghost desktop-only" to="/login">
+            Login
+          </Link>
+          <Link className="btn btn--primary" to="/signup">
+            New account
+          </Link>
+          <PublicMobileMenu links={settings} />
+        </div>
+      </div>
+    </header>
+  );
+}

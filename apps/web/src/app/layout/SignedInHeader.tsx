@@ -1,0 +1,72 @@
+import { Link, NavLink } from 'react-router';
+import { formatBalance } from '@store/shared';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
+import { signOut } from '../../lib/session.ts';
+import { useContentSettingsQuery } from '../../features/content/api/get-settings.ts';
+import { useUserLogoutMutation } from '../../features/user/api/logout.ts';
+import { selectUserJumio, selectUserProfile, selectWalletTotal } from '../../features/user/user-slice.ts';
+import { VerificationBadge } from '../../features/user/components/VerificationBadge.tsx';
+import { selectCartItemCount } from './cart-count.ts';
+import { Logo } from './Logo.tsx';
+import { GetTheAppMenu } from './GetTheAppMenu.tsx';
+import { SignedInMobileMenu } from './SignedInMobileMenu.tsx';
+import { ProfileDropdown } from './ProfileDropdown.tsx';
+import { BagIcon, CoinIcon, DownloadIcon } from './icons.tsx';
+
+/** SPEC §2 "Signed-in header". */
+export function SignedInHeader() {
+  const dispatch = useAppDispatch();
+  const { data: settings } = useContentSettingsQuery();
+  const profile = useAppSelector(selectUserProfile);
+  const jumio = useAppSelector(selectUserJumio);
+  const balance = useAppSelector(selectWalletTotal);
+  const cartCount = useAppSelector(selectCartItemCount);
+  const [logout] = useUserLogoutMutation();
+
+  async function handleLogout() {
+    try {
+      await logout().unwrap();
+    } catch {
+      // The session ends on this device whatever the server answers.
+    }
+    signOut(dispatch);
+  }
+
+  return (
+    <header className="site-header" data-testid="signed-in-header">
+      <div className="site-header__inner">
+        <Logo />
+        <nav className="site-nav desktop-only" aria-label="Main">
+          <NavLink className="nav-link" to="/products">
+            Products
+          </NavLink>
+          <NavLink className="nav-link" to="/about-us">
+            About
+          </NavLink>
+          <GetTheAppMenu links={settings} />
+        </nav>
+        <div className="site-header__actions">
+          <VerificationBadge jumio={jumio} />
+          {profile && (
+            <span className="wallet-chip" title="Total wallet balance">
+              <CoinIcon />
+              <span className="sr-only">Balance: </span>
+              <span data-testid="wallet-balance">{formatBalance(balance)}</span>
+            </span>
+          )}
+          <Link className="icon-button desktop-only" to="/my-purchases" aria-label="My purchases" title="My purchases">
+            <DownloadIcon />
+          </Link>
+          <Link className="icon-button cart-link" to="/cart" aria-label={`Cart, ${cartCount} items`} title="Cart">
+            <BagIcon />
+            <span className="cart-badge" data-testid="cart-badge">
+              {cartCount}
+            </span>
+          </Link>
+          <ProfileDropdown profile={profile} onLogout={handleLogout} />
+          <SignedInMobileMenu links={settings} />
+        </div>
+      </div>
+    </header>
+  );
+}

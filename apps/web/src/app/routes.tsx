@@ -1,0 +1,55 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from './lazy.ts';
+import { requireGuest, requireSignedIn } from './guards.ts';
+import { RootLayout } from './layout/RootLayout.tsx';
+import { RouteErrorScreen } from './layout/RouteErrorScreen.tsx';
+import { BootScreen } from './layout/BootScreen.tsx';
+
+const publicRoutes: RouteObject[] = [
+  { index: true, lazy: lazyPage(() => import('../features/catalog/pages/HomePage.tsx')) },
+  { path: 'about-us', lazy: lazyPage(() => import('../features/content/pages/AboutPage.tsx')) },
+  { path: 'products', lazy: lazyPage(() => import('../features/catalog/pages/ProductsPage.tsx')) },
+  { path: 'contact', lazy: lazyPage(() => import('../features/content/pages/ContactPage.tsx')) },
+  { path: 'affiliate-artist', lazy: lazyPage(() => import('../features/content/pages/AffiliateArtistPage.tsx')) },
+  { path: 'privacy-policy', lazy: lazyPage(() => import('../features/content/pages/PrivacyPolicyPage.tsx')) },
+  { path: 'kyc-info', lazy: lazyPage(() => import('../features/content/pages/KycInfoPage.tsx')) },
+  { path: 'data-deletion', lazy: lazyPage(() => import('../features/content/pages/DataDeletionPage.tsx')) },
+  { path: 'use-policy-terms', lazy: lazyPage(() => import('../features/content/pages/TermsPage.tsx')) },
+];
+
+const protectedRoutes: RouteObject[] = [
+  { path: 'product-details/:id', lazy: lazyPage(() => import('../features/catalog/pages/ProductDetailsPage.tsx')) },
+];
+
+const guestOnlyRoutes: RouteObject[] = [
+  { path: 'signup', lazy: lazyPage(() => import('../features/auth/pages/SignupPage.tsx')) },
+  { path: 'login', lazy: lazyPage(() => import('../features/auth/pages/LoginPage.tsx')) },
+  { path: 'test-login', lazy: lazyPage(() => import('../features/auth/pages/TestLoginPage.tsx')) },
+  { path: 'forgot-password', lazy: lazyPage(() => import('../features/auth/pages/ForgotPasswordPage.tsx')) },
+  { path: 'resend-email', lazy: lazyPage(() => import('../features/auth/pages/ResendEmailPage.tsx')) },
+  { path: 'new-password/:id', lazy: lazyPage(() => import('../features/auth/pages/NewPasswordPage.tsx')) },
+  { path: 'continue-password', lazy: lazyPage(() => import('../features/auth/pages/ContinuePasswordPage.tsx')) },
+];
+
+/** The route table of SPEC §2. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    // Shown instead of everything when the layout itself fails.
+    errorElement: <RouteErrorScreen />,
+    HydrateFallback: BootScreen,
+    children: [
+      {
+        // Keeps header and footer around a failed screen.
+        errorElement: <RouteErrorScreen />,
+        children: [
+          ...publicRoutes,
+          { loader: requireSignedIn, children: protectedRoutes },
+          { loader: requireGuest, children: guestOnlyRoutes },
+          { path: '*', lazy: lazyPage(() => import('../features/content/pages/NotFoundPage.tsx')) },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,12 @@
+import { api } from '../../../lib/api.ts';
+
+const resetPasswordApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    authResetPassword: b.mutation<{ message?: string }, { token: string; password: string }>({
+      query: (body) => ({ url: 'v1/auth/reset-password', method: 'POST', body }),
+      extraOptions: { skipErrorHandler: true },
+    }),
+  }),
+});
+
+export const { useAuthResetPasswordMutation } = resetPasswordApi;

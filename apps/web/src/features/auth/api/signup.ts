@@ -1,0 +1,13 @@
+import type { SignupBody } from '@store/shared';
+import { api } from '../../../lib/api.ts';
+
+const signupApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    authSignup: b.mutation<{ message: string }, SignupBody>({
+      query: (body) => ({ url: 'v1/auth/signup', method: 'POST', body }),
+      extraOptions: { skipErrorHandler: true },
+    }),
+  }),
+});
+
+export const { useAuthSignupMutation } = signupApi;

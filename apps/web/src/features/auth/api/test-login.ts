@@ -1,0 +1,15 @@
+import type { LoginResponse } from '@store/shared';
+import { api } from '../../../lib/api.ts';
+import type { SignedInSession } from './login.ts';
+
+const testLoginApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    authTestLogin: b.mutation<SignedInSession, { email: string }>({
+      query: (body) => ({ url: 'v1/auth/test-login', method: 'POST', body }),
+      transformResponse: (response: LoginResponse) => response.data,
+      extraOptions: { skipErrorHandler: true },
+    }),
+  }),
+});
+
+export const { useAuthTestLoginMutation } = testLoginApi;

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
+import { useAuthLoginMutation } from '../api/login.ts';
+import { failureText, readApiFailure } from '../api/api-error.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { PasswordField } from '../components/PasswordField.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { ValidationSummary } from '../components/ValidationSummary.tsx';
+import { VerifyEmailNotice } from '../components/VerifyEmailNotice.tsx';
+import { loginForm, type LoginFormInput, type LoginFormValues } from '../form-schemas.ts';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
+import { credentialsEntered } from '../login-slice.ts';
+
+type Failure = { kind: 'unverified' } | { kind: 'message'; text: string };
+
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const rememberedEmail = useAppSelector((state) => state.login.craditional?.email ?? '');
+  const [login] = useAuthLoginMutation();
+  const completeSignIn = useCompleteSignIn();
+  const withProgress = useSubmitProgress();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const { register, handleSubmit, formState } = useForm<LoginFormInput, unknown, LoginFormValues>({
+    resolver: zodResolver(loginForm),
+    defaultValues: { email: rememberedEmail, password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    dispatch(credentialsEntered({ email: values.email }));
+    try {
+      const session = await withProgress(() => login(values).unwrap());
+      completeSignIn(session);
+    } catch (error) {
+      setFailure(
+        readApiFailure(error).code === 'EMAIL_NOT_VERIFIED'
+          ? { kind: 'unverified' }
+          : { kind: 'message', text: failureText(error, 'We could not sign you in. Please try again.') },
+      );
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Sign in"
+      intro="Welcome back! Sign in to top up your coins."
+      footer={
+        <>
+          <p>
+            New here? <Link to="/signup">Create an account</Link>
+          </p>
+          <p>
+            Didn't get the confirmation e-mail? <Link to="/resend-email">Send it again</Link>
+          </p>
+        </>
+      }
+    >
+      <VerifyEmailNotice />
+      {failure?.kind === 'unverified' ? (
+        <FormAlert tone="error">
+          Please confirm your e-mail address before signing in. Open the link we sent you, or{' '}
+          <Link to="/resend-email">send the confirmation e-mail again</Link>.
+        </FormAlert>
+      ) : null}
+      {failure?.kind === 'message' ? <FormAlert tone="error">{failure.text}</FormAlert> : null}
+      <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <TextField label="E-mail" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email?.message} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={formState.errors.password?.message}
+        />
+        <p className="auth-form__aside">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+        <SubmitButton busyLabel="Signing in…">Sign in</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

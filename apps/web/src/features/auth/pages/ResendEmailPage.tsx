@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { useAuthResendEmailMutation } from '../api/resend-email.ts';
+import { failureText } from '../api/api-error.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { ValidationSummary } from '../components/ValidationSummary.tsx';
+import { emailForm, type EmailFormInput, type EmailFormValues } from '../form-schemas.ts';
+import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
+
+export default function ResendEmailPage() {
+  const [resendEmail] = useAuthResendEmailMutation();
+  const withProgress = useSubmitProgress();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<EmailFormInput, unknown, EmailFormValues>({
+    resolver: zodResolver(emailForm),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setServerError(null);
+    try {
+      await withProgress(() => resendEmail({ email }).unwrap());
+      setSentTo(email);
+    } catch (error) {
+      setServerError(failureText(error));
+    }
+  });
+
+  if (sentTo) {
+    // The same answer whether or not the address has an account waiting, so it reveals nothing.
+    return (
+      <AuthCard title="Check your inbox">
+        <FormAlert tone="success">
+          If <strong>{sentTo}</strong> belongs to an account that still needs confirming, we sent it a new confirmation link.
+        </FormAlert>
+        <p className="auth-card__text">
+          <Link to="/login">Back to sign in</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Resend the confirmation e-mail"
+      intro="Enter the address you signed up with and we'll send a new confirmation link."
+      footer={
+        <p>
+          Already confirmed? <Link to="/login">Sign in</Link>
+        </p>
+      }
+    >
+      {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
+      <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <TextField label="E-mail" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email?.message} />
+        <SubmitButton busyLabel="Sending…">Send confirmation link</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

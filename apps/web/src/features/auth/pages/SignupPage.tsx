@@ -1,0 +1,118 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { useAuthSignupMutation } from '../api/signup.ts';
+import { failureText, readApiFailure } from '../api/api-error.ts';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { FormAlert } from '../components/FormAlert.tsx';
+import { PasswordField } from '../components/PasswordField.tsx';
+import { SubmitButton } from '../components/SubmitButton.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { ValidationSummary } from '../components/ValidationSummary.tsx';
+import { fieldMessage, signupForm, type SignupFormInput, type SignupFormValues } from '../form-schemas.ts';
+import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
+
+const FORM_FIELDS = ['firstname', 'lastname', 'email', 'password'] as const;
+type ServerField = (typeof FORM_FIELDS)[number];
+const isFormField = (field: string | null): field is ServerField => FORM_FIELDS.includes(field as ServerField);
+
+export default function SignupPage() {
+  const [signup] = useAuthSignupMutation();
+  const withProgress = useSubmitProgress();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const termsId = useId();
+  const { register, handleSubmit, setError, formState } = useForm<SignupFormInput, unknown, SignupFormValues>({
+    resolver: zodResolver(signupForm),
+    defaultValues: { firstname: '', lastname: '', email: '', password: '', confirmPassword: '', terms: false },
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async ({ firstname, lastname, email, password }) => {
+    setServerError(null);
+    try {
+      await withProgress(() => signup({ firstname, lastname, email, password }).unwrap());
+      setSentTo(email);
+    } catch (error) {
+      // The server names the offending field (e.g. an e-mail already registered): put the message there.
+      const failure = readApiFailure(error);
+      if (failure.message && isFormField(failure.field)) setError(failure.field, { message: failure.message }, { shouldFocus: true });
+      else setServerError(failureText(error, 'We could not create your account. Please try again.'));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your inbox">
+        <FormAlert tone="success">
+          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to activate your account, then sign in.
+        </FormAlert>
+        <p className="auth-card__text">
+          Nothing arrived after a few minutes? Look in your spam folder or <Link to="/resend-email">send the link again</Link>.
+        </p>
+        <p className="auth-card__text">
+          <Link to="/login">Go to sign in</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  const termsError = fieldMessage('Terms', errors.terms?.message);
+  return (
+    <AuthCard
+      title="Create your account"
+      intro="Join in a minute and start collecting coins."
+      footer={
+        <p>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </p>
+      }
+    >
+      {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
+      <ValidationSummary errors={errors} submitCount={formState.submitCount} />
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <div className="auth-form__row">
+          <TextField label="First name" autoComplete="given-name" registration={register('firstname')} error={errors.firstname?.message} />
+          <TextField label="Last name" autoComplete="family-name" registration={register('lastname')} error={errors.lastname?.message} />
+        </div>
+        <TextField label="E-mail" type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <div className="form-check">
+          <input
+            id={termsId}
+            type="checkbox"
+            className="form-check__input"
+            aria-invalid={termsError ? true : undefined}
+            aria-describedby={termsError ? `${termsId}-error` : undefined}
+            {...register('terms')}
+          />
+          <label htmlFor={termsId} className="form-check__label">
+            I accept the{' '}
+            <Link to="/use-policy-terms" target="_blank" rel="noopener noreferrer">
+              Terms and Conditions
+            </Link>
+          </label>
+        </div>
+        {termsError ? (
+          <p id={`${termsId}-error`} className="form-field__error">
+            {termsError}
+          </p>
+        ) : null}
+        <SubmitButton busyLabel="Creating your account…">Create account</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import HomePage from './HomePage.tsx';
+import { aGiftCard, aProduct, listingEnvelope } from '../fixtures.ts';
+import { mockApi, renderPage } from '../test-utils.tsx';
+
+// Typing through a real form is slow on a busy machine; the 5 s default is not about correctness.
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+const settings = {
+  companyName: 'Lucky Dragon',
+  companyDescription: 'An artist collective.',
+  addressLines: ['1 Main St'],
+  phone: '+1 555 0100',
+  supportEmail: 'help@luckydragon.example',
+  iosAppUrl: 'https://apps.apple.com/app/lucky-dragon',
+  androidAppUrl: 'https://play.google.com/store/apps/details?id=lucky.dragon',
+  androidLatestVersion: '1.0.0',
+  coinsPerDollar: 100,
+  transactionLimitCents: 100000,
+  blockedCountries: [],
+  taxRatesBps: {},
+};
+
+describe('HomePage', () => {
+  it('pitches the store, shows the web promotion, featured packages, gift cards and the app links', async () => {
+    const products = Array.from({ length: 10 }, (_, i) => aProduct({ _id: `p-${i}`, name: `Pack ${i}`, isAvailable: i !== 0 }));
+    mockApi({
+      'GET v1/admin/product': listingEnvelope(products, [aGiftCard({ name: 'Dragon Gift Card' })]),
+      'GET v1/admin/promotions/active-promotion-web': {
+        body: {
+          success: true,
+          data: null,
+          promotion: { _id: 'promo', name: 'Spring Splash', bonusPercentage: 15, bonusType: 'PERCENTAGE', startsAt: '2024-03-01T00:00:00Z', endsAt: null },
+        },
+      },
+      'GET v1/settings': { body: { success: true, data: settings } },
+    });
+    renderPage(<HomePage />, { path: '/' });
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Power up your game in seconds');
+    const promotion = await screen.findByRole('complementary', { name: 'Current promotion' });
+    expect(promotion).toHaveTextContent('Spring Splash');
+    expect(promotion).toHaveTextContent('15% Bonus');
+
+    const featured = await screen.findByRole('list', { name: 'Featured coin packages' });
+    const featuredCards = within(featured).getAllByTestId('product-card');
+    expect(featuredCards).toHaveLength(8);
+    expect(featuredCards.every((card) => card.getAttribute('data-available') === 'true')).toBe(true);
+    expect(within(screen.getByRole('list', { name: 'Gift cards' })).getByText('Dragon Gift Card')).toBeInTheDocument();
+
+    expect(await screen.findByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', settings.iosAppUrl);
+    expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows no banner when no promotion runs', async () => {
+    mockApi({
+      'GET v1/admin/product': listingEnvelope([aProduct()]),
+      'GET v1/admin/promotions/active-promotion-web': { body: { success: true, data: null, promotion: null } },
+      'GET v1/settings': { body: { success: true, data: settings } },
+    });
+    renderPage(<HomePage />, { path: '/' });
+    await screen.findByTestId('product-card');
+    await screen.findByRole('link', { name: 'Download on the App Store' });
+    expect(screen.queryByRole('complementary', { name: 'Current promotion' })).not.toBeInTheDocument();
+  });
+});

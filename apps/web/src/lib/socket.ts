@@ -1,0 +1,76 @@
+import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import { ROLE_USER, SOCKET_PATH, type ServerToClientEvents } from '@store/shared';
+
+// SPEC §4 "Live connection": only for role USER with a stored token; any earlier connection is closed
+// first; websocket preferred with polling fallback; connect/disconnect/connect_error have no effect
+// (socket.io reconnects by itself, and the page works without live events).
+
+type LiveEvent = keyof ServerToClientEvents;
+type Listener = (...args: never[]) => void;
+
+/** The part of a socket.io client socket we use; small so tests can hand in a fake. */
+export interface LiveSocket {
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener: Listener): unknown;
+  disconnect(): unknown;
+}
+
+export type LiveOptions = Partial<ManagerOptions & SocketOptions>;
+export type IoFactory = (options: LiveOptions) => LiveSocket;
+
+let ioFactory: IoFactory = (options) => io(options) as unknown as LiveSocket;
+let current: LiveSocket | null = null;
+// Listeners outlive a single connection: they are attached to every new socket.
+const listeners = new Map<LiveEvent, Set<Listener>>();
+
+/** socket.io-client is a third-party boundary; tests replace it with a fake. */
+export function setIoFactory(factory: IoFactory): void {
+  ioFactory = factory;
+}
+
+export interface LiveIdentity {
+  _id: string;
+  role: string;
+  token: string | null | undefined;
+}
+
+export function connectLive({ _id, role, token }: LiveIdentity): LiveSocket | null {
+  disconnectLive();
+  if (role !== ROLE_USER || !token) return null;
+  const socket = ioFactory({
+    path: SOCKET_PATH,
+    transports: ['websocket', 'polling'],
+    auth: { token },
+    query: { _id, role },
+    // A new manager each time: a reused one would keep the previous user's query.
+    forceNew: true,
+  });
+  for (const [event, set] of listeners) {
+    for (const listener of set) socket.on(event, listener);
+  }
+  current = socket;
+  return socket;
+}
+
+export function disconnectLive(): void {
+  if (!current) return;
+  const socket = current;
+  current = null;
+  socket.disconnect();
+}
+
+/** Subscribes to a server event on the current and any later connection; returns the unsubscribe. */
+export function onLive<E extends LiveEvent>(event: E, listener: ServerToClientEvents[E]): () => void {
+  const fn = listener as unknown as Listener;
+  let set = listeners.get(event);
+  if (!set) {
+    set = new Set();
+    listeners.set(event, set);
+  }
+  set.add(fn);
+  current?.on(event, fn);
+  return () => {
+    set.delete(fn);
+    current?.off(event, fn);
+  };
+}
