@@ -22,6 +22,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Form tests type into real inputs; generous under CI load, never a speed assertion.
+          testTimeout: 20_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

@@ -49,7 +49,8 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
   // Browser tests use the embedded database so they start from a known state on every run.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
@@ -57,7 +58,6 @@ export default async function setup(project: TestProject) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env });
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const baseURL = `http://127.0.0.1:${port}`;
   await waitForServer(baseURL, child, () => output);
   project.provide('baseURL', baseURL);
 

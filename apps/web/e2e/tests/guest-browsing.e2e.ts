@@ -8,6 +8,7 @@ describe('a guest browsing the store', () => {
     const page = await newPage();
     await page.goto('/');
     await page.getByTestId('public-header').waitFor();
+    await page.getByTestId('product-card').first().waitFor();
     expect(await page.getByTestId('product-card').count()).toBeGreaterThanOrEqual(8);
     const footer = page.getByTestId('site-footer');
     await footer.waitFor();

@@ -68,7 +68,7 @@ ${rows}
 
 /** Makes the addresses in the (already escaped) plain-text version clickable. */
 function linkify(escapedText: string): string {
-  return escapedText.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" target="_blank" rel="noopener">${url}</a>`);
+  return escapedText.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
 export function mailPage(mail: StoredMail): string {

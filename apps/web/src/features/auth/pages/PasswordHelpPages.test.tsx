@@ -4,10 +4,9 @@ import ForgotPasswordPage from './ForgotPasswordPage.tsx';
 import ContinuePasswordPage from './ContinuePasswordPage.tsx';
 import ResendEmailPage from './ResendEmailPage.tsx';
 import NewPasswordPage from './NewPasswordPage.tsx';
-import { failure, mockApi, renderPage } from '../test-utils.tsx';
+import { failure, mockApi, renderPage } from '../../../test/feature-test-utils.tsx';
 
 // Typing through a real form is slow on a busy machine; the 5 s default is not about correctness.
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const ok = { body: { success: true, message: 'If an account exists, we sent a link.' } };

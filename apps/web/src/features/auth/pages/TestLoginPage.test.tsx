@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { AUTH_TOKEN_KEY } from '@store/shared';
 import TestLoginPage from './TestLoginPage.tsx';
-import { failure, mockApi, renderPage } from '../test-utils.tsx';
+import { failure, mockApi, renderPage } from '../../../test/feature-test-utils.tsx';
 
 // Typing through a real form is slow on a busy machine; the 5 s default is not about correctness.
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 // The server names an account by `name`; the web contract by `firstname` + `lastname`. Both must work.

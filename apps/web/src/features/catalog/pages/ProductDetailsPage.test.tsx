@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import ProductDetailsPage from './ProductDetailsPage.tsx';
 import { aGiftCard, aProduct } from '../fixtures.ts';
-import { failure, mockApi, renderPage } from '../test-utils.tsx';
+import { failure, mockApi, renderPage } from '../../../test/feature-test-utils.tsx';
 
 // Typing through a real form is slow on a busy machine; the 5 s default is not about correctness.
-vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ProductDetailsPage', () => {

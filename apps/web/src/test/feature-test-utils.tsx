@@ -1,4 +1,4 @@
-// Test helpers of the auth feature: the network boundary (fetch) answered with the server's envelopes,
+// Test helpers shared by the feature tests: the network boundary (fetch) answered with the server's envelopes,
 // and pages rendered in a real store and a memory router.
 import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -7,7 +7,7 @@ import { ToastContainer } from 'react-toastify';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { makeStore } from '../../app/store.ts';
+import { makeStore } from '../app/store.ts';
 
 export interface Reply {
   status?: number;
