@@ -58,8 +58,34 @@ export async function setPasswordHash(db: Conn, userId: string, passwordHash: st
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export async function insertEmailToken(db: Conn, t: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; ttlMs: number }) {
-  await db.insert(emailTokens).values({ id: newId(), userId: t.userId, purpose: t.purpose, tokenHash: t.tokenHash, expiresAt: inMs(t.ttlMs) });
+export interface PendingSignup {
+  passwordHash: string;
+  firstname: string;
+  lastname: string;
+}
+
+export async function insertEmailToken(
+  db: Conn,
+  t: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; ttlMs: number; pending?: PendingSignup },
+) {
+  await db.insert(emailTokens).values({
+    id: newId(),
+    userId: t.userId,
+    purpose: t.purpose,
+    tokenHash: t.tokenHash,
+    expiresAt: inMs(t.ttlMs),
+    pendingPasswordHash: t.pending?.passwordHash,
+    pendingFirstname: t.pending?.firstname,
+    pendingLastname: t.pending?.lastname,
+  });
+}
+
+/** Applies the sign-up details a confirmation link carries (links from "resend" carry none). */
+export async function applyPendingSignup(db: Conn, userId: string, pending: PendingSignup) {
+  await db
+    .update(users)
+    .set({ passwordHash: pending.passwordHash, firstname: pending.firstname, lastname: pending.lastname })
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -78,7 +104,12 @@ export async function consumeEmailToken(db: Conn, tokenHash: string, purpose: Em
         gt(emailTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: emailTokens.userId });
+    .returning({
+      userId: emailTokens.userId,
+      pendingPasswordHash: emailTokens.pendingPasswordHash,
+      pendingFirstname: emailTokens.pendingFirstname,
+      pendingLastname: emailTokens.pendingLastname,
+    });
   return row ?? null;
 }
 

@@ -61,15 +61,24 @@ async function sendQuietly(deps: AuthDeps, message: MailMessage): Promise<void> 
   }
 }
 
-async function issueEmailToken(deps: AuthDeps, userId: string, purpose: repo.EmailTokenPurpose): Promise<string> {
+async function issueEmailToken(
+  deps: AuthDeps,
+  userId: string,
+  purpose: repo.EmailTokenPurpose,
+  pending?: repo.PendingSignup,
+): Promise<string> {
   const token = newSecretToken();
   const ttlMs = purpose === 'verify-email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
-  await repo.insertEmailToken(deps.db, { userId, purpose, tokenHash: hashToken(token), ttlMs });
+  await repo.insertEmailToken(deps.db, { userId, purpose, tokenHash: hashToken(token), ttlMs, pending });
   return token;
 }
 
-async function sendVerification(deps: AuthDeps, user: { id: string; email: string; firstname: string }) {
-  const token = await issueEmailToken(deps, user.id, 'verify-email');
+async function sendVerification(
+  deps: AuthDeps,
+  user: { id: string; email: string; firstname: string },
+  pending?: repo.PendingSignup,
+) {
+  const token = await issueEmailToken(deps, user.id, 'verify-email', pending);
   const link = verifyEmailLink(deps.config.PUBLIC_URL, token);
   await sendQuietly(deps, { to: user.email, ...verificationEmail({ firstname: user.firstname, link }) });
 }
@@ -85,8 +94,10 @@ export async function signup(deps: AuthDeps, input: SignupBody): Promise<void> {
   const existing = await repo.findUserByEmail(deps.db, input.email);
   if (!existing) return;
   if (!existing.emailVerifiedAt) {
-    // The first sign-up's details stand; the owner of the mailbox just gets a fresh link.
-    await sendVerification(deps, existing);
+    // Nobody has proved they own this address yet. This link carries this sign-up's password and
+    // name, which take effect only if the mailbox owner confirms through it.
+    const pending = { passwordHash, firstname: input.firstname, lastname: input.lastname };
+    await sendVerification(deps, { ...existing, firstname: input.firstname }, pending);
     return;
   }
   await sendQuietly(deps, {
@@ -117,7 +128,16 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<{ emai
   const verified = await deps.db.transaction(async (tx) => {
     const consumed = await repo.consumeEmailToken(tx, tokenHash, 'verify-email');
     if (!consumed) return null;
+    if (consumed.pendingPasswordHash && consumed.pendingFirstname && consumed.pendingLastname) {
+      await repo.applyPendingSignup(tx, consumed.userId, {
+        passwordHash: consumed.pendingPasswordHash,
+        firstname: consumed.pendingFirstname,
+        lastname: consumed.pendingLastname,
+      });
+    }
     await repo.markEmailVerified(tx, consumed.userId);
+    // The address is proven: any other confirmation link (perhaps from someone else's sign-up) dies.
+    await repo.retireEmailTokens(tx, consumed.userId, 'verify-email');
     return consumed;
   });
   const info = await repo.inspectEmailToken(deps.db, tokenHash, 'verify-email');

@@ -202,15 +202,17 @@ describe('POST /api/v1/auth/resend-email', () => {
     expect(await mailTo(t.app, verified)).toHaveLength(1);
   });
 
-  it('sends a new link while the earlier one stays valid until used', async () => {
+  it('sends a new link while the earlier one stays valid until the address is confirmed', async () => {
     const email = uniqueEmail();
     await post(t.app, '/api/v1/auth/signup', signupBody(email));
     await post(t.app, '/api/v1/auth/resend-email', { email });
     const [newer, older] = (await mailTo(t.app, email)).map((m) => tokenFromLink(m.text, 'verify'));
     expect(newer).not.toBe(older);
     expect((await post(t.app, '/api/v1/auth/verify-email', { token: older })).statusCode).toBe(200);
-    // The newer link is still unused; confirming again is harmless.
-    expect((await post(t.app, '/api/v1/auth/verify-email', { token: newer })).statusCode).toBe(200);
+    // Once the address is confirmed every other confirmation link is retired, and says so.
+    const again = await post(t.app, '/api/v1/auth/verify-email', { token: newer });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'TOKEN_USED', message: 'This confirmation link was already used. Please sign in.' });
   });
 
   it.each([

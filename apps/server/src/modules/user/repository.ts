@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { kycRecords, users } from '../../db/schema.ts';
+import { kycRecords, ledgerEntries, users } from '../../db/schema.ts';
 
-/** The profile and its verification record in one round trip. */
-export async function findProfileWithKyc(db: Db, userId: string) {
+const walletSum = (wallet: 'purchasedWallet' | 'winWallet' | 'stackingWallet') =>
+  sql<string>`(select coalesce(sum(${ledgerEntries.amount}), 0) from ${ledgerEntries}
+    where ${ledgerEntries.userId} = ${users.id} and ${ledgerEntries.wallet} = ${wallet})`;
+
+/**
+ * The profile, its verification record and the three wallet balances in one round trip: getuser is
+ * called on every page load, and on the embedded database each query costs about a millisecond.
+ */
+export async function findProfileWithKycAndCoins(db: Db, userId: string) {
   const [row] = await db
     .select({
       id: users.id,
@@ -18,6 +25,9 @@ export async function findProfileWithKyc(db: Db, userId: string) {
       kycDecision: kycRecords.decision,
       kycStatus: kycRecords.status,
       hasKyc: kycRecords.userId,
+      purchasedWallet: walletSum('purchasedWallet'),
+      winWallet: walletSum('winWallet'),
+      stackingWallet: walletSum('stackingWallet'),
     })
     .from(users)
     .leftJoin(kycRecords, eq(kycRecords.userId, users.id))

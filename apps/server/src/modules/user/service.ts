@@ -1,14 +1,12 @@
 import type { GetUserResponse } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { findProfileWithKyc } from './repository.ts';
+import { findProfileWithKycAndCoins } from './repository.ts';
 import { US_STATES } from './us-states.ts';
 
 /** GET v1/getuser: profile with wallet balances, the verification record, and the US states list. */
 export async function getUser(db: Db, userId: string): Promise<GetUserResponse> {
-  // Two independent reads, issued together (the pool runs them in parallel).
-  const [row, coins] = await Promise.all([findProfileWithKyc(db, userId), getWalletCoins(db, userId)]);
+  const row = await findProfileWithKycAndCoins(db, userId);
   // The session was valid a moment ago; a user deleted since is simply signed out.
   if (!row) throw unauthorized('Your session has ended. Please sign in again.');
   return {
@@ -20,7 +18,7 @@ export async function getUser(db: Db, userId: string): Promise<GetUserResponse> 
       firstname: row.firstname,
       lastname: row.lastname,
       image: row.image,
-      coins,
+      coins: { purchasedWallet: Number(row.purchasedWallet), winWallet: Number(row.winWallet), stackingWallet: Number(row.stackingWallet) },
       address: row.address ?? null,
       userip: row.lastIp,
     },
