@@ -132,3 +132,23 @@ describe('events to a user', () => {
     expect(await Promise.all(received)).toEqual([{ coins }, { coins }]);
   });
 });
+
+describe('ending a session ends its live connections', () => {
+  it('closes the sockets of the session that logged out and keeps the same user\'s other sessions', async () => {
+    const { userId, token } = await createSession(t.database.db);
+    const otherToken = newSecretToken();
+    await t.database.db.insert(sessions).values({ id: newId(), userId, tokenHash: hashToken(otherToken), expiresAt: new Date(Date.now() + 3_600_000) });
+    const leaving = connect({ token, query: { _id: userId, role: 'USER' } });
+    const staying = connect({ token: otherToken, query: { _id: userId, role: 'USER' } });
+    expect(await Promise.all([outcome(leaving), outcome(staying)])).toEqual(['connected', 'connected']);
+
+    const closed = new Promise<string>((resolve) => leaving.once('disconnect', (reason) => resolve(reason)));
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { 'x-auth-token': token } });
+    expect(logout.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+
+    t.app.live.emitToUser(userId, 'notification', { type: 'info', content: 'still here' });
+    expect(await nextEvent(staying, 'notification')).toEqual({ type: 'info', content: 'still here' });
+    expect(staying.connected).toBe(true);
+  });
+});

@@ -5,9 +5,11 @@ import { Redis } from 'ioredis';
 import { ROLE_USER, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@store/shared';
 import type { Db } from '../db/client.ts';
 import { userForToken } from './auth.ts';
+import { hashToken } from '../lib/ids.ts';
 
 interface SocketData {
   userId: string;
+  sessionRoom: string;
 }
 type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -15,6 +17,10 @@ type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<stri
 export interface Live {
   /** Sends an event to every open connection of a user, on whichever instance it is connected. */
   emitToUser<E extends keyof ServerToClientEvents>(userId: string, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void;
+  /** Closes the connections opened with one session token (logout), on every instance. */
+  endSession(token: string): void;
+  /** Closes every connection of a user (password reset revokes all sessions). */
+  endUser(userId: string): void;
 }
 
 declare module 'fastify' {
@@ -24,6 +30,8 @@ declare module 'fastify' {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+// Named by the token's hash, like the sessions table: the raw token never becomes a room name.
+const sessionRoom = (token: string) => `session:${hashToken(token)}`;
 
 function firstString(value: unknown): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
@@ -35,14 +43,14 @@ function firstString(value: unknown): string | undefined {
  * name a live USER session, and the query must agree with that session, so nobody can listen to another
  * user's room by editing the query string.
  */
-async function authorizeHandshake(db: Db, socket: LiveSocket): Promise<string | null> {
+async function authorizeHandshake(db: Db, socket: LiveSocket): Promise<SocketData | null> {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
   const token = typeof auth?.token === 'string' ? auth.token : undefined;
   const user = await userForToken(db, token);
-  if (!user || user.role !== ROLE_USER) return null;
+  if (!token || !user || user.role !== ROLE_USER) return null;
   const { _id, role } = socket.handshake.query;
   if (firstString(_id) !== user._id || firstString(role) !== user.role) return null;
-  return user._id;
+  return { userId: user._id, sessionRoom: sessionRoom(token) };
 }
 
 /**
@@ -60,6 +68,12 @@ export default fp(
         // Before the app is ready there is no server yet and, by definition, nobody connected.
         if (!io) return;
         (io.to(userRoom(userId)).emit as (ev: string, ...args: unknown[]) => boolean)(event, payload);
+      },
+      endSession(token) {
+        io?.in(sessionRoom(token)).disconnectSockets(true);
+      },
+      endUser(userId) {
+        io?.in(userRoom(userId)).disconnectSockets(true);
       },
     });
 
@@ -90,9 +104,9 @@ export default fp(
       const server = io;
       server.use((socket, next) => {
         authorizeHandshake(app.db, socket).then(
-          (userId) => {
-            if (!userId) return next(new Error('unauthorized'));
-            socket.data.userId = userId;
+          (data) => {
+            if (!data) return next(new Error('unauthorized'));
+            socket.data = data;
             next();
           },
           (err: unknown) => {
@@ -102,7 +116,7 @@ export default fp(
         );
       });
       server.on('connection', (socket) => {
-        void socket.join(userRoom(socket.data.userId));
+        void socket.join([userRoom(socket.data.userId), socket.data.sessionRoom]);
         socket.on('ping', (ack) => {
           if (typeof ack === 'function') ack('pong');
         });

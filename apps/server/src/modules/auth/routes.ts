@@ -8,7 +8,7 @@ import * as auth from './service.ts';
 const tags = ['auth'];
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): auth.AuthDeps => ({ db: app.db, mailer: app.mailer, config: app.config, log: app.log });
+  const deps = (): auth.AuthDeps => ({ db: app.db, mailer: app.mailer, config: app.config, log: app.log, live: app.live });
   const limited = authRateLimit(app.config);
   auth.warmUp();
 

@@ -1,5 +1,6 @@
 // Account rules: sign-up, e-mail confirmation, sign-in, sign-out and password reset.
 // Answers that could reveal whether an address has an account are the same either way.
+import type { Live } from '../../plugins/live.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoginBody, SignupBody } from '@store/shared';
 import type { Config } from '../../config.ts';
@@ -18,6 +19,8 @@ export interface AuthDeps {
   mailer: Mailer;
   config: Pick<Config, 'PUBLIC_URL' | 'SESSION_TTL_HOURS'>;
   log: FastifyBaseLogger;
+  /** Ends live connections when their session ends. */
+  live: Pick<Live, 'endSession' | 'endUser'>;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -173,6 +176,7 @@ export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promi
 
 export async function logout(deps: AuthDeps, token: string): Promise<void> {
   await repo.revokeSession(deps.db, hashToken(token));
+  deps.live.endSession(token);
 }
 
 export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
@@ -202,8 +206,9 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     await repo.markEmailVerified(tx, consumed.userId);
     await repo.retireEmailTokens(tx, consumed.userId, 'reset-password');
     await repo.revokeAllSessions(tx, consumed.userId);
-    return true;
+    return consumed.userId;
   });
+  if (done) deps.live.endUser(done);
   if (!done) throw tokenError('reset-password', await repo.inspectEmailToken(deps.db, tokenHash, 'reset-password'));
 }
 
