@@ -1,22 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
-import { newUserDetails } from '../support/users.ts';
+import type { Page } from 'playwright-core';
+import { newUserDetails, type TestUser } from '../support/users.ts';
 
 const { newPage } = useBrowser();
+
+async function signUpThroughTheForm(page: Page, user: TestUser) {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill(user.firstname);
+  await page.getByLabel('Last name').fill(user.lastname);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /create account|sign up/i }).click();
+  // The confirmation panel names the address the link went to.
+  await expect.poll(() => page.textContent('body')).toContain(user.email);
+}
 
 describe('signing up', () => {
   it('signs up, confirms the e-mail through the mailbox link, signs in and sees the signed-in header', async () => {
     const user = newUserDetails();
     const page = await newPage();
-    await page.goto('/signup');
-    await page.getByLabel('First name').fill(user.firstname);
-    await page.getByLabel('Last name').fill(user.lastname);
-    await page.getByLabel('E-mail').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm password').fill(user.password);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: /create account|sign up/i }).click();
-    await expect.poll(() => page.textContent('body')).toContain(user.email);
+    await signUpThroughTheForm(page, user);
 
     // The local mailbox page, as a newcomer without SMTP would use it.
     await page.goto(`/mailbox?to=${encodeURIComponent(user.email)}`);
@@ -38,15 +44,7 @@ describe('signing up', () => {
     const user = newUserDetails();
     const page = await newPage();
     page.allowHttpErrors(403);
-    await page.goto('/signup');
-    await page.getByLabel('First name').fill(user.firstname);
-    await page.getByLabel('Last name').fill(user.lastname);
-    await page.getByLabel('E-mail').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm password').fill(user.password);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: /create account|sign up/i }).click();
-    await expect.poll(() => page.textContent('body')).toContain(user.email);
+    await signUpThroughTheForm(page, user);
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 export const bonusType = z.enum(['PERCENTAGE', 'COINS']);
 
-/** A coin package (SPEC §3 Product). price is integer cents; coins integer. */
-export const product = z.object({
+/** Fields every package shares. price is integer cents; coins integer. */
+const packageFields = {
   _id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -13,23 +13,13 @@ export const product = z.object({
   isAvailable: z.boolean(),
   bonusType: bonusType.nullable(),
   bonusAmount: z.number().int().nullable(),
-  kind: z.literal('product'),
-});
+};
+
+/** A coin package (SPEC §3 Product). */
+export const product = z.object({ ...packageFields, kind: z.literal('product') });
 export type Product = z.infer<typeof product>;
 
-export const giftCard = z.object({
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  image: z.string(),
-  price: z.number().int(),
-  coins: z.number().int(),
-  isAvailable: z.boolean(),
-  bonusType: bonusType.nullable(),
-  bonusAmount: z.number().int().nullable(),
-  brand: z.string(),
-  kind: z.literal('giftCard'),
-});
+export const giftCard = z.object({ ...packageFields, brand: z.string(), kind: z.literal('giftCard') });
 export type GiftCard = z.infer<typeof giftCard>;
 
 export const productListQuery = z.strictObject({
