@@ -13,6 +13,7 @@ import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
 import livePlugin from './plugins/live.ts';
+import outboxPlugin from './plugins/outbox.ts';
 import mailPlugin from './providers/mail/plugin.ts';
 import authRoutes from './modules/auth/routes.ts';
 import userRoutes from './modules/user/routes.ts';
@@ -21,6 +22,10 @@ import catalogAssets from './modules/catalog/assets.ts';
 import promotionRoutes from './modules/promotions/routes.ts';
 import settingsRoutes from './modules/settings/routes.ts';
 import mailboxRoutes from './modules/mailbox/routes.ts';
+import paymentsProviderPlugin from './providers/payments/plugin.ts';
+import paymentRoutes from './modules/payments/routes.ts';
+import checkoutRoutes from './modules/checkout/routes.ts';
+import cartRoutes from './modules/cart/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -70,6 +75,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(mailPlugin);
   await app.register(authPlugin);
   await app.register(livePlugin);
+  await app.register(paymentsProviderPlugin);
+  await app.register(outboxPlugin);
 
   // Trivial route: the baseline the benchmarks compare against.
   app.get('/api/ping', async () => ({ success: true, data: 'pong' }));
@@ -81,6 +88,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(catalogRoutes);
       await api.register(promotionRoutes);
       await api.register(settingsRoutes);
+      await api.register(paymentRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(cartRoutes);
     },
     { prefix: '/api' },
   );

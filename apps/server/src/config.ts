@@ -27,6 +27,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  // --- PAYMENTS (issue 3) ---
+  /** Port of the card vault (hosted card fields); default PORT+1, 0 = random, 'off' = not started. */
+  VAULT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
+  /** Public address of the vault; default http://localhost:<VAULT_PORT>. */
+  VAULT_PUBLIC_URL: z.string().url().optional(),
+  /** 32-byte AES key (hex or base64) for stored cards; default a key generated once into DATA_DIR/vault.key. */
+  VAULT_KEY: z.string().optional(),
+  /** 'sandbox' (built-in gateway) or 'nuvei'; default nuvei when the NUVEI_* variables are set, else sandbox. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'nuvei']).optional(),
+  NUVEI_MERCHANT_ID: z.string().optional(),
+  NUVEI_MERCHANT_SITE_ID: z.string().optional(),
+  NUVEI_SECRET_KEY: z.string().optional(),
+  NUVEI_BASE_URL: z.string().url().default('https://ppp-test.nuvei.com/ppp/api/v1'),
+  /** HMAC secret of the sandbox gateway's notifications; random per start when unset. */
+  PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'PUBLIC_URL'> & {

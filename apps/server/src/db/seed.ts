@@ -2,6 +2,8 @@
 // the demo accounts. Idempotent: running it again changes nothing that exists.
 import type { Db } from './client.ts';
 import { seedCatalog } from './seed/catalog.ts';
+import { seedGiftCardCodes } from './seed/gift-card-codes.ts';
+import { seedCoupons } from './seed/coupons.ts';
 import { seedDemoAccounts, type DemoAccount } from './seed/accounts.ts';
 
 export interface SeedResult {
@@ -10,6 +12,8 @@ export interface SeedResult {
 
 export async function seed(db: Db, opts: { demo: boolean }): Promise<SeedResult> {
   await seedCatalog(db);
+  await seedGiftCardCodes(db);
+  await seedCoupons(db);
   const demoAccounts = opts.demo ? await seedDemoAccounts(db) : [];
   return { demoAccounts };
 }

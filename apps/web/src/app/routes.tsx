@@ -18,7 +18,12 @@ const publicRoutes: RouteObject[] = [
 ];
 
 const protectedRoutes: RouteObject[] = [
-  { path: 'product-details/:id', lazy: lazyPage(() => import('../features/catalog/pages/ProductDetailsPage.tsx')) },
+  // Composed in app/: the catalogue page with the cart's and checkout's buying controls.
+  { path: 'product-details/:id', lazy: lazyPage(() => import('./purchase/ProductDetailsRoute.tsx')) },
+  { path: 'cart', lazy: lazyPage(() => import('../features/cart/pages/CartPage.tsx')) },
+  { path: 'add-card/:orderId?', lazy: lazyPage(() => import('../features/payments/pages/AddCardPage.tsx')) },
+  { path: 'payment-success', lazy: lazyPage(() => import('../features/purchases/pages/PaymentSuccessPage.tsx')) },
+  { path: 'my-purchases', lazy: lazyPage(() => import('../features/purchases/pages/MyPurchasesPage.tsx')) },
 ];
 
 const guestOnlyRoutes: RouteObject[] = [

@@ -8,6 +8,10 @@ import { productListingReducer } from '../features/catalog/product-listing-slice
 import { userReducer } from '../features/user/user-slice.ts';
 import { editUserReducer } from '../features/user/edit-user-slice.ts';
 import { customerInfoReducer } from '../features/user/customer-info-slice.ts';
+import { cartReducer } from '../features/cart/cart-slice.ts';
+import { orderDetailsReducer } from '../features/checkout/order-details-slice.ts';
+import { paymentReducer } from '../features/payments/payment-slice.ts';
+import { purchaseMemoryReducer } from '../features/purchases/purchase-memory-slice.ts';
 
 const appReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -18,6 +22,10 @@ const appReducer = combineReducers({
   editUser: editUserReducer,
   customerInfo: customerInfoReducer,
   productListing: productListingReducer,
+  cart: cartReducer,
+  orderDetails: orderDetailsReducer,
+  usersCards: paymentReducer,
+  purchaseMemory: purchaseMemoryReducer,
 });
 
 export type RootState = ReturnType<typeof appReducer>;

@@ -1,9 +1,7 @@
 import type { RootState } from '../store.ts';
+import { selectCartCount } from '../../features/cart/cart-slice.ts';
 
-/**
- * Number of items in the cart for the header badge. There is no cart state yet (a later issue adds
- * it); point this at the cart slice then and the badge follows.
- */
-export function selectCartItemCount(_state: RootState): number {
-  return 0;
+/** Number of items in the cart for the header badge (SPEC §2: 0 if none). */
+export function selectCartItemCount(state: RootState): number {
+  return selectCartCount(state);
 }

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatCents, formatCoins } from '@store/shared';
+import { formatCents, formatCoins, type GiftCard, type Product } from '@store/shared';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { useCatalogGiftCardQuery } from '../api/gift-card.ts';
 import { useCatalogProductQuery } from '../api/product.ts';
@@ -14,7 +14,12 @@ export const NOT_FOUND_TEXT = "We couldn't find that package";
 const isHttpStatus = (error: unknown, statuses: number[]) =>
   typeof error === 'object' && error !== null && 'status' in error && statuses.includes(error.status as number);
 
-export default function ProductDetailsPage() {
+interface Props {
+  /** Buying controls, composed in by the app (this feature knows nothing of the cart). */
+  renderActions?: (item: Product | GiftCard) => ReactNode;
+}
+
+export default function ProductDetailsPage({ renderActions }: Props = {}) {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const isGiftCard = params.get('type') === 'giftCard';
@@ -94,6 +99,7 @@ export default function ProductDetailsPage() {
               </dd>
             </div>
           </dl>
+          {renderActions ? <div className="product-details__actions">{renderActions(item)}</div> : null}
         </div>
       </article>
     </div>

@@ -1,0 +1,150 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { CartItemKind } from '@store/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { cartItems, carts, giftCards, products, users } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+
+type Conn = Db | Tx;
+
+export interface CartRow {
+  id: string;
+  couponId: string | null;
+  version: number;
+}
+
+export interface CatalogItem {
+  kind: CartItemKind;
+  id: string;
+  name: string;
+  description: string;
+  image: string;
+  priceCents: number;
+  coins: number;
+  isAvailable: boolean;
+  bonusType: 'PERCENTAGE' | 'COINS' | null;
+  bonusAmount: number | null;
+}
+
+export interface CartLineRow {
+  quantity: number;
+  item: CatalogItem;
+}
+
+const cartColumns = { id: carts.id, couponId: carts.couponId, version: carts.version };
+
+/** The shopper's cart, created empty on first use (one per user; a race just finds the other's row). */
+export async function ensureCart(db: Conn, userId: string): Promise<CartRow> {
+  const found = await db.select(cartColumns).from(carts).where(eq(carts.userId, userId));
+  if (found[0]) return found[0];
+  await db.insert(carts).values({ id: newId(), userId }).onConflictDoNothing({ target: carts.userId });
+  const rows = await db.select(cartColumns).from(carts).where(eq(carts.userId, userId));
+  return rows[0]!;
+}
+
+/** Locks the shopper's cart row for the rest of the transaction, so changes to one cart queue up. */
+export async function lockCart(tx: Tx, userId: string): Promise<CartRow> {
+  await ensureCart(tx, userId);
+  const rows = await tx.select(cartColumns).from(carts).where(eq(carts.userId, userId)).for('update');
+  return rows[0]!;
+}
+
+/** Every change bumps the version: orders placed from a cart are idempotent per version. */
+export async function touchCart(tx: Tx, cartId: string, changes: { couponId?: string | null } = {}): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ ...changes, version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+}
+
+const productItem = {
+  id: products.id, name: products.name, description: products.description, image: products.image,
+  priceCents: products.priceCents, coins: products.coins, isAvailable: products.isAvailable,
+  bonusType: products.bonusType, bonusAmount: products.bonusAmount,
+};
+const giftCardItem = {
+  id: giftCards.id, name: giftCards.name, description: giftCards.description, image: giftCards.image,
+  priceCents: giftCards.priceCents, coins: giftCards.coins, isAvailable: giftCards.isAvailable,
+  bonusType: giftCards.bonusType, bonusAmount: giftCards.bonusAmount,
+};
+
+export async function findCatalogItem(db: Conn, kind: CartItemKind, id: string): Promise<CatalogItem | undefined> {
+  const rows = kind === 'product'
+    ? await db.select(productItem).from(products).where(eq(products.id, id))
+    : await db.select(giftCardItem).from(giftCards).where(eq(giftCards.id, id));
+  return rows[0] && { ...rows[0], kind };
+}
+
+/**
+ * The cart's lines with their catalogue rows, in the order they were added. A line whose catalogue
+ * row is gone is left out (nothing to price it by).
+ */
+export async function listCartLines(db: Conn, cartId: string): Promise<CartLineRow[]> {
+  const [productLines, giftCardLines] = await Promise.all([
+    db
+      .select({ quantity: cartItems.quantity, position: cartItems.position, item: productItem })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.itemId))
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.itemKind, 'product')))
+      .orderBy(asc(cartItems.position)),
+    db
+      .select({ quantity: cartItems.quantity, position: cartItems.position, item: giftCardItem })
+      .from(cartItems)
+      .innerJoin(giftCards, eq(giftCards.id, cartItems.itemId))
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.itemKind, 'giftCard')))
+      .orderBy(asc(cartItems.position)),
+  ]);
+  const lines = [
+    ...productLines.map((l) => ({ ...l, item: { ...l.item, kind: 'product' as const } })),
+    ...giftCardLines.map((l) => ({ ...l, item: { ...l.item, kind: 'giftCard' as const } })),
+  ];
+  return lines.sort((a, b) => a.position - b.position).map(({ quantity, item }) => ({ quantity, item }));
+}
+
+export async function findLine(tx: Tx, cartId: string, itemId: string) {
+  const rows = await tx
+    .select({ id: cartItems.id, kind: cartItems.itemKind, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.itemId, itemId)));
+  return rows[0];
+}
+
+export async function insertLine(tx: Tx, cartId: string, kind: CartItemKind, itemId: string, quantity: number): Promise<void> {
+  const [next] = await tx
+    .select({ position: sql<number>`coalesce(max(${cartItems.position}), 0) + 1` })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
+  await tx.insert(cartItems).values({ id: newId(), cartId, itemKind: kind, itemId, quantity, position: Number(next!.position) });
+}
+
+export async function setLineQuantity(tx: Tx, lineId: string, quantity: number): Promise<void> {
+  await tx.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));
+}
+
+export async function deleteLine(tx: Tx, lineId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.id, lineId));
+}
+
+export async function deleteAllLines(tx: Tx, cartId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+}
+
+/** The state of the shopper's address (tax is charged by it), or null without an address. */
+export async function findUserState(db: Conn, userId: string): Promise<string | null> {
+  const rows = await db.select({ address: users.address }).from(users).where(eq(users.id, userId));
+  const state = rows[0]?.address?.state?.trim().toUpperCase();
+  return state ? state : null;
+}
+
+/**
+ * Whether the shopper has a fulfilled order (then the first-purchase promotion no longer applies).
+ * The orders table arrives with a later migration; until it exists nobody has an order. to_regclass
+ * asks without raising, so a caller's transaction is never aborted by the probe.
+ */
+export async function hasFulfilledOrder(db: Conn, userId: string): Promise<boolean> {
+  const probe = (await db.execute(sql`select to_regclass('orders') is not null as present`)) as unknown as { rows: { present: boolean }[] };
+  if (!probe.rows[0]?.present) return false;
+  const found = (await db.execute(
+    sql`select 1 as one from orders where user_id = ${userId} and status = 'fulfilled' limit 1`,
+  )) as unknown as { rows: unknown[] };
+  return found.rows.length > 0;
+}

@@ -1,0 +1,50 @@
+// The Order document clients see (packages/shared checkout.ts), built from rows.
+import type { Order } from '@store/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { listAssignedCodes } from '../fulfilment/repository.ts';
+import { listOrderItems, type OrderItemRow, type OrderRow } from './repository.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toOrder(row: OrderRow, items: OrderItemRow[], codes: { giftCardId: string; name: string; code: string }[]): Order {
+  return {
+    _id: row.id,
+    status: row.status,
+    items: items.map((i) => ({
+      kind: i.itemKind, itemId: i.itemId, name: i.name, unitPrice: i.unitPriceCents, quantity: i.quantity, coins: i.coins, bonusCoins: i.bonusCoins,
+    })),
+    subtotal: row.subtotalCents,
+    discount: row.discountCents,
+    tax: row.taxCents,
+    total: row.totalCents,
+    coins: row.coins,
+    bonusCoins: row.bonusCoins,
+    totalCoins: row.coins + row.bonusCoins,
+    coupon: row.couponCode ? { code: row.couponCode } : null,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: iso(row.paidAt),
+    fulfilledAt: iso(row.fulfilledAt),
+    // Codes are the goods themselves: shown only once the order is fulfilled (a refund hides them again).
+    giftCardCodes: row.status === 'fulfilled' ? codes : [],
+    failureReason: row.failureReason,
+  };
+}
+
+/** Orders with their lines and codes, in the order given, in two queries whatever the count. */
+export async function buildOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Order[]> {
+  const ids = rows.map((r) => r.id);
+  const items = await listOrderItems(db, ids);
+  const codes = await listAssignedCodes(db, ids);
+  return rows.map((row) =>
+    toOrder(
+      row,
+      items.filter((i) => i.orderId === row.id),
+      codes.filter((c) => c.orderId === row.id).map(({ giftCardId, name, code }) => ({ giftCardId, name, code })),
+    ),
+  );
+}
+
+export async function buildOrderView(db: Db | Tx, row: OrderRow): Promise<Order> {
+  const [view] = await buildOrderViews(db, [row]);
+  return view!;
+}

@@ -1,0 +1,70 @@
+// SQL for orders and their lines.
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItemRow = typeof orderItems.$inferInsert;
+
+/** Statuses that still hold an idempotency key (the partial unique index of 0004 agrees). */
+const KEY_RELEASING_STATUSES = ['failed', 'canceled'] as const;
+
+/**
+ * Inserts the order and its lines unless a live order already holds the idempotency key.
+ * Returns false when another request won the key (nothing is written then).
+ */
+export async function insertOrderIfKeyFree(tx: Tx, order: NewOrderRow, items: NewOrderItemRow[]): Promise<boolean> {
+  const inserted = await tx
+    .insert(orders)
+    .values(order)
+    .onConflictDoNothing({ target: orders.idempotencyKey, where: sql`status NOT IN ('failed', 'canceled')` })
+    .returning({ id: orders.id });
+  if (inserted.length === 0) return false;
+  if (items.length > 0) await tx.insert(orderItems).values(items);
+  return true;
+}
+
+export async function findLiveOrderByKey(db: Db | Tx, idempotencyKey: string): Promise<OrderRow | undefined> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.idempotencyKey, idempotencyKey), notInArray(orders.status, [...KEY_RELEASING_STATUSES])));
+  return rows[0];
+}
+
+export async function findOrder(db: Db | Tx, orderId: string): Promise<OrderRow | undefined> {
+  const rows = await db.select().from(orders).where(eq(orders.id, orderId));
+  return rows[0];
+}
+
+/** The order row, locked until the transaction ends: status changes are serialised per order. */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+  const rows = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return rows[0];
+}
+
+export async function latestPendingOrder(db: Db, userId: string): Promise<OrderRow | undefined> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return rows[0];
+}
+
+export async function updateOrder(tx: Tx, orderId: string, patch: Partial<NewOrderRow>): Promise<void> {
+  await tx.update(orders).set(patch).where(eq(orders.id, orderId));
+}
+
+export async function listOrderItems(db: Db | Tx, orderIds: string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.position));
+}
+
+export async function listPaidOrderIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'paid')).orderBy(asc(orders.paidAt));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,96 @@
+// SPEC §7 "Cart and checkout": placing, reading, buying at once, cancelling; plus my-purchases.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  buyNowBody,
+  errorEnvelope,
+  getOrderQuery,
+  idParam,
+  orderActionBody,
+  orderResponse,
+  placeOrderBody,
+  placeOrderResponse,
+  purchasesResponse,
+} from '@store/shared';
+import { requireUser } from '../../plugins/auth.ts';
+import { getCartView } from '../cart/service.ts';
+import { listPurchases } from '../purchases/service.ts';
+import { buyNow, cancelOrder, getOrderOrLatestPending, placeOrder } from './service.ts';
+
+const failures = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+
+const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/v1/checkout/placeorder', {
+    preHandler: requireUser,
+    schema: {
+      tags: ['checkout'],
+      summary: 'Place a pending order from the cart',
+      description: 'Idempotent per cart version: the same cart placed twice gives the same pending order. data is the cart.',
+      // "No body shown" in the spec: an empty request is the defaults.
+      body: placeOrderBody.nullish(),
+      response: { 200: placeOrderResponse, ...failures },
+    },
+  }, async (request) => {
+    const userId = request.user!._id;
+    const order = await placeOrder(app.db, userId);
+    return { success: true as const, data: await getCartView(app.db, userId), order };
+  });
+
+  app.get('/v1/checkout/getorder', {
+    preHandler: requireUser,
+    schema: {
+      tags: ['checkout'],
+      summary: 'An order of the signed-in shopper (default: the latest pending one)',
+      querystring: getOrderQuery,
+      response: { 200: orderResponse, ...failures },
+    },
+  }, async (request) => ({
+    success: true as const,
+    data: await getOrderOrLatestPending(app.db, request.user!._id, request.query.orderId),
+  }));
+
+  app.post('/v1/checkout/buy/:id', {
+    preHandler: requireUser,
+    schema: {
+      tags: ['checkout'],
+      summary: 'A pending order for one catalogue item, outside the cart',
+      params: idParam,
+      body: buyNowBody.nullish(),
+      response: { 200: orderResponse, ...failures },
+    },
+  }, async (request) => ({
+    success: true as const,
+    data: await buyNow(app.db, request.user!._id, {
+      kind: request.body?.type ?? 'product',
+      itemId: request.params.id,
+      quantity: request.body?.quantity ?? 1,
+    }),
+  }));
+
+  const orderAction = {
+    preHandler: requireUser,
+    schema: {
+      tags: ['checkout'],
+      summary: 'An action on an order (cancel a pending order)',
+      body: orderActionBody,
+      response: { 200: orderResponse, ...failures },
+    },
+  };
+  // The spec's path ends in a slash; the bare form is accepted too so neither spelling is a 404.
+  for (const url of ['/v1/checkout/', '/v1/checkout']) {
+    app.post(url, orderAction, async (request) => ({
+      success: true as const,
+      data: await cancelOrder(app.db, request.user!._id, request.body.orderId),
+    }));
+  }
+
+  app.get('/v1/checkout/my-purchases', {
+    preHandler: requireUser,
+    schema: {
+      tags: ['checkout'],
+      summary: "The signed-in shopper's purchases, newest first (gift-card codes once fulfilled)",
+      response: { 200: purchasesResponse, 401: errorEnvelope },
+    },
+  }, async (request) => ({ success: true as const, data: await listPurchases(app.db, request.user!._id) }));
+};
+
+export default checkoutRoutes;

@@ -1,0 +1,187 @@
+// Checkout rules: placing orders from the cart or one item, cancelling, and the steps a payment
+// takes an order through (prepare → approved / failed). Prices always come from CART's pricing.
+import { formatCents, type Order, type OrderStatus } from '@store/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { priceCart, priceItems, releaseCoupon, reserveCoupon, type PricedCart } from '../cart/service.ts';
+import { fulfilOrder, reserveGiftCardCodes } from '../fulfilment/service.ts';
+import { releaseCodes } from '../fulfilment/repository.ts';
+import { requestRecovery } from '../fulfilment/outbox-signal.ts';
+import { assertTransition } from './order-state.ts';
+import { buildOrderView } from './order-view.ts';
+import {
+  findLiveOrderByKey,
+  findOrder,
+  insertOrderIfKeyFree,
+  latestPendingOrder,
+  lockOrder,
+  updateOrder,
+  type OrderRow,
+} from './repository.ts';
+
+export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
+export const ALREADY_ORDERED_MESSAGE = 'This cart has already been ordered.';
+export const NOT_PAYABLE_MESSAGE = 'This order can no longer be paid.';
+export const overLimitMessage = (limitCents: number) => `This order is over the ${formatCents(limitCents)} limit per purchase.`;
+
+const ORDER_NOT_FOUND = 'Order not found.';
+
+function assertOrderable(priced: PricedCart): void {
+  if (priced.lines.length === 0) throw unprocessable(EMPTY_CART_MESSAGE, 'cart');
+  if (priced.totalCents > priced.transactionLimitCents) throw unprocessable(overLimitMessage(priced.transactionLimitCents), 'total');
+}
+
+/** A placed order: the priced state written down, so later price changes never touch it. */
+function orderRows(userId: string, source: OrderRow['source'], idempotencyKey: string, priced: PricedCart) {
+  const id = newId();
+  const order = {
+    id, userId, source, idempotencyKey, status: 'pending' as const,
+    subtotalCents: priced.subtotalCents, discountCents: priced.discountCents, taxCents: priced.taxCents,
+    totalCents: priced.totalCents, coins: priced.coins, bonusCoins: priced.bonusCoins,
+    couponId: priced.coupon?.id ?? null, couponCode: priced.coupon?.code ?? null,
+    promotionId: priced.promotionId ?? null, eligibilityPromotionId: priced.eligibilityPromotionId ?? null,
+    taxState: priced.taxState ?? null,
+  };
+  const items = priced.lines.map((line, position) => ({
+    id: newId(), orderId: id, itemKind: line.kind, itemId: line.itemId, name: line.name,
+    unitPriceCents: line.unitPriceCents, quantity: line.quantity, coins: line.coins, bonusCoins: line.bonusCoins, position,
+  }));
+  return { order, items };
+}
+
+function existingForKey(order: OrderRow): OrderRow {
+  if (order.status !== 'pending') throw new AppError(409, 'ALREADY_ORDERED', ALREADY_ORDERED_MESSAGE);
+  return order;
+}
+
+/**
+ * POST v1/checkout/placeorder: a pending order from the shopper's priced cart. Idempotent per cart
+ * version: placing the same cart again (a double click, a retry) returns the same pending order.
+ */
+export async function placeOrder(db: Db, userId: string): Promise<Order> {
+  const priced = await priceCart(db, userId);
+  assertOrderable(priced);
+  const key = `cart:${priced.cartId}:v${priced.version}`;
+  const existing = await findLiveOrderByKey(db, key);
+  if (existing) return buildOrderView(db, existingForKey(existing));
+
+  const { order, items } = orderRows(userId, 'cart', key, priced);
+  const inserted = await db.transaction((tx) => insertOrderIfKeyFree(tx, order, items));
+  const row = inserted ? await findOrder(db, order.id) : await findLiveOrderByKey(db, key);
+  if (!row) throw new Error(`placeOrder: order for ${key} vanished`);
+  return buildOrderView(db, existingForKey(row));
+}
+
+/** POST v1/checkout/buy/{id}: a pending order for one catalogue item, outside the cart (no coupon). */
+export async function buyNow(db: Db, userId: string, item: { kind: 'product' | 'giftCard'; itemId: string; quantity: number }): Promise<Order> {
+  const priced = await priceItems(db, userId, [item]);
+  assertOrderable(priced);
+  const orderId = newId();
+  const { order, items } = orderRows(userId, 'buy-now', `buy-now:${orderId}`, priced);
+  await db.transaction((tx) => insertOrderIfKeyFree(tx, order, items));
+  return buildOrderView(db, (await findOrder(db, order.id))!);
+}
+
+async function ownOrder(db: Db | Tx, userId: string, orderId: string): Promise<OrderRow> {
+  const row = await findOrder(db, orderId);
+  // Someone else's order answers like a missing one, so ids reveal nothing.
+  if (!row || row.userId !== userId) throw notFound(ORDER_NOT_FOUND);
+  return row;
+}
+
+async function lockOwnOrder(tx: Tx, userId: string, orderId: string): Promise<OrderRow> {
+  const row = await lockOrder(tx, orderId);
+  if (!row || row.userId !== userId) throw notFound(ORDER_NOT_FOUND);
+  return row;
+}
+
+export async function getOrderForUser(db: Db, userId: string, orderId: string): Promise<Order> {
+  return buildOrderView(db, await ownOrder(db, userId, orderId));
+}
+
+/** GET v1/checkout/getorder: the named order, or the shopper's latest pending one. */
+export async function getOrderOrLatestPending(db: Db, userId: string, orderId: string | undefined): Promise<Order> {
+  if (orderId) return getOrderForUser(db, userId, orderId);
+  const row = await latestPendingOrder(db, userId);
+  if (!row) throw notFound('You have no order waiting for payment.');
+  return buildOrderView(db, row);
+}
+
+/** Gift-card codes and the coupon go back when an order will not be paid. */
+async function releaseReservations(tx: Tx, order: OrderRow): Promise<void> {
+  if (!order.reservationsHeld) return;
+  await releaseCodes(tx, order.id);
+  if (order.couponId) await releaseCoupon(tx, order.id);
+}
+
+/** POST v1/checkout/ with action 'cancel': only a pending order can be canceled. */
+export async function cancelOrder(db: Db, userId: string, orderId: string): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await lockOwnOrder(tx, userId, orderId);
+    assertTransition(order.status, 'canceled');
+    await releaseReservations(tx, order);
+    await updateOrder(tx, order.id, { status: 'canceled', reservationsHeld: false });
+    return buildOrderView(tx, { ...order, status: 'canceled', reservationsHeld: false });
+  });
+}
+
+/** Reserves free gift-card codes for the order's gift-card lines; 409 'Sorry, that gift card just sold out.' */
+export async function reserveStock(tx: Tx, orderId: string): Promise<void> {
+  await reserveGiftCardCodes(tx, orderId);
+}
+
+/**
+ * Called by payments BEFORE charging: the order must be the caller's and pending; its gift-card codes
+ * and coupon use are reserved, so no charge can stand for something that sold out. Safe to repeat.
+ */
+export async function prepareOrderForPayment(db: Db, userId: string, orderId: string): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await lockOwnOrder(tx, userId, orderId);
+    if (order.status !== 'pending') throw new AppError(409, 'ORDER_STATE', NOT_PAYABLE_MESSAGE);
+    await reserveStock(tx, order.id);
+    if (!order.reservationsHeld) {
+      if (order.couponId) await reserveCoupon(tx, order.couponId, userId, order.id);
+      await updateOrder(tx, order.id, { reservationsHeld: true });
+    }
+    return buildOrderView(tx, { ...order, reservationsHeld: true });
+  });
+}
+
+/**
+ * The provider approved the payment. The approval is committed first, on its own, so a crash right
+ * after it still leaves an order in 'paid' that fulfilment (now, or on restart) completes. Repeats
+ * and concurrent deliveries are harmless: only one moves the order, only one fulfils it.
+ */
+export async function recordPaymentApproved(db: Db, orderId: string, paymentId: string): Promise<OrderStatus> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (order.status === 'paid' || order.status === 'fulfilled' || order.status === 'refunded') return;
+    // From failed or canceled this throws: money taken for a dead order must be seen, not absorbed.
+    assertTransition(order.status, 'paid');
+    await updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), paymentId });
+  });
+  try {
+    await fulfilOrder(db, orderId);
+  } catch {
+    // The approval stands (money was taken); the order stays 'paid' and the outbox plugin retries
+    // fulfilment and logs why it failed. The caller learns the order is paid, not that it broke.
+    requestRecovery(db);
+  }
+  return (await findOrder(db, orderId))!.status;
+}
+
+/** The payment was declined or failed: the order fails and its reservations go back. Repeats are no-ops. */
+export async function recordPaymentFailed(db: Db, orderId: string, reason: string): Promise<OrderStatus> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    // A late decline never undoes a recorded approval, and a failed or canceled order stays as it is.
+    if (order.status !== 'pending') return order.status;
+    assertTransition(order.status, 'failed');
+    await releaseReservations(tx, order);
+    await updateOrder(tx, order.id, { status: 'failed', failureReason: reason, reservationsHeld: false });
+    return 'failed' as const;
+  });
+}

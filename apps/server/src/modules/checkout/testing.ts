@@ -1,0 +1,64 @@
+// Helpers for the checkout, fulfilment and purchases tests. Shoppers are inserted with a live session
+// (sign-up has its own tests; argon2 per shopper would only slow twenty racing shoppers down).
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { giftCardCodes, ledgerEntries, orders, sessions, users } from '../../db/schema.ts';
+import { hashToken, newId, newSecretToken } from '../../lib/ids.ts';
+
+export interface Shopper {
+  id: string;
+  token: string;
+  email: string;
+}
+
+export async function createShopper(db: Db): Promise<Shopper> {
+  const id = newId();
+  const token = newSecretToken();
+  const email = `buyer-${id}@example.com`;
+  await db.insert(users).values({ id, email, passwordHash: 'not-a-real-hash', firstname: 'Mei', lastname: 'Lin', emailVerifiedAt: new Date() });
+  await db.insert(sessions).values({ id: newId(), userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+  return { id, token, email };
+}
+
+export function as(app: FastifyInstance, shopper: Shopper, opts: InjectOptions) {
+  return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), 'x-auth-token': shopper.token } });
+}
+
+export async function addToCart(app: FastifyInstance, shopper: Shopper, itemId: string, quantity: number, type: 'product' | 'giftCard' = 'product') {
+  const res = await as(app, shopper, { method: 'POST', url: '/api/v1/cart', payload: { itemId, quantity, type } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+// Starter catalogue ids (modules/catalog/starter-catalog.ts).
+export const STARTER_POUCH = '10000000-0000-4000-8000-000000000001'; // $4.99, 500 coins
+export const LUCKY_HANDFUL = '10000000-0000-4000-8000-000000000002'; // $9.99, 1,000 coins + 5 %
+export const LANTERN_BUNDLE_SOLD_OUT = '10000000-0000-4000-8000-000000000003';
+export const PHOENIX_VAULT = '10000000-0000-4000-8000-000000000008'; // $199.99
+export const JADE_GIFT_CARD = '20000000-0000-4000-8000-000000000001'; // $25.00
+
+/** Coins the ledger holds for an order's reference. */
+export async function ledgerSumForOrder(db: Db, orderId: string): Promise<number> {
+  const rows = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)`, n: sql<string>`count(*)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.reference, `order:${orderId}`));
+  return Number(rows[0]!.total);
+}
+
+/** The ledger balances: a fulfilled order's reference holds exactly its coins + bonus, any other order none. */
+export async function expectLedgerBalanced(db: Db, orderId: string): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const expected = order!.status === 'fulfilled' ? order!.coins + order!.bonusCoins : 0;
+  expect(await ledgerSumForOrder(db, orderId)).toBe(expected);
+}
+
+/** Leaves exactly `count` free codes of a gift card in stock (fresh codes, so tests know them). */
+export async function setFreeStock(db: Db, giftCardId: string, count: number): Promise<string[]> {
+  await db.delete(giftCardCodes).where(sql`${giftCardCodes.giftCardId} = ${giftCardId} AND ${giftCardCodes.orderId} IS NULL`);
+  const codes = Array.from({ length: count }, (_, i) => `TEST-${newId().slice(0, 8).toUpperCase()}-${i}`);
+  if (codes.length > 0) await db.insert(giftCardCodes).values(codes.map((code) => ({ id: newId(), giftCardId, code })));
+  return codes;
+}

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { couponListResponse } from '@store/shared';
+import { requireUser } from '../../plugins/auth.ts';
+import { listCouponsFor } from './service.ts';
+
+const listSchema = {
+  tags: ['cart'],
+  description: 'Coupons the shopper may use now: public ones and those issued to them.',
+  response: { 200: couponListResponse },
+};
+
+const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/v1/checkout/coupons', { preHandler: requireUser, schema: listSchema }, async (request) => ({
+    success: true as const,
+    data: await listCouponsFor(app.db, request.user!._id),
+  }));
+};
+
+export default couponRoutes;

@@ -1,0 +1,70 @@
+// The card number goes to the vault only: neither the API's logs (at trace level) nor its database
+// rows outside the vault's ciphertext ever hold it, even when a client wrongly sends it to /api.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { migrate } from '../../db/migrate.ts';
+import { seed } from '../../db/seed.ts';
+import { openTestDatabase } from '../../../test/helper.ts';
+import { createShopper } from '../checkout/testing.ts';
+import { tokenizeCard } from '../../providers/vault/testing.ts';
+import { init, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+
+const lines: string[] = [];
+let app: FastifyInstance;
+let drop: () => Promise<void>;
+let dumpDatabase: () => Promise<string>;
+
+beforeAll(async () => {
+  const opened = await openTestDatabase();
+  drop = opened.drop;
+  await migrate(opened.database);
+  await seed(opened.database.db, { demo: false });
+  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'trace' }, { WEB_DIST: '/nonexistent' });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  app = await buildApp({ config, database: opened.database, logger: { level: 'trace', stream } });
+  await app.ready();
+  dumpDatabase = async () => {
+    const rows = await opened.database.rawTransaction((q) =>
+      q.query(`SELECT row_to_json(p)::text AS j FROM payments p UNION ALL SELECT row_to_json(s)::text FROM saved_cards s UNION ALL SELECT row_to_json(t)::text FROM sandbox_transactions t`),
+    );
+    return rows.map((r) => String(r.j)).join('\n');
+  };
+});
+afterAll(async () => {
+  await app.close();
+  await drop();
+});
+
+describe('the card number never reaches the API', () => {
+  it('is absent from trace logs and from payment rows through frictionless, 3-D Secure and refused requests', async () => {
+    const s = await createShopper(app.db);
+    const order = await pendingOrder(app, s);
+    const refused = await init(app, s, { orderId: order._id, cardNumber: SANDBOX_CARDS.frictionless, cvv: '123' });
+    expect(refused.statusCode).toBe(400);
+    const paid = await init(app, s, { orderId: order._id, cardToken: await tokenizeCard(app, SANDBOX_CARDS.frictionless), saveCard: true });
+    expect(paid.statusCode).toBe(200);
+
+    const second = await pendingOrder(app, s);
+    const step1 = (await init(app, s, { orderId: second._id, cardToken: await tokenizeCard(app, SANDBOX_CARDS.challenge), saveCard: true })).json().data;
+    const step2 = (await paymentFirst(app, s, { orderId: second._id, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
+    const approved = await app.inject({ method: 'POST', url: new URL(step2.url).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' });
+    expect(approved.statusCode).toBe(303);
+
+    const log = lines.join('');
+    // The capture works: the requests above are in it.
+    expect(log).toContain('/api/v1/nuvei/init');
+    expect(log).toContain('/sandbox/3ds/');
+    for (const pan of [SANDBOX_CARDS.frictionless, SANDBOX_CARDS.challenge]) {
+      expect(log).not.toContain(pan);
+      expect(await dumpDatabase()).not.toContain(pan);
+    }
+  });
+});

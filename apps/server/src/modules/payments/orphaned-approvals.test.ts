@@ -1,0 +1,78 @@
+// An approval that arrives for an order that cannot take it is refunded at once, never absorbed:
+// the order was canceled while the shopper was at the bank, or another attempt paid it first.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { payments, sandboxTransactions } from '../../db/schema.ts';
+import { tokenizeCard } from '../../providers/vault/testing.ts';
+import { getWalletCoins } from '../wallet/repository.ts';
+import { as, createShopper, expectLedgerBalanced, type Shopper } from '../checkout/testing.ts';
+import { init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: 'http://store.test' }, { seedDemo: false });
+});
+afterAll(() => t.close());
+
+async function challenge(s: Shopper, orderId: string) {
+  const step1 = (await init(t.app, s, { orderId, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
+  const step2 = (await paymentFirst(t.app, s, { orderId, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
+  return { path: new URL(step2.url).pathname, transactionId: step2.transactionId as string };
+}
+const approveAtBank = (path: string) =>
+  t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' });
+
+async function expectRefunded(transactionId: string) {
+  const [payment] = await t.database.db.select().from(payments).where(eq(payments.transactionId, transactionId));
+  expect(payment!.status).toBe('refunded');
+  const [txn] = await t.database.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, transactionId));
+  expect(txn!.status).toBe('refunded');
+}
+
+describe('approvals an order cannot take', () => {
+  it('canceled during the challenge: the approval is refunded and nothing credited', async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    const { path, transactionId } = await challenge(s, order._id);
+    const cancel = await as(t.app, s, { method: 'POST', url: '/api/v1/checkout/', payload: { orderId: order._id, action: 'cancel' } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const res = await approveAtBank(path);
+    expect(res.headers.location).toBe(`http://store.test/cart?payment=failed&orderId=${order._id}`);
+    expect(await orderStatus(t.app, s, order._id)).toBe('canceled');
+    expect((await getWalletCoins(t.database.db, s.id)).purchasedWallet).toBe(0);
+    await expectRefunded(transactionId);
+  });
+
+  it('paid by another attempt meanwhile: the late approval is refunded, coins credited once', async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    const { path, transactionId } = await challenge(s, order._id);
+    const other = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
+    expect(other.json().data.orderStatus).toBe('fulfilled');
+    const res = await approveAtBank(path);
+    expect(res.headers.location).toContain('payment=failed');
+    expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
+    expect((await getWalletCoins(t.database.db, s.id)).purchasedWallet).toBe(order.coins + order.bonusCoins);
+    await expectLedgerBalanced(t.database.db, order._id);
+    await expectRefunded(transactionId);
+  });
+
+  it('a double-submitted payment form keeps exactly one charge', async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    const tokens = await Promise.all(Array.from({ length: 5 }, () => tokenizeCard(t.app, SANDBOX_CARDS.frictionless)));
+    const results = await Promise.all(tokens.map((cardToken) => init(t.app, s, { orderId: order._id, cardToken })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409)).toBe(true);
+    const approved = await t.database.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(approved.filter((p) => p.status === 'approved')).toHaveLength(1);
+    const charged = await t.database.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.clientUniqueId, order._id));
+    // A charge that slipped past the in-flight guard (the first had already finished) is refunded at once.
+    const charges = charged.filter((c) => c.kind !== 'refund');
+    expect(charges.filter((c) => c.status === 'approved')).toHaveLength(1);
+    expect(charges.every((c) => c.status === 'approved' || c.status === 'refunded')).toBe(true);
+    expect(approved.every((p) => p.status === 'approved' || p.status === 'refunded')).toBe(true);
+    await expectLedgerBalanced(t.database.db, order._id);
+  });
+});

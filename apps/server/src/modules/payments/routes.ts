@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deleteCardResponse,
+  nuveiInitBody,
+  nuveiInitResponse,
+  paymentFirstBody,
+  paymentFirstResponse,
+  paymentsConfigResponse,
+  savedCardsResponse,
+} from '@store/shared';
+import { requireUser } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { handleNotification, initCardPayment, listCards, payFirst, removeCard, type PaymentsDeps } from './service.ts';
+
+const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
+
+/** SPEC §7 Payments (Nuvei card calls) plus the provider's webhook and the vault's address. */
+const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (log: PaymentsDeps['log']): PaymentsDeps => ({ db: app.db, provider: app.paymentProvider, log });
+  // Nuvei delivers its notifications (DMN) as a form body.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get('/v1/nuvei/config', { schema: { tags: ['payments'], description: 'Public. Where the hosted card fields (the card vault) are served.', response: { 200: paymentsConfigResponse } } }, async () => {
+    return { success: true as const, data: { vaultOrigin: app.vault.origin() } };
+  });
+
+  app.post(
+    '/v1/nuvei/init',
+    { preHandler: requireUser, schema: { tags: ['payments'], description: 'Card payment step 1: pay an order with a vault card token or a saved card (with a CVV token). Approved at once (card present) or 3-D Secure needed. Declines answer 402.', body: nuveiInitBody, response: { 200: nuveiInitResponse } } },
+    async (request) => ({ success: true as const, data: await initCardPayment(deps(request.log), request.user!._id, request.body) }),
+  );
+
+  app.post(
+    '/v1/nuvei/payment/first',
+    { preHandler: requireUser, schema: { tags: ['payments'], description: 'Card payment step 2: the first payment with the 3-D Secure version and the init transaction; redirect=true gives the challenge URL.', body: paymentFirstBody, response: { 200: paymentFirstResponse } } },
+    async (request) => ({ success: true as const, data: await payFirst(deps(request.log), request.user!._id, request.body) }),
+  );
+
+  app.get('/v1/nuvei/cards', { preHandler: requireUser, schema: { tags: ['payments'], description: "The shopper's saved cards, newest first.", response: { 200: savedCardsResponse } } }, async (request) => {
+    return { success: true as const, data: { paymentMethods: await listCards(app.db, request.user!._id) } };
+  });
+
+  app.delete(
+    '/v1/nuvei/cards/:id',
+    { preHandler: requireUser, schema: { tags: ['payments'], description: 'Deletes a saved card (404 when it is not the caller\'s).', params: cardIdParam, response: { 200: deleteCardResponse } } },
+    async (request) => {
+      await removeCard(app.db, request.user!._id, request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  // The provider's webhook: no session; the provider's signature or checksum is the authentication.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v1/nuvei/notify',
+    schema: { tags: ['payments'], description: "The card provider's notification (webhook / DMN); authenticated by the provider's signature or checksum." },
+    handler: async (request) => {
+      const notification = app.paymentProvider.verifyNotification({ body: request.body, query: request.query, headers: request.headers });
+      if (!notification) throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
+      await handleNotification(deps(request.log), notification);
+      return { success: true as const };
+    },
+  });
+};
+
+export default paymentRoutes;

@@ -1,0 +1,27 @@
+// Helpers for the payment API tests: a pending order bought now, and the three calls of §4.
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { as, STARTER_POUCH, type Shopper } from '../checkout/testing.ts';
+
+export { SANDBOX_CARDS } from '../../providers/payments/nuvei/sandbox/test-cards.ts';
+
+/** A pending buy-now order of one Starter Pouch ($4.99, 500 coins). */
+export async function pendingOrder(app: FastifyInstance, shopper: Shopper, productId = STARTER_POUCH): Promise<{ _id: string; total: number; coins: number; bonusCoins: number }> {
+  const res = await as(app, shopper, { method: 'POST', url: `/api/v1/checkout/buy/${productId}`, payload: { type: 'product', quantity: 1 } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+export const init = (app: FastifyInstance, shopper: Shopper, payload: object) => as(app, shopper, { method: 'POST', url: '/api/v1/nuvei/init', payload });
+export const paymentFirst = (app: FastifyInstance, shopper: Shopper, payload: object) =>
+  as(app, shopper, { method: 'POST', url: '/api/v1/nuvei/payment/first', payload });
+export const getCards = async (app: FastifyInstance, shopper: Shopper) => {
+  const res = await as(app, shopper, { method: 'GET', url: '/api/v1/nuvei/cards' });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.paymentMethods as { userPaymentOptionId: string; last4: string; brand: string }[];
+};
+export const orderStatus = async (app: FastifyInstance, shopper: Shopper, orderId: string): Promise<string> => {
+  const res = await as(app, shopper, { method: 'GET', url: `/api/v1/checkout/getorder?orderId=${orderId}` });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.status;
+};

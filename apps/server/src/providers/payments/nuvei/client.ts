@@ -1,0 +1,174 @@
+// The real Nuvei REST client (API v1 over fetch): getSessionToken, initPayment, payment (with the
+// 3-D Secure version and related transaction), refundTransaction, and DMN checksum checks.
+// In production the hosted fields are Nuvei's, so `cardToken` is Nuvei's ccTempToken.
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { DeclineCode, NotificationInput, PaymentNotification, PaymentProvider, PaymentRequest, PayOutcome, ProviderCard } from '../types.ts';
+import { notificationChecksum, nuveiAmount, nuveiTimeStamp, paymentChecksum, refundChecksum, sessionTokenChecksum } from './checksum.ts';
+
+export interface NuveiOptions {
+  /** e.g. https://ppp-test.nuvei.com/ppp/api/v1 */
+  baseUrl: string;
+  merchantId: string;
+  merchantSiteId: string;
+  secretKey: string;
+  notificationUrl: string;
+  fetch?: typeof fetch;
+}
+
+interface NuveiCardInfo {
+  ccCardNumber?: string;
+  ccExpMonth?: string;
+  ccExpYear?: string;
+  cardBrand?: string;
+  threeD?: { version?: string; v2supported?: string; acsUrl?: string; cReq?: string };
+}
+
+interface NuveiResponse {
+  status: 'SUCCESS' | 'ERROR';
+  errCode?: number;
+  reason?: string;
+  sessionToken?: string;
+  transactionId?: string;
+  transactionStatus?: 'APPROVED' | 'DECLINED' | 'ERROR' | 'REDIRECT';
+  gwErrorCode?: number;
+  gwErrorReason?: string;
+  paymentOption?: { userPaymentOptionId?: string; card?: NuveiCardInfo };
+}
+
+export class NuveiError extends Error {}
+
+const declineCode = (reason: string | undefined): DeclineCode => (/insufficient/i.test(reason ?? '') ? 'INSUFFICIENT_FUNDS' : 'CARD_DECLINED');
+
+function cardFrom(res: NuveiResponse, vaultToken: string): ProviderCard | null {
+  const upo = res.paymentOption?.userPaymentOptionId;
+  const card = res.paymentOption?.card;
+  if (!upo || !card) return null;
+  return {
+    userPaymentOptionId: String(upo),
+    vaultToken,
+    brand: card.cardBrand?.toLowerCase() ?? 'card',
+    last4: (card.ccCardNumber ?? '').slice(-4),
+    expMonth: Number(card.ccExpMonth ?? 0),
+    expYear: 2000 + (Number(card.ccExpYear ?? 0) % 100),
+  };
+}
+
+export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
+  const doFetch = opts.fetch ?? fetch;
+  const base = opts.baseUrl.replace(/\/+$/, '');
+  const merchant = { merchantId: opts.merchantId, merchantSiteId: opts.merchantSiteId };
+
+  async function call(method: string, body: Record<string, unknown>): Promise<NuveiResponse> {
+    const res = await doFetch(`${base}/${method}.do`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new NuveiError(`Nuvei ${method} answered HTTP ${res.status}`);
+    const json = (await res.json()) as NuveiResponse;
+    if (json.status !== 'SUCCESS' && !json.transactionStatus) throw new NuveiError(`Nuvei ${method} failed: ${json.errCode} ${json.reason ?? ''}`.trim());
+    return json;
+  }
+
+  async function sessionToken(): Promise<string> {
+    const p = { ...merchant, clientRequestId: randomUUID(), timeStamp: nuveiTimeStamp() };
+    const res = await call('getSessionToken', { ...p, checksum: sessionTokenChecksum(p, opts.secretKey) });
+    if (!res.sessionToken) throw new NuveiError('Nuvei getSessionToken returned no token');
+    return res.sessionToken;
+  }
+
+  function paymentOption(req: PaymentRequest, threeD?: Record<string, unknown>) {
+    return req.card.kind === 'token'
+      ? { card: { ccTempToken: req.card.cardToken, ...(threeD ? { threeD } : {}) } }
+      : { userPaymentOptionId: req.card.userPaymentOptionId, card: { CVV: req.card.cvvToken, ...(threeD ? { threeD } : {}) } };
+  }
+
+  async function signedPaymentBody(req: PaymentRequest) {
+    const p = { ...merchant, clientRequestId: randomUUID(), amount: nuveiAmount(req.amountCents), currency: req.currency, timeStamp: nuveiTimeStamp() };
+    return {
+      sessionToken: await sessionToken(),
+      ...p,
+      clientUniqueId: req.orderId,
+      userTokenId: req.userId,
+      checksum: paymentChecksum(p, opts.secretKey),
+    };
+  }
+
+  const vaultTokenOf = (req: PaymentRequest) => (req.card.kind === 'token' ? req.card.cardToken : req.card.vaultToken);
+
+  return {
+    name: 'nuvei',
+
+    async init(req) {
+      const res = await call('initPayment', { ...(await signedPaymentBody(req)), paymentOption: paymentOption(req), urlDetails: { notificationUrl: opts.notificationUrl } });
+      const transactionId = String(res.transactionId ?? '');
+      if (res.transactionStatus !== 'APPROVED') {
+        return { status: 'declined', transactionId, code: declineCode(res.gwErrorReason), reason: res.gwErrorReason ?? res.reason ?? 'Declined' };
+      }
+      // initPayment only runs the 3-D Secure fingerprint; the payment itself is the next step.
+      return { status: 'threeD', transactionId, threeDVersion: res.paymentOption?.card?.threeD?.version || '2.1.0' };
+    },
+
+    async payFirst(req): Promise<PayOutcome> {
+      const threeD = {
+        version: req.threeDVersion,
+        methodCompletionInd: 'U',
+        notificationURL: opts.notificationUrl,
+        platformType: '02',
+        v2AdditionalParams: { challengeWindowSize: '05' },
+      };
+      const res = await call('payment', {
+        ...(await signedPaymentBody(req)),
+        relatedTransactionId: req.relatedTransactionId,
+        paymentOption: paymentOption(req, threeD),
+        urlDetails: { notificationUrl: opts.notificationUrl },
+      });
+      const transactionId = String(res.transactionId ?? '');
+      if (res.transactionStatus === 'APPROVED') {
+        const card = cardFrom(res, vaultTokenOf(req));
+        if (!card) throw new NuveiError('Nuvei approved a payment without card details');
+        return { status: 'approved', transactionId, threeDVersion: req.threeDVersion, card };
+      }
+      if (res.transactionStatus === 'REDIRECT' && res.paymentOption?.card?.threeD?.acsUrl) {
+        return { status: 'challenge', transactionId, challengeUrl: res.paymentOption.card.threeD.acsUrl };
+      }
+      return { status: 'declined', transactionId, code: declineCode(res.gwErrorReason), reason: res.gwErrorReason ?? res.reason ?? 'Declined' };
+    },
+
+    async refund(req) {
+      const p = {
+        ...merchant,
+        clientRequestId: randomUUID(),
+        clientUniqueId: req.orderId,
+        amount: nuveiAmount(req.amountCents),
+        currency: req.currency,
+        relatedTransactionId: req.transactionId,
+        timeStamp: nuveiTimeStamp(),
+      };
+      const res = await call('refundTransaction', { ...p, checksum: refundChecksum(p, opts.secretKey) });
+      return res.transactionStatus === 'APPROVED'
+        ? { status: 'refunded', transactionId: String(res.transactionId ?? '') }
+        : { status: 'declined', transactionId: String(res.transactionId ?? ''), reason: res.gwErrorReason ?? res.reason };
+    },
+
+    verifyNotification({ body, query }: NotificationInput): PaymentNotification | null {
+      // DMNs arrive as query parameters or a form body.
+      const src = { ...(query && typeof query === 'object' ? query : {}), ...(body && typeof body === 'object' ? body : {}) } as Record<string, unknown>;
+      const get = (k: string) => (typeof src[k] === 'string' ? (src[k] as string) : '');
+      const given = get('advanceResponseChecksum');
+      const expected = notificationChecksum(
+        { totalAmount: get('totalAmount'), currency: get('currency'), responseTimeStamp: get('responseTimeStamp'), PPP_TransactionID: get('PPP_TransactionID'), Status: get('Status'), productId: get('productId') },
+        opts.secretKey,
+      );
+      if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return null;
+      const transactionId = get('TransactionID');
+      const orderId = get('clientUniqueId') || get('merchant_unique_id');
+      if (!transactionId || !orderId) return null;
+      if (get('Status') === 'APPROVED') {
+        const upo = get('userPaymentOptionId');
+        const card: ProviderCard | null = upo
+          ? { userPaymentOptionId: upo, vaultToken: '', brand: get('cardCompany').toLowerCase() || 'card', last4: get('cardNumber').slice(-4), expMonth: Number(get('expMonth')), expYear: 2000 + (Number(get('expYear')) % 100) }
+          : null;
+        return { status: 'approved', transactionId, orderId, card };
+      }
+      const reason = get('Reason') || get('ReasonCode') || 'Declined';
+      return { status: 'declined', transactionId, orderId, code: declineCode(reason), reason };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// The sandbox's 3-D Secure challenge page (outside /api, as a card issuer's page would be):
+// Approve or Fail, then the sandbox delivers its signed notification to our webhook and sends the
+// browser back to the store.
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { formatCents } from '@store/shared';
+import { escapeHtml } from '../../../mail/html.ts';
+import type { SandboxGateway } from './gateway.ts';
+import { SANDBOX_SIGNATURE_HEADER } from './notification.ts';
+
+const params = z.object({ transactionId: z.string().regex(/^\d{6,24}$/) });
+const decisionBody = z.object({ decision: z.enum(['approve', 'fail']) });
+
+function page(transactionId: string, amountCents: number): string {
+  const action = `/sandbox/3ds/${escapeHtml(transactionId)}`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure check</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font:inherit;padding:.6rem 1.4rem;margin-right:.5rem}</style></head>
+<body><h1>3-D Secure check</h1><p>Sandbox bank: confirm the payment of <strong>${escapeHtml(formatCents(amountCents))}</strong>.</p>
+<form method="post" action="${action}"><button type="submit" name="decision" value="approve">Approve</button><button type="submit" name="decision" value="fail">Fail</button></form>
+</body></html>`;
+}
+
+const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = async (app, { gateway }) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  const store = app.config.PUBLIC_URL.replace(/\/+$/, '');
+  // The form posts here and we redirect to the store, which may be another origin in development.
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(store).origin}; frame-ancestors 'self' ${new URL(store).origin}; base-uri 'none'`;
+
+  app.get('/sandbox/3ds/:transactionId', { schema: { hide: true } }, async (request, reply) => {
+    const parsed = params.safeParse(request.params);
+    const challenge = parsed.success ? await gateway.findChallenge(parsed.data.transactionId) : null;
+    if (!parsed.success || !challenge) return reply.status(404).type('text/plain').send('No such 3-D Secure challenge.');
+    return reply.header('content-security-policy', csp).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(parsed.data.transactionId, challenge.amountCents));
+  });
+
+  app.post('/sandbox/3ds/:transactionId', { schema: { hide: true } }, async (request, reply) => {
+    const parsed = params.safeParse(request.params);
+    const body = decisionBody.safeParse(request.body);
+    if (!parsed.success || !body.success) return reply.status(400).type('text/plain').send('Choose Approve or Fail.');
+    const signed = await gateway.decideChallenge(parsed.data.transactionId, body.data.decision === 'approve');
+    if (!signed) return reply.status(404).type('text/plain').send('No such 3-D Secure challenge.');
+    // Delivered in-process through the real webhook route, signature and all.
+    const delivered = await app.inject({
+      method: 'POST',
+      url: '/api/v1/nuvei/notify',
+      headers: { [SANDBOX_SIGNATURE_HEADER]: signed.signature, 'content-type': 'application/json' },
+      payload: JSON.stringify(signed.body),
+    });
+    const orderId = encodeURIComponent(signed.body.orderId);
+    const succeeded = signed.body.status === 'APPROVED' && delivered.statusCode === 200;
+    if (delivered.statusCode !== 200) request.log.warn({ status: delivered.statusCode, transactionId: parsed.data.transactionId }, 'sandbox notification was not accepted');
+    return reply.redirect(succeeded ? `${store}/payment-success?orderId=${orderId}` : `${store}/cart?payment=failed&orderId=${orderId}`, 303);
+  });
+};
+
+export default sandboxChallengeRoutes;

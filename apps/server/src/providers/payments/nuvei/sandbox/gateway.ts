@@ -1,0 +1,174 @@
+// The built-in sandbox gateway: behaves like the card provider (test cards, 3-D Secure fingerprint
+// and challenge, declines, insufficient funds, refunds, signed notifications) with its own book of
+// transactions. It is the only code that reads a card from the vault, in-process.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../../db/client.ts';
+import { sandboxTransactions } from '../../../../db/schema.ts';
+import type { Vault, VaultCard } from '../../../vault/vault.ts';
+import type { Approved, CardSource, Declined, DeclineCode, PaymentProvider, PaymentRequest, ProviderCard } from '../../types.ts';
+import { SANDBOX_SIGNATURE_HEADER, signNotification, verifySandboxNotification, type SandboxNotification } from './notification.ts';
+import { SANDBOX_CARDS, SANDBOX_THREE_D_VERSION } from './test-cards.ts';
+
+type TxnRow = typeof sandboxTransactions.$inferSelect;
+
+export interface SandboxGateway extends PaymentProvider {
+  /** The challenge page's view of a transaction waiting for the shopper. */
+  findChallenge(transactionId: string): Promise<{ orderId: string; amountCents: number; status: TxnRow['status'] } | null>;
+  /** The shopper's answer on the challenge page; returns the signed notification to deliver. */
+  decideChallenge(transactionId: string, approve: boolean): Promise<{ body: SandboxNotification; signature: string } | null>;
+}
+
+export interface SandboxOptions {
+  db: Db;
+  vault: Vault;
+  /** Where the challenge page lives (this server). */
+  publicUrl: string;
+  webhookSecret: string;
+}
+
+// Nuvei transaction ids are long digit strings; ours look alike.
+const newTransactionId = () => (randomBytes(8).readBigUInt64BE() % 10n ** 18n).toString().padStart(18, '1');
+
+
+function isExpired(card: VaultCard, now = new Date()): boolean {
+  return card.expYear * 12 + (card.expMonth - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
+}
+
+export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: SandboxOptions): SandboxGateway {
+  const base = publicUrl.replace(/\/+$/, '');
+  /** Stable per shopper and card, like the provider's user payment option id; keyed, so it reveals nothing of the number. */
+  const upoFor = (userId: string, number: string) => `upo_${createHash('sha256').update(`${userId}:${vault.fingerprint(number)}`).digest('hex').slice(0, 24)}`;
+
+  async function resolveCard(source: CardSource): Promise<VaultCard | { decline: string }> {
+    const token = source.kind === 'token' ? source.cardToken : source.vaultToken;
+    const card = await vault.detokenize(token);
+    if (!card) return { decline: 'Unknown card token' };
+    if (source.kind === 'saved' && !vault.hasCvv(source.cvvToken)) return { decline: 'CVV check failed' };
+    if (isExpired(card)) return { decline: 'Expired card' };
+    return card;
+  }
+
+  async function record(row: Omit<typeof sandboxTransactions.$inferInsert, 'id'>): Promise<string> {
+    const id = newTransactionId();
+    await db.insert(sandboxTransactions).values({ id, ...row });
+    return id;
+  }
+
+  const providerCard = (userId: string, card: VaultCard): ProviderCard => ({
+    userPaymentOptionId: upoFor(userId, card.number),
+    vaultToken: card.token,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+  });
+
+  const declined = (transactionId: string, code: DeclineCode, reason: string): Declined => ({ status: 'declined', transactionId, code, reason });
+
+  /** The outcome a card gets without a challenge; null for the card that asks for one. */
+  function decide(number: string): { code: DeclineCode; reason: string } | 'approve' | 'challenge' {
+    if (number === SANDBOX_CARDS.declined) return { code: 'CARD_DECLINED', reason: 'Do not honor' };
+    if (number === SANDBOX_CARDS.insufficientFunds) return { code: 'INSUFFICIENT_FUNDS', reason: 'Insufficient funds' };
+    if (number === SANDBOX_CARDS.challenge) return 'challenge';
+    return 'approve';
+  }
+
+  async function approveOrDecline(req: PaymentRequest, card: VaultCard, kind: 'init' | 'payment', relatedId: string | null): Promise<Approved | Declined | null> {
+    const verdict = decide(card.number);
+    if (verdict === 'challenge') return null;
+    const row = { kind, relatedId, clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: card.token, amountCents: req.amountCents };
+    if (verdict === 'approve') {
+      const transactionId = await record({ ...row, status: 'approved' });
+      return { status: 'approved', transactionId, threeDVersion: SANDBOX_THREE_D_VERSION, card: providerCard(req.userId, card) };
+    }
+    const transactionId = await record({ ...row, status: 'declined' });
+    return declined(transactionId, verdict.code, verdict.reason);
+  }
+
+  function notificationFor(row: TxnRow, card: VaultCard | null): SandboxNotification {
+    const approved = row.status === 'approved';
+    const verdict = card && !approved ? decide(card.number) : null;
+    const code = approved ? null : verdict && typeof verdict === 'object' ? verdict.code : 'CARD_DECLINED';
+    return {
+      transactionId: row.id,
+      orderId: row.clientUniqueId,
+      status: approved ? 'APPROVED' : 'DECLINED',
+      amountCents: row.amountCents,
+      code,
+      reason: approved ? null : '3-D Secure authentication failed',
+      card: approved && card ? providerCard(row.userTokenId, card) : null,
+      timestamp: new Date().toISOString(),
+    };
+  }
+
+  return {
+    name: 'nuvei-sandbox',
+
+    async init(req) {
+      const card = await resolveCard(req.card);
+      if ('decline' in card) {
+        const transactionId = await record({ kind: 'init', clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: 'none', amountCents: req.amountCents, status: 'declined' });
+        return declined(transactionId, 'CARD_DECLINED', card.decline);
+      }
+      const done = await approveOrDecline(req, card, 'init', null);
+      if (done) return done;
+      // The challenge card: the fingerprint says 3-D Secure 2 is needed; the shopper goes on with payFirst.
+      const transactionId = await record({ kind: 'init', clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: card.token, amountCents: req.amountCents, status: 'initiated' });
+      return { status: 'threeD', transactionId, threeDVersion: SANDBOX_THREE_D_VERSION };
+    },
+
+    async payFirst(req) {
+      const [init] = await db
+        .select()
+        .from(sandboxTransactions)
+        .where(and(eq(sandboxTransactions.id, req.relatedTransactionId), eq(sandboxTransactions.clientUniqueId, req.orderId), eq(sandboxTransactions.kind, 'init')))
+        .limit(1);
+      if (!init || init.status !== 'initiated') {
+        const transactionId = await record({ kind: 'payment', relatedId: req.relatedTransactionId, clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: 'none', amountCents: req.amountCents, status: 'declined' });
+        return declined(transactionId, 'CARD_DECLINED', 'Unknown related transaction');
+      }
+      const card = await vault.detokenize(init.cardToken);
+      if (!card) return declined(init.id, 'CARD_DECLINED', 'Unknown card token');
+      const done = await approveOrDecline(req, card, 'payment', init.id);
+      if (done) return done;
+      const transactionId = await record({ kind: 'payment', relatedId: init.id, clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: card.token, amountCents: req.amountCents, status: 'challenge' });
+      return { status: 'challenge', transactionId, challengeUrl: `${base}/sandbox/3ds/${transactionId}` };
+    },
+
+    async refund(req) {
+      const [row] = await db
+        .update(sandboxTransactions)
+        .set({ status: 'refunded' })
+        .where(and(eq(sandboxTransactions.id, req.transactionId), eq(sandboxTransactions.status, 'approved'), eq(sandboxTransactions.clientUniqueId, req.orderId)))
+        .returning();
+      if (!row || req.amountCents > row.amountCents) {
+        return { status: 'declined', transactionId: req.transactionId, reason: 'Nothing to refund for this transaction' };
+      }
+      const transactionId = await record({ kind: 'refund', relatedId: row.id, clientUniqueId: row.clientUniqueId, userTokenId: row.userTokenId, cardToken: row.cardToken, amountCents: req.amountCents, status: 'approved' });
+      return { status: 'refunded', transactionId };
+    },
+
+    verifyNotification({ body, headers }) {
+      const raw = headers[SANDBOX_SIGNATURE_HEADER];
+      return verifySandboxNotification(webhookSecret, body, Array.isArray(raw) ? raw[0] : raw);
+    },
+
+    async findChallenge(transactionId) {
+      const [row] = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment'))).limit(1);
+      return row && row.cardToken !== 'none' ? { orderId: row.clientUniqueId, amountCents: row.amountCents, status: row.status } : null;
+    },
+
+    async decideChallenge(transactionId, approve) {
+      // Only the first answer counts; a repeated POST re-sends the same (final) result.
+      await db
+        .update(sandboxTransactions)
+        .set({ status: approve ? 'approved' : 'declined' })
+        .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'challenge')));
+      const [row] = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment'))).limit(1);
+      if (!row || row.status === 'challenge' || row.cardToken === 'none') return null;
+      const body = notificationFor(row, await vault.detokenize(row.cardToken));
+      return { body, signature: signNotification(webhookSecret, body) };
+    },
+  };
+}

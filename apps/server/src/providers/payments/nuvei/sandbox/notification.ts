@@ -1,0 +1,53 @@
+// The sandbox gateway's notification: a JSON body signed with HMAC-SHA256 (header
+// x-sandbox-signature), the way a provider signs its webhooks so nobody else can forge an approval.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { PaymentNotification } from '../../types.ts';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+const cardSchema = z.object({
+  userPaymentOptionId: z.string(),
+  vaultToken: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
+
+export const sandboxNotificationSchema = z.object({
+  transactionId: z.string(),
+  orderId: z.string(),
+  status: z.enum(['APPROVED', 'DECLINED']),
+  amountCents: z.number().int(),
+  code: z.enum(['CARD_DECLINED', 'INSUFFICIENT_FUNDS']).nullable(),
+  reason: z.string().nullable(),
+  card: cardSchema.nullable(),
+  timestamp: z.string(),
+});
+export type SandboxNotification = z.infer<typeof sandboxNotificationSchema>;
+
+/** Fixed field order, so the signature does not depend on how a body was serialised. */
+function canonical(n: SandboxNotification): string {
+  const c = n.card;
+  return JSON.stringify([
+    n.transactionId, n.orderId, n.status, n.amountCents, n.code, n.reason,
+    c ? [c.userPaymentOptionId, c.vaultToken, c.brand, c.last4, c.expMonth, c.expYear] : null,
+    n.timestamp,
+  ]);
+}
+
+export const signNotification = (secret: string, n: SandboxNotification): string =>
+  createHmac('sha256', secret).update(canonical(n)).digest('hex');
+
+export function verifySandboxNotification(secret: string, body: unknown, signature: string | undefined): PaymentNotification | null {
+  const parsed = sandboxNotificationSchema.safeParse(body);
+  if (!parsed.success || !signature) return null;
+  const expected = Buffer.from(signNotification(secret, parsed.data), 'hex');
+  const given = Buffer.from(signature, 'hex');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const n = parsed.data;
+  return n.status === 'APPROVED'
+    ? { status: 'approved', transactionId: n.transactionId, orderId: n.orderId, card: n.card }
+    : { status: 'declined', transactionId: n.transactionId, orderId: n.orderId, code: n.code ?? 'CARD_DECLINED', reason: n.reason ?? 'Declined' };
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import vaultPlugin from '../vault/plugin.ts';
+import { createNuveiClient } from './nuvei/client.ts';
+import { createSandboxGateway } from './nuvei/sandbox/gateway.ts';
+import sandboxChallengeRoutes from './nuvei/sandbox/challenge-routes.ts';
+import type { PaymentProvider } from './types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card-payment adapter: the built-in sandbox, or the real Nuvei client when configured. */
+    paymentProvider: PaymentProvider;
+  }
+}
+
+/**
+ * Payment providers: the card vault (its own port) and the adapter. Nuvei is used when
+ * PAYMENTS_PROVIDER=nuvei, or when it is unset and the NUVEI_* credentials are; otherwise the
+ * sandbox, which also serves its 3-D Secure challenge page at /sandbox/3ds/:transactionId.
+ */
+export default fp(
+  async (app) => {
+    const { config } = app;
+    await app.register(vaultPlugin);
+    const hasNuvei = !!(config.NUVEI_MERCHANT_ID && config.NUVEI_MERCHANT_SITE_ID && config.NUVEI_SECRET_KEY);
+    const kind = config.PAYMENTS_PROVIDER ?? (hasNuvei ? 'nuvei' : 'sandbox');
+    if (kind === 'nuvei') {
+      if (!hasNuvei) throw new Error('PAYMENTS_PROVIDER=nuvei needs NUVEI_MERCHANT_ID, NUVEI_MERCHANT_SITE_ID and NUVEI_SECRET_KEY');
+      app.decorate(
+        'paymentProvider',
+        createNuveiClient({
+          baseUrl: config.NUVEI_BASE_URL,
+          merchantId: config.NUVEI_MERCHANT_ID!,
+          merchantSiteId: config.NUVEI_MERCHANT_SITE_ID!,
+          secretKey: config.NUVEI_SECRET_KEY!,
+          notificationUrl: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/v1/nuvei/notify`,
+        }),
+      );
+      return;
+    }
+    // Without a configured secret the sandbox signs with a per-process one: it only talks to itself.
+    const webhookSecret = config.PAYMENTS_WEBHOOK_SECRET ?? randomBytes(32).toString('hex');
+    const gateway = createSandboxGateway({ db: app.db, vault: app.vault, publicUrl: config.PUBLIC_URL, webhookSecret });
+    app.decorate('paymentProvider', gateway);
+    await app.register(sandboxChallengeRoutes, { gateway });
+  },
+  { name: 'payments-provider', dependencies: ['db'] },
+);

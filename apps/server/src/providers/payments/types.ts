@@ -1,0 +1,75 @@
+import { CARD_DECLINED_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE } from '@store/shared';
+
+// The card-payment adapter (DESIGN §2): the payments module talks to this interface only; the
+// built-in sandbox and the real Nuvei client implement it. Shaped after Nuvei's three steps
+// (initPayment, payment with the 3-D Secure version, notification) plus refunds.
+
+/** What the shopper pays with: a fresh vault token, or a saved card (its id) with a fresh CVV token. */
+export type CardSource =
+  | { kind: 'token'; cardToken: string }
+  | { kind: 'saved'; userPaymentOptionId: string; vaultToken: string; cvvToken: string };
+
+export interface PaymentRequest {
+  /** Our order id (Nuvei's clientUniqueId). */
+  orderId: string;
+  /** Our user id (Nuvei's userTokenId: saved cards belong to it). */
+  userId: string;
+  amountCents: number;
+  currency: 'USD';
+  card: CardSource;
+}
+
+/** The card as the provider reports it on approval; userPaymentOptionId is stable per user and card. */
+export interface ProviderCard {
+  userPaymentOptionId: string;
+  /** Our vault token for the card (kept so a saved card can be paid with again). */
+  vaultToken: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export type DeclineCode = 'CARD_DECLINED' | 'INSUFFICIENT_FUNDS';
+
+export type Approved = { status: 'approved'; transactionId: string; threeDVersion: string; card: ProviderCard };
+export type Declined = { status: 'declined'; transactionId: string; code: DeclineCode; reason: string };
+
+/** initPayment: approved without a challenge, or 3-D Secure needed (go on with payFirst). */
+export type InitOutcome = Approved | Declined | { status: 'threeD'; transactionId: string; threeDVersion: string };
+
+/** payment: approved (frictionless), or the shopper must pass the challenge at challengeUrl. */
+export type PayOutcome = Approved | Declined | { status: 'challenge'; transactionId: string; challengeUrl: string };
+
+export interface RefundOutcome {
+  status: 'refunded' | 'declined';
+  transactionId: string;
+  reason?: string;
+}
+
+/** A verified notification (webhook / DMN) about a payment's final result. */
+export type PaymentNotification =
+  | { status: 'approved'; transactionId: string; orderId: string; card: ProviderCard | null }
+  | { status: 'declined'; transactionId: string; orderId: string; code: DeclineCode; reason: string };
+
+export interface NotificationInput {
+  body: unknown;
+  query: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface PaymentProvider {
+  /** Stored with each payment: 'nuvei' or 'nuvei-sandbox'. */
+  readonly name: string;
+  init(request: PaymentRequest): Promise<InitOutcome>;
+  payFirst(request: PaymentRequest & { relatedTransactionId: string; threeDVersion: string }): Promise<PayOutcome>;
+  refund(request: { orderId: string; transactionId: string; amountCents: number; currency: 'USD' }): Promise<RefundOutcome>;
+  /** Checks the notification's signature/checksum; null when it is not genuine. */
+  verifyNotification(input: NotificationInput): PaymentNotification | null;
+}
+
+/** Decline messages the API answers with (402). */
+export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
+  CARD_DECLINED: CARD_DECLINED_MESSAGE,
+  INSUFFICIENT_FUNDS: INSUFFICIENT_FUNDS_MESSAGE,
+};

@@ -1,0 +1,101 @@
+// The hosted card fields: tiny HTML pages with one plain script, served from the vault's own origin
+// so no script of the store page can read what is typed into them.
+import { CARD_FRAME_LOADED_DELAY_MS, TOKEN_UNAVAILABLE_MESSAGE, VAULT_INVALID_CARD, VAULT_INVALID_CVV, VAULT_INVALID_EXPIRY } from '@store/shared';
+import { escapeHtml } from '../mail/html.ts';
+
+const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,sans-serif}
+form{display:flex;gap:8px}input{box-sizing:border-box;width:100%;padding:10px 12px;border:1px solid #ccc;border-radius:6px;font:inherit}
+input.exp{max-width:6.5em}`;
+
+export function fieldPage(kind: 'card' | 'cvv', storeOrigin: string): string {
+  const inputs =
+    kind === 'card'
+      ? `<input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" aria-label="Card number" maxlength="23">
+<input id="expiry" class="exp" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" aria-label="Expiry date" maxlength="7">`
+      : `<input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" placeholder="CVV" aria-label="CVV" maxlength="4">`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${kind === 'card' ? 'Card number' : 'CVV'}</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head>
+<body data-kind="${kind}" data-store-origin="${escapeHtml(storeOrigin)}"><form>${inputs}</form>
+<script src="/fields/fields.js"></script></body></html>`;
+}
+
+/**
+ * Frame side of the postMessage protocol: 'loaded' 350 ms after load, 'change' on any input (the
+ * store drops its cached token), and 'token'/'error' answering a 'tokenize' from the store origin.
+ */
+export const FIELDS_SCRIPT = `(function () {
+  'use strict';
+  var body = document.body;
+  var kind = body.getAttribute('data-kind');
+  var storeOrigin = body.getAttribute('data-store-origin');
+  var number = document.getElementById('number');
+  var expiry = document.getElementById('expiry');
+  var cvv = document.getElementById('cvv');
+  var cached = null;
+  function send(message) { window.parent.postMessage(message, storeOrigin); }
+  document.querySelector('form').addEventListener('submit', function (event) { event.preventDefault(); });
+  // The vault checks again; checking here first keeps obviously bad input off the network.
+  function luhn(digits) {
+    if (!/^\\d{12,19}$/.test(digits)) return false;
+    var sum = 0;
+    for (var i = 0; i < digits.length; i++) {
+      var d = Number(digits.charAt(digits.length - 1 - i));
+      if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+      sum += d;
+    }
+    return sum % 10 === 0;
+  }
+  function expiryOk(value) {
+    var m = /^(\\d{2})\\/(\\d{2})$/.exec(value);
+    if (!m) return false;
+    var month = Number(m[1]), year = 2000 + Number(m[2]), now = new Date();
+    return month >= 1 && month <= 12 && year * 12 + month - 1 >= now.getFullYear() * 12 + now.getMonth();
+  }
+  function localError() {
+    if (kind === 'cvv') return /^\\d{3,4}$/.test(cvv.value) ? null : '${VAULT_INVALID_CVV}';
+    if (!luhn(number.value.replace(/\\s/g, ''))) return '${VAULT_INVALID_CARD}';
+    if (!expiryOk(expiry.value)) return '${VAULT_INVALID_EXPIRY}';
+    return null;
+  }
+  function changed() { cached = null; send({ type: 'change' }); }
+  if (number) number.addEventListener('input', function () {
+    var digits = number.value.replace(/\\D/g, '').slice(0, 19);
+    number.value = digits.replace(/(\\d{4})(?=\\d)/g, '$1 ');
+    changed();
+  });
+  if (expiry) expiry.addEventListener('input', function () {
+    var digits = expiry.value.replace(/\\D/g, '').slice(0, 4);
+    expiry.value = digits.length > 2 ? digits.slice(0, 2) + '/' + digits.slice(2) : digits;
+    changed();
+  });
+  if (cvv) cvv.addEventListener('input', function () {
+    cvv.value = cvv.value.replace(/\\D/g, '').slice(0, 4);
+    changed();
+  });
+  window.addEventListener('load', function () {
+    setTimeout(function () { send({ type: 'loaded' }); }, ${CARD_FRAME_LOADED_DELAY_MS});
+  });
+  window.addEventListener('message', function (event) {
+    if (event.origin !== storeOrigin || event.source !== window.parent) return;
+    var data = event.data;
+    if (!data || data.type !== 'tokenize' || typeof data.requestId !== 'string') return;
+    var requestId = data.requestId;
+    if (cached) { send({ type: 'token', requestId: requestId, token: cached.token, brand: cached.brand, last4: cached.last4 }); return; }
+    var invalid = localError();
+    if (invalid) { send({ type: 'error', requestId: requestId, message: invalid }); return; }
+    var payload = kind === 'cvv'
+      ? { kind: 'cvv', cvv: cvv.value }
+      : { kind: 'card', number: number.value.replace(/\\s/g, ''), expiry: expiry.value };
+    fetch('/tokenize', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
+      .then(function (res) {
+        return res.json().then(function (json) {
+          if (!res.ok || !json.token) throw new Error(json.message || '${TOKEN_UNAVAILABLE_MESSAGE}');
+          cached = { token: json.token, brand: json.brand || null, last4: json.last4 || null };
+          send({ type: 'token', requestId: requestId, token: cached.token, brand: cached.brand, last4: cached.last4 });
+        });
+      })
+      .catch(function (err) { send({ type: 'error', requestId: requestId, message: err && err.message ? err.message : '${TOKEN_UNAVAILABLE_MESSAGE}' }); });
+  });
+})();
+`;

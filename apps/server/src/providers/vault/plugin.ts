@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import type { AddressInfo } from 'node:net';
+import { loadVaultKey } from './crypto.ts';
+import { createVaultServer } from './server.ts';
+import { createVault, type Vault } from './vault.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The card vault (in-process side) and where its hosted fields are served. */
+    vault: Vault & { origin(): string };
+  }
+}
+
+/**
+ * `app.vault`; also starts the vault's HTTP server on its own port (VAULT_PORT, default PORT+1;
+ * PORT 0 gives a random one) when the app is ready, and stops it on close. VAULT_PORT=off skips it.
+ */
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const key = loadVaultKey({ vaultKey: config.VAULT_KEY, dataDir: config.DATA_DIR, nodeEnv: config.NODE_ENV });
+    const vault = createVault(app.db, key);
+    const storeOrigin = new URL(config.PUBLIC_URL).origin;
+    let origin = config.VAULT_PUBLIC_URL ? new URL(config.VAULT_PUBLIC_URL).origin : '';
+    app.decorate('vault', { ...vault, origin: () => origin });
+
+    if (config.VAULT_PORT === 'off') return;
+    const port = config.VAULT_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1);
+    const server = createVaultServer({ vault, storeOrigin });
+    app.addHook('onReady', async () => {
+      await server.listen({ port, host: config.HOST });
+      const actual = (server.server.address() as AddressInfo).port;
+      if (!config.VAULT_PUBLIC_URL) origin = `http://localhost:${actual}`;
+      app.log.info({ vaultOrigin: origin }, 'card vault listening');
+    });
+    app.addHook('onClose', async () => {
+      await server.close();
+    });
+  },
+  { name: 'vault', dependencies: ['db'] },
+);

@@ -1,0 +1,75 @@
+// The vault's own HTTP server (a second origin): the hosted field pages and POST /tokenize.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { VAULT_INVALID_CVV } from '@store/shared';
+import { checkCard, cvvValid } from './card-rules.ts';
+import { FIELDS_SCRIPT, fieldPage } from './pages.ts';
+import type { Vault } from './vault.ts';
+
+const tokenizeBody = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('card'), number: z.string().max(32), expiry: z.string().max(10), cvv: z.string().max(8).optional() }),
+  z.strictObject({ kind: z.literal('cvv'), cvv: z.string().max(8) }),
+]);
+
+export interface VaultServerOptions {
+  vault: Vault;
+  /** The store's origin: the only page allowed to frame the fields and call /tokenize cross-origin. */
+  storeOrigin: string;
+}
+
+export function createVaultServer({ vault, storeOrigin }: VaultServerOptions): FastifyInstance {
+  // No request logging at all: this server receives card numbers.
+  const server = Fastify({ logger: false, bodyLimit: 4 * 1024 });
+
+  const pageHeaders = {
+    'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${storeOrigin}`,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  };
+
+  server.get('/fields/card-number', async (_req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(fieldPage('card', storeOrigin)));
+  server.get('/fields/cvv', async (_req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(fieldPage('cvv', storeOrigin)));
+  server.get('/fields/fields.js', async (_req, reply) =>
+    reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(FIELDS_SCRIPT),
+  );
+
+  // CORS: the frames call /tokenize from the vault's own origin; the store origin may too; any
+  // other origin is refused before the body is read.
+  server.addHook('onRequest', async (request, reply) => {
+    if (request.url.split('?')[0] !== '/tokenize') return;
+    const origin = request.headers.origin;
+    const self = `${request.protocol}://${request.headers.host}`;
+    if (origin && origin !== storeOrigin && origin !== self) {
+      return reply.status(403).send({ success: false, message: 'Origin not allowed', code: 'FORBIDDEN' });
+    }
+    if (origin === storeOrigin) {
+      reply.header('access-control-allow-origin', storeOrigin).header('vary', 'Origin');
+    }
+  });
+  server.options('/tokenize', async (_req, reply) =>
+    reply.header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '600').status(204).send(),
+  );
+
+  server.post('/tokenize', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const parsed = tokenizeBody.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ success: false, message: 'Invalid card data', code: 'VALIDATION_FAILED' });
+    const body = parsed.data;
+    if (body.kind === 'cvv') {
+      if (!cvvValid(body.cvv)) return reply.status(400).send({ success: false, message: VAULT_INVALID_CVV, code: 'VALIDATION_FAILED', field: 'cvv' });
+      return { token: vault.storeCvv(body.cvv) };
+    }
+    const card = checkCard(body);
+    if ('error' in card) return reply.status(400).send({ success: false, message: card.error, code: 'VALIDATION_FAILED', field: card.field });
+    return vault.storeCard(card);
+  });
+
+  server.setNotFoundHandler((_req, reply) => reply.status(404).send({ success: false, message: 'Not found.', code: 'NOT_FOUND' }));
+  server.setErrorHandler((error: { statusCode?: number }, _req, reply) => {
+    // Never echo request data back: it may hold a card number.
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    return reply.status(status).send({ success: false, message: status === 500 ? 'Vault error' : 'Bad request', code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST' });
+  });
+  return server;
+}

@@ -1,0 +1,56 @@
+import { formatCents, formatCoins } from '@store/shared';
+import type { CartItem } from '../types.ts';
+
+interface Props {
+  line: CartItem;
+  busy: boolean;
+  onIncrease: () => void;
+  onDecrease: () => void;
+  onRemove: () => void;
+}
+
+/** One cart line: image, name, unit price, quantity stepper and remove. */
+export function CartLineRow({ line, busy, onIncrease, onDecrease, onRemove }: Props) {
+  const item = line.itemId;
+  return (
+    <li className="cart-line" data-testid="cart-line" data-item-id={item._id}>
+      <img className="cart-line__image" src={item.image} alt="" />
+      <div className="cart-line__info">
+        <h2 className="cart-line__name">{item.name}</h2>
+        <p className="cart-line__price">
+          {formatCents(item.price)}
+          {item.coins > 0 ? <span className="cart-line__coins"> · {formatCoins(item.coins)} coins</span> : null}
+        </p>
+      </div>
+      <div className="cart-line__stepper" role="group" aria-label={`Quantity of ${item.name}`}>
+        <button
+          type="button"
+          className="cart-stepper__button"
+          data-testid="cart-decrease"
+          aria-label={`One fewer ${item.name}`}
+          disabled={busy || line.quantity <= 1}
+          onClick={onDecrease}
+        >
+          −
+        </button>
+        <span className="cart-stepper__value" data-testid="cart-line-quantity" aria-live="polite">
+          {line.quantity}
+        </span>
+        <button
+          type="button"
+          className="cart-stepper__button"
+          data-testid="cart-increase"
+          aria-label={`One more ${item.name}`}
+          disabled={busy}
+          onClick={onIncrease}
+        >
+          +
+        </button>
+      </div>
+      <p className="cart-line__total">{formatCents(item.price * line.quantity)}</p>
+      <button type="button" className="cart-line__remove" data-testid="cart-remove" disabled={busy} onClick={onRemove}>
+        Remove
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import CartPage from './CartPage.tsx';
+import { aCart, aLine, cartEnvelope, cartResponse } from '../fixtures.ts';
+import { mockApi, type Reply } from '../../../app/testing/mock-api.ts';
+import { renderPage } from '../../../test/feature-test-utils.tsx';
+import { selectIsLoading } from '../../../lib/loading-slice.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A reply the test releases when it wants, so the in-flight state can be seen. */
+function deferred() {
+  let release: (reply: Reply) => void = () => undefined;
+  const reply = new Promise<Reply>((resolve) => {
+    release = resolve;
+  });
+  return { reply, release };
+}
+
+const failed = (status: number, message: string) => ({ status, body: { success: false, message, code: 'X' } });
+
+const twoLines = aCart([aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 1)]);
+
+const quantities = () => screen.getAllByTestId('cart-line-quantity').map((el) => el.textContent);
+const lineIds = () => screen.getAllByTestId('cart-line').map((el) => el.getAttribute('data-item-id'));
+
+function renderCart(routes: Parameters<typeof mockApi>[0], at = '/cart') {
+  const net = mockApi({ 'GET v1/cart': cartResponse(twoLines), 'GET v1/checkout/coupons': { body: { success: true, data: [] } }, ...routes });
+  const view = renderPage(<CartPage />, { path: '/cart', at });
+  return { ...view, net };
+}
+
+describe('CartPage', () => {
+  it('shows each line with image, name, price and quantity, and the totals in dollars and coins', async () => {
+    renderCart({});
+    expect(await screen.findAllByTestId('cart-line')).toHaveLength(2);
+    const first = screen.getAllByTestId('cart-line')[0]!;
+    expect(first).toHaveAttribute('data-item-id', 'p-1');
+    expect(within(first).getByRole('heading', { name: 'Starter Pack' })).toBeInTheDocument();
+    expect(first).toHaveTextContent('$9.99');
+    expect(quantities()).toEqual(['2', '1']);
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$69.97');
+    expect(screen.getByTestId('cart-total-coins')).toHaveTextContent('8,000 coins');
+    expect(screen.getByTestId('cart-limit-note')).toHaveTextContent('$500.00');
+  });
+
+  it('shows the active and the eligibility promotion and the tax line', async () => {
+    const promo = { _id: 'pr', name: 'Weekend Gold Rush', bonusPercentage: 20, bonusType: 'PERCENTAGE' as const, startsAt: '2024-01-01', endsAt: null };
+    const first = { ...promo, _id: 'fp', name: 'First purchase', bonusPercentage: 500, bonusType: 'COINS' as const };
+    const cart = aCart([aLine({}, 1)], { promotion: promo, eligibilityPromotion: first });
+    cart.totals = { ...cart.totals, tax: 82, total: 1081 };
+    renderCart({ 'GET v1/cart': { body: { success: true, data: cart, getOrderCart: [], taxData: { state: 'TX', rateBps: 825, taxCents: 82 } } } });
+    expect(await screen.findByTestId('cart-promotion')).toHaveTextContent('Weekend Gold Rush: 20% bonus coins');
+    expect(screen.getByTestId('cart-eligibility-promotion')).toHaveTextContent('First purchase: 500 bonus coins');
+    expect(screen.getByText('Tax (TX, 8.25%)')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-tax')).toHaveTextContent('$0.82');
+  });
+
+  it('increases at once, keeps the loading flag on meanwhile, and takes the repriced cart on success', async () => {
+    const put = deferred();
+    const { user, store, net } = renderCart({ 'PUT v1/cart/increasequantity/p-1': () => put.reply });
+    await screen.findAllByTestId('cart-line');
+    await user.click(screen.getAllByTestId('cart-increase')[0]!);
+    expect(quantities()).toEqual(['3', '1']);
+    expect(selectIsLoading(store.getState())).toBe(true);
+    put.release(cartEnvelope(aCart([aLine({ _id: 'p-1', price: 999 }, 3), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 1)])));
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$79.96'));
+    expect(quantities()).toEqual(['3', '1']);
+    expect(await net.find('PUT v1/cart/increasequantity/p-1')!.clone().json()).toEqual({ quantity: 1 });
+  });
+
+  it('reverts an increase by one when the call fails, and says why', async () => {
+    const put = deferred();
+    const { user } = renderCart({ 'PUT v1/cart/increasequantity/p-2': () => put.reply });
+    await screen.findAllByTestId('cart-line');
+    await user.click(screen.getAllByTestId('cart-increase')[1]!);
+    expect(quantities()).toEqual(['2', '2']);
+    put.release(failed(422, 'That package just sold out.'));
+    await waitFor(() => expect(quantities()).toEqual(['2', '1']));
+    expect(screen.getByRole('alert')).toHaveTextContent('That package just sold out.');
+  });
+
+  it('reverts a decrease by one when the server does not report success', async () => {
+    const put = deferred();
+    const { user } = renderCart({ 'PUT v1/cart/decreasequantity/p-1': () => put.reply });
+    await screen.findAllByTestId('cart-line');
+    await user.click(screen.getAllByTestId('cart-decrease')[0]!);
+    expect(quantities()).toEqual(['1', '1']);
+    put.release({ status: 200, body: { success: false, message: 'Use remove to take an item out.', code: 'RULE' } });
+    await waitFor(() => expect(quantities()).toEqual(['2', '1']));
+  });
+
+  it('restores a removed line at its previous index when the removal fails', async () => {
+    const del = deferred();
+    const { user } = renderCart({ 'DELETE v1/cart/p-1': () => del.reply });
+    await screen.findAllByTestId('cart-line');
+    await user.click(screen.getAllByTestId('cart-remove')[0]!);
+    expect(lineIds()).toEqual(['p-2']);
+    del.release(failed(500, 'Something broke.'));
+    await waitFor(() => expect(lineIds()).toEqual(['p-1', 'p-2']));
+  });
+
+  it('applies a coupon by code and shows the discount; a refused coupon shows the server message', async () => {
+    const discounted = aCart(twoLines.items, { coupon: { code: 'SAVE10', kind: 'PERCENT', amount: 10 } });
+    discounted.totals = { ...discounted.totals, discount: 700, total: 6297 };
+    const { user, net } = renderCart({
+      'GET v1/cart/apply-coupon/SAVE10': cartEnvelope(discounted),
+      'GET v1/cart/apply-coupon/OLD': failed(422, 'This coupon has expired.'),
+    });
+    await screen.findAllByTestId('cart-line');
+    await user.type(screen.getByTestId('coupon-input'), 'OLD');
+    await user.click(screen.getByTestId('apply-coupon'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This coupon has expired.');
+
+    await user.clear(screen.getByTestId('coupon-input'));
+    await user.type(screen.getByTestId('coupon-input'), 'SAVE10');
+    await user.click(screen.getByTestId('apply-coupon'));
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$62.97'));
+    expect(screen.getByText('Discount (SAVE10)')).toBeInTheDocument();
+    expect(net.calls()).toContain('GET v1/cart/apply-coupon/SAVE10');
+  });
+
+  it('lists the coupons on offer and applies one with a click', async () => {
+    const offer = { code: 'WELCOME5', kind: 'FIXED', amount: 500, minSubtotalCents: 1000, endsAt: null, description: 'For new shoppers' };
+    const { user, net } = renderCart({
+      'GET v1/checkout/coupons': { body: { success: true, data: [offer] } },
+      'GET v1/cart/apply-coupon/WELCOME5': cartEnvelope(aCart(twoLines.items, { coupon: { code: 'WELCOME5', kind: 'FIXED', amount: 500 } })),
+    });
+    const list = await screen.findByRole('list', { name: 'Available coupons' });
+    expect(list).toHaveTextContent('WELCOME5 · $5.00 off on orders from $10.00');
+    await user.click(within(list).getByRole('button', { name: 'Apply WELCOME5' }));
+    expect(await screen.findByText(/applied/)).toHaveTextContent('Coupon WELCOME5 applied: $5.00 off');
+    expect(net.calls()).toContain('GET v1/cart/apply-coupon/WELCOME5');
+  });
+
+  it('places the order and goes to pay it', async () => {
+    const { user, net } = renderCart({
+      'POST v1/checkout/placeorder': { body: { success: true, data: twoLines, order: { _id: 'ord-9', status: 'pending', total: 6997 } } },
+    });
+    await screen.findAllByTestId('cart-line');
+    await user.click(screen.getByTestId('checkout-button'));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/add-card/ord-9');
+    expect(await net.find('POST v1/checkout/placeorder')!.clone().json()).toEqual({ orderType: 'DigitalProduct', amountType: 'static' });
+  });
+
+  it('shows the transaction-limit refusal from the server', async () => {
+    const { user } = renderCart({ 'POST v1/checkout/placeorder': failed(422, 'This order is over the $500.00 limit per purchase.') });
+    await screen.findAllByTestId('cart-line');
+    await user.click(screen.getByTestId('checkout-button'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order is over the $500.00 limit per purchase.');
+  });
+
+  it('says an empty cart is empty, and tells a shopper back from a failed payment that nothing was charged', async () => {
+    renderCart({ 'GET v1/cart': cartResponse(aCart([])) }, '/cart?payment=failed&orderId=o1');
+    expect(await screen.findByText('Your cart is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('nothing was charged');
+    expect(screen.queryByTestId('checkout-button')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAppSelector } from '../../../lib/hooks.ts';
+import { useCartGetCartQuery } from '../api/get-cart.ts';
+import { useCartDecreaseQuantityMutation, useCartIncreaseQuantityMutation } from '../api/change-quantity.ts';
+import { useCartRemoveItemMutation } from '../api/remove-from-cart.ts';
+import { useCartPlaceOrderMutation } from '../api/place-order.ts';
+import { selectCart } from '../cart-slice.ts';
+import { CartLineRow } from '../components/CartLineRow.tsx';
+import { CouponBox } from '../components/CouponBox.tsx';
+import { CartSummary } from '../components/CartSummary.tsx';
+import { failureText } from '../failure-text.ts';
+import '../cart.css';
+
+export const PAYMENT_FAILED_TEXT = 'Your payment did not go through, and nothing was charged. You can try again.';
+
+/** /cart: the lines with steppers, coupons, promotions, tax, totals, and Checkout (SPEC §2, §4). */
+export default function CartPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { isLoading, isError, refetch } = useCartGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
+  const cart = useAppSelector(selectCart);
+  const [increase, increaseState] = useCartIncreaseQuantityMutation();
+  const [decrease, decreaseState] = useCartDecreaseQuantityMutation();
+  const [remove, removeState] = useCartRemoveItemMutation();
+  const [placeOrder, placeState] = useCartPlaceOrderMutation();
+  const [error, setError] = useState<string | null>(null);
+  const busy = increaseState.isLoading || decreaseState.isLoading || removeState.isLoading || placeState.isLoading;
+
+  async function run(change: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await change();
+    } catch (failure) {
+      setError(failureText(failure, 'Your cart could not be updated. Please try again.'));
+    }
+  }
+
+  async function checkout() {
+    setError(null);
+    try {
+      const { order } = await placeOrder({ orderType: cart.orderType, amountType: cart.amountType }).unwrap();
+      void navigate(`/add-card/${encodeURIComponent(order._id)}`);
+    } catch (failure) {
+      setError(failureText(failure, 'We could not place your order. Please try again.'));
+    }
+  }
+
+  if (isLoading && cart.items.length === 0) {
+    return (
+      <div className="cart-page">
+        <p role="status">Loading your cart…</p>
+      </div>
+    );
+  }
+
+  const paymentFailed = params.get('payment') === 'failed';
+  const isEmpty = cart.items.length === 0;
+  const overLimit = cart.totals !== null && cart.transactionLimit !== null && cart.totals.total > cart.transactionLimit;
+
+  return (
+    <div className="cart-page">
+      <title>Your cart</title>
+      <h1>Your cart</h1>
+      {paymentFailed ? (
+        <p className="cart-error cart-banner" role="alert">
+          {PAYMENT_FAILED_TEXT}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="cart-error cart-banner" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {isError && isEmpty ? (
+        <section className="cart-panel cart-empty">
+          <p>We couldn't load your cart.</p>
+          <button type="button" className="cart-button cart-button--secondary" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </section>
+      ) : isEmpty ? (
+        <section className="cart-panel cart-empty">
+          <p>Your cart is empty.</p>
+          <Link className="cart-button cart-button--primary" to="/products">
+            Browse packages
+          </Link>
+        </section>
+      ) : (
+        <div className="cart-layout">
+          <ul className="cart-lines" aria-label="Cart items">
+            {cart.items.map((line, index) => (
+              <CartLineRow
+                key={line.itemId._id}
+                line={line}
+                busy={busy}
+                onIncrease={() => void run(() => increase(line.itemId._id).unwrap())}
+                onDecrease={() => void run(() => decrease(line.itemId._id).unwrap())}
+                onRemove={() =>
+                  void run(() =>
+                    // The coupon goes with the last line: an empty cart keeps no coupon.
+                    remove({ itemId: line.itemId._id, coupon: cart.items.length === 1 && index === 0 ? cart.coupon?.code : undefined }).unwrap(),
+                  )
+                }
+              />
+            ))}
+          </ul>
+          <aside className="cart-side">
+            <CouponBox applied={cart.coupon} />
+            <CartSummary cart={cart} />
+            <button
+              type="button"
+              className="cart-button cart-button--primary cart-checkout"
+              data-testid="checkout-button"
+              disabled={busy || overLimit}
+              onClick={() => void checkout()}
+            >
+              Checkout
+            </button>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mountCardFields, UNABLE_TO_GET_TOKEN } from './hosted-fields.ts';
+
+const VAULT = 'http://localhost:3001';
+
+/** Plays the vault frame: sees what the store posts, and answers as the frame from its origin. */
+function fakeFrame(container: HTMLElement) {
+  const iframe = container.querySelector('iframe');
+  if (!iframe?.contentWindow) throw new Error('no frame mounted');
+  const frameWindow = iframe.contentWindow;
+  const posted: { message: { type: string; requestId: string }; targetOrigin: string }[] = [];
+  vi.spyOn(frameWindow, 'postMessage').mockImplementation(((message: { type: string; requestId: string }, targetOrigin: string) => {
+    posted.push({ message, targetOrigin });
+  }) as typeof frameWindow.postMessage);
+  const send = (data: unknown, origin = VAULT, source: Window | null = frameWindow) =>
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  return { iframe, posted, send };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+function mount(field: 'card-number' | 'cvv' = 'card-number') {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const fields = mountCardFields(container, { vaultOrigin: VAULT, field, timeoutMs: 50 });
+  return { container, fields, frame: fakeFrame(container) };
+}
+
+describe('hosted card fields', () => {
+  it('loads the field page from the vault origin', () => {
+    const { frame } = mount('cvv');
+    const src = new URL(frame.iframe.src);
+    expect(src.origin).toBe(VAULT);
+    expect(src.pathname).toBe('/fields/cvv');
+    expect(src.searchParams.get('origin')).toBe(window.location.origin);
+  });
+
+  it("fails with 'Unable to get token' before the frame reports it has loaded", async () => {
+    const { fields, frame } = mount();
+    await expect(fields.tokenize()).rejects.toThrow(UNABLE_TO_GET_TOKEN);
+    expect(frame.posted).toEqual([]);
+  });
+
+  it('asks the frame for a token (to its origin only) and resolves with the answer', async () => {
+    const { fields, frame } = mount();
+    frame.send({ type: 'loaded' });
+    const pending = fields.tokenize();
+    expect(frame.posted).toHaveLength(1);
+    const { message, targetOrigin } = frame.posted[0]!;
+    expect(targetOrigin).toBe(VAULT);
+    expect(message.type).toBe('tokenize');
+    frame.send({ type: 'token', requestId: message.requestId, token: 'vt_123', brand: 'visa', last4: '1111' });
+    await expect(pending).resolves.toEqual({ token: 'vt_123', brand: 'visa', last4: '1111' });
+  });
+
+  it('keeps the token until the frame reports a change', async () => {
+    const { fields, frame } = mount();
+    frame.send({ type: 'loaded' });
+    const first = fields.tokenize();
+    frame.send({ type: 'token', requestId: frame.posted[0]!.message.requestId, token: 'vt_1', brand: 'visa', last4: '1111' });
+    await first;
+    await expect(fields.tokenize()).resolves.toMatchObject({ token: 'vt_1' });
+    expect(frame.posted).toHaveLength(1);
+
+    frame.send({ type: 'change' });
+    const second = fields.tokenize();
+    expect(frame.posted).toHaveLength(2);
+    frame.send({ type: 'token', requestId: frame.posted[1]!.message.requestId, token: 'vt_2', brand: 'visa', last4: '4242' });
+    await expect(second).resolves.toMatchObject({ token: 'vt_2' });
+  });
+
+  it('rejects when the frame reports an invalid card', async () => {
+    const { fields, frame } = mount();
+    frame.send({ type: 'loaded' });
+    const pending = fields.tokenize();
+    frame.send({ type: 'error', requestId: frame.posted[0]!.message.requestId, message: 'Invalid card number' });
+    await expect(pending).rejects.toThrow('Invalid card number');
+  });
+
+  it('ignores messages from another origin or another window', async () => {
+    const { fields, frame } = mount();
+    frame.send({ type: 'loaded' }, 'https://evil.example');
+    frame.send({ type: 'loaded' }, VAULT, window);
+    await expect(fields.tokenize()).rejects.toThrow(UNABLE_TO_GET_TOKEN);
+
+    frame.send({ type: 'loaded' });
+    const pending = fields.tokenize();
+    const { requestId } = frame.posted[0]!.message;
+    frame.send({ type: 'token', requestId, token: 'forged', brand: 'visa', last4: '0000' }, 'https://evil.example');
+    frame.send({ type: 'token', requestId, token: 'vt_real', brand: 'visa', last4: '1111' });
+    await expect(pending).resolves.toMatchObject({ token: 'vt_real' });
+  });
+
+  it('gives up with "Unable to get token" when the frame never answers, and removes the frame on destroy', async () => {
+    const { fields, frame, container } = mount();
+    frame.send({ type: 'loaded' });
+    await expect(fields.tokenize()).rejects.toThrow(UNABLE_TO_GET_TOKEN);
+    fields.destroy();
+    await flush();
+    expect(container.querySelector('iframe')).toBeNull();
+    await expect(fields.tokenize()).rejects.toThrow(UNABLE_TO_GET_TOKEN);
+  });
+});

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import AddCardPage from './AddCardPage.tsx';
+import { mockApi } from '../../../app/testing/mock-api.ts';
+import { renderPage } from '../../../test/feature-test-utils.tsx';
+import type { SavedCard } from '../types.ts';
+
+const VAULT = 'http://localhost:3001';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const visa: SavedCard = { userPaymentOptionId: 'upo-1', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2030, provider: 'nuvei' };
+const order = { _id: 'ord-1', status: 'pending', total: 1999, totalCoins: 2400, items: [{ itemId: 'p-1', name: 'Starter Pack', quantity: 2, unitPrice: 999 }] };
+const ok = (data: unknown) => ({ body: { success: true, data } });
+
+function routes(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET v1/nuvei/config': ok({ vaultOrigin: VAULT }),
+    'GET v1/nuvei/cards': ok({ paymentMethods: [visa] }),
+    'GET v1/checkout/getorder': ok(order),
+    ...extra,
+  });
+}
+
+/** Plays the vault's card frame: loaded, then answers every tokenize with a token. */
+async function vaultFrameAnswers(testId: string, token: string) {
+  const iframe = await screen.findByTestId<HTMLIFrameElement>(testId);
+  const frameWindow = iframe.contentWindow!;
+  vi.spyOn(frameWindow, 'postMessage').mockImplementation(((message: { requestId: string }) => {
+    queueMicrotask(() =>
+      window.dispatchEvent(
+        new MessageEvent('message', { origin: VAULT, source: frameWindow, data: { type: 'token', requestId: message.requestId, token, brand: 'visa', last4: '4242' } }),
+      ),
+    );
+  }) as typeof frameWindow.postMessage);
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { origin: VAULT, source: frameWindow, data: { type: 'loaded' } }));
+  });
+}
+
+describe('AddCardPage', () => {
+  it('shows the order and pays it with a new card through the hosted field, then shows the success page', async () => {
+    const net = routes({
+      'POST v1/nuvei/init': ok({ transactionId: 't1', card: { ...visa, userPaymentOptionId: 'upo-2', last4: '4242' }, paymentOption: { card: { threeD: { version: null } } }, orderStatus: 'fulfilled' }),
+    });
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('$19.99');
+    expect(new URL(net.find('GET v1/checkout/getorder')!.url).searchParams.get('orderId')).toBe('ord-1');
+    expect(await screen.findByText('Visa ending 1111')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Use a new card' }));
+    await vaultFrameAnswers('card-field-card-number', 'vt_new');
+
+    await user.click(screen.getByTestId('pay-button'));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
+    expect(await net.find('POST v1/nuvei/init')!.clone().json()).toEqual({ orderId: 'ord-1', cardToken: 'vt_new', saveCard: true });
+  });
+
+  it('pays with a saved card and its CVV token, and shows a decline with nothing else happening', async () => {
+    const net = routes({
+      'POST v1/nuvei/init': { status: 402, body: { success: false, code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds on this card.' } },
+    });
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    await user.click(await screen.findByRole('radio', { name: /Visa ending 1111/ }));
+    await vaultFrameAnswers('card-field-cvv', 'cvv_tok');
+
+    await user.click(screen.getByTestId('pay-button'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient funds on this card.');
+    expect(await net.find('POST v1/nuvei/init')!.clone().json()).toEqual({ orderId: 'ord-1', userPaymentOptionId: 'upo-1', cvvToken: 'cvv_tok' });
+    expect(net.calls()).not.toContain('POST v1/nuvei/payment/first');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it("says 'Unable to get token' when Pay is pressed before the card frame is ready", async () => {
+    const net = routes();
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    await screen.findByTestId('card-field-card-number');
+    await waitFor(() => expect(screen.getByTestId('pay-button')).toBeEnabled());
+    await user.click(screen.getByTestId('pay-button'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to get token');
+    expect(net.calls()).not.toContain('POST v1/nuvei/init');
+  });
+
+  it('deletes a saved card from the list', async () => {
+    const net = routes({ 'DELETE v1/nuvei/cards/upo-1': { body: { success: true } } });
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card' });
+    const list = await screen.findByRole('list', { name: 'Saved cards' });
+    await user.click(await within(list).findByRole('button', { name: 'Delete Visa ending 1111' }));
+    await waitFor(() => expect(screen.queryByText('Visa ending 1111')).not.toBeInTheDocument());
+    expect(net.calls()).toContain('DELETE v1/nuvei/cards/upo-1');
+    expect(net.calls()).not.toContain('GET v1/checkout/getorder');
+  });
+});

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatCents, formatCoins } from '@store/shared';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
+import { notify } from '../../../lib/toast.ts';
+import { usePaymentsConfigQuery } from '../api/config.ts';
+import { usePaymentsSavedCardsQuery } from '../api/saved-cards.ts';
+import { usePaymentsDeleteCardMutation } from '../api/delete-card.ts';
+import { usePaymentsOrderQuery } from '../api/get-order.ts';
+import { selectSavedCards } from '../payment-slice.ts';
+import { payWithCard } from '../card-payment.ts';
+import { useCardFields } from '../use-card-fields.ts';
+import { SavedCardList } from '../components/SavedCardList.tsx';
+import { failureText } from '../failure-text.ts';
+import '../payments.css';
+
+export const PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
+
+/** /add-card/:orderId?: saved cards, a new card through the hosted fields, and Pay (SPEC §2, §4). */
+export default function AddCardPage() {
+  const { orderId } = useParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { data: config, isError: configFailed } = usePaymentsConfigQuery();
+  const cardsQuery = usePaymentsSavedCardsQuery();
+  const cards = useAppSelector(selectSavedCards);
+  const orderQuery = usePaymentsOrderQuery(orderId ?? '', { skip: !orderId });
+  const [deleteCard, deleteState] = usePaymentsDeleteCardMutation();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [saveCard, setSaveCard] = useState(true);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
+  const usingNewCard = selected === null;
+  const newCard = useCardFields('card-number', config?.vaultOrigin, Boolean(orderId) && usingNewCard);
+  const cvv = useCardFields('cvv', config?.vaultOrigin, Boolean(orderId) && !usingNewCard);
+  const order = orderQuery.data;
+  const payable = order?.status === 'pending';
+
+  async function removeCard(id: string) {
+    setError(null);
+    try {
+      await deleteCard(id).unwrap();
+      if (selectedId === id) setSelectedId(null);
+      notify.success('Card deleted.');
+    } catch (failure) {
+      setError(failureText(failure, 'That card could not be deleted.'));
+    }
+  }
+
+  async function pay() {
+    if (!orderId) return;
+    setError(null);
+    setPaying(true);
+    try {
+      const body = selected
+        ? { orderId, userPaymentOptionId: selected.userPaymentOptionId, cvvToken: (await requireFields(cvv.fields).tokenize()).token }
+        : { orderId, cardToken: (await requireFields(newCard.fields).tokenize()).token, saveCard };
+      const outcome = await payWithCard(body, { dispatch, goTo: (url) => window.location.assign(url) });
+      // A challenge leaves the page for the bank's; the button stays busy until it has gone.
+      if (outcome.kind === 'approved') {
+        setPaying(false);
+        void navigate(`/payment-success?orderId=${encodeURIComponent(outcome.orderId)}`);
+      }
+    } catch (failure) {
+      setPaying(false);
+      setError(failureText(failure, PAYMENT_FALLBACK_TEXT));
+      // A declined order is failed for good: the page shows that, and the shopper tries again from the cart.
+      if (!(failure instanceof Error)) void orderQuery.refetch();
+    }
+  }
+
+  return (
+    <div className="payments-page">
+      <title>{orderId ? 'Pay for your order' : 'Your cards'}</title>
+      <h1>{orderId ? 'Pay for your order' : 'Your cards'}</h1>
+      {order ? (
+        <section className="payments-panel" aria-label="Order">
+          <ul className="payments-order-lines">
+            {order.items.map((item) => (
+              <li key={`${item.itemId}`}>
+                {item.name} × {item.quantity}
+                <span>{formatCents(item.unitPrice * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="payments-order-total">
+            Total <strong data-testid="order-total">{formatCents(order.total)}</strong>
+          </p>
+          <p className="payments-muted">{formatCoins(order.totalCoins)} coins will be added to your wallet.</p>
+          {!payable ? (
+            <p className="payments-error" role="status">
+              This order is {order.status}. <Link to="/cart">Back to your cart</Link>
+            </p>
+          ) : null}
+        </section>
+      ) : orderQuery.isError ? (
+        <p className="payments-error" role="alert">
+          We couldn't find that order. <Link to="/cart">Back to your cart</Link>
+        </p>
+      ) : null}
+
+      <section className="payments-panel" aria-label="Payment method">
+        <h2>{orderId ? 'Pay with' : 'Saved cards'}</h2>
+        {cardsQuery.isSuccess && cards.length === 0 && !orderId ? <p className="payments-muted">You have no saved cards.</p> : null}
+        <SavedCardList
+          cards={cards}
+          selectedId={selected?.userPaymentOptionId ?? null}
+          busy={paying || deleteState.isLoading}
+          onSelect={setSelectedId}
+          onDelete={(id) => void removeCard(id)}
+          selectable={Boolean(orderId)}
+        />
+        {orderId ? (
+          <>
+            <div className="card-fields" hidden={!usingNewCard}>
+              <p className="payments-field-label">Card number and expiry</p>
+              <div ref={newCard.containerRef} className="card-fields__frame" />
+              <label className="payments-checkbox">
+                <input type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} />
+                Save this card
+              </label>
+            </div>
+            <div className="card-fields" hidden={usingNewCard}>
+              <p className="payments-field-label">CVV of the selected card</p>
+              <div ref={cvv.containerRef} className="card-fields__frame card-fields__frame--cvv" />
+            </div>
+            {configFailed ? (
+              <p className="payments-error" role="alert">
+                Card entry is not available right now. Please try again later.
+              </p>
+            ) : null}
+            {error ? (
+              <p className="payments-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              className="payments-button"
+              data-testid="pay-button"
+              disabled={paying || !payable}
+              onClick={() => void pay()}
+            >
+              {paying ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
+            </button>
+            <p className="payments-muted payments-note">Card details go straight to our secure card vault; this store never sees your card number.</p>
+          </>
+        ) : (
+          <p className="payments-muted">A card is saved when you pay for an order with “Save this card” ticked.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function requireFields<T>(fields: T | null): T {
+  if (!fields) throw new Error('Unable to get token');
+  return fields;
+}

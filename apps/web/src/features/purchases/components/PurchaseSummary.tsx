@@ -1,0 +1,77 @@
+import { formatCents, formatCoins } from '@store/shared';
+import type { Purchase } from '../types.ts';
+
+export const STATUS_LABELS: Record<Purchase['status'], string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid, delivering',
+  fulfilled: 'Completed',
+  failed: 'Payment failed',
+  canceled: 'Canceled',
+  refunded: 'Refunded',
+};
+
+// These orders credited nothing, so no coins are shown for them.
+const NOT_CREDITED = new Set<Purchase['status']>(['failed', 'canceled', 'refunded']);
+
+const formatDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One order: its lines, money, coins, status and (once delivered) its gift-card codes. */
+export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
+  return (
+    <>
+      <header className="purchase__head">
+        <span className="purchase__date">{formatDate(purchase.createdAt)}</span>
+        <span className={`purchase__status purchase__status--${purchase.status}`} data-testid="purchase-status">
+          {STATUS_LABELS[purchase.status]}
+        </span>
+      </header>
+      <ul className="purchase__items">
+        {purchase.items.map((item) => (
+          <li key={`${item.kind}:${item.itemId}`}>
+            <span>
+              {item.name} × {item.quantity}
+            </span>
+            <span>{formatCents(item.unitPrice * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      {purchase.failureReason && purchase.status === 'failed' ? <p className="purchase__failure">{purchase.failureReason}</p> : null}
+      <dl className="purchase__totals">
+        {purchase.discount > 0 ? (
+          <div>
+            <dt>Discount{purchase.coupon ? ` (${purchase.coupon.code})` : ''}</dt>
+            <dd>−{formatCents(purchase.discount)}</dd>
+          </div>
+        ) : null}
+        {purchase.tax > 0 ? (
+          <div>
+            <dt>Tax</dt>
+            <dd>{formatCents(purchase.tax)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Total</dt>
+          <dd data-testid="purchase-total">{formatCents(purchase.total)}</dd>
+        </div>
+        {purchase.totalCoins > 0 && !NOT_CREDITED.has(purchase.status) ? (
+          <div>
+            <dt>Coins</dt>
+            <dd data-testid="purchase-coins">
+              {formatCoins(purchase.totalCoins)}
+              {purchase.bonusCoins > 0 ? ` (incl. ${formatCoins(purchase.bonusCoins)} bonus)` : ''}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {purchase.giftCardCodes.length > 0 ? (
+        <ul className="purchase__codes" aria-label="Gift card codes">
+          {purchase.giftCardCodes.map((entry) => (
+            <li key={entry.code}>
+              {entry.name}: <code data-testid="gift-card-code">{entry.code}</code>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { usePurchasesMyPurchasesQuery } from '../api/my-purchases.ts';
+import { PurchaseSummary } from '../components/PurchaseSummary.tsx';
+import '../purchases.css';
+
+/** /my-purchases: the shopper's orders, newest first, with gift-card codes once delivered. */
+export default function MyPurchasesPage() {
+  const { data: purchases, isLoading, isError, refetch } = usePurchasesMyPurchasesQuery(undefined, { refetchOnMountOrArgChange: true });
+
+  return (
+    <div className="purchases-page">
+      <title>My purchases</title>
+      <h1>My purchases</h1>
+      {isLoading ? (
+        <p role="status">Loading your purchases…</p>
+      ) : isError || !purchases ? (
+        <section className="purchases-panel">
+          <p>We couldn't load your purchases.</p>
+          <button type="button" className="purchases-button" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </section>
+      ) : purchases.length === 0 ? (
+        <section className="purchases-panel">
+          <p>You haven't bought anything yet.</p>
+          <Link className="purchases-button" to="/products">
+            Browse packages
+          </Link>
+        </section>
+      ) : (
+        <ul className="purchases-list">
+          {purchases.map((purchase) => (
+            <li key={purchase._id} className="purchase purchases-panel" data-testid="purchase-row" data-order-id={purchase._id}>
+              <PurchaseSummary purchase={purchase} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+// A bought order as the checkout calls return it (packages/shared schemas/checkout.ts).
+import type { Order } from '@store/shared';
+
+export type Purchase = Order;
+export type PurchaseItem = Order['items'][number];

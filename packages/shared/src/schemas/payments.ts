@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** A saved card as the shopper sees it (SPEC §3 Saved payment state: keyed by userPaymentOptionId). */
+export const savedCard = z.object({
+  userPaymentOptionId: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  provider: z.literal('nuvei'),
+});
+export type SavedCard = z.infer<typeof savedCard>;
+
+export const paymentOrderStatus = z.enum(['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'refunded']);
+
+const token = z.string().min(8).max(128);
+
+/**
+ * Step 1 of §4 Card payment. Strict: a body carrying a card number (cardNumber, pan, ...) is refused,
+ * so the API never receives one; cards arrive as vault tokens only.
+ */
+export const nuveiInitBody = z.strictObject({
+  orderId: z.string().min(1).max(64),
+  cardToken: token.optional(),
+  userPaymentOptionId: z.string().min(1).max(64).optional(),
+  cvvToken: token.optional(),
+  saveCard: z.boolean().optional(),
+});
+export type NuveiInitBody = z.infer<typeof nuveiInitBody>;
+
+export const nuveiInitData = z.object({
+  transactionId: z.string(),
+  /** Present when the card was approved without a challenge (the flow ends, §4 step 1). */
+  card: savedCard.optional(),
+  paymentOption: z.object({ card: z.object({ threeD: z.object({ version: z.string() }) }) }),
+  orderStatus: paymentOrderStatus,
+});
+export const nuveiInitResponse = z.object({ success: z.literal(true), data: nuveiInitData });
+
+/** Step 2 of §4: the first payment with the 3-D Secure version and the init transaction. */
+export const paymentFirstBody = z.strictObject({
+  orderId: z.string().min(1).max(64),
+  version: z.string().min(1).max(16),
+  relatedTransactionId: z.string().min(1).max(64),
+});
+export type PaymentFirstBody = z.infer<typeof paymentFirstBody>;
+
+export const paymentFirstData = z.object({
+  redirect: z.boolean(),
+  /** The 3-D Secure challenge page when redirect is true. */
+  url: z.string().optional(),
+  transactionId: z.string(),
+  card: savedCard.optional(),
+  orderStatus: paymentOrderStatus,
+});
+export const paymentFirstResponse = z.object({ success: z.literal(true), data: paymentFirstData });
+
+export const savedCardsResponse = z.object({ success: z.literal(true), data: z.object({ paymentMethods: z.array(savedCard) }) });
+export const deleteCardResponse = z.object({ success: z.literal(true) });
+export const paymentsConfigResponse = z.object({ success: z.literal(true), data: z.object({ vaultOrigin: z.string() }) });
+
+/** Declines answer 402 with one of these codes and messages. */
+export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
+export const INSUFFICIENT_FUNDS_MESSAGE = 'Insufficient funds on this card.';
+
+// postMessage protocol between the store page and the hosted card frames (both sides check origins).
+export const VAULT_INVALID_CARD = 'Invalid card number';
+export const VAULT_INVALID_EXPIRY = 'Invalid expiry date';
+export const VAULT_INVALID_CVV = 'Invalid CVV';
+export const TOKEN_UNAVAILABLE_MESSAGE = 'Unable to get token';
+/** The frame counts as loaded this long after its load event (SPEC §9). */
+export const CARD_FRAME_LOADED_DELAY_MS = 350;
+
+export type StoreToFrameMessage = { type: 'tokenize'; requestId: string };
+export type FrameToStoreMessage =
+  | { type: 'loaded' }
+  | { type: 'change' }
+  | { type: 'token'; requestId: string; token: string; brand: string | null; last4: string | null }
+  | { type: 'error'; requestId: string; message: string };
