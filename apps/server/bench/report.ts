@@ -6,16 +6,21 @@ export interface Measurement {
   errors: number;
 }
 
-const ratio = (value: number, base: number) => (base > 0 ? (value / base).toFixed(2) : 'n/a');
+// Two significant digits below 0.1, so a slow multi-request unit does not print as 0.00.
+const ratio = (value: number, base: number) => {
+  if (!(base > 0)) return 'n/a';
+  const r = value / base;
+  return r > 0 && r < 0.1 ? r.toPrecision(2) : r.toFixed(2);
+};
 
 /** A plain-text table: each row with its throughput and p99 latency, and both as ratios to the first row. */
 export function formatTable(rows: Measurement[]): string {
   const baseline = rows[0];
   if (!baseline) return '(no measurements)';
-  const header = ['route', 'req/s', 'p99 ms', 'req/s ÷ baseline', 'p99 ÷ baseline', 'non-2xx', 'errors'];
+  const header = ['route', 'req/s', 'p99 ms', 'req/s ÷ baseline', 'p99 ÷ baseline', 'non-2xx/failed', 'errors'];
   const body = rows.map((r) => [
     r.name,
-    r.reqPerSec.toFixed(0),
+    r.reqPerSec.toFixed(r.reqPerSec < 100 ? 1 : 0),
     r.p99Ms.toFixed(1),
     ratio(r.reqPerSec, baseline.reqPerSec),
     ratio(r.p99Ms, baseline.p99Ms),

@@ -1,7 +1,9 @@
 // `npm run bench`: starts the store in a child process, signs in as the demo user, then measures each
-// scenario of scenarios.ts with autocannon (all warmed up, then each timed) and prints one table with ratios
-// to the baseline measured in the same run. Fails only when a request fails (non-2xx or socket error),
-// never because something is slow: speed is read from the table, not asserted.
+// scenario of scenarios.ts with autocannon, and each multi-request unit of units.ts (add to cart + get
+// cart; a full purchase) with its own loop: one worker per connection, each with its own shopper, units
+// back to back, units/s and p99 per unit. All are warmed up, then each timed, and one table gives ratios
+// to the baseline measured in the same run. Fails only when a request or unit fails (non-2xx, socket
+// error, unexpected answer), never because something is slow: speed is read from the table, not asserted.
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -10,6 +12,8 @@ import autocannon from 'autocannon';
 import { SCENARIOS, type BenchContext, type Scenario } from './scenarios.ts';
 import { formatTable, type Measurement } from './report.ts';
 import type { BenchServerMessage } from './server.ts';
+import { createShoppers } from './shoppers.ts';
+import { UNIT_SCENARIOS, type BenchShopper, type UnitContext, type UnitScenario } from './units.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed/accounts.ts';
 
 const seconds = (name: string, fallback: number) => {
@@ -21,7 +25,9 @@ const DURATION_S = seconds('BENCH_DURATION_S', 5);
 const WARMUP_S = seconds('BENCH_WARMUP_S', 1);
 const CONNECTIONS = Math.round(seconds('BENCH_CONNECTIONS', 10));
 
-async function startServer(): Promise<{ child: ChildProcess; url: string; database: string }> {
+type ReadyMessage = Extract<BenchServerMessage, { type: 'ready' }>;
+
+async function startServer(): Promise<{ child: ChildProcess } & ReadyMessage> {
   const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
   const child = fork(serverFile, [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [message] = (await Promise.race([
@@ -29,7 +35,7 @@ async function startServer(): Promise<{ child: ChildProcess; url: string; databa
     once(child, 'exit').then(([code]) => [{ type: 'failed', message: `bench server exited with code ${code}` }]),
   ])) as [BenchServerMessage];
   if (message.type !== 'ready') throw new Error(`bench server did not start:\n${message.message}`);
-  return { child, url: message.url, database: message.database };
+  return { child, ...message };
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -70,21 +76,64 @@ async function load(baseUrl: string, scenario: Scenario, ctx: BenchContext, dura
   };
 }
 
-const { child, url, database } = await startServer();
+const MAX_FAILURES_SHOWN = 5;
+
+/** Runs `scenario` for `durationS` with one worker per shopper; units/s over the whole span, p99 per unit. */
+async function loadUnits(scenario: UnitScenario, ctx: UnitContext, shoppers: BenchShopper[], durationS: number): Promise<Measurement> {
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  const started = performance.now();
+  const deadline = started + durationS * 1000;
+  await Promise.all(
+    shoppers.map(async (shopper) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          await scenario.run(ctx, shopper);
+          latencies.push(performance.now() - t0);
+        } catch (err) {
+          failures.push(err instanceof Error ? err.message : String(err));
+        }
+      }
+    }),
+  );
+  const elapsedS = (performance.now() - started) / 1000;
+  for (const message of failures.slice(0, MAX_FAILURES_SHOWN)) console.error(`  ${scenario.name} failed: ${message}`);
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)]! : 0;
+  return { name: scenario.name, reqPerSec: latencies.length / elapsedS, p99Ms: p99, non2xx: failures.length, errors: 0 };
+}
+
+const { child, url, database, storeOrigin, vaultUrl } = await startServer();
 let failed = false;
 try {
   const ctx: BenchContext = { token: await signIn(url) };
+  const unitCtx: UnitContext = { baseUrl: url, vaultUrl, storeOrigin };
+  // Each unit scenario gets shoppers of its own: the cart scenario leaves items behind that a purchase
+  // would otherwise pay for.
+  const shoppers = new Map<UnitScenario, BenchShopper[]>();
+  const setupStarted = performance.now();
+  for (const [i, scenario] of UNIT_SCENARIOS.entries()) shoppers.set(scenario, await createShoppers(url, `u${i}`, CONNECTIONS));
+  console.log(`${CONNECTIONS * UNIT_SCENARIOS.length} shoppers signed up and confirmed in ${((performance.now() - setupStarted) / 1000).toFixed(1)}s`);
   console.log(`Benchmark: ${database}, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up + ${DURATION_S}s per scenario\n`);
   // Every route is warmed up before any is measured, so the baseline (measured first) does not pay
   // for a cold server (JIT, caches, the garbage left by seeding) on its own.
   const warmups = new Map<Scenario, Measurement>();
   for (const scenario of SCENARIOS) warmups.set(scenario, await load(url, scenario, ctx, WARMUP_S));
+  const unitWarmups = new Map<UnitScenario, Measurement>();
+  for (const scenario of UNIT_SCENARIOS) unitWarmups.set(scenario, await loadUnits(scenario, unitCtx, shoppers.get(scenario)!, WARMUP_S));
   const rows: Measurement[] = [];
   for (const scenario of SCENARIOS) {
     const measured = await load(url, scenario, ctx, DURATION_S);
     const warmup = warmups.get(scenario)!;
     // A failure during warm-up is still a failure of the route.
     rows.push({ ...measured, non2xx: measured.non2xx + warmup.non2xx, errors: measured.errors + warmup.errors });
+    console.log(`  measured ${scenario.name}`);
+  }
+  for (const scenario of UNIT_SCENARIOS) {
+    const measured = await loadUnits(scenario, unitCtx, shoppers.get(scenario)!, DURATION_S);
+    const warmup = unitWarmups.get(scenario)!;
+    rows.push({ ...measured, non2xx: measured.non2xx + warmup.non2xx });
     console.log(`  measured ${scenario.name}`);
   }
   console.log(`\n${formatTable(rows)}\n`);

@@ -8,7 +8,12 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed.ts';
 
-export type BenchServerMessage = { type: 'ready'; url: string; database: string } | { type: 'failed'; message: string };
+export type BenchServerMessage =
+  | { type: 'ready'; url: string; database: string; storeOrigin: string; vaultUrl: string }
+  | { type: 'failed'; message: string };
+
+// The origin the vault accepts /tokenize from (the web app's); the bench sends it as the browser would.
+const STORE_ORIGIN = 'http://localhost:5173';
 
 const send = (message: BenchServerMessage) => process.send?.(message);
 
@@ -28,7 +33,12 @@ try {
   const database = await openDatabase({ url, schemaName });
   await migrate(database);
   await seed(database.db, { demo: true });
-  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent' }, { DEMO_DATA: true, WEB_DIST: '/nonexistent' });
+  const config = loadConfig(
+    // Vault on a random port with a throwaway key (no vault.key file written); sign-up limit raised
+    // because the bench signs up its shoppers from one IP.
+    { ...process.env, PORT: '0', VAULT_PORT: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000' },
+    { DEMO_DATA: true, WEB_DIST: '/nonexistent', PUBLIC_URL: STORE_ORIGIN, VAULT_PUBLIC_URL: undefined, VAULT_KEY: randomBytes(32).toString('hex') },
+  );
   const app = await buildApp({ config, database, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -45,7 +55,14 @@ try {
   // The parent went away without saying stop: clean up anyway.
   process.on('disconnect', () => void stop());
 
-  send({ type: 'ready', url: address, database: url ? `PostgreSQL (schema ${schemaName})` : 'PGlite in memory' });
+  send({
+    type: 'ready',
+    url: address,
+    database: url ? `PostgreSQL (schema ${schemaName})` : 'PGlite in memory',
+    storeOrigin: STORE_ORIGIN,
+    // The vault listens on the same host as the store (IPv4), so fetch it by address, not by name.
+    vaultUrl: app.vault.origin().replace('localhost', '127.0.0.1'),
+  });
 } catch (err) {
   await dropSchema().catch(() => {});
   send({ type: 'failed', message: err instanceof Error ? err.stack ?? err.message : String(err) });

@@ -38,6 +38,8 @@ export function useBrowser() {
     if (opts.token) {
       await context.addInitScript(
         ([token, user]) => {
+          // Only the store's own document: the hosted card frames are another origin, with no access here.
+          if (window.top !== window) return;
           if (!sessionStorage.getItem('e2e-session-seeded')) {
             localStorage.setItem('xAuthToken', token as string);
             if (user) localStorage.setItem('user', JSON.stringify(user));

@@ -48,9 +48,12 @@ export default async function setup(project: TestProject) {
     throw new Error('The web app is not built: run `npm run build` before the browser tests (npm run test:e2e does).');
   }
   const port = await freePort();
+  // The card vault listens on a second port; PORT+1 may be taken, so it gets its own free one.
+  let vaultPort = await freePort();
+  while (vaultPort === port) vaultPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), VAULT_PORT: String(vaultPort), PUBLIC_URL: baseURL, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
   // Browser tests use the embedded database so they start from a known state on every run.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

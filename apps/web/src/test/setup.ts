@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor give up after this long. The default (1 s) is too short on a loaded 2-core CI
+// machine; a longer wait changes nothing when the expectation holds, it only stops false failures.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,11 @@
+import type { Promotion } from '@store/shared';
 import { api } from '../../lib/api.ts';
-import type { ActivePromotionResponse } from './get-active-promotion.ts';
+
+export interface ActivePromotionResponse {
+  success: true;
+  data: Promotion | null;
+  promotion: Promotion | null;
+}
 
 // GET v1/admin/promotions/active-promotion-web (SPEC §7): the web channel's promotion.
 export const activePromotionWebApi = api.injectEndpoints({

@@ -9,7 +9,7 @@ import { useUserGetUserQuery } from '../../features/user/api/get-user.ts';
 import { useContentSettingsQuery } from '../../features/content/api/get-settings.ts';
 import { useHeaderActivePromotionWebQuery } from './get-active-promotion-web.ts';
 import { useHeaderConversionRateQuery } from './get-conversion-rate.ts';
-import { useHeaderActivePromotionQuery } from './get-active-promotion.ts';
+import { useCartSync } from '../../features/cart/use-cart-sync.ts';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
@@ -28,14 +28,18 @@ export function handleHeaderUserError(error: FetchBaseQueryError | SerializedErr
   if (isCountryRestricted(error)) handleApiError(error, dispatch);
 }
 
-/** The five fetches a signed-in header makes on load (SPEC §7), getuser first. */
+/**
+ * The five fetches a signed-in header makes on load (SPEC §7), getuser first: profile, settings, the web
+ * promotion, the coin rate (which stores transactionLimit) and the cart behind the badge. The app
+ * channel's promotion (active-promotion) is for the mobile apps and is not fetched here.
+ */
 export function useHeaderData(): void {
   const dispatch = useAppDispatch();
   const { error } = useUserGetUserQuery();
   useContentSettingsQuery();
   useHeaderActivePromotionWebQuery();
   useHeaderConversionRateQuery();
-  useHeaderActivePromotionQuery();
+  useCartSync();
 
   useEffect(() => {
     if (error) handleHeaderUserError(error, dispatch);

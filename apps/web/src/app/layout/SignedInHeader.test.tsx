@@ -55,12 +55,12 @@ async function settle() {
 }
 
 describe('signed-in header load', () => {
-  it('makes the five header fetches (getuser first) plus the cart behind the badge, and shows balance and cart count', async () => {
+  it('makes the five header fetches (getuser first, the cart among them) and shows balance and cart count', async () => {
     const { net } = renderSignedIn();
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('1,234.00');
     expect(screen.getByTestId('signed-in-header')).toBeInTheDocument();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('0');
-    await waitFor(() => expect(net.calls()).toHaveLength(6));
+    await waitFor(() => expect(net.calls()).toHaveLength(5));
     expect(net.calls()[0]).toBe('GET v1/getuser');
     expect(new Set(net.calls())).toEqual(
       new Set([
@@ -68,7 +68,6 @@ describe('signed-in header load', () => {
         'GET v1/settings',
         'GET v1/admin/promotions/active-promotion-web',
         'GET v1/cart/convertionrate',
-        'GET v1/admin/promotions/active-promotion',
         'GET v1/cart',
       ]),
     );
@@ -111,7 +110,7 @@ describe('signed-in header load', () => {
       'GET v1/settings': down,
       'GET v1/admin/promotions/active-promotion-web': down,
       'GET v1/cart/convertionrate': down,
-      'GET v1/admin/promotions/active-promotion': down,
+      'GET v1/cart': down,
     });
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('1,234.00');
     await settle();

@@ -1,6 +1,5 @@
 import { useHeaderData } from '../header-data/use-header-data.ts';
 import { useLiveWallet } from './use-live-wallet.ts';
-import { useCartSync } from '../../features/cart/use-cart-sync.ts';
 
 /**
  * The signed-in header's data and live connection. Rendered before the header so its effects run
@@ -9,7 +8,5 @@ import { useCartSync } from '../../features/cart/use-cart-sync.ts';
 export function SignedInSession() {
   useHeaderData();
   useLiveWallet();
-  // After the five header fetches: the cart behind the badge, kept current by cartUpdated.
-  useCartSync();
   return null;
 }

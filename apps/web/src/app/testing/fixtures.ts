@@ -51,6 +51,5 @@ export function headerRoutes(getUser: GetUserResponse = getUserFixture()) {
     'GET v1/settings': { body: { success: true, data: settingsFixture } },
     'GET v1/admin/promotions/active-promotion-web': { body: { success: true, data: promotionFixture, promotion: promotionFixture } },
     'GET v1/cart/convertionrate': { body: { success: true, data: 100, transactionLimit: 50000 } },
-    'GET v1/admin/promotions/active-promotion': { body: { success: true, data: null, promotion: null } },
   };
 }

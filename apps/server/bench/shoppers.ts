@@ -1,0 +1,35 @@
+// Shoppers for the multi-request scenarios, created the way a person would: sign up, open the
+// confirmation link from the local mailbox (/api/dev/mailbox), sign in. No rows are inserted directly.
+import type { BenchShopper } from './units.ts';
+
+const PASSWORD = 'bench horse battery staple';
+
+async function postJson(url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+async function verifyLinkToken(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const body = (await res.json()) as { data?: { text: string }[] };
+  const match = body.data?.[0]?.text.match(/\/login\?verify=([A-Za-z0-9_-]+)/);
+  if (!res.ok || !match) throw new Error(`no confirmation mail for ${email} (${res.status})`);
+  return match[1]!;
+}
+
+async function createShopper(baseUrl: string, label: string): Promise<BenchShopper> {
+  const email = `bench-${label}-${Date.now().toString(36)}@example.com`;
+  const signup = await postJson(`${baseUrl}/api/v1/auth/signup`, { email, password: PASSWORD, firstname: 'Bench', lastname: 'Shopper' });
+  if (signup.status !== 201) throw new Error(`sign-up of ${email} failed (${signup.status}): ${JSON.stringify(signup.json)}`);
+  const verified = await postJson(`${baseUrl}/api/v1/auth/verify-email`, { token: await verifyLinkToken(baseUrl, email) });
+  if (verified.status !== 200) throw new Error(`confirming ${email} failed (${verified.status}): ${JSON.stringify(verified.json)}`);
+  const login = await postJson(`${baseUrl}/api/v1/auth/login`, { email, password: PASSWORD });
+  const token = (login.json.data as { token?: string } | undefined)?.token;
+  if (login.status !== 200 || !token) throw new Error(`sign-in of ${email} failed (${login.status}): ${JSON.stringify(login.json)}`);
+  return { email, token };
+}
+
+/** `count` confirmed, signed-in shoppers, labelled `<prefix>-<n>`. */
+export function createShoppers(baseUrl: string, prefix: string, count: number): Promise<BenchShopper[]> {
+  return Promise.all(Array.from({ length: count }, (_, i) => createShopper(baseUrl, `${prefix}-${i}`)));
+}

@@ -1,0 +1,85 @@
+import { formatBalance } from '@store/shared';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { CARDS, aCheapProduct, addToCartViaApi, payWithNewCard, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
+import { createVerifiedUser, signInViaApi } from '../support/users.ts';
+
+const { newPage, baseURL } = useBrowser();
+
+/** A new shopper with one package in the cart, on /cart, ready to check out. */
+async function shopperAtCheckout() {
+  const product = await aCheapProduct(baseURL);
+  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+  await addToCartViaApi(baseURL, session.token, product._id, 1);
+  const page = await signedInPaymentPage(newPage, session);
+  await page.goto('/cart');
+  await page.getByTestId('cart-line').waitFor();
+  const coinsText = await page.getByTestId('cart-total-coins').textContent();
+  const orderCoins = Number((coinsText ?? '').replace(/[^0-9]/g, ''));
+  return { page, token: session.token, orderCoins };
+}
+
+const digits = (text: string) => text.replace(/\D/g, '');
+
+describe('paying by card', () => {
+  it('pays with a frictionless card: success page, balance up without a reload, empty cart, no card number sent to /api', async () => {
+    const { page, token, orderCoins } = await shopperAtCheckout();
+    expect(orderCoins).toBeGreaterThan(0);
+    const coinsBefore = await purchasedCoins(baseURL, token);
+    const balance = page.getByTestId('wallet-balance');
+    const balanceBefore = await balance.textContent();
+    expect(balanceBefore).toBe(formatBalance(coinsBefore));
+    // Survives only if the page is never reloaded.
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const apiRequests = recordApiRequests(page);
+
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/add-card/*');
+    await payWithNewCard(page, CARDS.frictionless);
+    await page.waitForURL('**/payment-success?orderId=*');
+    const credited = await page.getByTestId('coins-credited').textContent();
+    expect(credited).toBe(`${new Intl.NumberFormat('en-US').format(orderCoins)} coins were added to your wallet.`);
+
+    const expected = formatBalance(coinsBefore + orderCoins);
+    await page.waitForFunction((text) => document.querySelector('[data-testid=wallet-balance]')?.textContent === text, expected);
+    await page.waitForFunction(() => document.querySelector('[data-testid=cart-badge]')?.textContent === '0');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await purchasedCoins(baseURL, token)).toBe(coinsBefore + orderCoins);
+
+    expect(apiRequests.some((r) => r.includes('/api/v1/nuvei/init'))).toBe(true);
+    const leaked = apiRequests.filter((r) => digits(r).includes(CARDS.frictionless));
+    expect(leaked).toEqual([]);
+  });
+
+  it('pays with a 3-D Secure card through the challenge page', async () => {
+    const { page, token, orderCoins } = await shopperAtCheckout();
+    const coinsBefore = await purchasedCoins(baseURL, token);
+    const apiRequests = recordApiRequests(page);
+
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/add-card/*');
+    await payWithNewCard(page, CARDS.challenge);
+    await page.waitForURL('**/sandbox/3ds/*');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL('**/payment-success?orderId=*');
+    await page.getByTestId('coins-credited').waitFor();
+    expect(await page.getByTestId('coins-credited').textContent()).toContain(new Intl.NumberFormat('en-US').format(orderCoins));
+    expect(await purchasedCoins(baseURL, token)).toBe(coinsBefore + orderCoins);
+    expect(apiRequests.filter((r) => digits(r).includes(CARDS.challenge))).toEqual([]);
+  });
+
+  it('shows the decline and charges nothing for a declined card', async () => {
+    const { page, token } = await shopperAtCheckout();
+    page.allowHttpErrors(402);
+    const coinsBefore = await purchasedCoins(baseURL, token);
+    const balanceBefore = await page.getByTestId('wallet-balance').textContent();
+
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/add-card/*');
+    await payWithNewCard(page, CARDS.declined);
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/add-card\//);
+    expect(await page.getByTestId('wallet-balance').textContent()).toBe(balanceBefore);
+    expect(await purchasedCoins(baseURL, token)).toBe(coinsBefore);
+  });
+});

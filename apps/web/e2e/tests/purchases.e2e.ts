@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { CARDS, aCheapProduct, addToCartViaApi, payWithNewCard, signedInPaymentPage } from '../support/commerce.ts';
+import { createVerifiedUser, signInViaApi } from '../support/users.ts';
+
+const { newPage, baseURL } = useBrowser();
+
+describe('my purchases', () => {
+  it('lists the order the shopper just paid for', async () => {
+    const product = await aCheapProduct(baseURL);
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    await addToCartViaApi(baseURL, session.token, product._id, 1);
+    const page = await signedInPaymentPage(newPage, session);
+    await page.goto('/my-purchases');
+    await page.getByText("You haven't bought anything yet.").waitFor();
+    expect(await page.getByTestId('purchase-row').count()).toBe(0);
+
+    await page.goto('/cart');
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/add-card/*');
+    await payWithNewCard(page, CARDS.frictionless);
+    await page.waitForURL('**/payment-success?orderId=*');
+    await page.getByTestId('coins-credited').waitFor();
+    const orderId = new URL(page.url()).searchParams.get('orderId');
+
+    await page.getByRole('link', { name: 'My purchases' }).first().click();
+    await page.waitForURL('**/my-purchases');
+    const row = page.getByTestId('purchase-row');
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.first().getAttribute('data-order-id')).toBe(orderId);
+    expect(await row.first().textContent()).toContain(product.name);
+    expect(await row.first().getByTestId('purchase-status').textContent()).toBe('Completed');
+  });
+});
