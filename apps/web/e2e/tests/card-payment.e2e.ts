@@ -21,6 +21,13 @@ async function shopperAtCheckout() {
 
 const digits = (text: string) => text.replace(/\D/g, '');
 
+/** The shopper's saved cards as the server lists them. */
+async function savedCardsViaApi(token: string): Promise<{ last4: string; userPaymentOptionId: string }[]> {
+  const res = await fetch(`${baseURL}/api/v1/nuvei/cards`, { headers: { 'x-auth-token': token } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { paymentMethods: { last4: string; userPaymentOptionId: string }[] } }).data.paymentMethods;
+}
+
 describe('paying by card', () => {
   it('pays with a frictionless card: success page, balance up without a reload, empty cart, no card number sent to /api', async () => {
     const { page, token, orderCoins } = await shopperAtCheckout();
@@ -81,5 +88,22 @@ describe('paying by card', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/add-card\//);
     expect(await page.getByTestId('wallet-balance').textContent()).toBe(balanceBefore);
     expect(await purchasedCoins(baseURL, token)).toBe(coinsBefore);
+  });
+
+  it('saves a card on /add-card without an order: listed with its last 4, and GET cards returns it', async () => {
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const page = await signedInPaymentPage(newPage, session);
+    const apiRequests = recordApiRequests(page);
+    await page.goto('/add-card');
+    const frame = page.frameLocator('iframe[data-testid=card-field-card-number]');
+    await frame.getByLabel('Card number').fill(CARDS.frictionless);
+    await frame.getByLabel('Expiry date').fill('1234');
+    await page.waitForFunction(() => (window as unknown as { __cardFieldsReady?: string[] }).__cardFieldsReady?.includes('card-field-card-number'));
+    await page.getByTestId('save-card-button').click();
+
+    await page.getByTestId('saved-card').filter({ hasText: 'ending 1111' }).waitFor();
+    await page.getByText('Card saved.').first().waitFor();
+    expect((await savedCardsViaApi(session.token)).map((card) => card.last4)).toEqual(['1111']);
+    expect(apiRequests.filter((r) => digits(r).includes(CARDS.frictionless))).toEqual([]);
   });
 });

@@ -17,10 +17,11 @@ const token = z.string().min(8).max(128);
 
 /**
  * Step 1 of §4 Card payment. Strict: a body carrying a card number (cardNumber, pan, ...) is refused,
- * so the API never receives one; cards arrive as vault tokens only.
+ * so the API never receives one; cards arrive as vault tokens only. Without orderId it only saves the
+ * card (a zero-amount verification of a cardToken; /add-card with no order).
  */
 export const nuveiInitBody = z.strictObject({
-  orderId: z.string().min(1).max(64),
+  orderId: z.string().min(1).max(64).optional(),
   cardToken: token.optional(),
   userPaymentOptionId: z.string().min(1).max(64).optional(),
   cvvToken: token.optional(),
@@ -32,8 +33,9 @@ export const nuveiInitData = z.object({
   transactionId: z.string(),
   /** Present when the card was approved without a challenge (the flow ends, §4 step 1). */
   card: savedCard.optional(),
-  paymentOption: z.object({ card: z.object({ threeD: z.object({ version: z.string() }) }) }),
-  orderStatus: paymentOrderStatus,
+  /** null when a card was only saved (no order, no 3-D Secure). */
+  paymentOption: z.object({ card: z.object({ threeD: z.object({ version: z.string().nullable() }) }) }),
+  orderStatus: paymentOrderStatus.nullable(),
 });
 export const nuveiInitResponse = z.object({ success: z.literal(true), data: nuveiInitData });
 

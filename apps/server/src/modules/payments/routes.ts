@@ -29,7 +29,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/nuvei/init',
-    { preHandler: requireUser, schema: { tags: ['payments'], description: 'Card payment step 1: pay an order with a vault card token or a saved card (with a CVV token). Approved at once (card present) or 3-D Secure needed. Declines answer 402.', body: nuveiInitBody, response: { 200: nuveiInitResponse } } },
+    { preHandler: requireUser, schema: { tags: ['payments'], description: 'Card payment step 1: pay an order with a vault card token or a saved card (with a CVV token). Approved at once (card present) or 3-D Secure needed. Without orderId a cardToken is only verified (zero amount) and saved. Declines answer 402.', body: nuveiInitBody, response: { 200: nuveiInitResponse } } },
     async (request) => ({ success: true as const, data: await initCardPayment(deps(request.log), request.user!._id, request.body) }),
   );
 

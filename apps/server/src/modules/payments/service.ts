@@ -108,9 +108,39 @@ async function settle(deps: PaymentsDeps, payment: repo.PaymentRow, outcome: App
   return approve(deps, payment, outcome.card, outcome.transactionId);
 }
 
+/**
+ * POST v1/nuvei/init without an order (/add-card): a zero-amount verification of a fresh card, then
+ * it is saved (first in the list, replacing the same userPaymentOptionId). No order, nothing charged.
+ */
+async function saveCardWithoutPaying(deps: PaymentsDeps, userId: string, cardToken: string) {
+  const outcome = await callProvider(deps.log, 'verifyCard', () => deps.provider.verifyCard({ userId, card: { kind: 'token', cardToken } }));
+  if (outcome.status === 'declined') throw new AppError(402, outcome.code, DECLINE_MESSAGES[outcome.code]);
+  const { card } = outcome;
+  const row = await repo.upsertSavedCard(deps.db, {
+    id: card.userPaymentOptionId,
+    userId,
+    provider: 'nuvei',
+    vaultToken: card.vaultToken || cardToken,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+  });
+  // The upsert refuses to move a card id to another shopper; that is not this shopper's card.
+  if (!row) throw notFound(CARD_NOT_FOUND);
+  return { transactionId: outcome.transactionId, card: toSavedCard(row), paymentOption: { card: { threeD: { version: null } } }, orderStatus: null };
+}
+
 /** POST v1/nuvei/init */
 export async function initCardPayment(deps: PaymentsDeps, userId: string, body: NuveiInitBody) {
   const { db, provider } = deps;
+  if (!body.orderId) {
+    // Without an order only a fresh card can be saved; a saved card is only used to pay an order.
+    if (body.userPaymentOptionId) throw badRequest('Choose the order to pay with this saved card.', 'orderId');
+    if (!body.cardToken) throw badRequest('Enter a card to save.', 'cardToken');
+    return saveCardWithoutPaying(deps, userId, body.cardToken);
+  }
+  const orderId = body.orderId;
   if (!body.cardToken === !body.userPaymentOptionId) throw badRequest('Send either a cardToken or a userPaymentOptionId.', 'cardToken');
   let card: CardSource;
   if (body.userPaymentOptionId) {
@@ -123,7 +153,7 @@ export async function initCardPayment(deps: PaymentsDeps, userId: string, body: 
   }
 
   // Ownership, pending status, gift-card codes and coupon reserved before any charge.
-  const order = await prepareOrderForPayment(db, userId, body.orderId);
+  const order = await prepareOrderForPayment(db, userId, orderId);
   if (await repo.hasApprovedPayment(db, order._id)) throw conflict('This order is already paid.');
   const paymentId = newId();
   const placeholder = `local:${paymentId}`;

@@ -58,11 +58,18 @@ export interface NotificationInput {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/** A zero-amount check of a fresh card so it can be saved without paying (no 3-D Secure challenge). */
+export interface VerifyCardRequest {
+  userId: string;
+  card: { kind: 'token'; cardToken: string };
+}
+
 export interface PaymentProvider {
   /** Stored with each payment: 'nuvei' or 'nuvei-sandbox'. */
   readonly name: string;
   init(request: PaymentRequest): Promise<InitOutcome>;
   payFirst(request: PaymentRequest & { relatedTransactionId: string; threeDVersion: string }): Promise<PayOutcome>;
+  verifyCard(request: VerifyCardRequest): Promise<Approved | Declined>;
   refund(request: { orderId: string; transactionId: string; amountCents: number; currency: 'USD' }): Promise<RefundOutcome>;
   /** Checks the notification's signature/checksum; null when it is not genuine. */
   verifyNotification(input: NotificationInput): PaymentNotification | null;

@@ -2,8 +2,9 @@ import type { AppDispatch } from '../../app/store.ts';
 import { initPaymentApi } from './api/init-payment.ts';
 import { paymentFirstApi } from './api/payment-first.ts';
 import { cardSaved, threeDFingerprintingStored, threeDSecureUrlStored } from './payment-slice.ts';
-import type { InitPaymentBody } from './types.ts';
+import type { InitPaymentBody, SavedCard } from './types.ts';
 
+export const CARD_NOT_SAVED_TEXT = 'Your card could not be saved. Please try again.';
 export const CHALLENGE_MISSING_TEXT = 'Your bank asked for a check we could not open. Nothing was charged; please try again.';
 
 const APPROVED_STATUSES = new Set(['paid', 'fulfilled']);
@@ -28,16 +29,17 @@ export interface CardPaymentDeps {
  * 3. redirect=true: the challenge URL is stored and opened; card data: the card is stored.
  * A failed call (a decline is a 402 with the server's message) rejects with the RTK Query error.
  */
-export async function payWithCard(body: InitPaymentBody, { dispatch, goTo }: CardPaymentDeps): Promise<PaymentOutcome> {
+export async function payWithCard(body: InitPaymentBody & { orderId: string }, { dispatch, goTo }: CardPaymentDeps): Promise<PaymentOutcome> {
   const init = await dispatch(initPaymentApi.endpoints.paymentsInit.initiate(body)).unwrap();
+  const orderStatus = init.orderStatus ?? 'pending';
   if (init.card) {
     dispatch(cardSaved(init.card));
-    return { kind: 'approved', orderId: body.orderId, orderStatus: init.orderStatus };
+    return { kind: 'approved', orderId: body.orderId, orderStatus };
   }
   // Approved without a card to save: nothing is left to confirm.
-  if (APPROVED_STATUSES.has(init.orderStatus)) return { kind: 'approved', orderId: body.orderId, orderStatus: init.orderStatus };
+  if (APPROVED_STATUSES.has(orderStatus)) return { kind: 'approved', orderId: body.orderId, orderStatus };
 
-  const version = init.paymentOption.card.threeD.version;
+  const version = init.paymentOption.card.threeD.version ?? '';
   dispatch(threeDFingerprintingStored({ version, transactionId: init.transactionId, orderId: body.orderId }));
   const first = await dispatch(
     paymentFirstApi.endpoints.paymentsFirst.initiate({ orderId: body.orderId, version, relatedTransactionId: init.transactionId }),
@@ -51,4 +53,15 @@ export async function payWithCard(body: InitPaymentBody, { dispatch, goTo }: Car
   }
   if (first.card) dispatch(cardSaved(first.card));
   return { kind: 'approved', orderId: body.orderId, orderStatus: first.orderStatus };
+}
+
+/**
+ * /add-card without an order: init with only the new card's token is a zero-amount verification; the
+ * answer's card is saved to the front of the list (SPEC §4 step 1). A decline rejects (402, its message).
+ */
+export async function saveNewCard(cardToken: string, dispatch: AppDispatch): Promise<SavedCard> {
+  const init = await dispatch(initPaymentApi.endpoints.paymentsInit.initiate({ cardToken })).unwrap();
+  if (!init.card) throw new Error(CARD_NOT_SAVED_TEXT);
+  dispatch(cardSaved(init.card));
+  return init.card;
 }

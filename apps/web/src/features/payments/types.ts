@@ -8,8 +8,9 @@ export interface InitPaymentData {
   transactionId: string;
   /** Present when the card was approved without a challenge (SPEC §4 step 1). */
   card?: SavedCard;
-  paymentOption: { card: { threeD: { version: string } } };
-  orderStatus: Order['status'];
+  /** version and orderStatus are null when a card was only saved (no order). */
+  paymentOption: { card: { threeD: { version: string | null } } };
+  orderStatus: Order['status'] | null;
 }
 
 export interface PaymentFirstData {

@@ -34,6 +34,16 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
     expect(await pay('tmp-decline')).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });
   });
 
+  it('verifies a card for zero (payment, transactionType Auth, 0.00) without a challenge; declines map to their codes', async () => {
+    const verify = (cardToken: string) => client.verifyCard({ userId: 'user-1', card: { kind: 'token', cardToken } });
+    expect(await verify('tmp-approve')).toMatchObject({ status: 'approved', card: { userPaymentOptionId: '88001', last4: '1111', vaultToken: 'tmp-approve' } });
+    const call = fake.calls.at(-1)!;
+    expect(call).toMatchObject({ method: 'payment', body: { amount: '0.00', currency: 'USD', transactionType: 'Auth', userTokenId: 'user-1', paymentOption: { card: { ccTempToken: 'tmp-approve' } } } });
+    expect(await verify('tmp-challenge')).toMatchObject({ status: 'approved' });
+    expect(await verify('tmp-insufficient')).toMatchObject({ status: 'declined', code: 'INSUFFICIENT_FUNDS' });
+    expect(await verify('tmp-decline')).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });
+  });
+
   it('refunds with the refund checksum', async () => {
     expect(await client.refund({ orderId: 'order-1', transactionId: '71000', amountCents: 1999, currency: 'USD' })).toMatchObject({ status: 'refunded' });
   });

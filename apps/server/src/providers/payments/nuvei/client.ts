@@ -1,5 +1,5 @@
 // The real Nuvei REST client (API v1 over fetch): getSessionToken, initPayment, payment (with the
-// 3-D Secure version and related transaction), refundTransaction, and DMN checksum checks.
+// 3-D Secure version and related transaction), a zero-amount card verification, refundTransaction, and DMN checksum checks.
 // In production the hosted fields are Nuvei's, so `cardToken` is Nuvei's ccTempToken.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { DeclineCode, NotificationInput, PaymentNotification, PaymentProvider, PaymentRequest, PayOutcome, ProviderCard } from '../types.ts';
@@ -127,6 +127,24 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
       }
       if (res.transactionStatus === 'REDIRECT' && res.paymentOption?.card?.threeD?.acsUrl) {
         return { status: 'challenge', transactionId, challengeUrl: res.paymentOption.card.threeD.acsUrl };
+      }
+      return { status: 'declined', transactionId, code: declineCode(res.gwErrorReason), reason: res.gwErrorReason ?? res.reason ?? 'Declined' };
+    },
+
+    async verifyCard(req) {
+      // Nuvei's zero-amount authorisation ("card verification"): a payment of 0.00 with
+      // transactionType Auth; it is exempt from 3-D Secure and approves with the card's userPaymentOptionId.
+      const res = await call('payment', {
+        ...(await signedPaymentBody({ orderId: `verify-${randomUUID()}`, userId: req.userId, amountCents: 0, currency: 'USD', card: req.card })),
+        transactionType: 'Auth',
+        paymentOption: { card: { ccTempToken: req.card.cardToken } },
+        urlDetails: { notificationUrl: opts.notificationUrl },
+      });
+      const transactionId = String(res.transactionId ?? '');
+      if (res.transactionStatus === 'APPROVED') {
+        const card = cardFrom(res, req.card.cardToken);
+        if (!card) throw new NuveiError('Nuvei approved a card verification without card details');
+        return { status: 'approved', transactionId, threeDVersion: res.paymentOption?.card?.threeD?.version ?? '', card };
       }
       return { status: 'declined', transactionId, code: declineCode(res.gwErrorReason), reason: res.gwErrorReason ?? res.reason ?? 'Declined' };
     },

@@ -41,7 +41,9 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     if (method === 'initPayment') return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId, paymentOption: { card } };
     if (/insufficient/.test(key)) return { status: 'SUCCESS', transactionStatus: 'DECLINED', transactionId, gwErrorCode: -1, gwErrorReason: 'Insufficient Funds' };
     if (/decline/.test(key)) return { status: 'SUCCESS', transactionStatus: 'DECLINED', transactionId, gwErrorCode: -1, gwErrorReason: 'Decline' };
-    if (/challenge/.test(key)) {
+    // A zero-amount verification (transactionType Auth, 0.00) is exempt from the challenge.
+    const verification = b.transactionType === 'Auth' && b.amount === '0.00';
+    if (/challenge/.test(key) && !verification) {
       return { status: 'SUCCESS', transactionStatus: 'REDIRECT', transactionId, paymentOption: { card: { threeD: { acsUrl: 'https://acs.example/challenge', cReq: 'abc' } } } };
     }
     return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId, paymentOption: { userPaymentOptionId: '88001', card } };

@@ -83,6 +83,36 @@ describe('AddCardPage', () => {
     expect(net.calls()).not.toContain('POST v1/nuvei/init');
   });
 
+  it('without an order saves a new card: it goes to the front of the list with "Card saved."', async () => {
+    const master: SavedCard = { userPaymentOptionId: 'upo-2', brand: 'mastercard', last4: '4444', expMonth: 1, expYear: 2031, provider: 'nuvei' };
+    const net = routes({
+      'POST v1/nuvei/init': ok({ transactionId: 't9', card: master, paymentOption: { card: { threeD: { version: null } } }, orderStatus: null }),
+    });
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card' });
+    expect(await screen.findByText('Visa ending 1111')).toBeInTheDocument();
+    await vaultFrameAnswers('card-field-card-number', 'vt_save');
+
+    await user.click(screen.getByTestId('save-card-button'));
+    expect(await screen.findByText('Card saved.')).toBeInTheDocument();
+    const listed = within(screen.getByRole('list', { name: 'Saved cards' })).getAllByTestId('saved-card');
+    expect(listed.map((item) => within(item).getByText(/ending/).textContent)).toEqual(['Mastercard ending 4444', 'Visa ending 1111']);
+    expect(await net.find('POST v1/nuvei/init')!.clone().json()).toEqual({ cardToken: 'vt_save' });
+    expect(net.calls()).not.toContain('GET v1/checkout/getorder');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('without an order shows a decline and lists nothing new', async () => {
+    routes({ 'POST v1/nuvei/init': { status: 402, body: { success: false, code: 'CARD_DECLINED', message: 'Your card was declined.' } } });
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card' });
+    await screen.findByText('Visa ending 1111');
+    await vaultFrameAnswers('card-field-card-number', 'vt_declined');
+
+    await user.click(screen.getByTestId('save-card-button'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(screen.getAllByTestId('saved-card')).toHaveLength(1);
+    expect(screen.queryByText('Card saved.')).not.toBeInTheDocument();
+  });
+
   it('deletes a saved card from the list', async () => {
     const net = routes({ 'DELETE v1/nuvei/cards/upo-1': { body: { success: true } } });
     const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card' });

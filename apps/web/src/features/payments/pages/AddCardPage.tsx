@@ -8,13 +8,14 @@ import { usePaymentsSavedCardsQuery } from '../api/saved-cards.ts';
 import { usePaymentsDeleteCardMutation } from '../api/delete-card.ts';
 import { usePaymentsOrderQuery } from '../api/get-order.ts';
 import { selectSavedCards } from '../payment-slice.ts';
-import { payWithCard } from '../card-payment.ts';
+import { payWithCard, saveNewCard } from '../card-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { SavedCardList } from '../components/SavedCardList.tsx';
 import { failureText } from '../failure-text.ts';
 import '../payments.css';
 
 export const PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
+export const SAVE_CARD_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
 
 /** /add-card/:orderId?: saved cards, a new card through the hosted fields, and Pay (SPEC §2, §4). */
 export default function AddCardPage() {
@@ -33,7 +34,8 @@ export default function AddCardPage() {
 
   const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
   const usingNewCard = selected === null;
-  const newCard = useCardFields('card-number', config?.vaultOrigin, Boolean(orderId) && usingNewCard);
+  // Without an order the new-card frame is always shown: it saves a card (SPEC §4 step 1).
+  const newCard = useCardFields('card-number', config?.vaultOrigin, usingNewCard);
   const cvv = useCardFields('cvv', config?.vaultOrigin, Boolean(orderId) && !usingNewCard);
   const order = orderQuery.data;
   const payable = order?.status === 'pending';
@@ -46,6 +48,21 @@ export default function AddCardPage() {
       notify.success('Card deleted.');
     } catch (failure) {
       setError(failureText(failure, 'That card could not be deleted.'));
+    }
+  }
+
+  /** No order: the card is verified for zero and saved; the list shows it first (the cardSaved reducer). */
+  async function save() {
+    setError(null);
+    setPaying(true);
+    try {
+      const { token } = await requireFields(newCard.fields).tokenize();
+      await saveNewCard(token, dispatch);
+      notify.success('Card saved.');
+    } catch (failure) {
+      setError(failureText(failure, SAVE_CARD_FALLBACK_TEXT));
+    } finally {
+      setPaying(false);
     }
   }
 
@@ -148,7 +165,26 @@ export default function AddCardPage() {
             <p className="payments-muted payments-note">Card details go straight to our secure card vault; this store never sees your card number.</p>
           </>
         ) : (
-          <p className="payments-muted">A card is saved when you pay for an order with “Save this card” ticked.</p>
+          <>
+            <div className="card-fields">
+              <p className="payments-field-label">Add a card: number and expiry</p>
+              <div ref={newCard.containerRef} className="card-fields__frame" />
+            </div>
+            {configFailed ? (
+              <p className="payments-error" role="alert">
+                Card entry is not available right now. Please try again later.
+              </p>
+            ) : null}
+            {error ? (
+              <p className="payments-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <button type="button" className="payments-button" data-testid="save-card-button" disabled={paying || configFailed} onClick={() => void save()}>
+              {paying ? 'Saving…' : 'Save card'}
+            </button>
+            <p className="payments-muted payments-note">Your card is checked for $0.00 and saved; nothing is charged. This store never sees your card number.</p>
+          </>
         )}
       </section>
     </div>

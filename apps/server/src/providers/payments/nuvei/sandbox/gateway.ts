@@ -27,6 +27,9 @@ export interface SandboxOptions {
   webhookSecret: string;
 }
 
+/** The clientUniqueId of a card verification's transaction (it belongs to no order). */
+const CARD_VERIFICATION = 'card-verification';
+
 // Nuvei transaction ids are long digit strings; ours look alike.
 const newTransactionId = () => (randomBytes(8).readBigUInt64BE() % 10n ** 18n).toString().padStart(18, '1');
 
@@ -116,6 +119,18 @@ export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: Sa
       // The challenge card: the fingerprint says 3-D Secure 2 is needed; the shopper goes on with payFirst.
       const transactionId = await record({ kind: 'init', clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: card.token, amountCents: req.amountCents, status: 'initiated' });
       return { status: 'threeD', transactionId, threeDVersion: SANDBOX_THREE_D_VERSION };
+    },
+
+    async verifyCard(req) {
+      // A zero-amount authorisation: no order (clientUniqueId marks it), and the 3-D Secure test card
+      // is approved too, since a verification is exempt from the challenge.
+      const row = { kind: 'init' as const, clientUniqueId: CARD_VERIFICATION, userTokenId: req.userId, amountCents: 0 };
+      const card = await resolveCard(req.card);
+      if ('decline' in card) return declined(await record({ ...row, cardToken: 'none', status: 'declined' }), 'CARD_DECLINED', card.decline);
+      const verdict = decide(card.number);
+      if (typeof verdict === 'object') return declined(await record({ ...row, cardToken: card.token, status: 'declined' }), verdict.code, verdict.reason);
+      const transactionId = await record({ ...row, cardToken: card.token, status: 'approved' });
+      return { status: 'approved', transactionId, threeDVersion: SANDBOX_THREE_D_VERSION, card: providerCard(req.userId, card) };
     },
 
     async payFirst(req) {
