@@ -10,6 +10,8 @@ export const REDIRECT_KEY = 'redirectedURlBeforeAccess';
 export const USER_KEY = 'user';
 /** Name of the token cookie cleared on a 401 (expiry set one day in the past, SPEC §9). */
 export const TOKEN_COOKIE = 'xAuthToken';
+/** SPEC §9: the token cookie is cleared by setting its expiry one day in the past (this long before now). */
+export const TOKEN_COOKIE_EXPIRY_PAST_MS = 24 * 60 * 60 * 1000;
 /** localStorage key holding the server's transactionLimit (SPEC §7 convertionrate). */
 export const TRANSACTION_LIMIT_KEY = 'transactionLimit';
 /** localStorage keys of the purchase memory (SPEC §3). */
@@ -55,3 +57,31 @@ export type BonusType = typeof BONUS_TYPE_PERCENTAGE | typeof BONUS_TYPE_COINS;
 
 /** Socket.io path (SPEC §7 Live connection). */
 export const SOCKET_PATH = '/socket.io/';
+
+// SPEC §9 "Embedded checkout" (§2 Embedded checkout page, §4 Embedded frame messages).
+/** The skeleton overlay hides this long after the frame reports it has loaded. */
+export const EMBEDDED_CHECKOUT_OVERLAY_HIDE_MS = 2000;
+/** The checkout frame fades in over this long. */
+export const EMBEDDED_CHECKOUT_FADE_MS = 300;
+/** The card frame counts as loaded this long after its load event. */
+export const CARD_FRAME_LOADED_DELAY_MS = 350;
+
+// SPEC §9 "Blockchain" (and §5 blockchain rules).
+/** Largest transaction packet, in bytes. */
+export const BLOCKCHAIN_PACKET_BYTES = 1232;
+/** Size of a transaction signature, in bytes. */
+export const BLOCKCHAIN_SIGNATURE_BYTES = 64;
+/** Size of a public key, in bytes. */
+export const BLOCKCHAIN_PUBLIC_KEY_BYTES = 32;
+/** Largest program-address seed, in bytes. */
+export const BLOCKCHAIN_MAX_SEED_BYTES = 32;
+/** Mask of the version prefix byte of a versioned transaction (0x7f). */
+export const BLOCKCHAIN_VERSION_PREFIX_MASK = 127;
+/** WebSocket close code of a normal closure of the node connection. */
+export const BLOCKCHAIN_CLOSE_CODE = 1000;
+
+// SPEC §9 "Recording" (session recording, initialised at start: §2 Route behaviour).
+/** Events queued at most before older ones are dropped. */
+export const RECORDING_QUEUE_LIMIT_EVENTS = 1000;
+/** Share of sessions, in percent, that send diagnostics for the one app id that samples them. */
+export const RECORDING_DIAGNOSTIC_SAMPLING_PERCENT = 25;

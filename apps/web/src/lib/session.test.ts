@@ -38,6 +38,19 @@ describe('session', () => {
     expect(document.cookie).not.toContain('xAuthToken=tok_9');
   });
 
+  it('expires the token cookie exactly one day in the past (SPEC §9)', () => {
+    vi.useFakeTimers({ now: new Date('2024-06-15T12:00:00Z'), toFake: ['Date'] });
+    const written: string[] = [];
+    const setter = vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => void written.push(value));
+    try {
+      clearSession();
+      expect(written).toEqual(['xAuthToken=; expires=Fri, 14 Jun 2024 12:00:00 GMT; path=/']);
+    } finally {
+      setter.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
   it('signOut clears storage, closes the live connection, resets state and the API cache, and goes to /', async () => {
     mockApi({ 'GET v1/getuser': { body: getUserFixture() } });
     const navigate = vi.fn();

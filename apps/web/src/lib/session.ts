@@ -1,5 +1,5 @@
 import { createAction, type Dispatch } from '@reduxjs/toolkit';
-import { AUTH_TOKEN_KEY, TOKEN_COOKIE, USER_KEY, type SessionUser } from '@store/shared';
+import { AUTH_TOKEN_KEY, TOKEN_COOKIE, TOKEN_COOKIE_EXPIRY_PAST_MS, USER_KEY, type SessionUser } from '@store/shared';
 import { storage } from './storage.ts';
 import { api } from './api.ts';
 import { disconnectLive } from './socket.ts';
@@ -31,7 +31,7 @@ export function getStoredUser(): StoredUser | null {
 export function clearSession(): void {
   storage.remove(AUTH_TOKEN_KEY);
   storage.remove(USER_KEY);
-  const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toUTCString();
+  const yesterday = new Date(Date.now() - TOKEN_COOKIE_EXPIRY_PAST_MS).toUTCString();
   document.cookie = `${TOKEN_COOKIE}=; expires=${yesterday}; path=/`;
 }
 
