@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectLive, disconnectLive, onLive, setIoFactory, type LiveOptions, type LiveSocket } from './socket.ts';
 
-// socket.io-client is a third-party boundary: a fake factory records what the app asks of it.
+// The connection rules with a fake factory that records what the app asks of socket.io-client. The
+// transports, path and handshake are tested against a real server in socket.transport.test.ts.
 class FakeSocket implements LiveSocket {
   handlers = new Map<string, Set<(...args: never[]) => void>>();
   disconnected = false;
@@ -38,17 +39,6 @@ beforeEach(() => {
 afterEach(() => disconnectLive());
 
 describe('live connection rules (SPEC §4)', () => {
-  it('connects a USER with a token: websocket first, token in auth, _id and role in the query', () => {
-    connectLive({ _id: 'u1', role: 'USER', token: 'tok_1' });
-    expect(created).toHaveLength(1);
-    expect(created[0].options).toMatchObject({
-      path: '/socket.io/',
-      transports: ['websocket', 'polling'],
-      auth: { token: 'tok_1' },
-      query: { _id: 'u1', role: 'USER' },
-    });
-  });
-
   it('does not connect without a token or for another role', () => {
     expect(connectLive({ _id: 'u1', role: 'USER', token: '' })).toBeNull();
     expect(connectLive({ _id: 'u1', role: 'USER', token: null })).toBeNull();

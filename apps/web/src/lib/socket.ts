@@ -18,7 +18,15 @@ export interface LiveSocket {
 export type LiveOptions = Partial<ManagerOptions & SocketOptions>;
 export type IoFactory = (options: LiveOptions) => LiveSocket;
 
-let ioFactory: IoFactory = (options) => io(options) as unknown as LiveSocket;
+/**
+ * socket.io-client's own factory. Without an origin it connects to the page's host (the server serves
+ * the app and /socket.io/ on one port); tests hand in a server's origin.
+ */
+export function socketIoFactory(origin?: string): IoFactory {
+  return (options) => (origin ? io(origin, options) : io(options)) as unknown as LiveSocket;
+}
+
+let ioFactory: IoFactory = socketIoFactory();
 let current: LiveSocket | null = null;
 // Listeners outlive a single connection: they are attached to every new socket.
 const listeners = new Map<LiveEvent, Set<Listener>>();
@@ -34,17 +42,25 @@ export interface LiveIdentity {
   token: string | null | undefined;
 }
 
-export function connectLive({ _id, role, token }: LiveIdentity): LiveSocket | null {
-  disconnectLive();
-  if (role !== ROLE_USER || !token) return null;
-  const socket = ioFactory({
+/** What every live connection is opened with (SPEC §4 transports, §7 path and query). */
+export function liveOptions({ _id, role, token }: { _id: string; role: string; token: string }): LiveOptions {
+  return {
     path: SOCKET_PATH,
     transports: ['websocket', 'polling'],
+    // Without this socket.io-client 4.8 never tries the next transport: a failed websocket only emits
+    // connect_error (which we ignore) and every reconnect tries websocket again, so no fallback happens.
+    tryAllTransports: true,
     auth: { token },
     query: { _id, role },
     // A new manager each time: a reused one would keep the previous user's query.
     forceNew: true,
-  });
+  };
+}
+
+export function connectLive({ _id, role, token }: LiveIdentity): LiveSocket | null {
+  disconnectLive();
+  if (role !== ROLE_USER || !token) return null;
+  const socket = ioFactory(liveOptions({ _id, role, token }));
   for (const [event, set] of listeners) {
     for (const listener of set) socket.on(event, listener);
   }
