@@ -1,4 +1,4 @@
-import type { AppDispatch } from '../../app/store.ts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { initPaymentApi } from './api/init-payment.ts';
 import { paymentFirstApi } from './api/payment-first.ts';
 import { cardSaved, threeDFingerprintingStored, threeDSecureUrlStored } from './payment-slice.ts';
@@ -9,6 +9,13 @@ export const CHALLENGE_MISSING_TEXT = 'Your bank asked for a check we could not 
 
 const APPROVED_STATUSES = new Set(['paid', 'fulfilled']);
 
+/**
+ * A dispatch that runs the API's thunks. Typed here rather than as the app's store dispatch: a feature
+ * never imports app/ (which imports every feature); any store holding the API slice and this feature's
+ * reducer will do.
+ */
+export type PaymentDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+
 export type PaymentOutcome =
   /** Approved without a challenge: the order is paid (and fulfilled) already. */
   | { kind: 'approved'; orderId: string; orderStatus: string }
@@ -16,17 +23,18 @@ export type PaymentOutcome =
   | { kind: 'challenge'; orderId: string; url: string };
 
 export interface CardPaymentDeps {
-  dispatch: AppDispatch;
+  dispatch: PaymentDispatch;
   /** Leaves the store for the challenge page (window.location.assign in the app). */
   goTo: (url: string) => void;
 }
 
 /**
  * The three steps of SPEC §4 "Card payment":
- * 1. init; a response with card data means approved: the card is saved and the flow ends.
- * 2. otherwise the 3-D Secure fingerprint step is stored and the first payment is made with the 3-D
- *    version and the init transaction as relatedTransactionId.
- * 3. redirect=true: the challenge URL is stored and opened; card data: the card is stored.
+ * 1. init; a response with card data means the card is saved and the flow ends.
+ * 2. otherwise the 3-D Secure fingerprint step is stored and the first payment is made with the init
+ *    body plus the 3-D version and the init transaction as relatedTransactionId (§7).
+ * 3. on that response, redirect=true stores (and opens) the challenge URL, and card data stores the
+ *    card: both, when both are there.
  * A failed call (a decline is a 402 with the server's message) rejects with the RTK Query error.
  */
 export async function payWithCard(body: InitPaymentBody & { orderId: string }, { dispatch, goTo }: CardPaymentDeps): Promise<PaymentOutcome> {
@@ -36,22 +44,24 @@ export async function payWithCard(body: InitPaymentBody & { orderId: string }, {
     dispatch(cardSaved(init.card));
     return { kind: 'approved', orderId: body.orderId, orderStatus };
   }
-  // Approved without a card to save: nothing is left to confirm.
+  // Not one of §4's steps, but how the server ends a frictionless payment that saves no card: the
+  // init answer carries no card data and the order is already paid or fulfilled. Going on to
+  // payment/first would ask to pay an order that is paid, so the flow ends here.
   if (APPROVED_STATUSES.has(orderStatus)) return { kind: 'approved', orderId: body.orderId, orderStatus };
 
   const version = init.paymentOption.card.threeD.version ?? '';
   dispatch(threeDFingerprintingStored({ version, transactionId: init.transactionId, orderId: body.orderId }));
   const first = await dispatch(
-    paymentFirstApi.endpoints.paymentsFirst.initiate({ orderId: body.orderId, version, relatedTransactionId: init.transactionId }),
+    paymentFirstApi.endpoints.paymentsFirst.initiate({ ...body, version, relatedTransactionId: init.transactionId }),
   ).unwrap();
 
+  if (first.card) dispatch(cardSaved(first.card));
   if (first.redirect) {
     if (!first.url) throw new Error(CHALLENGE_MISSING_TEXT);
     dispatch(threeDSecureUrlStored({ url: first.url, transactionId: first.transactionId, orderId: body.orderId }));
     goTo(first.url);
     return { kind: 'challenge', orderId: body.orderId, url: first.url };
   }
-  if (first.card) dispatch(cardSaved(first.card));
   return { kind: 'approved', orderId: body.orderId, orderStatus: first.orderStatus };
 }
 
@@ -59,7 +69,7 @@ export async function payWithCard(body: InitPaymentBody & { orderId: string }, {
  * /add-card without an order: init with only the new card's token is a zero-amount verification; the
  * answer's card is saved to the front of the list (SPEC §4 step 1). A decline rejects (402, its message).
  */
-export async function saveNewCard(cardToken: string, dispatch: AppDispatch): Promise<SavedCard> {
+export async function saveNewCard(cardToken: string, dispatch: PaymentDispatch): Promise<SavedCard> {
   const init = await dispatch(initPaymentApi.endpoints.paymentsInit.initiate({ cardToken })).unwrap();
   if (!init.card) throw new Error(CARD_NOT_SAVED_TEXT);
   dispatch(cardSaved(init.card));

@@ -82,6 +82,21 @@ describe('hosted card fields', () => {
     await expect(pending).rejects.toThrow('Invalid card number');
   });
 
+  it('rejects when the CVV frame reports an invalid CVV, and asks again after the shopper edits it', async () => {
+    const { fields, frame } = mount('cvv');
+    frame.send({ type: 'loaded' });
+    const pending = fields.tokenize();
+    frame.send({ type: 'error', requestId: frame.posted[0]!.message.requestId, message: 'Invalid CVV' });
+    await expect(pending).rejects.toThrow('Invalid CVV');
+
+    // No token was cached from the failure: the next try asks the frame again.
+    frame.send({ type: 'change' });
+    const retry = fields.tokenize();
+    expect(frame.posted).toHaveLength(2);
+    frame.send({ type: 'token', requestId: frame.posted[1]!.message.requestId, token: 'cvv_ok', brand: '', last4: '' });
+    await expect(retry).resolves.toMatchObject({ token: 'cvv_ok' });
+  });
+
   it('ignores messages from another origin or another window', async () => {
     const { fields, frame } = mount();
     frame.send({ type: 'loaded' }, 'https://evil.example');

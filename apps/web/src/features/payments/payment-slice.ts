@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SavedCard } from './types.ts';
+import type { SavedCard, ThreeDFingerprinting, ThreeDSecureUrl } from './types.ts';
 import { savedCardsApi } from './api/saved-cards.ts';
 import { deleteCardApi } from './api/delete-card.ts';
 
@@ -16,10 +16,10 @@ export interface PaymentState {
   userSavedCardsACH: SavedOption[];
   whiteListedStates: { code: string; name: string; region: string }[];
   allowedPaymentsProviders: Record<string, boolean>;
-  /** The 3-D Secure fingerprint step of the current payment (SPEC §4 Card payment, step 2). */
-  threeDFingerprinting: { version: string; transactionId: string; orderId: string } | null;
-  /** The challenge to open (SPEC §4 step 3). */
-  threeDSecureUrl: { url: string; transactionId: string; orderId: string } | null;
+  /** The 3-D Secure fingerprint step of the current payment (SPEC §4 step 2); an object, empty until then (§3). */
+  threeDFingerprinting: ThreeDFingerprinting | Record<string, never>;
+  /** The challenge to open (SPEC §4 step 3); an object, empty until then (§3). */
+  threeDSecureUrl: ThreeDSecureUrl | Record<string, never>;
 }
 
 export const initialPaymentState: PaymentState = {
@@ -30,8 +30,8 @@ export const initialPaymentState: PaymentState = {
   userSavedCardsACH: [],
   whiteListedStates: [],
   allowedPaymentsProviders: {},
-  threeDFingerprinting: null,
-  threeDSecureUrl: null,
+  threeDFingerprinting: {},
+  threeDSecureUrl: {},
 };
 
 /** SPEC §4 "Saving": to the front of its list, replacing any entry with the same userPaymentOptionId. */
@@ -64,10 +64,10 @@ const paymentSlice = createSlice({
     bankAccountDeleted(state, action: PayloadAction<string>) {
       state.userSavedCardsACH = without(state.userSavedCardsACH, action.payload);
     },
-    threeDFingerprintingStored(state, action: PayloadAction<PaymentState['threeDFingerprinting']>) {
+    threeDFingerprintingStored(state, action: PayloadAction<ThreeDFingerprinting>) {
       state.threeDFingerprinting = action.payload;
     },
-    threeDSecureUrlStored(state, action: PayloadAction<PaymentState['threeDSecureUrl']>) {
+    threeDSecureUrlStored(state, action: PayloadAction<ThreeDSecureUrl>) {
       state.threeDSecureUrl = action.payload;
     },
   },

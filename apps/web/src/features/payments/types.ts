@@ -1,12 +1,15 @@
 // Payment shapes of the contract (packages/shared schemas/payments.ts). The API only ever sees vault
 // tokens, never a card number.
-import type { Order, SavedCard } from '@store/shared';
+import type { NuveiInitBody, Order, SavedCard } from '@store/shared';
 
-export type { SavedCard, NuveiInitBody as InitPaymentBody, PaymentFirstBody } from '@store/shared';
+export type { SavedCard, NuveiInitBody as InitPaymentBody } from '@store/shared';
+
+/** SPEC §7 "POST v1/nuvei/payment/first: body plus version and relatedTransactionId": the init body, continued. */
+export type PaymentFirstBody = NuveiInitBody & { orderId: string; version: string; relatedTransactionId: string };
 
 export interface InitPaymentData {
   transactionId: string;
-  /** Present when the card was approved without a challenge (SPEC §4 step 1). */
+  /** Present only when the card was saved (saveCard, or a saved card paid): SPEC §4 step 1. */
   card?: SavedCard;
   /** version and orderStatus are null when a card was only saved (no order). */
   paymentOption: { card: { threeD: { version: string | null } } };
@@ -20,6 +23,20 @@ export interface PaymentFirstData {
   transactionId: string;
   card?: SavedCard;
   orderStatus: Order['status'];
+}
+
+/** SPEC §3 threeDFingerprinting: the 3-D Secure fingerprint step of the current payment (§4 step 2). */
+export interface ThreeDFingerprinting {
+  version: string;
+  transactionId: string;
+  orderId: string;
+}
+
+/** SPEC §3 threeDSecureUrl: the challenge to open (§4 step 3). */
+export interface ThreeDSecureUrl {
+  url: string;
+  transactionId: string;
+  orderId: string;
 }
 
 /** What the add-card page shows about the order it pays. */

@@ -25,21 +25,21 @@ function routes(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-/** Plays the vault's card frame: loaded, then answers every tokenize with a token. */
-async function vaultFrameAnswers(testId: string, token: string) {
+/** Plays the vault's card frame: loaded, then answers every tokenize with what `answer` gives. */
+async function vaultFrameReplies(testId: string, answer: (requestId: string) => object) {
   const iframe = await screen.findByTestId<HTMLIFrameElement>(testId);
   const frameWindow = iframe.contentWindow!;
   vi.spyOn(frameWindow, 'postMessage').mockImplementation(((message: { requestId: string }) => {
-    queueMicrotask(() =>
-      window.dispatchEvent(
-        new MessageEvent('message', { origin: VAULT, source: frameWindow, data: { type: 'token', requestId: message.requestId, token, brand: 'visa', last4: '4242' } }),
-      ),
-    );
+    queueMicrotask(() => window.dispatchEvent(new MessageEvent('message', { origin: VAULT, source: frameWindow, data: answer(message.requestId) })));
   }) as typeof frameWindow.postMessage);
   act(() => {
     window.dispatchEvent(new MessageEvent('message', { origin: VAULT, source: frameWindow, data: { type: 'loaded' } }));
   });
 }
+
+/** The frame answers every tokenize with a token. */
+const vaultFrameAnswers = (testId: string, token: string) =>
+  vaultFrameReplies(testId, (requestId) => ({ type: 'token', requestId, token, brand: 'visa', last4: '4242' }));
 
 describe('AddCardPage', () => {
   it('shows the order and pays it with a new card through the hosted field, then shows the success page', async () => {
@@ -71,6 +71,58 @@ describe('AddCardPage', () => {
     expect(await net.find('POST v1/nuvei/init')!.clone().json()).toEqual({ orderId: 'ord-1', userPaymentOptionId: 'upo-1', cvvToken: 'cvv_tok' });
     expect(net.calls()).not.toContain('POST v1/nuvei/payment/first');
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('shows an invalid CVV from the CVV frame and sends nothing to the API', async () => {
+    const net = routes();
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    await user.click(await screen.findByRole('radio', { name: /Visa ending 1111/ }));
+    await vaultFrameReplies('card-field-cvv', (requestId) => ({ type: 'error', requestId, message: 'Invalid CVV' }));
+
+    await user.click(screen.getByTestId('pay-button'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid CVV');
+    expect(net.calls()).not.toContain('POST v1/nuvei/init');
+    expect(screen.getByTestId('pay-button')).toBeEnabled();
+  });
+
+  it('does not say nothing was charged when the payment gets no answer; points to My purchases instead', async () => {
+    const net = routes({
+      'POST v1/nuvei/init': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    await screen.findByTestId('order-total');
+    await vaultFrameAnswers('card-field-card-number', 'vt_lost');
+
+    await user.click(screen.getByTestId('pay-button'));
+    const alert = await screen.findByTestId('payment-unconfirmed');
+    expect(alert).toHaveTextContent('We could not confirm your payment, so it may have gone through. Please check My purchases before you try again.');
+    expect(within(alert).getByRole('link', { name: 'Open My purchases' })).toHaveAttribute('href', '/my-purchases');
+    expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
+    // The order was asked for again after the lost answer; it is still unpaid, so the page stays.
+    expect(net.calls().filter((call) => call === 'GET v1/checkout/getorder').length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('after a server fault while paying, finds the order paid and shows the success page', async () => {
+    let charged = false;
+    const net = routes({
+      'GET v1/checkout/getorder': () => ok(charged ? { ...order, status: 'fulfilled' } : order),
+      'POST v1/nuvei/init': ok({ transactionId: 't-init', paymentOption: { card: { threeD: { version: '2.2.0' } } }, orderStatus: 'pending' }),
+      'POST v1/nuvei/payment/first': () => {
+        // The bank charged the card, then the gateway in front of the API fell over.
+        charged = true;
+        return { status: 502, body: { success: false, message: 'Bad gateway', code: 'BAD_GATEWAY' } };
+      },
+    });
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    await screen.findByTestId('order-total');
+    await vaultFrameAnswers('card-field-card-number', 'vt_slow');
+
+    await user.click(screen.getByTestId('pay-button'));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
+    expect(net.calls()).toContain('POST v1/nuvei/payment/first');
   });
 
   it("says 'Unable to get token' when Pay is pressed before the card frame is ready", async () => {

@@ -11,11 +11,15 @@ import { selectSavedCards } from '../payment-slice.ts';
 import { payWithCard, saveNewCard } from '../card-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { SavedCardList } from '../components/SavedCardList.tsx';
-import { failureText } from '../failure-text.ts';
+import { failureText, isUnconfirmedFailure } from '../failure-text.ts';
 import '../payments.css';
 
 export const PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
 export const SAVE_CARD_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
+/** No answer, or a server fault, while paying: the charge may have gone through. */
+export const PAYMENT_UNCONFIRMED_TEXT = 'We could not confirm your payment, so it may have gone through. Please check My purchases before you try again.';
+
+const PAID_STATUSES = new Set(['paid', 'fulfilled']);
 
 /** /add-card/:orderId?: saved cards, a new card through the hosted fields, and Pay (SPEC §2, §4). */
 export default function AddCardPage() {
@@ -31,6 +35,7 @@ export default function AddCardPage() {
   const [saveCard, setSaveCard] = useState(true);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
 
   const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
   const usingNewCard = selected === null;
@@ -69,6 +74,7 @@ export default function AddCardPage() {
   async function pay() {
     if (!orderId) return;
     setError(null);
+    setUnconfirmed(false);
     setPaying(true);
     try {
       const body = selected
@@ -78,14 +84,33 @@ export default function AddCardPage() {
       // A challenge leaves the page for the bank's; the button stays busy until it has gone.
       if (outcome.kind === 'approved') {
         setPaying(false);
-        void navigate(`/payment-success?orderId=${encodeURIComponent(outcome.orderId)}`);
+        showSuccess(outcome.orderId);
       }
     } catch (failure) {
+      if (isUnconfirmedFailure(failure)) {
+        await settleUnconfirmed(orderId);
+        return;
+      }
       setPaying(false);
       setError(failureText(failure, PAYMENT_FALLBACK_TEXT));
       // A declined order is failed for good: the page shows that, and the shopper tries again from the cart.
       if (!(failure instanceof Error)) void orderQuery.refetch();
     }
+  }
+
+  function showSuccess(paidOrderId: string) {
+    void navigate(`/payment-success?orderId=${encodeURIComponent(paidOrderId)}`);
+  }
+
+  /** The answer was lost: ask for the order again; if the payment went through after all, say so. */
+  async function settleUnconfirmed(unsureOrderId: string) {
+    const { data: latest } = await orderQuery.refetch();
+    setPaying(false);
+    if (latest && PAID_STATUSES.has(latest.status)) {
+      showSuccess(unsureOrderId);
+      return;
+    }
+    setUnconfirmed(true);
   }
 
   return (
@@ -151,6 +176,11 @@ export default function AddCardPage() {
             {error ? (
               <p className="payments-error" role="alert">
                 {error}
+              </p>
+            ) : null}
+            {unconfirmed ? (
+              <p className="payments-error" role="alert" data-testid="payment-unconfirmed">
+                {PAYMENT_UNCONFIRMED_TEXT} <Link to="/my-purchases">Open My purchases</Link>
               </p>
             ) : null}
             <button
