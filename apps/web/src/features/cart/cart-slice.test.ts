@@ -35,6 +35,14 @@ describe('cart slice', () => {
     expect(ids(restored)).toEqual(['a', 'b', 'c']);
   });
 
+  it("keeps the server's couponIssue, and drops it when the cart empties", () => {
+    const issue = { code: 'DRAGON5', message: 'DRAGON5 has expired.' };
+    const state = cartReducer(initialCartState, cartReplaced(aCart([aLine({ _id: 'a' })], { couponIssue: issue })));
+    expect(state.couponIssue).toEqual(issue);
+    expect(cartReducer(state, cartReplaced(aCart([aLine({ _id: 'a' })]))).couponIssue).toBeNull();
+    expect(cartReducer(state, liveItemCountReceived(0)).couponIssue).toBeNull();
+  });
+
   it('empties the lines when the live count says the cart is empty', () => {
     const state = cartReducer(initialCartState, cartReplaced(aCart([aLine({ _id: 'a' }, 2)])));
     const live = cartReducer(state, liveItemCountReceived(0));

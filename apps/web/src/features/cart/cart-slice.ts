@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { AMOUNT_TYPE_DEFAULT, ORDER_TYPE_DEFAULT, type Promotion } from '@store/shared';
-import type { Cart, CartCoupon, CartItem, CartTotals, TaxData } from './types.ts';
+import type { Cart, CartCoupon, CartItem, CartTotals, CouponIssue, TaxData } from './types.ts';
 import { getCartApi } from './api/get-cart.ts';
 import { addToCartApi } from './api/add-to-cart.ts';
 import { applyCouponApi } from './api/apply-coupon.ts';
@@ -22,6 +22,8 @@ export interface CartState {
   getOrderCart: unknown[];
   taxData: TaxData | null;
   coupon: CartCoupon | null;
+  /** The coupon the shopper applied that no longer counts, and why (the server says). */
+  couponIssue: CouponIssue | null;
   totals: CartTotals | null;
   transactionLimit: number | null;
 }
@@ -41,6 +43,7 @@ export const initialCartState: CartState = {
   getOrderCart: [],
   taxData: null,
   coupon: null,
+  couponIssue: null,
   totals: null,
   transactionLimit: null,
 };
@@ -56,6 +59,7 @@ function replaceCart(state: CartState, cart: Cart) {
   state.eligibilityPromotion = cart.eligibilityPromotion;
   state.android = cart.android;
   state.coupon = cart.coupon;
+  state.couponIssue = cart.couponIssue ?? null;
   state.totals = cart.totals;
   state.transactionLimit = cart.transactionLimit;
 }
@@ -87,6 +91,7 @@ const cartSlice = createSlice({
       if (action.payload === 0) {
         state.items = [];
         state.coupon = null;
+        state.couponIssue = null;
         state.totals = null;
       }
     },
@@ -111,3 +116,6 @@ export const cartReducer = cartSlice.reducer;
 
 export const selectCart = (state: RootCartState) => state.cart;
 export const selectCartCount = (state: RootCartState) => state.cart.itemCount;
+
+/** A line the server no longer sells: it is left out of the totals and of any order placed. */
+export const isSoldOut = (line: CartItem) => !line.itemId.isAvailable;

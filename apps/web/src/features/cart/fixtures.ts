@@ -23,10 +23,11 @@ export function aLine(item: Partial<CartItemRef> = {}, quantity = 1): CartItem {
   return { itemId: ref, quantity, lineTotal: ref.price * quantity };
 }
 
-/** A cart whose totals follow its lines (no bonus, coupon or tax unless given). */
+/** A cart whose totals follow its lines as the server's do: sold-out lines count for nothing (no bonus, coupon or tax unless given). */
 export function aCart(items: CartItem[] = [aLine()], overrides: Partial<Cart> = {}): Cart {
-  const subtotal = items.reduce((sum, line) => sum + line.itemId.price * line.quantity, 0);
-  const coins = items.reduce((sum, line) => sum + line.itemId.coins * line.quantity, 0);
+  const counted = items.filter((line) => line.itemId.isAvailable);
+  const subtotal = counted.reduce((sum, line) => sum + line.itemId.price * line.quantity, 0);
+  const coins = counted.reduce((sum, line) => sum + line.itemId.coins * line.quantity, 0);
   return {
     _id: 'cart-1',
     items,
@@ -38,6 +39,7 @@ export function aCart(items: CartItem[] = [aLine()], overrides: Partial<Cart> = 
     eligibilityPromotion: null,
     android: '2.4.1',
     coupon: null,
+    couponIssue: null,
     totals: { subtotal, discount: 0, tax: 0, total: subtotal, coins, bonusCoins: 0, totalCoins: coins },
     transactionLimit: 50000,
     ...overrides,

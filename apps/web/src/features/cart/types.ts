@@ -4,6 +4,7 @@ export type {
   CartItem,
   CartItemKind,
   CartTotals,
+  CouponIssue,
   CouponOffer as AvailableCoupon,
   GetCartResponse,
   TaxData,

@@ -2,14 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatCents } from '@store/shared';
 import { useCartCouponsQuery } from '../api/coupons.ts';
 import { useCartApplyCouponMutation } from '../api/apply-coupon.ts';
-import type { AvailableCoupon, CartCoupon } from '../types.ts';
+import type { AvailableCoupon, CartCoupon, CouponIssue } from '../types.ts';
 import { failureText } from '../failure-text.ts';
 
 const describe = (coupon: Pick<AvailableCoupon, 'kind' | 'amount'>) =>
   coupon.kind === 'PERCENT' ? `${coupon.amount}% off` : `${formatCents(coupon.amount)} off`;
 
-/** The coupons on offer and a field to apply one by code. */
-export function CouponBox({ applied }: { applied: CartCoupon | null }) {
+/** The coupons on offer, a field to apply one by code, and why a coupon applied earlier no longer counts. */
+export function CouponBox({ applied, issue }: { applied: CartCoupon | null; issue: CouponIssue | null }) {
   const inputId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -42,6 +42,11 @@ export function CouponBox({ applied }: { applied: CartCoupon | null }) {
       {applied ? (
         <p className="coupon-box__applied" role="status">
           Coupon <strong>{applied.code}</strong> applied: {describe(applied)}
+        </p>
+      ) : null}
+      {issue ? (
+        <p className="coupon-box__issue" role="status" data-testid="coupon-issue">
+          {issue.message}
         </p>
       ) : null}
       <form className="coupon-box__form" onSubmit={submit} noValidate>

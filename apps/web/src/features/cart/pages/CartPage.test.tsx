@@ -80,6 +80,33 @@ describe('CartPage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('That package just sold out.');
   });
 
+  it('decreases at once with the loading flag on meanwhile, and takes the repriced cart on success', async () => {
+    const put = deferred();
+    const { user, store } = renderCart({ 'PUT v1/cart/decreasequantity/p-1': () => put.reply });
+    await screen.findAllByTestId('cart-line');
+    expect(selectIsLoading(store.getState())).toBe(false);
+    await user.click(screen.getAllByTestId('cart-decrease')[0]!);
+    expect(quantities()).toEqual(['1', '1']);
+    expect(selectIsLoading(store.getState())).toBe(true);
+    put.release(cartEnvelope(aCart([aLine({ _id: 'p-1', price: 999 }, 1), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 1)])));
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$59.98'));
+    expect(selectIsLoading(store.getState())).toBe(false);
+    expect(quantities()).toEqual(['1', '1']);
+  });
+
+  it('removes a line at once with the loading flag on meanwhile, and takes the repriced cart on success', async () => {
+    const del = deferred();
+    const { user, store } = renderCart({ 'DELETE v1/cart/p-1': () => del.reply });
+    await screen.findAllByTestId('cart-line');
+    await user.click(screen.getAllByTestId('cart-remove')[0]!);
+    expect(lineIds()).toEqual(['p-2']);
+    expect(selectIsLoading(store.getState())).toBe(true);
+    del.release(cartEnvelope(aCart([aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 1)])));
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$49.99'));
+    expect(selectIsLoading(store.getState())).toBe(false);
+    expect(lineIds()).toEqual(['p-2']);
+  });
+
   it('reverts a decrease by one when the server does not report success', async () => {
     const put = deferred();
     const { user } = renderCart({ 'PUT v1/cart/decreasequantity/p-1': () => put.reply });
@@ -133,14 +160,79 @@ describe('CartPage', () => {
     expect(net.calls()).toContain('GET v1/cart/apply-coupon/WELCOME5');
   });
 
-  it('places the order and goes to pay it', async () => {
-    const { user, net } = renderCart({
-      'POST v1/checkout/placeorder': { body: { success: true, data: twoLines, order: { _id: 'ord-9', status: 'pending', total: 6997 } } },
+  it('places the order, takes the cart it answers with as the cart, and goes to pay it', async () => {
+    // The server's cart as it stands after placing: here another tab had raised Mega Pack to 2 meanwhile.
+    const placedFrom = aCart([aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 2)], {
+      _id: 'cart-1',
+    });
+    const { user, net, store } = renderCart({
+      'POST v1/checkout/placeorder': { body: { success: true, data: placedFrom, order: { _id: 'ord-9', status: 'pending', total: 11996 } } },
     });
     await screen.findAllByTestId('cart-line');
     await user.click(screen.getByTestId('checkout-button'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/add-card/ord-9');
     expect(await net.find('POST v1/checkout/placeorder')!.clone().json()).toEqual({ orderType: 'DigitalProduct', amountType: 'static' });
+    const cart = store.getState().cart;
+    expect(cart.items.map((line) => [line.itemId._id, line.quantity])).toEqual([
+      ['p-1', 2],
+      ['p-2', 2],
+    ]);
+    expect(cart.itemCount).toBe(4);
+    expect(cart.totals?.total).toBe(11996);
+  });
+
+  it('shows a sold-out line as sold out: not counted, no +, removable, and says it will not be ordered', async () => {
+    const cart = aCart([aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2), aLine({ _id: 'p-3', name: 'Dragon Hoard', price: 2999, isAvailable: false }, 1)]);
+    const { user, net } = renderCart({
+      'GET v1/cart': cartResponse(cart),
+      'DELETE v1/cart/p-3': cartEnvelope(aCart([aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2)])),
+    });
+    const [available, soldOut] = await screen.findAllByTestId('cart-line');
+    expect(within(soldOut!).getByTestId('cart-line-sold-out')).toHaveTextContent('Sold out · This item will not be ordered.');
+    expect(within(available!).queryByTestId('cart-line-sold-out')).not.toBeInTheDocument();
+    expect(within(soldOut!).getByTestId('cart-line-total')).toHaveTextContent('Not included');
+    expect(within(soldOut!).getByTestId('cart-line-total')).not.toHaveTextContent('$');
+    expect(within(available!).getByTestId('cart-line-total')).toHaveTextContent('$19.98');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$19.98');
+    expect(within(soldOut!).getByTestId('cart-increase')).toBeDisabled();
+    expect(within(available!).getByTestId('cart-increase')).toBeEnabled();
+    expect(screen.getByTestId('cart-checkout-note')).toHaveTextContent('Sold-out items will not be ordered.');
+    expect(screen.getByTestId('checkout-button')).toBeEnabled();
+
+    await user.click(within(soldOut!).getByRole('button', { name: 'Remove Dragon Hoard' }));
+    await waitFor(() => expect(lineIds()).toEqual(['p-1']));
+    expect(net.calls()).toContain('DELETE v1/cart/p-3');
+    expect(screen.queryByTestId('cart-checkout-note')).not.toBeInTheDocument();
+  });
+
+  it('does not offer Checkout when everything in the cart is sold out, and says why', async () => {
+    const cart = aCart([aLine({ _id: 'p-3', name: 'Dragon Hoard', price: 2999, isAvailable: false }, 1)]);
+    const { user, net } = renderCart({ 'GET v1/cart': cartResponse(cart) });
+    await screen.findAllByTestId('cart-line');
+    const checkout = screen.getByTestId('checkout-button');
+    expect(checkout).toBeDisabled();
+    expect(checkout).toHaveAccessibleDescription(
+      'Everything in your cart is sold out, so there is nothing to order. Remove the sold-out items and choose other packages.',
+    );
+    await user.click(checkout);
+    expect(net.calls()).not.toContain('POST v1/checkout/placeorder');
+    expect(screen.queryByText('Your cart is empty.')).not.toBeInTheDocument();
+  });
+
+  it('says why a coupon applied earlier no longer counts', async () => {
+    const cart = aCart([aLine({ _id: 'p-1', price: 299 }, 1)], { couponIssue: { code: 'WELCOME10', message: 'WELCOME10 needs an order of $5.00 or more.' } });
+    renderCart({ 'GET v1/cart': cartResponse(cart) });
+    const issue = await screen.findByTestId('coupon-issue');
+    expect(issue).toHaveRole('status');
+    expect(issue).toHaveTextContent('WELCOME10 needs an order of $5.00 or more.');
+    expect(within(screen.getByRole('region', { name: 'Coupons' })).getByTestId('coupon-issue')).toBe(issue);
+    expect(screen.queryByText(/Discount/)).not.toBeInTheDocument();
+  });
+
+  it('shows no coupon note when the coupon still counts', async () => {
+    renderCart({});
+    await screen.findAllByTestId('cart-line');
+    expect(screen.queryByTestId('coupon-issue')).not.toBeInTheDocument();
   });
 
   it('shows the transaction-limit refusal from the server', async () => {

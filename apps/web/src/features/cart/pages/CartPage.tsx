@@ -5,7 +5,7 @@ import { useCartGetCartQuery } from '../api/get-cart.ts';
 import { useCartDecreaseQuantityMutation, useCartIncreaseQuantityMutation } from '../api/change-quantity.ts';
 import { useCartRemoveItemMutation } from '../api/remove-from-cart.ts';
 import { useCartPlaceOrderMutation } from '../api/place-order.ts';
-import { selectCart } from '../cart-slice.ts';
+import { isSoldOut, selectCart } from '../cart-slice.ts';
 import { CartLineRow } from '../components/CartLineRow.tsx';
 import { CouponBox } from '../components/CouponBox.tsx';
 import { CartSummary } from '../components/CartSummary.tsx';
@@ -13,6 +13,8 @@ import { failureText } from '../failure-text.ts';
 import '../cart.css';
 
 export const PAYMENT_FAILED_TEXT = 'Your payment did not go through, and nothing was charged. You can try again.';
+export const SOLD_OUT_NOTE = 'Sold-out items will not be ordered.';
+export const NOTHING_ORDERABLE_TEXT = 'Everything in your cart is sold out, so there is nothing to order. Remove the sold-out items and choose other packages.';
 
 /** /cart: the lines with steppers, coupons, promotions, tax, totals, and Checkout (SPEC §2, §4). */
 export default function CartPage() {
@@ -57,6 +59,9 @@ export default function CartPage() {
   const paymentFailed = params.get('payment') === 'failed';
   const isEmpty = cart.items.length === 0;
   const overLimit = cart.totals !== null && cart.transactionLimit !== null && cart.totals.total > cart.transactionLimit;
+  const soldOutLines = cart.items.filter(isSoldOut).length;
+  const nothingOrderable = soldOutLines === cart.items.length;
+  const checkoutNote = nothingOrderable ? NOTHING_ORDERABLE_TEXT : soldOutLines > 0 ? SOLD_OUT_NOTE : null;
 
   return (
     <div className="cart-page">
@@ -106,17 +111,23 @@ export default function CartPage() {
             ))}
           </ul>
           <aside className="cart-side">
-            <CouponBox applied={cart.coupon} />
+            <CouponBox applied={cart.coupon} issue={cart.couponIssue} />
             <CartSummary cart={cart} />
             <button
               type="button"
               className="cart-button cart-button--primary cart-checkout"
               data-testid="checkout-button"
-              disabled={busy || overLimit}
+              disabled={busy || overLimit || nothingOrderable}
+              aria-describedby={checkoutNote ? 'cart-checkout-note' : undefined}
               onClick={() => void checkout()}
             >
               Checkout
             </button>
+            {checkoutNote ? (
+              <p id="cart-checkout-note" className={nothingOrderable ? 'cart-error' : 'cart-muted'} data-testid="cart-checkout-note">
+                {checkoutNote}
+              </p>
+            ) : null}
           </aside>
         </div>
       )}
