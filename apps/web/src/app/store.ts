@@ -12,6 +12,7 @@ import { cartReducer } from '../features/cart/cart-slice.ts';
 import { orderDetailsReducer } from '../features/checkout/order-details-slice.ts';
 import { paymentReducer } from '../features/payments/payment-slice.ts';
 import { purchaseMemoryReducer } from '../features/purchases/purchase-memory-slice.ts';
+import { myPurchasesReducer } from '../features/purchases/my-purchases-slice.ts';
 
 const appReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -26,6 +27,7 @@ const appReducer = combineReducers({
   orderDetails: orderDetailsReducer,
   usersCards: paymentReducer,
   purchaseMemory: purchaseMemoryReducer,
+  myPurchases: myPurchasesReducer,
 });
 
 export type RootState = ReturnType<typeof appReducer>;

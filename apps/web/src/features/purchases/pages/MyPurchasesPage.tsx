@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
+import { useAppSelector } from '../../../lib/hooks.ts';
 import { usePurchasesMyPurchasesQuery } from '../api/my-purchases.ts';
+import { selectMyPurchases } from '../my-purchases-slice.ts';
 import { PurchaseSummary } from '../components/PurchaseSummary.tsx';
 import '../purchases.css';
 
 /** /my-purchases: the shopper's orders, newest first, with gift-card codes once delivered. */
 export default function MyPurchasesPage() {
-  const { data: purchases, isLoading, isError, refetch } = usePurchasesMyPurchasesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { isLoading, isError, refetch } = usePurchasesMyPurchasesQuery(undefined, { refetchOnMountOrArgChange: true });
+  // The list the fetch stored in the myPurchases slice (SPEC §3).
+  const purchases = useAppSelector(selectMyPurchases);
 
   return (
     <div className="purchases-page">
@@ -13,7 +17,7 @@ export default function MyPurchasesPage() {
       <h1>My purchases</h1>
       {isLoading ? (
         <p role="status">Loading your purchases…</p>
-      ) : isError || !purchases ? (
+      ) : isError ? (
         <section className="purchases-panel">
           <p>We couldn't load your purchases.</p>
           <button type="button" className="purchases-button" onClick={() => void refetch()}>

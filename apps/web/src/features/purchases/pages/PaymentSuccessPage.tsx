@@ -1,23 +1,51 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCoins } from '@store/shared';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { usePurchasesOrderQuery } from '../api/get-order.ts';
 import { lastPurchasedSet, successDataStored } from '../purchase-memory-slice.ts';
 import { PurchaseSummary } from '../components/PurchaseSummary.tsx';
+import type { Purchase } from '../types.ts';
 import '../purchases.css';
 
-// After a challenge the bank's approval may reach us a moment before the delivery finishes.
-const POLL_MS = 1000;
+// A paid order is usually delivered a moment after the bank's approval reaches us, so the page asks again
+// every second while it is paid but not yet fulfilled.
+export const DELIVERY_POLL_MS = 1000;
+// The server retries an unfinished delivery every 30 s; after a minute the page stops asking and says
+// where the order will show up, rather than polling forever.
+export const DELIVERY_WAIT_MS = 60_000;
 
-/** /payment-success?orderId=: the paid order and the coins it credited. */
+export const WAITING_FOR_PAYMENT_TEXT = 'We have not received a payment for this order yet, so nothing has been delivered.';
+export const DELIVERY_SLOW_TEXT =
+  'Your payment was received, but delivery is taking longer than usual. It will finish on its own: check My purchases in a few minutes.';
+
+const HEADINGS: Record<Purchase['status'], string> = {
+  pending: 'Waiting for your payment',
+  paid: 'Payment received',
+  fulfilled: 'Thank you for your purchase!',
+  failed: 'Payment not completed',
+  canceled: 'Order canceled',
+  refunded: 'Order refunded',
+};
+
+/** /payment-success?orderId=: the paid order and the coins it credited, or honestly where the order stands. */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
   const dispatch = useAppDispatch();
-  const { data: order, isError, isLoading } = usePurchasesOrderQuery(orderId, { skip: !orderId, refetchOnMountOrArgChange: true });
-  const delivering = order?.status === 'paid' || order?.status === 'pending';
-  usePurchasesOrderQuery(orderId, { skip: !orderId || !delivering, pollingInterval: POLL_MS });
+  const { data: order, isError, isLoading, isFetching, refetch } = usePurchasesOrderQuery(orderId, {
+    skip: !orderId,
+    refetchOnMountOrArgChange: true,
+  });
+  const delivering = order?.status === 'paid';
+  const [waitedTooLong, setWaitedTooLong] = useState(false);
+
+  useEffect(() => {
+    if (!delivering) return;
+    const timer = setTimeout(() => setWaitedTooLong(true), DELIVERY_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [delivering]);
+  usePurchasesOrderQuery(orderId, { skip: !orderId || !delivering || waitedTooLong, pollingInterval: DELIVERY_POLL_MS });
 
   useEffect(() => {
     if (order?.status !== 'fulfilled') return;
@@ -27,7 +55,7 @@ export default function PaymentSuccessPage() {
 
   return (
     <div className="purchases-page">
-      <title>Payment complete</title>
+      <title>{order ? HEADINGS[order.status] : 'Your order'}</title>
       {!orderId || isError ? (
         <section className="purchases-panel">
           <h1>We couldn't find that order</h1>
@@ -39,13 +67,30 @@ export default function PaymentSuccessPage() {
         <p role="status">Loading your order…</p>
       ) : (
         <section className="purchases-panel payment-success" data-testid="payment-success">
-          <h1>{order.status === 'fulfilled' ? 'Thank you for your purchase!' : delivering ? 'Payment received' : 'Payment not completed'}</h1>
+          <h1>{HEADINGS[order.status]}</h1>
           {order.status === 'fulfilled' && order.totalCoins > 0 ? (
             <p className="payment-success__coins" data-testid="coins-credited">
               {formatCoins(order.totalCoins)} coins were added to your wallet.
             </p>
           ) : null}
-          {delivering ? <p role="status">We are delivering your order…</p> : null}
+          {delivering ? (
+            <p role="status" data-testid="delivery-status">
+              {waitedTooLong ? DELIVERY_SLOW_TEXT : 'We are delivering your order…'}
+            </p>
+          ) : null}
+          {order.status === 'pending' ? (
+            <div role="status" data-testid="awaiting-payment">
+              <p>{WAITING_FOR_PAYMENT_TEXT}</p>
+              <p className="purchases-actions">
+                <Link className="purchases-button" to={`/add-card/${encodeURIComponent(order._id)}`}>
+                  Pay for this order
+                </Link>
+                <button type="button" className="purchases-button purchases-button--secondary" disabled={isFetching} onClick={() => void refetch()}>
+                  Check again
+                </button>
+              </p>
+            </div>
+          ) : null}
           <article className="purchase">
             <PurchaseSummary purchase={order} />
           </article>
