@@ -28,6 +28,17 @@ export async function cartLineQuantity(baseURL: string, token: string, itemId: s
   return body.data.items.find((line) => line.itemId._id === itemId)?.quantity;
 }
 
+/** An order as GET v1/checkout/getorder shows it to its owner. */
+export async function orderViaApi(baseURL: string, token: string, orderId: string): Promise<{ _id: string; status: string; paidAt: string | null }> {
+  const body = await api<{ data: { _id: string; status: string; paidAt: string | null } }>(
+    baseURL,
+    'GET',
+    `v1/checkout/getorder?orderId=${encodeURIComponent(orderId)}`,
+    token,
+  );
+  return body.data;
+}
+
 /** The purchased wallet as the server records it (not as the page shows it). */
 export async function purchasedCoins(baseURL: string, token: string): Promise<number> {
   const body = await api<{ data: { coins: { purchasedWallet: number } } }>(baseURL, 'GET', 'v1/getuser', token);

@@ -1,7 +1,7 @@
 import { formatBalance } from '@store/shared';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
-import { CARDS, aCheapProduct, addToCartViaApi, payWithNewCard, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
+import { CARDS, aCheapProduct, addToCartViaApi, orderViaApi, payWithNewCard, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
 import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 
 const { newPage, baseURL } = useBrowser();
@@ -85,9 +85,24 @@ describe('paying by card', () => {
     await page.waitForURL('**/add-card/*');
     await payWithNewCard(page, CARDS.declined);
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).first().waitFor();
-    expect(new URL(page.url()).pathname).toMatch(/^\/add-card\//);
+    const path = new URL(page.url()).pathname;
+    expect(path).toMatch(/^\/add-card\//);
     expect(await page.getByTestId('wallet-balance').textContent()).toBe(balanceBefore);
     expect(await purchasedCoins(baseURL, token)).toBe(coinsBefore);
+
+    // No approved payment stands for the order: the API shows it unpaid, and My purchases not completed.
+    const orderId = decodeURIComponent(path.split('/')[2] ?? '');
+    const order = await orderViaApi(baseURL, token, orderId);
+    expect(order._id).toBe(orderId);
+    expect(['paid', 'fulfilled', 'refunded']).not.toContain(order.status);
+    expect(order.paidAt).toBeNull();
+    await page.goto('/my-purchases');
+    await page.getByRole('heading', { name: 'My purchases' }).waitFor();
+    await page.getByTestId('purchase-row').or(page.getByText("You haven't bought anything yet.")).first().waitFor();
+    const row = page.locator(`[data-testid=purchase-row][data-order-id="${orderId}"]`);
+    // A failed attempt may be listed (so the shopper sees what happened), but never as bought.
+    if ((await row.count()) > 0) expect(await row.getByTestId('purchase-status').textContent()).toBe('Payment failed');
+    expect(await page.getByTestId('purchase-status').filter({ hasText: 'Completed' }).count()).toBe(0);
   });
 
   it('saves a card on /add-card without an order: listed with its last 4, and GET cards returns it', async () => {
