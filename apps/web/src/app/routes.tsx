@@ -6,7 +6,8 @@ import { RouteErrorScreen } from './layout/RouteErrorScreen.tsx';
 import { BootScreen } from './layout/BootScreen.tsx';
 
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: lazyPage(() => import('../features/catalog/pages/HomePage.tsx')) },
+  // Composed in app/: the catalogue's home page with the promotion for a guest or a shopper.
+  { index: true, lazy: lazyPage(() => import('./home/HomeRoute.tsx')) },
   { path: 'about-us', lazy: lazyPage(() => import('../features/content/pages/AboutPage.tsx')) },
   { path: 'products', lazy: lazyPage(() => import('../features/catalog/pages/ProductsPage.tsx')) },
   { path: 'contact', lazy: lazyPage(() => import('../features/content/pages/ContactPage.tsx')) },

@@ -3,7 +3,7 @@ import { AUTH_TOKEN_KEY, TRANSACTION_LIMIT_KEY } from '@store/shared';
 import { makeStore } from '../app/store.ts';
 import { mockApi } from '../app/testing/mock-api.ts';
 import { settingsFixture } from '../app/testing/fixtures.ts';
-import { settingsApi } from '../features/content/api/get-settings.ts';
+import { settingsApi } from './site-data/settings.ts';
 import { conversionRateApi } from '../app/header-data/get-conversion-rate.ts';
 import { logoutApi } from '../features/user/api/logout.ts';
 import { getUserApi } from '../features/user/api/get-user.ts';
@@ -28,7 +28,7 @@ describe('api base query', () => {
     const net = mockApi({ 'GET v1/settings': { body: { success: true, data: settingsFixture } } });
     const store = makeStore();
 
-    const result = await store.dispatch(settingsApi.endpoints.contentSettings.initiate());
+    const result = await store.dispatch(settingsApi.endpoints.siteSettings.initiate());
 
     expect(result.data?.companyName).toBe('Lucky Dragon Collective');
     const request = net.find('GET v1/settings')!;
@@ -38,7 +38,7 @@ describe('api base query', () => {
 
   it('sends no token when there is none stored', async () => {
     const net = mockApi({ 'GET v1/settings': { body: { success: true, data: settingsFixture } } });
-    await makeStore().dispatch(settingsApi.endpoints.contentSettings.initiate());
+    await makeStore().dispatch(settingsApi.endpoints.siteSettings.initiate());
     expect(net.find('GET v1/settings')!.headers.has('x-auth-token')).toBe(false);
   });
 

@@ -6,8 +6,8 @@ import { errorMessage, errorStatus, handleApiError, isCountryRestricted } from '
 import { notify } from '../../lib/toast.ts';
 import { signOut } from '../../lib/session.ts';
 import { useUserGetUserQuery } from '../../features/user/api/get-user.ts';
-import { useContentSettingsQuery } from '../../features/content/api/get-settings.ts';
-import { useHeaderActivePromotionWebQuery } from './get-active-promotion-web.ts';
+import { useSiteSettingsQuery } from '../../lib/site-data/settings.ts';
+import { useActivePromotionWebQuery } from '../../lib/site-data/promotions.ts';
 import { useHeaderConversionRateQuery } from './get-conversion-rate.ts';
 import { useCartSync } from '../../features/cart/use-cart-sync.ts';
 
@@ -30,14 +30,15 @@ export function handleHeaderUserError(error: FetchBaseQueryError | SerializedErr
 
 /**
  * The five fetches a signed-in header makes on load (SPEC §7), getuser first: profile, settings, the web
- * promotion, the coin rate (which stores transactionLimit) and the cart behind the badge. The app
- * channel's promotion (active-promotion) is for the mobile apps and is not fetched here.
+ * promotion, the coin rate (which stores transactionLimit) and the cart behind the badge. Pages that
+ * show settings or the web promotion share these cached answers. The non-web promotion
+ * (active-promotion, sent without a token) is asked for only where a guest needs it: the home page.
  */
 export function useHeaderData(): void {
   const dispatch = useAppDispatch();
   const { error } = useUserGetUserQuery();
-  useContentSettingsQuery();
-  useHeaderActivePromotionWebQuery();
+  useSiteSettingsQuery();
+  useActivePromotionWebQuery();
   useHeaderConversionRateQuery();
   useCartSync();
 

@@ -1,12 +1,12 @@
 import { Link, useNavigate } from 'react-router';
 import { COPYRIGHT_YEAR } from '@store/shared';
-import { useContentSettingsQuery } from '../../features/content/api/get-settings.ts';
+import { useSiteSettingsQuery } from '../../lib/site-data/settings.ts';
 import { AndroidIcon, AppleIcon } from './icons.tsx';
 
 /** SPEC §1/§2 footer: links, Contact Support, app downloads, company block, address, phone, copyright. */
 export function Footer() {
   const navigate = useNavigate();
-  const { data: settings } = useContentSettingsQuery();
+  const { data: settings } = useSiteSettingsQuery();
 
   return (
     <footer className="site-footer" data-testid="site-footer">

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useContentSettingsQuery } from '../../features/content/api/get-settings.ts';
+import { useSiteSettingsQuery } from '../../lib/site-data/settings.ts';
 
 export function Logo() {
-  const { data: settings } = useContentSettingsQuery();
+  const { data: settings } = useSiteSettingsQuery();
   return (
     <Link to="/" className="logo" aria-label="Home">
       <img src="/logo.svg" alt="" width={40} height={40} />

@@ -1,12 +1,12 @@
 import { Link, NavLink } from 'react-router';
-import { useContentSettingsQuery } from '../../features/content/api/get-settings.ts';
+import { useSiteSettingsQuery } from '../../lib/site-data/settings.ts';
 import { Logo } from './Logo.tsx';
 import { GetTheAppMenu } from './GetTheAppMenu.tsx';
 import { PublicMobileMenu } from './PublicMobileMenu.tsx';
 
 /** SPEC §2 "Public header": About, Contact, Get the App, logo home, Login and New account. */
 export function PublicHeader() {
-  const { data: settings } = useContentSettingsQuery();
+  const { data: settings } = useSiteSettingsQuery();
   return (
     <header className="site-header" data-testid="public-header">
       <div className="site-header__inner">

@@ -2,7 +2,7 @@ import { Link, NavLink } from 'react-router';
 import { formatBalance } from '@store/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
 import { signOut } from '../../lib/session.ts';
-import { useContentSettingsQuery } from '../../features/content/api/get-settings.ts';
+import { useSiteSettingsQuery } from '../../lib/site-data/settings.ts';
 import { useUserLogoutMutation } from '../../features/user/api/logout.ts';
 import { selectUserJumio, selectUserProfile, selectWalletTotal } from '../../features/user/user-slice.ts';
 import { VerificationBadge } from '../../features/user/components/VerificationBadge.tsx';
@@ -16,7 +16,7 @@ import { BagIcon, CoinIcon, DownloadIcon } from './icons.tsx';
 /** SPEC §2 "Signed-in header". */
 export function SignedInHeader() {
   const dispatch = useAppDispatch();
-  const { data: settings } = useContentSettingsQuery();
+  const { data: settings } = useSiteSettingsQuery();
   const profile = useAppSelector(selectUserProfile);
   const jumio = useAppSelector(selectUserJumio);
   const balance = useAppSelector(selectWalletTotal);

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { useCatalogActivePromotionWebQuery } from '../api/active-promotion-web.ts';
+import type { Promotion } from '@store/shared';
+import { useSiteSettingsQuery } from '../../../lib/site-data/settings.ts';
 import { useCatalogProductsQuery } from '../api/products.ts';
-import { useCatalogSettingsQuery } from '../api/settings.ts';
 import { AppDownload } from '../components/AppDownload.tsx';
 import { ProductGrid } from '../components/ProductGrid.tsx';
-import { PromotionBanner } from '../components/PromotionBanner.tsx';
+import { PromotionBanner, type PromotionChannel } from '../components/PromotionBanner.tsx';
 import { availableFirst } from '../listing-order.ts';
 import { useListingSync } from '../use-listing-sync.ts';
 import '../catalog.css';
@@ -12,10 +12,16 @@ import '../catalog.css';
 const FEATURED_COUNT = 8;
 const NO_FILTERS = {};
 
-export default function HomePage() {
+export interface HomePageProps {
+  /** The promotion to feature, or null/undefined for none (yet). Which one is the route's choice. */
+  promotion: Promotion | null | undefined;
+  /** Where the promotion applies: on this web store, or in the mobile apps. */
+  promotionChannel: PromotionChannel;
+}
+
+export default function HomePage({ promotion, promotionChannel }: HomePageProps) {
   const listing = useCatalogProductsQuery(NO_FILTERS);
-  const promotion = useCatalogActivePromotionWebQuery();
-  const settings = useCatalogSettingsQuery();
+  const settings = useSiteSettingsQuery();
   useListingSync(listing.data);
 
   const featured = availableFirst(listing.data?.data ?? []).slice(0, FEATURED_COUNT);
@@ -35,7 +41,7 @@ export default function HomePage() {
             Browse packages
           </Link>
         </div>
-        {promotion.data ? <PromotionBanner promotion={promotion.data} /> : null}
+        {promotion ? <PromotionBanner promotion={promotion} channel={promotionChannel} /> : null}
       </section>
 
       <section className="catalog-section" aria-labelledby="featured-title">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useContentSettingsQuery } from '../api/get-settings.ts';
+import { useSiteSettingsQuery } from '../../../lib/site-data/settings.ts';
 
 interface ContentPageProps {
   title: string;
@@ -11,7 +11,7 @@ interface ContentPageProps {
 
 /** The frame every content page shares: document title, heading block, readable column. */
 export function ContentPage({ title, eyebrow, lead, updated, children }: ContentPageProps) {
-  const { data: settings } = useContentSettingsQuery();
+  const { data: settings } = useSiteSettingsQuery();
   return (
     <article className="content-page">
       <title>{settings ? `${title} | ${settings.companyName}` : title}</title>
@@ -28,24 +28,24 @@ export function ContentPage({ title, eyebrow, lead, updated, children }: Content
 
 /** The company name from settings; a quiet placeholder while it loads. */
 export function CompanyName() {
-  const { data: settings } = useContentSettingsQuery();
+  const { data: settings } = useSiteSettingsQuery();
   return settings ? <>{settings.companyName}</> : <span className="text-skeleton" aria-label="Company name loading" />;
 }
 
 export function SupportEmailLink() {
-  const { data: settings } = useContentSettingsQuery();
+  const { data: settings } = useSiteSettingsQuery();
   if (!settings) return <span className="text-skeleton" aria-label="Support e-mail loading" />;
   return <a href={`mailto:${settings.supportEmail}`}>{settings.supportEmail}</a>;
 }
 
 export function PhoneLink() {
-  const { data: settings } = useContentSettingsQuery();
+  const { data: settings } = useSiteSettingsQuery();
   if (!settings) return <span className="text-skeleton" aria-label="Phone number loading" />;
   return <a href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>{settings.phone}</a>;
 }
 
 export function PostalAddress() {
-  const { data: settings } = useContentSettingsQuery();
+  const { data: settings } = useSiteSettingsQuery();
   if (!settings) return <span className="text-skeleton" aria-label="Address loading" />;
   return (
     <address className="postal-address">

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { useContentSettingsQuery } from '../api/get-settings.ts';
+import { useSiteSettingsQuery } from '../../../lib/site-data/settings.ts';
 import { CompanyName, ContentPage } from '../components/ContentPage.tsx';
 
 export default function AboutPage() {
-  const { data: settings } = useContentSettingsQuery();
+  const { data: settings } = useSiteSettingsQuery();
   return (
     <ContentPage
       title="About us"

@@ -1,11 +1,12 @@
 import type { Settings } from '@store/shared';
-import { api } from '../../../lib/api.ts';
+import { api } from '../api.ts';
 
-// GET v1/settings: company details and app links for the header, footer and content pages.
+// GET v1/settings (SPEC §7): company details and app links for the header, footer, home and content
+// pages. One endpoint for all of them, so a page asks once and every block shares the cached answer.
 // A failure only leaves those blocks empty (SPEC §8: header-fetch errors are ignored), so no toast.
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    contentSettings: build.query<Settings, void>({
+    siteSettings: build.query<Settings, void>({
       query: () => 'v1/settings',
       extraOptions: { skipErrorHandler: true },
       transformResponse: (response: { success: true; data: Settings }) => response.data,
@@ -14,4 +15,4 @@ export const settingsApi = api.injectEndpoints({
   }),
 });
 
-export const { useContentSettingsQuery } = settingsApi;
+export const { useSiteSettingsQuery } = settingsApi;
