@@ -25,6 +25,9 @@ const protectedRoutes: RouteObject[] = [
   { path: 'add-card/:orderId?', lazy: lazyPage(() => import('../features/payments/pages/AddCardPage.tsx')) },
   { path: 'payment-success', lazy: lazyPage(() => import('../features/purchases/pages/PaymentSuccessPage.tsx')) },
   { path: 'my-purchases', lazy: lazyPage(() => import('../features/purchases/pages/MyPurchasesPage.tsx')) },
+  // Composed in app/: the verification pages with the record of the user feature's getuser query.
+  { path: 'verify', lazy: lazyPage(() => import('./verification/VerifyRoute.tsx')) },
+  { path: 'kyc-jumio', lazy: lazyPage(() => import('./verification/KycJumioRoute.tsx')) },
 ];
 
 const guestOnlyRoutes: RouteObject[] = [

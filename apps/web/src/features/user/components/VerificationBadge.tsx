@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router';
-import { VERIFICATION_LABELS, type JumioRecord } from '@store/shared';
-import { verificationStatus } from '../verification-status.ts';
+import { VERIFICATION_LABELS, verificationStatus, type JumioRecord } from '@store/shared';
 
 const TITLES = {
   verified: 'Your identity is verified',

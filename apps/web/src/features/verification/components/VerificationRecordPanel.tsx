@@ -1,0 +1,56 @@
+import { STEP_TEXT, verificationStep } from '../verification-text.ts';
+import type { VerificationRecordView } from '../types.ts';
+
+/** The shopper's current verification record: the badge's verdict, what it means, what to do, the raw facts. */
+export function VerificationRecordPanel({ record }: { record: VerificationRecordView }) {
+  if (record.state === 'loading') {
+    return (
+      <section className="verification-panel">
+        <p role="status">Loading your verification record…</p>
+      </section>
+    );
+  }
+  if (record.state === 'error') {
+    return (
+      <section className="verification-panel" aria-label="Verification record">
+        <p>We couldn't load your verification record.</p>
+        <button type="button" className="btn btn--outline" onClick={record.reload}>
+          Try again
+        </button>
+      </section>
+    );
+  }
+
+  const { jumio } = record;
+  const step = verificationStep(jumio);
+  const text = STEP_TEXT[step];
+  return (
+    <section className="verification-panel" aria-label="Verification record" data-testid="verification-record" data-step={step}>
+      <p className="verification-panel__status">
+        <span>Status</span>
+        <span className={`verification-badge verification-step verification-step--${step}`}>{text.label}</span>
+      </p>
+      <p className="verification-panel__meaning">{text.meaning}</p>
+      <p className="verification-panel__next">
+        <strong>What to do: </strong>
+        {text.next}
+      </p>
+      {jumio?.attempts ? (
+        <dl className="verification-panel__facts">
+          <div>
+            <dt>Attempts</dt>
+            <dd>{jumio.attempts}</dd>
+          </div>
+          <div>
+            <dt>Decision</dt>
+            <dd>{jumio.decision ?? 'None yet'}</dd>
+          </div>
+          <div>
+            <dt>Check status</dt>
+            <dd>{jumio.status ?? 'Not reported'}</dd>
+          </div>
+        </dl>
+      ) : null}
+    </section>
+  );
+}
