@@ -24,6 +24,25 @@ describe('route guards', () => {
     await page.getByTestId('signed-in-header').waitFor();
   });
 
+  it('sends a guest from /verify to /login and back to /verify after sign-in', async () => {
+    const user = await createVerifiedUser(baseURL);
+    const page = await newPage();
+    await page.goto('/verify');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('redirectedURlBeforeAccess'))).toContain('/verify');
+
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.waitForURL((url) => url.pathname === '/verify');
+    await page.getByRole('heading', { level: 1, name: 'Your identity verification' }).waitFor();
+    // A new shopper has made no verification attempt yet.
+    const record = page.getByRole('region', { name: 'Verification record' });
+    await record.waitFor();
+    expect(await record.textContent()).toContain('Not started');
+    await page.getByTestId('signed-in-header').waitFor();
+  });
+
   it('sends a signed-in shopper away from guest-only pages to /', async () => {
     const user = await createVerifiedUser(baseURL);
     const session = await signInViaApi(baseURL, user);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, useBrowser } from '../support/browser.ts';
 
 const { newPage, baseURL } = useBrowser();
 
@@ -52,4 +53,51 @@ describe('a guest browsing the store', () => {
     await page.goto('/no-such-page');
     await expect.poll(() => page.textContent('body')).toMatch(/not found|couldn.t find/i);
   });
+
+  it('places the footer app download buttons beside the link columns on desktop and below them on a phone', async () => {
+    const desktop = await footerLayout(await newPage({ viewport: DESKTOP_VIEWPORT }));
+    // Desktop: under the brand, left of the link columns and level with them; the two buttons side by side.
+    expect(right(desktop.apps)).toBeLessThanOrEqual(desktop.links.x);
+    expect(desktop.apps.y).toBeLessThan(bottom(desktop.links));
+    expect(desktop.apps.y).toBeGreaterThanOrEqual(bottom(desktop.brand));
+    expect(Math.abs(desktop.android.y - desktop.ios.y)).toBeLessThan(2);
+    expect(desktop.android.x).toBeGreaterThanOrEqual(right(desktop.ios));
+
+    const phone = await footerLayout(await newPage({ viewport: PHONE_VIEWPORT }));
+    // Phone: last, below the link columns and the contact block; the buttons stacked, full width.
+    expect(phone.apps.y).toBeGreaterThanOrEqual(bottom(phone.links));
+    expect(phone.apps.y).toBeGreaterThanOrEqual(bottom(phone.contact));
+    expect(phone.android.y).toBeGreaterThanOrEqual(bottom(phone.ios));
+    expect(Math.abs(phone.ios.x - phone.android.x)).toBeLessThan(2);
+    expect(phone.ios.width).toBeGreaterThan(phone.apps.width - 2);
+  });
 });
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const right = (box: Box) => box.x + box.width;
+const bottom = (box: Box) => box.y + box.height;
+
+/** Where the footer's blocks and the two download buttons sit on the home page at this viewport. */
+async function footerLayout(page: Page) {
+  await page.goto('/');
+  const footer = page.getByTestId('site-footer');
+  await footer.getByText('2024').waitFor();
+  const box = async (selector: string): Promise<Box> => {
+    const found = await footer.locator(selector).boundingBox();
+    if (!found) throw new Error(`footer ${selector} is not laid out`);
+    return found;
+  };
+  return {
+    brand: await box('section[aria-label="About the company"]'),
+    apps: await box('section[aria-label="Download the app"]'),
+    links: await box('nav[aria-label="Footer"]'),
+    contact: await box('section[aria-label="Contact details"]'),
+    ios: await box('a[target="_blank"]:has-text("App Store")'),
+    android: await box('a[target="_blank"]:has-text("Google Play")'),
+  };
+}
