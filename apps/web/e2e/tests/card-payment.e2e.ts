@@ -58,6 +58,20 @@ describe('paying by card', () => {
     expect(leaked).toEqual([]);
   });
 
+  it('pays with a frictionless card without saving it: success page, coins credited, no card kept', async () => {
+    const { page, token, orderCoins } = await shopperAtCheckout();
+    const coinsBefore = await purchasedCoins(baseURL, token);
+
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/add-card/*');
+    await page.getByRole('checkbox', { name: 'Save this card' }).uncheck();
+    await payWithNewCard(page, CARDS.frictionless);
+    await page.waitForURL('**/payment-success?orderId=*');
+    await page.getByTestId('coins-credited').waitFor();
+    expect(await purchasedCoins(baseURL, token)).toBe(coinsBefore + orderCoins);
+    expect(await savedCardsViaApi(token)).toEqual([]);
+  });
+
   it('pays with a 3-D Secure card through the challenge page', async () => {
     const { page, token, orderCoins } = await shopperAtCheckout();
     const coinsBefore = await purchasedCoins(baseURL, token);
