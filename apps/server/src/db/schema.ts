@@ -242,6 +242,8 @@ export const orders = pgTable('orders', {
   couponCode: text('coupon_code'),
   promotionId: text('promotion_id'),
   eligibilityPromotionId: text('eligibility_promotion_id'),
+  /** The part of bonusCoins that the eligibility (first-purchase) promotion gave (0007). */
+  eligibilityBonusCoins: integer('eligibility_bonus_coins').notNull().default(0),
   taxState: text('tax_state'),
   reservationsHeld: boolean('reservations_held').notNull().default(false),
   paymentId: text('payment_id'),
@@ -249,6 +251,15 @@ export const orders = pgTable('orders', {
   createdAt: ts('created_at').notNull().defaultNow(),
   paidAt: ts('paid_at'),
   fulfilledAt: ts('fulfilled_at'),
+  /** When the order last took its reservations for a payment; they expire after ORDER_RESERVATION_MINUTES (0007). */
+  reservedAt: ts('reserved_at'),
+});
+
+/** The order that was each shopper's first fulfilled purchase: only it keeps the first-purchase bonus (0007). */
+export const firstPurchases = pgTable('first_purchases', {
+  userId: text('user_id').primaryKey().references(() => users.id),
+  orderId: text('order_id').notNull().unique().references(() => orders.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const orderItems = pgTable('order_items', {

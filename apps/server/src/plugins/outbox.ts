@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { listPaidOrderIds } from '../modules/checkout/repository.ts';
+import { releaseExpiredReservations } from '../modules/checkout/reservation-expiry.ts';
 import { fulfilOrder } from '../modules/fulfilment/service.ts';
 import { handleOutboxRow, type OutboxDeps } from '../modules/fulfilment/outbox-handlers.ts';
 import { claimOutboxRows, markOutboxDone, markOutboxFailed } from '../modules/fulfilment/outbox-repository.ts';
@@ -59,6 +60,10 @@ export default fp(
     }
 
     async function recoverPaidOrders(): Promise<void> {
+      // Same rhythm as recovery: reservations of payments abandoned past ORDER_RESERVATION_MINUTES go back.
+      await releaseExpiredReservations(app.db, app.config.ORDER_RESERVATION_MINUTES).catch((err: unknown) => {
+        app.log.error({ err }, 'releasing expired order reservations failed; will retry');
+      });
       for (const orderId of await listPaidOrderIds(app.db)) {
         try {
           await fulfilOrder(app.db, orderId);

@@ -68,6 +68,10 @@ export type CartTotals = z.infer<typeof cartTotals>;
 
 export const appliedCoupon = z.object({ code: z.string(), kind: couponKind, amount: z.number().int() });
 
+/** The coupon the shopper applied that no longer counts (expired, below its minimum, used up), and why. */
+export const couponIssue = z.object({ code: z.string(), message: z.string() });
+export type CouponIssue = z.infer<typeof couponIssue>;
+
 export const cart = z.object({
   _id: z.string(),
   items: z.array(cartItem),
@@ -84,6 +88,8 @@ export const cart = z.object({
   /** Latest Android app version. */
   android: z.string(),
   coupon: appliedCoupon.nullable(),
+  /** Set while the applied coupon is not counted in the totals (then coupon is null); null otherwise. */
+  couponIssue: couponIssue.nullable(),
   totals: cartTotals,
   /** Largest order total allowed, cents. */
   transactionLimit: z.number().int(),

@@ -206,6 +206,8 @@ describe('first-purchase promotion', () => {
     expect(before.totals.bonusCoins).toBe(100 + 500); // 10 % of 1,000 + the welcome gift
     await t.database.db.execute(sql`insert into orders (id, user_id, status, source, idempotency_key, subtotal_cents, total_cents, coins)
       values (${`order-${s.id}`}, ${s.id}, 'fulfilled', 'buy-now', ${`test:${s.id}`}, 499, 499, 500)`);
+    // What fulfilment records with it: this order was the shopper's first purchase.
+    await t.database.db.execute(sql`insert into first_purchases (user_id, order_id) values (${s.id}, ${`order-${s.id}`})`);
     const after = getCartResponse.parse((await getCart(s)).json()).data;
     expect(after.eligibilityPromotion).toBeNull();
     expect(after.totals.bonusCoins).toBe(100);

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CartItemKind } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { cartItems, carts, giftCards, products, users } from '../../db/schema.ts';
+import { cartItems, carts, firstPurchases, giftCards, products, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { giftCardAvailable } from '../catalog/availability.ts';
 
 type Conn = Db | Tx;
 
@@ -63,7 +64,8 @@ const productItem = {
 };
 const giftCardItem = {
   id: giftCards.id, name: giftCards.name, description: giftCards.description, image: giftCards.image,
-  priceCents: giftCards.priceCents, coins: giftCards.coins, isAvailable: giftCards.isAvailable,
+  // Free stock, not just the flag: a gift card whose codes are all taken cannot be added or ordered.
+  priceCents: giftCards.priceCents, coins: giftCards.coins, isAvailable: giftCardAvailable,
   bonusType: giftCards.bonusType, bonusAmount: giftCards.bonusAmount,
 };
 
@@ -136,15 +138,10 @@ export async function findUserState(db: Conn, userId: string): Promise<string | 
 }
 
 /**
- * Whether the shopper has a fulfilled order (then the first-purchase promotion no longer applies).
- * The orders table arrives with a later migration; until it exists nobody has an order. to_regclass
- * asks without raising, so a caller's transaction is never aborted by the probe.
+ * Whether the shopper has made their first purchase (an order of theirs was fulfilled): then the
+ * first-purchase promotion no longer applies. Fulfilment writes the row; see 0007.
  */
-export async function hasFulfilledOrder(db: Conn, userId: string): Promise<boolean> {
-  const probe = (await db.execute(sql`select to_regclass('orders') is not null as present`)) as unknown as { rows: { present: boolean }[] };
-  if (!probe.rows[0]?.present) return false;
-  const found = (await db.execute(
-    sql`select 1 as one from orders where user_id = ${userId} and status = 'fulfilled' limit 1`,
-  )) as unknown as { rows: unknown[] };
-  return found.rows.length > 0;
+export async function hasFirstPurchase(db: Conn, userId: string): Promise<boolean> {
+  const rows = await db.select({ userId: firstPurchases.userId }).from(firstPurchases).where(eq(firstPurchases.userId, userId));
+  return rows.length > 0;
 }

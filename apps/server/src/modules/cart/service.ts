@@ -1,14 +1,16 @@
 // Cart rules: what may be added or changed, and how a cart is priced. Prices always come from the
 // catalogue; the client sends only ids and quantities.
-import { MAX_CART_QUANTITY, type AddToCartBody, type Cart, type CartItemKind, type CartLine, type Promotion, type TaxData } from '@store/shared';
+import {
+  MAX_CART_QUANTITY, type AddToCartBody, type Cart, type CartItemKind, type CartLine, type CouponIssue, type Promotion, type TaxData,
+} from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { getActivePromotion, getFirstPurchasePromotion } from '../promotions/service.ts';
 import { getStoreSettings } from '../settings/service.ts';
-import { countUsesByUser, findCouponByCode, findCouponById, normaliseCode } from '../coupons/repository.ts';
-import { couponProblem, type CouponRecord } from '../coupons/rules.ts';
+import { countUserUses, countUsesByUser, findCouponByCode, findCouponById, normaliseCode } from '../coupons/repository.ts';
+import { couponIssueMessage, couponProblem, couponProblemKind, type CouponRecord } from '../coupons/rules.ts';
 import {
-  deleteAllLines, deleteLine, ensureCart, findCatalogItem, findLine, findUserState, hasFulfilledOrder, insertLine,
+  deleteAllLines, deleteLine, ensureCart, findCatalogItem, findLine, findUserState, hasFirstPurchase, insertLine,
   listCartLines, lockCart, setLineQuantity, touchCart, type CartLineRow, type CatalogItem,
 } from './repository.ts';
 import { computeTotals, type PricingLineInput } from './totals.ts';
@@ -39,6 +41,8 @@ export interface PricedCart {
   totalCents: number;
   coins: number;
   bonusCoins: number;
+  /** The first-purchase promotion's part of bonusCoins. */
+  eligibilityBonusCoins: number;
   coupon: { id: string; code: string } | null;
   promotionId: string | null;
   eligibilityPromotionId: string | null;
@@ -70,7 +74,9 @@ async function loadPricingContext(db: Db | Tx, userId: string): Promise<PricingC
     getFirstPurchasePromotion(asDb(db), 'web'),
     findUserState(db, userId),
   ]);
-  const eligible = firstPurchase !== null && !(await hasFulfilledOrder(db, userId));
+  // A shopper qualifies until an order of theirs is fulfilled; fulfilment re-checks, since two orders
+  // priced before either was paid both carry the bonus and only the first fulfilled may keep it.
+  const eligible = firstPurchase !== null && !(await hasFirstPurchase(db, userId));
   return {
     coinsPerDollar: settings.coinsPerDollar,
     androidLatestVersion: settings.androidLatestVersion,
@@ -87,14 +93,23 @@ const toPricingLine = ({ item, quantity }: CartLineRow): PricingLineInput => ({
   coins: item.coins, bonusType: item.bonusType, bonusAmount: item.bonusAmount,
 });
 
-/** A coupon counts only while it is valid for this shopper and subtotal; otherwise the cart prices without it. */
-async function usableCoupon(db: Db | Tx, couponId: string | null, userId: string, subtotalCents: number): Promise<CouponRecord | null> {
-  if (!couponId) return null;
+/**
+ * The applied coupon counts only while it is valid for this shopper and subtotal; otherwise the cart
+ * prices without it and says why (couponIssue), so the discount never vanishes unexplained.
+ */
+async function usableCoupon(
+  db: Db | Tx, couponId: string | null, userId: string, subtotalCents: number,
+): Promise<{ coupon: CouponRecord | null; issue: CouponIssue | null }> {
+  if (!couponId) return { coupon: null, issue: null };
   const coupon = await findCouponById(db, couponId);
-  if (!coupon) return null;
-  // Uses still being paid for are not counted here: the shopper's own pending order must not void its coupon.
-  const usesByUser = await countUsesByUser(db, coupon.id, userId, { includeReserved: false });
-  return couponProblem(coupon, { userId, subtotalCents, usesByUser, now: new Date() }) === null ? coupon : null;
+  if (!coupon) return { coupon: null, issue: null };
+  // Uses still being paid for are the shopper's own pending orders: they must not void the coupon in
+  // the cart they came from, neither by the per-user limit nor by the overall count they hold.
+  const uses = await countUserUses(db, coupon.id, userId);
+  const asSeen = { ...coupon, redeemedCount: Math.max(0, coupon.redeemedCount - uses.reserved) };
+  const kind = couponProblemKind(asSeen, { userId, subtotalCents, usesByUser: uses.redeemed, now: new Date() });
+  if (kind === null) return { coupon, issue: null };
+  return { coupon: null, issue: { code: coupon.code, message: couponIssueMessage(coupon, kind) } };
 }
 
 interface CartSnapshot {
@@ -102,6 +117,7 @@ interface CartSnapshot {
   rows: CartLineRow[];
   context: PricingContext;
   coupon: CouponRecord | null;
+  couponIssue: CouponIssue | null;
 }
 
 async function snapshotCart(db: Db | Tx, userId: string): Promise<CartSnapshot> {
@@ -110,7 +126,7 @@ async function snapshotCart(db: Db | Tx, userId: string): Promise<CartSnapshot> 
   // Sold-out items stay visible in the cart but are not priced: they cannot be bought.
   const buyable = rows.filter((r) => r.item.isAvailable).map(toPricingLine);
   const subtotal = buyable.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  const coupon = await usableCoupon(db, cart.couponId, userId, subtotal);
+  const { coupon, issue: couponIssue } = await usableCoupon(db, cart.couponId, userId, subtotal);
   const totals = computeTotals({
     lines: buyable,
     promotion: context.promotion,
@@ -128,13 +144,14 @@ async function snapshotCart(db: Db | Tx, userId: string): Promise<CartSnapshot> 
     totalCents: totals.totalCents,
     coins: totals.coins,
     bonusCoins: totals.bonusCoins,
+    eligibilityBonusCoins: totals.eligibilityBonusCoins,
     coupon: coupon && { id: coupon.id, code: coupon.code },
     promotionId: context.promotion?._id ?? null,
     eligibilityPromotionId: context.eligibilityPromotion?._id ?? null,
     taxState: context.taxState,
     transactionLimitCents: context.transactionLimitCents,
   };
-  return { priced, rows, context, coupon };
+  return { priced, rows, context, coupon, couponIssue };
 }
 
 /** The shopper's cart priced from the catalogue (ORDERS places orders from this). */
@@ -157,7 +174,8 @@ export async function priceItems(db: Db | Tx, userId: string, items: { kind: Car
   });
   return {
     cartId: '', version: 0, lines: totals.lines, subtotalCents: totals.subtotalCents, discountCents: 0,
-    taxCents: totals.taxCents, totalCents: totals.totalCents, coins: totals.coins, bonusCoins: totals.bonusCoins, coupon: null,
+    taxCents: totals.taxCents, totalCents: totals.totalCents, coins: totals.coins, bonusCoins: totals.bonusCoins,
+    eligibilityBonusCoins: totals.eligibilityBonusCoins, coupon: null,
     promotionId: context.promotion?._id ?? null, eligibilityPromotionId: context.eligibilityPromotion?._id ?? null,
     taxState: context.taxState, transactionLimitCents: context.transactionLimitCents,
   };
@@ -166,7 +184,7 @@ export async function priceItems(db: Db | Tx, userId: string, items: { kind: Car
 const missingItemMessage = (kind: CartItemKind) =>
   kind === 'giftCard' ? 'This gift card does not exist or is no longer offered.' : 'This product does not exist or is no longer offered.';
 
-function toCartView({ priced, rows, context, coupon }: CartSnapshot): Cart {
+function toCartView({ priced, rows, context, coupon, couponIssue }: CartSnapshot): Cart {
   return {
     _id: priced.cartId,
     items: rows.map(({ item, quantity }) => ({
@@ -185,6 +203,7 @@ function toCartView({ priced, rows, context, coupon }: CartSnapshot): Cart {
     eligibilityPromotion: context.eligibilityPromotion,
     android: context.androidLatestVersion,
     coupon: coupon && { code: coupon.code, kind: coupon.kind, amount: coupon.amount },
+    couponIssue,
     totals: {
       subtotal: priced.subtotalCents,
       discount: priced.discountCents,

@@ -58,7 +58,16 @@ describe('computeTotals', () => {
       eligibilityPromotion: { bonusType: 'COINS', bonusPercentage: 500 },
     }));
     expect(t.bonusCoins).toBe(100 + 500);
+    expect(t.eligibilityBonusCoins).toBe(500);
     expect(t.coins).toBe(1_000);
+  });
+
+  it('gives no eligibility bonus to an order without coin packages', () => {
+    const t = computeTotals(input({
+      lines: [line({ kind: 'giftCard', coins: 2_500 })],
+      eligibilityPromotion: { bonusType: 'COINS', bonusPercentage: 500 },
+    }));
+    expect(t).toMatchObject({ bonusCoins: 0, eligibilityBonusCoins: 0 });
   });
 
   it('takes a PERCENT coupon off the subtotal, rounded half up to the cent', () => {

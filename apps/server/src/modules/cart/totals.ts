@@ -58,6 +58,8 @@ export interface Totals {
   coins: number;
   /** Package bonuses plus the promotion and the eligibility promotion. */
   bonusCoins: number;
+  /** The eligibility promotion's part of bonusCoins (fulfilment takes it out if the shopper no longer qualifies). */
+  eligibilityBonusCoins: number;
 }
 
 function assertInteger(value: number, what: string) {
@@ -112,10 +114,9 @@ export function computeTotals(input: PricingInput): Totals {
   const coins = lines.reduce((sum, l) => sum + l.coins, 0);
   // Promotions add to the coins credited, so an order with no coin package (only gift cards) gets none.
   const hasCoinPackages = coins > 0;
+  const eligibilityBonusCoins = promotionBonus(input.eligibilityPromotion, coins, hasCoinPackages);
   const bonusCoins =
-    lines.reduce((sum, l) => sum + l.bonusCoins, 0) +
-    promotionBonus(input.promotion, coins, hasCoinPackages) +
-    promotionBonus(input.eligibilityPromotion, coins, hasCoinPackages);
+    lines.reduce((sum, l) => sum + l.bonusCoins, 0) + promotionBonus(input.promotion, coins, hasCoinPackages) + eligibilityBonusCoins;
   const discountCents = couponDiscount(input.coupon, subtotalCents);
   const taxCents = mulDivRoundHalfUp(subtotalCents - discountCents, Math.max(0, input.taxRateBps), 10_000);
   return {
@@ -126,5 +127,6 @@ export function computeTotals(input: PricingInput): Totals {
     totalCents: subtotalCents - discountCents + taxCents,
     coins,
     bonusCoins,
+    eligibilityBonusCoins,
   };
 }

@@ -2,6 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { GiftCard, Product } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { giftCards, products } from '../../db/schema.ts';
+import { giftCardAvailable } from './availability.ts';
 
 export interface ListingFilter {
   sortOrder: 'asc' | 'desc';
@@ -16,7 +17,7 @@ const productColumns = {
 };
 const giftCardColumns = {
   id: giftCards.id, name: giftCards.name, description: giftCards.description, image: giftCards.image,
-  priceCents: giftCards.priceCents, coins: giftCards.coins, isAvailable: giftCards.isAvailable,
+  priceCents: giftCards.priceCents, coins: giftCards.coins, isAvailable: giftCardAvailable,
   bonusType: giftCards.bonusType, bonusAmount: giftCards.bonusAmount, brand: giftCards.brand,
 };
 
@@ -60,7 +61,7 @@ export async function listGiftCards(db: Db, filter: ListingFilter): Promise<Gift
     .select(giftCardColumns)
     .from(giftCards)
     .where(filter.price === undefined ? undefined : eq(giftCards.priceCents, filter.price))
-    .orderBy(desc(giftCards.isAvailable), byPrice, asc(giftCards.name), asc(giftCards.id));
+    .orderBy(desc(giftCardAvailable), byPrice, asc(giftCards.name), asc(giftCards.id));
   return rows.map(toGiftCard);
 }
 

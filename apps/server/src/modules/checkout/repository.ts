@@ -1,5 +1,5 @@
 // SQL for orders and their lines.
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 
@@ -66,5 +66,16 @@ export async function listOrderItems(db: Db | Tx, orderIds: string[]): Promise<O
 
 export async function listPaidOrderIds(db: Db): Promise<string[]> {
   const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'paid')).orderBy(asc(orders.paidAt));
+  return rows.map((r) => r.id);
+}
+
+/** Pending orders whose reservations were taken before `cutoff`, oldest first (the expiry sweep). */
+export async function listOrdersHoldingSince(db: Db, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), eq(orders.reservationsHeld, true), lt(orders.reservedAt, cutoff)))
+    .orderBy(asc(orders.reservedAt))
+    .limit(limit);
   return rows.map((r) => r.id);
 }

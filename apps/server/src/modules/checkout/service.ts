@@ -38,7 +38,7 @@ function orderRows(userId: string, source: OrderRow['source'], idempotencyKey: s
   const order = {
     id, userId, source, idempotencyKey, status: 'pending' as const,
     subtotalCents: priced.subtotalCents, discountCents: priced.discountCents, taxCents: priced.taxCents,
-    totalCents: priced.totalCents, coins: priced.coins, bonusCoins: priced.bonusCoins,
+    totalCents: priced.totalCents, coins: priced.coins, bonusCoins: priced.bonusCoins, eligibilityBonusCoins: priced.eligibilityBonusCoins,
     couponId: priced.coupon?.id ?? null, couponCode: priced.coupon?.code ?? null,
     promotionId: priced.promotionId ?? null, eligibilityPromotionId: priced.eligibilityPromotionId ?? null,
     taxState: priced.taxState ?? null,
@@ -109,7 +109,7 @@ export async function getOrderOrLatestPending(db: Db, userId: string, orderId: s
 }
 
 /** Gift-card codes and the coupon go back when an order will not be paid. */
-async function releaseReservations(tx: Tx, order: OrderRow): Promise<void> {
+export async function releaseReservations(tx: Tx, order: OrderRow): Promise<void> {
   if (!order.reservationsHeld) return;
   await releaseCodes(tx, order.id);
   if (order.couponId) await releaseCoupon(tx, order.id);
@@ -131,20 +131,52 @@ export async function reserveStock(tx: Tx, orderId: string): Promise<void> {
   await reserveGiftCardCodes(tx, orderId);
 }
 
+/** Carries a refused reservation out of its transaction, so whatever was taken before it rolls back. */
+class ReservationRefused extends Error {
+  constructor(readonly refusal: AppError) {
+    super(refusal.message);
+  }
+}
+
 /**
  * Called by payments BEFORE charging: the order must be the caller's and pending; its gift-card codes
- * and coupon use are reserved, so no charge can stand for something that sold out. Safe to repeat.
+ * and coupon use are reserved, so no charge can stand for something that sold out. Safe to repeat; each
+ * call restarts the reservations' clock (they expire after ORDER_RESERVATION_MINUTES).
+ *
+ * When the codes are sold out or the coupon is used up, the order can never be paid as it was priced:
+ * it fails with that reason (freeing its cart's idempotency key, so placing the cart again prices it
+ * afresh, without the coupon) and the caller gets the 409.
  */
 export async function prepareOrderForPayment(db: Db, userId: string, orderId: string): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const order = await lockOwnOrder(tx, userId, orderId);
-    if (order.status !== 'pending') throw new AppError(409, 'ORDER_STATE', NOT_PAYABLE_MESSAGE);
-    await reserveStock(tx, order.id);
-    if (!order.reservationsHeld) {
-      if (order.couponId) await reserveCoupon(tx, order.couponId, userId, order.id);
-      await updateOrder(tx, order.id, { reservationsHeld: true });
-    }
-    return buildOrderView(tx, { ...order, reservationsHeld: true });
+  try {
+    return await db.transaction(async (tx) => {
+      const order = await lockOwnOrder(tx, userId, orderId);
+      if (order.status !== 'pending') throw new AppError(409, 'ORDER_STATE', NOT_PAYABLE_MESSAGE);
+      try {
+        await reserveStock(tx, order.id);
+        if (!order.reservationsHeld && order.couponId) await reserveCoupon(tx, order.couponId, userId, order.id);
+      } catch (err) {
+        // An order already holding its reservations may have a payment in flight: it is never failed here.
+        if (!order.reservationsHeld && err instanceof AppError && err.statusCode === 409) throw new ReservationRefused(err);
+        throw err;
+      }
+      const held = { reservationsHeld: true, reservedAt: new Date() };
+      await updateOrder(tx, order.id, held);
+      return buildOrderView(tx, { ...order, ...held });
+    });
+  } catch (err) {
+    if (!(err instanceof ReservationRefused)) throw err;
+    await failUnpayableOrder(db, orderId, err.refusal.message);
+    throw err.refusal;
+  }
+}
+
+async function failUnpayableOrder(db: Db, orderId: string, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.status !== 'pending' || order.reservationsHeld) return;
+    assertTransition(order.status, 'failed');
+    await updateOrder(tx, order.id, { status: 'failed', failureReason: reason });
   });
 }
 

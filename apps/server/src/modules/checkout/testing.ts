@@ -1,10 +1,10 @@
 // Helpers for the checkout, fulfilment and purchases tests. Shoppers are inserted with a live session
 // (sign-up has its own tests; argon2 per shopper would only slow twenty racing shoppers down).
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { giftCardCodes, ledgerEntries, orders, sessions, users } from '../../db/schema.ts';
+import { giftCardCodes, ledgerEntries, orders, payments, sandboxTransactions, sessions, users } from '../../db/schema.ts';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.ts';
 
 export interface Shopper {
@@ -61,4 +61,20 @@ export async function setFreeStock(db: Db, giftCardId: string, count: number): P
   const codes = Array.from({ length: count }, (_, i) => `TEST-${newId().slice(0, 8).toUpperCase()}-${i}`);
   if (codes.length > 0) await db.insert(giftCardCodes).values(codes.map((code) => ({ id: newId(), giftCardId, code })));
   return codes;
+}
+
+/** Every transaction the sandbox gateway has recorded so far; pass it to transactionsSince after a race. */
+export async function sandboxBook(db: Db): Promise<Set<string>> {
+  return new Set((await db.select({ id: sandboxTransactions.id }).from(sandboxTransactions)).map((r) => r.id));
+}
+
+/** The sandbox transactions recorded since `book` was taken (whatever clientUniqueId they carry). */
+export async function transactionsSince(db: Db, book: Set<string>) {
+  return (await db.select().from(sandboxTransactions)).filter((t) => !book.has(t.id));
+}
+
+/** The payments recorded for the given orders. */
+export async function paymentsFor(db: Db, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.orderId, orderIds));
 }

@@ -210,19 +210,6 @@ describe('reserveCoupon / releaseCoupon / confirmCoupon', () => {
     expect(await t.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId))).toEqual([]);
   });
 
-  it('lets exactly one of 30 simultaneous reservations of a single-use coupon through', async () => {
-    const coupon = await insertCoupon(t.database.db, { maxRedemptions: 1 });
-    const shoppers = await Promise.all(Array.from({ length: 30 }, () => shopper()));
-    const results = await Promise.allSettled(shoppers.map((s) => reserve(coupon.id, s.id, newId())));
-    const won = results.filter((r) => r.status === 'fulfilled');
-    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(won).toHaveLength(1);
-    expect(lost).toHaveLength(29);
-    for (const r of lost) expect(r.reason).toMatchObject({ statusCode: 409, message: 'This coupon has reached its limit.' });
-    expect(await redeemedCount(coupon.id)).toBe(1);
-    expect(await t.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon.id))).toHaveLength(1);
-  });
-
   it("holds one shopper to their per-user limit even with 10 orders reserving at once", async () => {
     const s = await shopper();
     const coupon = await insertCoupon(t.database.db, { perUserLimit: 1 });

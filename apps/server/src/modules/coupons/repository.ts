@@ -62,6 +62,18 @@ export async function countUsesByUser(db: Conn, couponId: string, userId: string
   return Number(rows[0]?.n ?? 0);
 }
 
+/** A shopper's uses of a coupon: held by orders still being paid, and completed. One query. */
+export async function countUserUses(db: Conn, couponId: string, userId: string): Promise<{ reserved: number; redeemed: number }> {
+  const rows = await db
+    .select({
+      reserved: sql<string>`count(*) filter (where ${couponRedemptions.status} = 'reserved')`,
+      redeemed: sql<string>`count(*) filter (where ${couponRedemptions.status} = 'redeemed')`,
+    })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
+  return { reserved: Number(rows[0]?.reserved ?? 0), redeemed: Number(rows[0]?.redeemed ?? 0) };
+}
+
 export async function findRedemptionForOrder(tx: Tx, orderId: string) {
   const rows = await tx
     .select({ couponId: couponRedemptions.couponId, status: couponRedemptions.status })

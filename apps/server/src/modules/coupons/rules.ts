@@ -35,14 +35,49 @@ export const COUPON_ALREADY_USED = 'You have already used this coupon.';
 export const COUPON_EMPTY_CART = 'Add something to your cart before applying a coupon.';
 export const couponMinimumMessage = (minSubtotalCents: number) => `Spend at least ${formatCents(minSubtotalCents)} to use this coupon.`;
 
-/** The reason the coupon cannot be used, or null when it can. */
-export function couponProblem(coupon: CouponRecord | undefined, use: CouponUse): string | null {
-  if (!coupon || !coupon.active || (coupon.userId !== null && coupon.userId !== use.userId)) return COUPON_NOT_VALID;
-  if (coupon.startsAt > use.now) return COUPON_NOT_STARTED;
-  if (coupon.endsAt !== null && coupon.endsAt <= use.now) return COUPON_EXPIRED;
-  if (coupon.maxRedemptions !== null && coupon.redeemedCount >= coupon.maxRedemptions) return COUPON_LIMIT_REACHED;
-  if (coupon.perUserLimit !== null && use.usesByUser >= coupon.perUserLimit) return COUPON_ALREADY_USED;
-  if (use.subtotalCents <= 0) return COUPON_EMPTY_CART;
-  if (use.subtotalCents < coupon.minSubtotalCents) return couponMinimumMessage(coupon.minSubtotalCents);
+export type CouponProblemKind = 'notValid' | 'notStarted' | 'expired' | 'limitReached' | 'alreadyUsed' | 'emptyCart' | 'belowMinimum';
+
+/** Which rule keeps the coupon from being used, or null when it can be. */
+export function couponProblemKind(coupon: CouponRecord | undefined, use: CouponUse): CouponProblemKind | null {
+  if (!coupon || !coupon.active || (coupon.userId !== null && coupon.userId !== use.userId)) return 'notValid';
+  if (coupon.startsAt > use.now) return 'notStarted';
+  if (coupon.endsAt !== null && coupon.endsAt <= use.now) return 'expired';
+  if (coupon.maxRedemptions !== null && coupon.redeemedCount >= coupon.maxRedemptions) return 'limitReached';
+  if (coupon.perUserLimit !== null && use.usesByUser >= coupon.perUserLimit) return 'alreadyUsed';
+  if (use.subtotalCents <= 0) return 'emptyCart';
+  if (use.subtotalCents < coupon.minSubtotalCents) return 'belowMinimum';
   return null;
+}
+
+/** The reason the coupon cannot be applied (the apply call's 422), or null when it can. */
+export function couponProblem(coupon: CouponRecord | undefined, use: CouponUse): string | null {
+  const kind = couponProblemKind(coupon, use);
+  switch (kind) {
+    case null: return null;
+    case 'notValid': return COUPON_NOT_VALID;
+    case 'notStarted': return COUPON_NOT_STARTED;
+    case 'expired': return COUPON_EXPIRED;
+    case 'limitReached': return COUPON_LIMIT_REACHED;
+    case 'alreadyUsed': return COUPON_ALREADY_USED;
+    case 'emptyCart': return COUPON_EMPTY_CART;
+    case 'belowMinimum': return couponMinimumMessage(coupon!.minSubtotalCents);
+  }
+}
+
+/**
+ * Why a coupon the shopper applied earlier no longer counts in their cart (the cart's couponIssue):
+ * it names the code, since the cart shows it apart from the apply form.
+ */
+export function couponIssueMessage(coupon: Pick<CouponRecord, 'code' | 'minSubtotalCents'>, kind: CouponProblemKind): string {
+  const { code } = coupon;
+  switch (kind) {
+    case 'notValid': return `${code} is no longer valid.`;
+    case 'notStarted': return `${code} is not active yet.`;
+    case 'expired': return `${code} has expired.`;
+    case 'limitReached': return `${code} has reached its limit.`;
+    case 'alreadyUsed': return `You have already used ${code}.`;
+    case 'emptyCart':
+      return coupon.minSubtotalCents > 0 ? couponIssueMessage(coupon, 'belowMinimum') : `Add something to your cart to use ${code}.`;
+    case 'belowMinimum': return `${code} needs an order of ${formatCents(coupon.minSubtotalCents)} or more.`;
+  }
 }

@@ -1,7 +1,7 @@
 // SQL for gift-card code stock and the outbox.
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { cartItems, carts, giftCardCodes, giftCards, outbox, users } from '../../db/schema.ts';
+import { cartItems, carts, firstPurchases, giftCardCodes, giftCards, ledgerEntries, outbox, users } from '../../db/schema.ts';
 
 export async function countCodesHeldBy(tx: Tx, orderId: string, giftCardId: string): Promise<number> {
   const rows = await tx
@@ -65,6 +65,26 @@ export async function listAssignedCodes(db: Db | Tx, orderIds: string[]): Promis
     .where(and(inArray(giftCardCodes.orderId, orderIds), isNotNull(giftCardCodes.assignedAt)))
     .orderBy(asc(giftCardCodes.assignedAt), asc(giftCardCodes.id));
   return rows.map((r) => ({ ...r, orderId: r.orderId! }));
+}
+
+/**
+ * Makes the order the shopper's first purchase unless another order already is, and returns the id of
+ * the order that is. The primary key decides between concurrent fulfilments: the later one waits for the
+ * earlier to commit, then finds its row.
+ */
+export async function claimFirstPurchase(tx: Tx, userId: string, orderId: string): Promise<string> {
+  await tx.insert(firstPurchases).values({ userId, orderId }).onConflictDoNothing();
+  const rows = await tx.select({ orderId: firstPurchases.orderId }).from(firstPurchases).where(eq(firstPurchases.userId, userId));
+  return rows[0]!.orderId;
+}
+
+/** Coins the ledger holds in one wallet under a reference (at most one entry: the pair is unique). */
+export async function ledgerAmount(tx: Tx, reference: string, wallet: 'purchasedWallet'): Promise<number> {
+  const rows = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.reference, reference), eq(ledgerEntries.wallet, wallet)));
+  return Number(rows[0]?.total ?? 0);
 }
 
 export type OutboxTopic = 'mail.receipt' | 'live.wallet' | 'live.cart';

@@ -1,0 +1,37 @@
+// Reservations do not outlive an abandoned payment. prepareOrderForPayment holds gift-card codes and
+// coupon uses for an order while the shopper pays; a closed 3-D Secure page or a provider that never
+// answers would otherwise hold them for good (the last code sold out to everyone else). A periodic
+// sweep (plugins/outbox.ts) fails such orders and gives back what they held. A payment approved later
+// for an expired order is refunded by payments (an approval for a failed order is an orphan).
+import type { Db } from '../../db/client.ts';
+import { assertTransition } from './order-state.ts';
+import { listOrdersHoldingSince, lockOrder, updateOrder } from './repository.ts';
+import { releaseReservations } from './service.ts';
+
+/** Orders released per sweep; the next sweep takes the rest. */
+const SWEEP_BATCH = 100;
+
+export const reservationExpiredMessage = (minutes: number) =>
+  `This order was not paid within ${minutes} minutes, so the items held for it were released.`;
+
+/**
+ * Fails pending orders whose reservations are older than `maxAgeMinutes` at `now` and frees their codes
+ * and coupon uses. Returns how many it released.
+ */
+export async function releaseExpiredReservations(db: Db, maxAgeMinutes: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - maxAgeMinutes * 60_000);
+  let released = 0;
+  for (const orderId of await listOrdersHoldingSince(db, cutoff, SWEEP_BATCH)) {
+    const expired = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      // Checked again under the lock: the payment may have gone through or been retried meanwhile.
+      if (!order || order.status !== 'pending' || !order.reservationsHeld || !order.reservedAt || order.reservedAt >= cutoff) return false;
+      assertTransition(order.status, 'failed');
+      await releaseReservations(tx, order);
+      await updateOrder(tx, order.id, { status: 'failed', failureReason: reservationExpiredMessage(maxAgeMinutes), reservationsHeld: false });
+      return true;
+    });
+    if (expired) released += 1;
+  }
+  return released;
+}
