@@ -9,8 +9,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // The two-instance live test needs a Redis server; without REDIS_URL it is not part of the run.
-          exclude: [...configDefaults.exclude, ...(process.env.REDIS_URL ? [] : ['test/live-redis.test.ts'])],
+          // The two-instance tests (live events, rate limits) need a Redis server; without REDIS_URL they are not part of the run.
+          exclude: [...configDefaults.exclude, ...(process.env.REDIS_URL ? [] : ['test/live-redis.test.ts', 'test/rate-limit-redis.test.ts'])],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -45,7 +45,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-auth-token"]', 'req.headers.authorization'] },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY says which proxies may name the visitor: a spoofed X-Forwarded-For must not
+    // choose the address rate limits count by.
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

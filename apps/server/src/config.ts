@@ -1,6 +1,47 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR (address/prefix) or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which peers may name the visitor's address in X-Forwarded-For. Unset or 'false': none
+ * (request.ip is the socket peer, so nobody picks their own rate-limit key); 'true': any peer (only when
+ * the port is reachable through the proxy alone); else a comma-separated list of the proxies' addresses or
+ * CIDRs. Handed to Fastify's trustProxy. A bare hop count is refused: Fastify 5 ignores it (it cannot tell
+ * a proxy from a direct client), so it would silently trust nothing.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): boolean | string[] => {
+    if (!value || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: `a hop count (${value}) cannot tell a proxy from a direct client; list your proxies' addresses or CIDRs, or use true` });
+      return z.NEVER;
+    }
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined || !entries.length) {
+      ctx.addIssue({ code: 'custom', message: `'${bad ?? value}' is not true, false or a comma-separated list of addresses/CIDRs` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -24,11 +65,15 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 30),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * Sign-in and forgot-password attempts per IP across all e-mail addresses per window: one IP cannot try a
+   * password against many accounts. Well above what a household or an office behind one address sends.
+   */
+  AUTH_IP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(50),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
-  /** Minutes a pending order may hold gift-card codes and coupon uses for its payment before they are released. */
-  ORDER_RESERVATION_MINUTES: z.coerce.number().int().positive().default(30),
   // --- PAYMENTS (issue 3) ---
   /** Port of the card vault (hosted card fields); default PORT+1, 0 = random, 'off' = not started. */
   VAULT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),

@@ -1,11 +1,20 @@
 import fp from 'fastify-plugin';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Also count this route's attempts per IP across every e-mail address (AUTH_IP_RATE_LIMIT_MAX). */
+    limitPerIpAcrossEmails?: boolean;
+  }
+}
+
+const rateLimited = () => new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
 
 /**
  * Counters live in Redis when REDIS_URL is set, so every instance behind the load balancer shares
@@ -32,9 +41,33 @@ export default fp(
       // A Redis outage lets requests through rather than locking every shopper out of sign-in.
       skipOnError: true,
     });
+    addIpLimit(app);
   },
   { name: 'rate-limit', dependencies: ['errors'] },
 );
+
+/**
+ * The per-IP limit across e-mail addresses. @fastify/rate-limit runs one limit per route, so this second
+ * one is a limiter of its own (same store: shared through Redis too), hooked after the per-e-mail one.
+ */
+function addIpLimit(app: FastifyInstance) {
+  const { AUTH_IP_RATE_LIMIT_MAX, AUTH_RATE_LIMIT_WINDOW_MS } = app.config;
+  const limiter = app.createRateLimit({
+    max: AUTH_IP_RATE_LIMIT_MAX,
+    timeWindow: AUTH_RATE_LIMIT_WINDOW_MS,
+    keyGenerator: (request) => `ip|${request.ip}|${request.routeOptions.url ?? request.url}`,
+  });
+  async function limitPerIp(request: FastifyRequest, reply: FastifyReply) {
+    const result = await limiter(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', result.ttlInSeconds);
+    throw rateLimited();
+  }
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.config?.limitPerIpAcrossEmails) return;
+    route.preValidation = [route.preValidation ?? []].flat().concat(limitPerIp as preValidationHookHandler);
+  });
+}
 
 /** The e-mail a request is about, when its body names one: attempts against one account count together. */
 function emailFromBody(request: FastifyRequest): string {
@@ -44,17 +77,23 @@ function emailFromBody(request: FastifyRequest): string {
 
 /**
  * Route config for the sign-in family (login, signup, forgot-password, resend-email, reset-password):
- * AUTH_RATE_LIMIT_MAX attempts per AUTH_RATE_LIMIT_WINDOW_MS per IP, route and e-mail.
- * Runs at preValidation so the parsed body is available and malformed attempts count too.
+ * AUTH_RATE_LIMIT_MAX attempts per AUTH_RATE_LIMIT_WINDOW_MS per IP, route and e-mail. With
+ * `acrossEmails` (sign-in, forgot-password) also AUTH_IP_RATE_LIMIT_MAX per IP and route whatever the
+ * e-mail. Runs at preValidation so the parsed body is available and malformed attempts count too.
+ * The IP is the socket peer unless TRUST_PROXY trusts it to name the visitor.
  */
-export function authRateLimit(config: Pick<Config, 'AUTH_RATE_LIMIT_MAX' | 'AUTH_RATE_LIMIT_WINDOW_MS'>): { rateLimit: RateLimitOptions } {
+export function authRateLimit(
+  config: Pick<Config, 'AUTH_RATE_LIMIT_MAX' | 'AUTH_RATE_LIMIT_WINDOW_MS'>,
+  { acrossEmails = false } = {},
+): { rateLimit: RateLimitOptions; limitPerIpAcrossEmails: boolean } {
   return {
+    limitPerIpAcrossEmails: acrossEmails,
     rateLimit: {
       max: config.AUTH_RATE_LIMIT_MAX,
       timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,
       hook: 'preValidation',
       keyGenerator: (request) => `${request.ip}|${request.routeOptions.url ?? request.url}|${emailFromBody(request)}`,
-      errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE),
+      errorResponseBuilder: rateLimited,
     },
   };
 }

@@ -8,7 +8,8 @@ import { createVerifiedUser, loginAs, post, signupBody, uniqueEmail } from './te
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_MAX: 1000 });
+  // The sign-in address is taken from X-Forwarded-For only from a trusted proxy (app.inject's peer here).
+  t = await buildTestApp({ AUTH_RATE_LIMIT_MAX: 1000, TRUST_PROXY: ['127.0.0.1'] });
 });
 afterAll(() => t.close());
 

@@ -10,6 +10,8 @@ const tags = ['auth'];
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): auth.AuthDeps => ({ db: app.db, mailer: app.mailer, config: app.config, log: app.log, live: app.live });
   const limited = authRateLimit(app.config);
+  // Sign-in and reset requests also count per IP across e-mails: one password tried on many accounts.
+  const limitedPerIp = authRateLimit(app.config, { acrossEmails: true });
   auth.warmUp();
 
   app.post('/v1/auth/signup', {
@@ -55,7 +57,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/v1/auth/login', {
-    config: limited,
+    config: limitedPerIp,
     schema: {
       tags,
       summary: 'Sign in',
@@ -84,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/v1/auth/forgot-password', {
-    config: limited,
+    config: limitedPerIp,
     schema: {
       tags,
       summary: 'Request a password reset link',
