@@ -74,6 +74,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Minutes a pending order may hold gift-card codes and coupon uses for its payment before they are released. */
+  ORDER_RESERVATION_MINUTES: z.coerce.number().int().positive().default(30),
   // --- PAYMENTS (issue 3) ---
   /** Port of the card vault (hosted card fields); default PORT+1, 0 = random, 'off' = not started. */
   VAULT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
