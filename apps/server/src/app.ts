@@ -9,7 +9,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts';
+import inputGuardPlugin from './plugins/input-guard.ts';
+import { logSerializers } from './lib/log-safety.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
 import livePlugin from './plugins/live.ts';
@@ -30,8 +32,22 @@ import cartRoutes from './modules/cart/routes.ts';
 export interface BuildAppOptions {
   config: Config;
   database: Database;
-  /** Pino logger options; tests pass false. */
+  /** Pino logger options (level, stream, ...) on top of ours; tests pass false. */
   logger?: boolean | object;
+}
+
+/**
+ * Our logger settings stay in force whatever a caller passes: the session header is redacted, request
+ * URLs lose their tokens, errors lose their query parameters (lib/log-safety.ts).
+ */
+function loggerOptions(config: Config, logger: BuildAppOptions['logger']) {
+  if (logger === false) return false;
+  return {
+    level: config.LOG_LEVEL,
+    ...(typeof logger === 'object' ? logger : {}),
+    redact: ['req.headers["x-auth-token"]', 'req.headers.authorization'],
+    serializers: logSerializers,
+  };
 }
 
 declare module 'fastify' {
@@ -43,17 +59,20 @@ declare module 'fastify' {
 /** Builds the app: external plugins, then our plugins, then routes (fastify/demo's order). */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers["x-auth-token"]', 'req.headers.authorization'] },
+    logger: loggerOptions(config, logger),
     bodyLimit: 64 * 1024,
     // Off unless TRUST_PROXY says which proxies may name the visitor: a spoofed X-Forwarded-For must not
     // choose the address rate limits count by.
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
+  // Before any route is added: its onRoute hook closes the undeclared query and body of /api routes.
+  await app.register(inputGuardPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

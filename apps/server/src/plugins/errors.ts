@@ -1,7 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { safeError } from '../lib/log-safety.ts';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** Names the input that failed validation, e.g. "body.email" or "querystring.price". */
 function describeValidation(error: FastifyError & { validation: { instancePath: string; message?: string; params: Record<string, unknown> }[] }) {
@@ -33,7 +36,24 @@ export default fp(async (app: FastifyInstance) => {
         : error.message;
       return reply.status(status).send({ success: false, message, code: error.code ?? 'BAD_REQUEST' });
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    // Class, codes, message and stack only: a query error's message carries its parameters.
+    request.log.error({ err: safeError(error) }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: INTERNAL_MESSAGE, code: 'INTERNAL' });
   });
 }, { name: 'errors' });
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before any route or hook runs (a
+ * malformed percent-encoding, a path parameter over maxParamLength), answered in our envelope.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ success: false, message: 'This address is too long.', code: 'URL_TOO_LONG' });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send({ success: false, message: 'This address is not a valid URL (bad percent-encoding).', code: 'BAD_URL' });
+  }
+  // FST_ERR_ASYNC_CONSTRAINT, or whatever a later Fastify adds: ours to look into.
+  reply.log.error({ err: safeError(error) }, 'router error');
+  return reply.status(500).send({ success: false, message: INTERNAL_MESSAGE, code: 'INTERNAL' });
+}

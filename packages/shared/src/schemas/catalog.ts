@@ -24,8 +24,16 @@ export type GiftCard = z.infer<typeof giftCard>;
 
 export const productListQuery = z.strictObject({
   sortOrder: z.enum(['asc', 'desc']).optional(),
-  /** Filter to one price (integer cents), as offered by getDistinctPrices. */
-  price: z.coerce.number().int().nonnegative().max(100_000_000).optional(),
+  /**
+   * Filter to one price (integer cents), as offered by getDistinctPrices. Digits only: a plain coercion
+   * would read '' as 0 and '0x1f4' as 500.
+   */
+  price: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number of cents, digits only')
+    .transform(Number)
+    .pipe(z.number().max(100_000_000))
+    .optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 

@@ -29,7 +29,7 @@ const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/mailbox', {
-    schema: { hide: true, querystring: z.object({ to: toFilter }) },
+    schema: { hide: true, querystring: z.strictObject({ to: toFilter }) },
   }, async (request, reply) => {
     const mails = await listMail(app.db, request.query.to || undefined);
     return reply.type('text/html; charset=utf-8').send(inboxPage(mails, request.query.to || undefined));
