@@ -214,7 +214,9 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   id: text('id').primaryKey(),
   kind: text('kind', { enum: ['init', 'payment', 'refund'] }).notNull(),
   relatedId: text('related_id'),
+  /** What the merchant sent as clientUniqueId: our payment id ('card-verification' for a zero-amount check). */
   clientUniqueId: text('client_unique_id').notNull(),
+  orderId: text('order_id'),
   userTokenId: text('user_token_id').notNull(),
   cardToken: text('card_token').notNull(),
   amountCents: integer('amount_cents').notNull(),

@@ -5,6 +5,7 @@ import { fulfilOrder } from '../modules/fulfilment/service.ts';
 import { handleOutboxRow, type OutboxDeps } from '../modules/fulfilment/outbox-handlers.ts';
 import { claimOutboxRows, markOutboxDone, markOutboxFailed } from '../modules/fulfilment/outbox-repository.ts';
 import { onOutboxRows, onRecoveryRequest } from '../modules/fulfilment/outbox-signal.ts';
+import { reconcilePayments } from '../modules/payments/reconcile.ts';
 
 export interface Outbox {
   /** Processes due rows soon, without waiting for the next poll. */
@@ -26,8 +27,9 @@ const RECOVERY_EVERY_POLLS = 60;
 
 /**
  * Delivers the transactional outbox (receipt mail, live wallet and cart updates) at least once, and
- * finishes fulfilment of orders whose approval was recorded but whose fulfilment did not complete
- * (a crash between the two): at start, and now and then while running.
+ * finishes what a crash left undone: card payments approved or in flight (reconciled with the
+ * provider), then fulfilment of orders whose approval was recorded but whose fulfilment did not
+ * complete. At start, and now and then while running.
  */
 export default fp(
   async (app) => {
@@ -60,6 +62,10 @@ export default fp(
     }
 
     async function recoverPaidOrders(): Promise<void> {
+      // First the card payments a crash or a lost notification left unfinished: approvals become paid orders.
+      await reconcilePayments({ db: app.db, provider: app.paymentProvider, log: app.log }).catch((err: unknown) => {
+        app.log.error({ err }, 'reconciling card payments failed; will retry');
+      });
       // Same rhythm as recovery: reservations of payments abandoned past ORDER_RESERVATION_MINUTES go back.
       await releaseExpiredReservations(app.db, app.config.ORDER_RESERVATION_MINUTES).catch((err: unknown) => {
         app.log.error({ err }, 'releasing expired order reservations failed; will retry');
@@ -132,5 +138,5 @@ export default fp(
       await chain;
     });
   },
-  { name: 'outbox', dependencies: ['db', 'mail', 'live'] },
+  { name: 'outbox', dependencies: ['db', 'mail', 'live', 'payments-provider'] },
 );

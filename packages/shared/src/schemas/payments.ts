@@ -39,8 +39,12 @@ export const nuveiInitData = z.object({
 });
 export const nuveiInitResponse = z.object({ success: z.literal(true), data: nuveiInitData });
 
-/** Step 2 of §4: the first payment with the 3-D Secure version and the init transaction. */
-export const paymentFirstBody = z.strictObject({
+/**
+ * Step 2 of §4 (SPEC §7 "body plus version and relatedTransactionId"): the init body again, now with
+ * its order, plus the 3-D Secure version and the init transaction. The card fields must be those the
+ * payment was started with; a saved card needs its fresh cvvToken again, since no CVV is ever stored.
+ */
+export const paymentFirstBody = nuveiInitBody.extend({
   orderId: z.string().min(1).max(64),
   version: z.string().min(1).max(16),
   relatedTransactionId: z.string().min(1).max(64),

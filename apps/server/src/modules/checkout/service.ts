@@ -180,20 +180,34 @@ async function failUnpayableOrder(db: Db, orderId: string, reason: string): Prom
   });
 }
 
+/** How PAYMENTS takes part in recording an approval (both optional: tests record bare approvals). */
+export interface ApprovalSteps {
+  /** Writes the provider's approval (the payment row) in the same transaction as the order's move to 'paid'. */
+  writeApproval?: (tx: Tx) => Promise<void>;
+  /** Runs after that commit, before fulfilment, when this payment pays the order (saving the card). */
+  afterCommit?: () => Promise<void>;
+}
+
 /**
- * The provider approved the payment. The approval is committed first, on its own, so a crash right
- * after it still leaves an order in 'paid' that fulfilment (now, or on restart) completes. Repeats
- * and concurrent deliveries are harmless: only one moves the order, only one fulfils it.
+ * The provider approved the payment. The approval and the order's move to 'paid' commit together,
+ * before anything else, so a crash right after leaves an order in 'paid' that fulfilment (now, or on
+ * restart) completes. Repeats and concurrent deliveries are harmless: only one moves the order, only
+ * one fulfils it. An order that cannot take the approval (failed, canceled, or paid by another
+ * payment) answers 409 ORDER_STATE, the approval still recorded, so the caller refunds it.
  */
-export async function recordPaymentApproved(db: Db, orderId: string, paymentId: string): Promise<OrderStatus> {
-  await db.transaction(async (tx) => {
+export async function recordPaymentApproved(db: Db, orderId: string, paymentId: string, steps: ApprovalSteps = {}): Promise<OrderStatus> {
+  const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    if (order.status === 'paid' || order.status === 'fulfilled' || order.status === 'refunded') return;
-    // From failed or canceled this throws: money taken for a dead order must be seen, not absorbed.
+    await steps.writeApproval?.(tx);
+    if (order.status !== 'pending') return { taken: order.paymentId === paymentId, status: order.status };
     assertTransition(order.status, 'paid');
     await updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), paymentId });
+    return { taken: true, status: 'paid' as const };
   });
+  // From failed or canceled, or paid by someone else: money taken for an order that cannot take it must be seen.
+  if (!outcome.taken) throw new AppError(409, 'ORDER_STATE', `This order is ${outcome.status} and cannot become paid.`);
+  await steps.afterCommit?.();
   try {
     await fulfilOrder(db, orderId);
   } catch {

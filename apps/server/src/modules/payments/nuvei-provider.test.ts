@@ -1,10 +1,13 @@
 // The same API with the real Nuvei client configured (NUVEI_* set), talking to a local server that
 // speaks Nuvei's API: the routes do not care which provider is behind the adapter.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { payments } from '../../db/schema.ts';
 import { notificationChecksum } from '../../providers/payments/nuvei/checksum.ts';
 import { startFakeNuvei, type FakeNuvei } from '../../providers/payments/nuvei/fake-nuvei.ts';
-import { createShopper, expectLedgerBalanced } from '../checkout/testing.ts';
+import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../checkout/testing.ts';
+import { IN_FLIGHT_STALE_MS } from './reconcile.ts';
 import { getCards, init, orderStatus, paymentFirst, pendingOrder } from './testing.ts';
 
 const creds = { merchantId: '4242424242', merchantSiteId: '112233', secretKey: 'fake-nuvei-secret-key' };
@@ -44,20 +47,66 @@ describe('payments through the Nuvei client', () => {
     const step1 = (await init(t.app, s, { orderId: order._id, cardToken: 'tmp-challenge-token' })).json().data;
     const step2 = await paymentFirst(t.app, s, { orderId: order._id, version: '2.2.0', relatedTransactionId: step1.transactionId });
     expect(step2.json().data).toMatchObject({ redirect: true, url: 'https://acs.example/challenge' });
-    const dmn = {
-      totalAmount: (order.total / 100).toFixed(2), currency: 'USD', responseTimeStamp: '2026-11-22.02:30:00', PPP_TransactionID: '555', Status: 'APPROVED',
-      productId: order._id, TransactionID: step2.json().data.transactionId, clientUniqueId: order._id,
-    };
-    const forged = await t.app.inject({ method: 'POST', url: '/api/v1/nuvei/notify', payload: new URLSearchParams({ ...dmn, advanceResponseChecksum: 'f'.repeat(64) }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const dmn = saleDmn(order, step2.json().data.transactionId, lastClientUniqueId());
+    const forged = await notify({ ...dmn, advanceResponseChecksum: 'f'.repeat(64) });
     expect(forged.statusCode).toBe(401);
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
-    const genuine = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/nuvei/notify',
-      payload: new URLSearchParams({ ...dmn, advanceResponseChecksum: notificationChecksum(dmn, creds.secretKey) }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+    const genuine = await notify(signed(dmn));
     expect(genuine.statusCode, genuine.body).toBe(200);
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
   });
+
+  it('an APPROVED DMN for the InitAuth3D step, or for another amount, is acknowledged and approves nothing', async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    const step1 = (await init(t.app, s, { orderId: order._id, cardToken: 'tmp-approve-token' })).json().data;
+    const paymentId = lastClientUniqueId();
+    // Right after init the payment holds the initPayment transaction, which charged nothing.
+    const fingerprint = await notify(signed({ ...saleDmn(order, step1.transactionId, paymentId), transactionType: 'InitAuth3D' }));
+    expect(fingerprint.statusCode, fingerprint.body).toBe(200);
+    const cheaper = await notify(signed({ ...saleDmn(order, step1.transactionId, paymentId), totalAmount: '0.01' }));
+    expect(cheaper.statusCode, cheaper.body).toBe(200);
+    expect(await orderStatus(t.app, s, order._id)).toBe('pending');
+    expect((await paymentRow(paymentId)).status).toBe('initiated');
+    expect(await ledgerSumForOrder(t.database.db, order._id)).toBe(0);
+    // The payment goes on as usual.
+    const step2 = await paymentFirst(t.app, s, { orderId: order._id, version: '2.2.0', relatedTransactionId: step1.transactionId, cardToken: 'tmp-approve-token' });
+    expect(step2.json().data).toMatchObject({ redirect: false, orderStatus: 'fulfilled' });
+    await expectLedgerBalanced(t.database.db, order._id);
+  });
+
+  it('a challenge approved at the bank whose DMN never came is found by getTransactionDetails and fulfilled', async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    const step1 = (await init(t.app, s, { orderId: order._id, cardToken: 'tmp-challenge-token' })).json().data;
+    const step2 = (await paymentFirst(t.app, s, { orderId: order._id, version: '2.2.0', relatedTransactionId: step1.transactionId })).json().data;
+    const paymentId = lastClientUniqueId();
+    fake.completeChallenge(step2.transactionId, true);
+    await t.app.outbox.drain();
+    // Younger than the 3-D Secure steps may take: nobody asks yet.
+    expect(await orderStatus(t.app, s, order._id)).toBe('pending');
+    await t.database.db.update(payments).set({ updatedAt: new Date(Date.now() - IN_FLIGHT_STALE_MS - 60_000) }).where(eq(payments.id, paymentId));
+    await t.app.outbox.drain();
+    expect(fake.calls.some((c) => c.method === 'getTransactionDetails' && c.body.clientUniqueId === paymentId)).toBe(true);
+    expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'approved', transactionId: step2.transactionId });
+    await expectLedgerBalanced(t.database.db, order._id);
+    expect(await ledgerSumForOrder(t.database.db, order._id)).toBe(order.coins + order.bonusCoins);
+  });
 });
+
+/** Our payment id as Nuvei got it (clientUniqueId of the last payment request). */
+const lastClientUniqueId = () => String(fake.calls.filter((c) => c.method === 'initPayment' || c.method === 'payment').at(-1)!.body.clientUniqueId);
+
+const paymentRow = async (id: string) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+
+/** A DMN for a sale of the order's amount, as Nuvei sends it (checksum added by signed()). */
+const saleDmn = (order: { _id: string; total: number }, transactionId: string, clientUniqueId: string): Record<string, string> => ({
+  totalAmount: (order.total / 100).toFixed(2), currency: 'USD', responseTimeStamp: '2026-11-22.02:30:00', PPP_TransactionID: '555', Status: 'APPROVED',
+  productId: order._id, TransactionID: transactionId, clientUniqueId, transactionType: 'Sale',
+});
+
+const signed = (dmn: Record<string, string>) => ({ ...dmn, advanceResponseChecksum: notificationChecksum(dmn as never, creds.secretKey) });
+
+const notify = (dmn: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/nuvei/notify', payload: new URLSearchParams(dmn).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });

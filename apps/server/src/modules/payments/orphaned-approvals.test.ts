@@ -67,7 +67,7 @@ describe('approvals an order cannot take', () => {
     expect(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409)).toBe(true);
     const approved = await t.database.db.select().from(payments).where(eq(payments.orderId, order._id));
     expect(approved.filter((p) => p.status === 'approved')).toHaveLength(1);
-    const charged = await t.database.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.clientUniqueId, order._id));
+    const charged = await t.database.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.orderId, order._id));
     // A charge that slipped past the in-flight guard (the first had already finished) is refunded at once.
     const charges = charged.filter((c) => c.kind !== 'refund');
     expect(charges.filter((c) => c.status === 'approved')).toHaveLength(1);

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nuveiInitResponse, paymentFirstResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { payments } from '../../db/schema.ts';
+import { mailTo } from '../auth/testing.ts';
 import { getWalletCoins } from '../wallet/repository.ts';
 import { as, createShopper, expectLedgerBalanced, LUCKY_HANDFUL, type Shopper } from '../checkout/testing.ts';
 import { tokenizeCard, tokenizeCvv } from '../../providers/vault/testing.ts';
@@ -65,12 +68,15 @@ describe('frictionless card (4111 1111 1111 1111)', () => {
     expect((await getCards(t.app, s)).map((c) => c.userPaymentOptionId)).toEqual([visa, master]);
   });
 
-  it('does not keep the card unless asked', async () => {
+  it('does not keep the card unless asked, and then answers without card data (the flow ends on the paid order)', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const res = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.card.last4).toBe('1111');
+    const res = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless), saveCard: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = nuveiInitResponse.parse(res.json());
+    expect(data).not.toHaveProperty('card');
+    expect(data.orderStatus).toBe('fulfilled');
+    expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
     expect(await getCards(t.app, s)).toEqual([]);
   });
 
@@ -126,7 +132,7 @@ describe('3-D Secure challenge (4000 0000 0000 3220)', () => {
     expect(await getCards(t.app, s)).toEqual([]);
   });
 
-  it('the same signed notification delivered ten times at once credits once', async () => {
+  it('the same signed notification delivered ten times at once credits once, mails one receipt, records one approval', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
     const path = await reachChallenge(s, order._id);
@@ -137,6 +143,11 @@ describe('3-D Secure challenge (4000 0000 0000 3220)', () => {
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
     await expectLedgerBalanced(t.database.db, order._id);
+    const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, order._id));
+    expect(rows.map((p) => p.status)).toEqual(['approved']);
+    await t.app.outbox.drain();
+    const receipts = (await mailTo(t.app, s.email)).filter((m) => /receipt/i.test(m.subject));
+    expect(receipts).toHaveLength(1);
   });
 
   it('the webhook refuses a notification without a valid signature', async () => {

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { payments, savedCards } from '../../db/schema.ts';
+import { and, asc, desc, eq, inArray, isNull, like, lt, notLike, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { orders, payments, savedCards } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
@@ -40,6 +40,56 @@ export async function updatePayment(db: Db, id: string, from: PaymentStatus[], p
     .where(and(eq(payments.id, id), inArray(payments.status, from)))
     .returning({ id: payments.id });
   return rows.length === 1;
+}
+
+/**
+ * The provider's approval, written in the same transaction as the order's move to 'paid'. From any
+ * state but refunded: a late approval after a decline (or after reconciliation gave up) still took money.
+ */
+export async function recordApproval(tx: Tx, id: string, approval: { transactionId: string; threeDVersion?: string | null }): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 'approved', transactionId: approval.transactionId, ...(approval.threeDVersion ? { threeDVersion: approval.threeDVersion } : {}), updatedAt: new Date() })
+    .where(and(eq(payments.id, id), inArray(payments.status, ['initiated', 'challenge', 'declined', 'failed'])));
+}
+
+/**
+ * Approved payments their order does not record as its payment: the order is still pending (an
+ * approval recorded before it and the order moved together) or cannot take it (to be refunded).
+ */
+export async function listUnsettledApprovals(db: Db, limit: number): Promise<PaymentRow[]> {
+  const rows = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.status, 'approved'), sql`${orders.paymentId} IS DISTINCT FROM ${payments.id}`))
+    .orderBy(asc(payments.updatedAt))
+    .limit(limit);
+  return rows.map((r) => r.payment);
+}
+
+/**
+ * Payments in flight for longer than a provider call or a 3-D Secure step can take: a placeholder
+ * ('local:' id, the provider call's answer never written) older than placeholderBefore, or an
+ * initiated / challenge payment untouched since inFlightBefore.
+ */
+export async function listStaleInFlight(db: Db, cutoffs: { placeholderBefore: Date; inFlightBefore: Date }, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      or(
+        and(eq(payments.status, 'initiated'), like(payments.transactionId, 'local:%'), lt(payments.updatedAt, cutoffs.placeholderBefore)),
+        and(inArray(payments.status, ['initiated', 'challenge']), notLike(payments.transactionId, 'local:%'), lt(payments.updatedAt, cutoffs.inFlightBefore)),
+      ),
+    )
+    .orderBy(asc(payments.updatedAt))
+    .limit(limit);
+}
+
+export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row;
 }
 
 /** Saving puts the card first and replaces the entry with the same userPaymentOptionId (SPEC §4). */

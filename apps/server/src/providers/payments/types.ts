@@ -2,7 +2,8 @@ import { CARD_DECLINED_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE } from '@store/shared
 
 // The card-payment adapter (DESIGN §2): the payments module talks to this interface only; the
 // built-in sandbox and the real Nuvei client implement it. Shaped after Nuvei's three steps
-// (initPayment, payment with the 3-D Secure version, notification) plus refunds.
+// (initPayment, payment with the 3-D Secure version, notification) plus refunds and a lookup of what
+// the provider recorded for a payment (getTransactionDetails), which recovery after a crash relies on.
 
 /** What the shopper pays with: a fresh vault token, or a saved card (its id) with a fresh CVV token. */
 export type CardSource =
@@ -10,7 +11,8 @@ export type CardSource =
   | { kind: 'saved'; userPaymentOptionId: string; vaultToken: string; cvvToken: string };
 
 export interface PaymentRequest {
-  /** Our order id (Nuvei's clientUniqueId). */
+  /** Our payment attempt's id, sent as Nuvei's clientUniqueId so the provider can be asked about it later. */
+  paymentId: string;
   orderId: string;
   /** Our user id (Nuvei's userTokenId: saved cards belong to it). */
   userId: string;
@@ -47,10 +49,34 @@ export interface RefundOutcome {
   reason?: string;
 }
 
-/** A verified notification (webhook / DMN) about a payment's final result. */
-export type PaymentNotification =
-  | { status: 'approved'; transactionId: string; orderId: string; card: ProviderCard | null }
-  | { status: 'declined'; transactionId: string; orderId: string; code: DeclineCode; reason: string };
+/** Nuvei's transaction types that take money; the rest (InitAuth3D, Auth3D, Credit, Void...) charge nothing. */
+export const CHARGE_TRANSACTION_TYPES: readonly string[] = ['Sale', 'Auth'];
+
+/** What a notification says about the transaction, so an approval can be checked against the payment. */
+interface NotifiedTransaction {
+  transactionId: string;
+  /** The clientUniqueId the transaction was made with: our payment id. */
+  clientUniqueId: string;
+  transactionType: string;
+  /** null when the notification carries no readable amount. */
+  amountCents: number | null;
+  currency: string;
+}
+
+/** A verified notification (webhook / DMN) about a transaction's result. */
+export type PaymentNotification = NotifiedTransaction &
+  ({ status: 'approved'; card: ProviderCard | null } | { status: 'declined'; code: DeclineCode; reason: string });
+
+/**
+ * What the provider recorded for one payment attempt (looked up by its clientUniqueId, our payment id):
+ * its latest transaction. 'none' means no money moved: nothing recorded, or only the 3-D Secure fingerprint.
+ */
+export type LookupOutcome =
+  | { status: 'approved'; transactionId: string; transactionType: string; amountCents: number | null; currency: string | null; card: ProviderCard | null }
+  | { status: 'declined'; transactionId: string; code: DeclineCode; reason: string }
+  | { status: 'challenge'; transactionId: string }
+  | { status: 'refunded'; transactionId: string }
+  | { status: 'none' };
 
 export interface NotificationInput {
   body: unknown;
@@ -70,7 +96,9 @@ export interface PaymentProvider {
   init(request: PaymentRequest): Promise<InitOutcome>;
   payFirst(request: PaymentRequest & { relatedTransactionId: string; threeDVersion: string }): Promise<PayOutcome>;
   verifyCard(request: VerifyCardRequest): Promise<Approved | Declined>;
-  refund(request: { orderId: string; transactionId: string; amountCents: number; currency: 'USD' }): Promise<RefundOutcome>;
+  refund(request: { paymentId: string; orderId: string; transactionId: string; amountCents: number; currency: 'USD' }): Promise<RefundOutcome>;
+  /** Asks the provider what became of a payment attempt (recovery of payments a crash left in flight). */
+  lookup(request: { paymentId: string; orderId: string }): Promise<LookupOutcome>;
   /** Checks the notification's signature/checksum; null when it is not genuine. */
   verifyNotification(input: NotificationInput): PaymentNotification | null;
 }

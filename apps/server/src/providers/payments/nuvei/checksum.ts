@@ -24,6 +24,19 @@ export const refundChecksum = (
   secret: string,
 ) => sha256Hex(p.merchantId + p.merchantSiteId + p.clientRequestId + p.clientUniqueId + p.amount + p.currency + p.relatedTransactionId + '' + '' + '' + p.timeStamp + secret);
 
+/** getTransactionDetails: looked up by transactionId or clientUniqueId (the one not sent counts as empty). */
+export const transactionDetailsChecksum = (
+  p: { merchantId: string; merchantSiteId: string; transactionId?: string; clientUniqueId?: string; timeStamp: string },
+  secret: string,
+) => sha256Hex(p.merchantId + p.merchantSiteId + (p.transactionId ?? '') + (p.clientUniqueId ?? '') + p.timeStamp + secret);
+
+/** 499 from '4.99' (Nuvei's amounts are decimal strings); null when it is not a plain amount in cents. */
+export function centsFromNuveiAmount(amount: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2})0*)?$/.exec(amount.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 /** A DMN's advanceResponseChecksum. */
 export const notificationChecksum = (
   p: { totalAmount: string; currency: string; responseTimeStamp: string; PPP_TransactionID: string; Status: string; productId: string },

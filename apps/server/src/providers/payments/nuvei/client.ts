@@ -1,9 +1,13 @@
 // The real Nuvei REST client (API v1 over fetch): getSessionToken, initPayment, payment (with the
-// 3-D Secure version and related transaction), a zero-amount card verification, refundTransaction, and DMN checksum checks.
-// In production the hosted fields are Nuvei's, so `cardToken` is Nuvei's ccTempToken.
+// 3-D Secure version and related transaction), a zero-amount card verification, refundTransaction,
+// getTransactionDetails (recovery), and DMN checksum checks.
+// In production the hosted fields are Nuvei's, so `cardToken` is Nuvei's ccTempToken. Every payment
+// request carries our payment id as clientUniqueId, which is what a later lookup asks by.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { DeclineCode, NotificationInput, PaymentNotification, PaymentProvider, PaymentRequest, PayOutcome, ProviderCard } from '../types.ts';
-import { notificationChecksum, nuveiAmount, nuveiTimeStamp, paymentChecksum, refundChecksum, sessionTokenChecksum } from './checksum.ts';
+import { CHARGE_TRANSACTION_TYPES, type DeclineCode, type LookupOutcome, type NotificationInput, type PaymentNotification, type PaymentProvider, type PaymentRequest, type PayOutcome, type ProviderCard } from '../types.ts';
+import {
+  centsFromNuveiAmount, notificationChecksum, nuveiAmount, nuveiTimeStamp, paymentChecksum, refundChecksum, sessionTokenChecksum, transactionDetailsChecksum,
+} from './checksum.ts';
 
 export interface NuveiOptions {
   /** e.g. https://ppp-test.nuvei.com/ppp/api/v1 */
@@ -13,6 +17,8 @@ export interface NuveiOptions {
   secretKey: string;
   notificationUrl: string;
   fetch?: typeof fetch;
+  /** A call that takes longer is abandoned (the payment is then reconciled by a lookup). */
+  timeoutMs?: number;
 }
 
 interface NuveiCardInfo {
@@ -35,11 +41,26 @@ interface NuveiResponse {
   paymentOption?: { userPaymentOptionId?: string; card?: NuveiCardInfo };
 }
 
+/** getTransactionDetails' answer: the transaction under transactionDetails. */
+interface NuveiDetailsResponse extends Omit<NuveiResponse, 'transactionStatus'> {
+  transactionDetails?: {
+    transactionId?: string;
+    transactionStatus?: string;
+    transactionType?: string;
+    processedAmount?: string;
+    processedCurrency?: string;
+    gwErrorReason?: string;
+  };
+}
+
+/** errCode of getTransactionDetails when nothing was recorded under the id. */
+const NO_TRANSACTION_FOUND = 9146;
+
 export class NuveiError extends Error {}
 
 const declineCode = (reason: string | undefined): DeclineCode => (/insufficient/i.test(reason ?? '') ? 'INSUFFICIENT_FUNDS' : 'CARD_DECLINED');
 
-function cardFrom(res: NuveiResponse, vaultToken: string): ProviderCard | null {
+function cardFrom(res: Pick<NuveiResponse, 'paymentOption'>, vaultToken: string): ProviderCard | null {
   const upo = res.paymentOption?.userPaymentOptionId;
   const card = res.paymentOption?.card;
   if (!upo || !card) return null;
@@ -58,12 +79,47 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
   const base = opts.baseUrl.replace(/\/+$/, '');
   const merchant = { merchantId: opts.merchantId, merchantSiteId: opts.merchantSiteId };
 
-  async function call(method: string, body: Record<string, unknown>): Promise<NuveiResponse> {
-    const res = await doFetch(`${base}/${method}.do`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  async function post<T>(method: string, body: Record<string, unknown>): Promise<T> {
+    const res = await doFetch(`${base}/${method}.do`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+    });
     if (!res.ok) throw new NuveiError(`Nuvei ${method} answered HTTP ${res.status}`);
-    const json = (await res.json()) as NuveiResponse;
+    return (await res.json()) as T;
+  }
+
+  async function call(method: string, body: Record<string, unknown>): Promise<NuveiResponse> {
+    const json = await post<NuveiResponse>(method, body);
     if (json.status !== 'SUCCESS' && !json.transactionStatus) throw new NuveiError(`Nuvei ${method} failed: ${json.errCode} ${json.reason ?? ''}`.trim());
     return json;
+  }
+
+  /** The latest transaction Nuvei recorded under our payment id, read as what it did to the money. */
+  async function lookup(paymentId: string): Promise<LookupOutcome> {
+    const p = { ...merchant, clientUniqueId: paymentId, timeStamp: nuveiTimeStamp() };
+    const res = await post<NuveiDetailsResponse>('getTransactionDetails', { ...p, checksum: transactionDetailsChecksum(p, opts.secretKey) });
+    if (res.status !== 'SUCCESS') {
+      if (res.errCode === NO_TRANSACTION_FOUND) return { status: 'none' };
+      throw new NuveiError(`Nuvei getTransactionDetails failed: ${res.errCode} ${res.reason ?? ''}`.trim());
+    }
+    const details = res.transactionDetails ?? {};
+    const transactionId = String(details.transactionId ?? '');
+    const type = details.transactionType ?? '';
+    const status = details.transactionStatus;
+    if (CHARGE_TRANSACTION_TYPES.includes(type)) {
+      if (status === 'APPROVED') {
+        const amountCents = details.processedAmount === undefined ? null : centsFromNuveiAmount(details.processedAmount);
+        return { status: 'approved', transactionId, transactionType: type, amountCents, currency: details.processedCurrency ?? null, card: cardFrom(res, '') };
+      }
+      if (status === 'REDIRECT' || status === 'PENDING') return { status: 'challenge', transactionId };
+      return { status: 'declined', transactionId, code: declineCode(details.gwErrorReason), reason: details.gwErrorReason ?? 'Declined' };
+    }
+    // The 3-D Secure steps take no money.
+    if (type === 'InitAuth3D' || type === 'Auth3D') return { status: 'none' };
+    if ((type === 'Credit' || type === 'Void') && status === 'APPROVED') return { status: 'refunded', transactionId };
+    throw new NuveiError(`Nuvei getTransactionDetails: ${type || 'no'} transaction ${status ?? ''} left for a person to check`.trim());
   }
 
   async function sessionToken(): Promise<string> {
@@ -84,7 +140,7 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
     return {
       sessionToken: await sessionToken(),
       ...p,
-      clientUniqueId: req.orderId,
+      clientUniqueId: req.paymentId,
       userTokenId: req.userId,
       checksum: paymentChecksum(p, opts.secretKey),
     };
@@ -135,7 +191,7 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
       // Nuvei's zero-amount authorisation ("card verification"): a payment of 0.00 with
       // transactionType Auth; it is exempt from 3-D Secure and approves with the card's userPaymentOptionId.
       const res = await call('payment', {
-        ...(await signedPaymentBody({ orderId: `verify-${randomUUID()}`, userId: req.userId, amountCents: 0, currency: 'USD', card: req.card })),
+        ...(await signedPaymentBody({ paymentId: `verify-${randomUUID()}`, orderId: '', userId: req.userId, amountCents: 0, currency: 'USD', card: req.card })),
         transactionType: 'Auth',
         paymentOption: { card: { ccTempToken: req.card.cardToken } },
         urlDetails: { notificationUrl: opts.notificationUrl },
@@ -153,7 +209,7 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
       const p = {
         ...merchant,
         clientRequestId: randomUUID(),
-        clientUniqueId: req.orderId,
+        clientUniqueId: req.paymentId,
         amount: nuveiAmount(req.amountCents),
         currency: req.currency,
         relatedTransactionId: req.transactionId,
@@ -164,6 +220,8 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
         ? { status: 'refunded', transactionId: String(res.transactionId ?? '') }
         : { status: 'declined', transactionId: String(res.transactionId ?? ''), reason: res.gwErrorReason ?? res.reason };
     },
+
+    lookup: (req) => lookup(req.paymentId),
 
     verifyNotification({ body, query }: NotificationInput): PaymentNotification | null {
       // DMNs arrive as query parameters or a form body.
@@ -176,17 +234,19 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
       );
       if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return null;
       const transactionId = get('TransactionID');
-      const orderId = get('clientUniqueId') || get('merchant_unique_id');
-      if (!transactionId || !orderId) return null;
+      const clientUniqueId = get('clientUniqueId') || get('merchant_unique_id');
+      if (!transactionId || !clientUniqueId) return null;
+      // What the DMN is about, so the handler can tell a charge of the right amount from a 3-D step.
+      const facts = { transactionId, clientUniqueId, transactionType: get('transactionType'), amountCents: centsFromNuveiAmount(get('totalAmount')), currency: get('currency') };
       if (get('Status') === 'APPROVED') {
         const upo = get('userPaymentOptionId');
         const card: ProviderCard | null = upo
           ? { userPaymentOptionId: upo, vaultToken: '', brand: get('cardCompany').toLowerCase() || 'card', last4: get('cardNumber').slice(-4), expMonth: Number(get('expMonth')), expYear: 2000 + (Number(get('expYear')) % 100) }
           : null;
-        return { status: 'approved', transactionId, orderId, card };
+        return { ...facts, status: 'approved', card };
       }
       const reason = get('Reason') || get('ReasonCode') || 'Declined';
-      return { status: 'declined', transactionId, orderId, code: declineCode(reason), reason };
+      return { ...facts, status: 'declined', code: declineCode(reason), reason };
     },
   };
 }

@@ -2,11 +2,11 @@
 // and challenge, declines, insufficient funds, refunds, signed notifications) with its own book of
 // transactions. It is the only code that reads a card from the vault, in-process.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { sandboxTransactions } from '../../../../db/schema.ts';
 import type { Vault, VaultCard } from '../../../vault/vault.ts';
-import type { Approved, CardSource, Declined, DeclineCode, PaymentProvider, PaymentRequest, ProviderCard } from '../../types.ts';
+import type { Approved, CardSource, Declined, DeclineCode, LookupOutcome, PaymentProvider, PaymentRequest, ProviderCard } from '../../types.ts';
 import { SANDBOX_SIGNATURE_HEADER, signNotification, verifySandboxNotification, type SandboxNotification } from './notification.ts';
 import { SANDBOX_CARDS, SANDBOX_THREE_D_VERSION } from './test-cards.ts';
 
@@ -29,6 +29,10 @@ export interface SandboxOptions {
 
 /** The clientUniqueId of a card verification's transaction (it belongs to no order). */
 const CARD_VERIFICATION = 'card-verification';
+
+/** A 3-D Secure challenge nobody answered within this time fails, as an issuer's would. */
+export const SANDBOX_CHALLENGE_TTL_MS = 10 * 60_000;
+const challengeExpired = (row: TxnRow, now = Date.now()) => row.status === 'challenge' && now - row.createdAt.getTime() > SANDBOX_CHALLENGE_TTL_MS;
 
 // Nuvei transaction ids are long digit strings; ours look alike.
 const newTransactionId = () => (randomBytes(8).readBigUInt64BE() % 10n ** 18n).toString().padStart(18, '1');
@@ -77,10 +81,13 @@ export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: Sa
     return 'approve';
   }
 
+  /** The columns every transaction of a payment request shares. */
+  const rowOf = (req: PaymentRequest) => ({ clientUniqueId: req.paymentId, orderId: req.orderId, userTokenId: req.userId, amountCents: req.amountCents });
+
   async function approveOrDecline(req: PaymentRequest, card: VaultCard, kind: 'init' | 'payment', relatedId: string | null): Promise<Approved | Declined | null> {
     const verdict = decide(card.number);
     if (verdict === 'challenge') return null;
-    const row = { kind, relatedId, clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: card.token, amountCents: req.amountCents };
+    const row = { ...rowOf(req), kind, relatedId, cardToken: card.token };
     if (verdict === 'approve') {
       const transactionId = await record({ ...row, status: 'approved' });
       return { status: 'approved', transactionId, threeDVersion: SANDBOX_THREE_D_VERSION, card: providerCard(req.userId, card) };
@@ -89,20 +96,63 @@ export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: Sa
     return declined(transactionId, verdict.code, verdict.reason);
   }
 
-  function notificationFor(row: TxnRow, card: VaultCard | null): SandboxNotification {
+  function notificationFor(row: TxnRow, card: VaultCard | null, reason = '3-D Secure authentication failed'): SandboxNotification {
     const approved = row.status === 'approved';
     const verdict = card && !approved ? decide(card.number) : null;
     const code = approved ? null : verdict && typeof verdict === 'object' ? verdict.code : 'CARD_DECLINED';
     return {
       transactionId: row.id,
-      orderId: row.clientUniqueId,
+      clientUniqueId: row.clientUniqueId,
+      orderId: row.orderId ?? row.clientUniqueId,
+      // An initiated init is only the 3-D Secure fingerprint; everything else here is a sale.
+      transactionType: row.kind === 'init' && row.status === 'initiated' ? 'InitAuth3D' : 'Sale',
       status: approved ? 'APPROVED' : 'DECLINED',
       amountCents: row.amountCents,
+      currency: 'USD',
       code,
-      reason: approved ? null : '3-D Secure authentication failed',
+      reason: approved ? null : reason,
       card: approved && card ? providerCard(row.userTokenId, card) : null,
       timestamp: new Date().toISOString(),
     };
+  }
+
+  /** An unanswered challenge past its time is declined for good, so a late answer cannot approve it. */
+  async function expireChallenge(row: TxnRow): Promise<TxnRow> {
+    if (!challengeExpired(row)) return row;
+    await db.update(sandboxTransactions).set({ status: 'declined' }).where(and(eq(sandboxTransactions.id, row.id), eq(sandboxTransactions.status, 'challenge')));
+    return { ...row, status: 'declined' };
+  }
+
+  /** getTransactionDetails by clientUniqueId: the payment's latest transaction, as the provider sees it. */
+  async function lookup(paymentId: string): Promise<LookupOutcome> {
+    const [latest] = await db
+      .select()
+      .from(sandboxTransactions)
+      .where(and(eq(sandboxTransactions.clientUniqueId, paymentId), inArray(sandboxTransactions.kind, ['init', 'payment'])))
+      // The payment step supersedes the fingerprint ('payment' sorts after 'init'), then the newest.
+      .orderBy(desc(sandboxTransactions.kind), desc(sandboxTransactions.createdAt))
+      .limit(1);
+    if (!latest) return { status: 'none' };
+    const row = await expireChallenge(latest);
+    switch (row.status) {
+      case 'initiated':
+        return { status: 'none' };
+      case 'challenge':
+        return { status: 'challenge', transactionId: row.id };
+      case 'refunded':
+        return { status: 'refunded', transactionId: row.id };
+      case 'approved': {
+        const card = await vault.detokenize(row.cardToken);
+        return { status: 'approved', transactionId: row.id, transactionType: 'Sale', amountCents: row.amountCents, currency: 'USD', card: card ? providerCard(row.userTokenId, card) : null };
+      }
+      case 'declined': {
+        const card = row.cardToken === 'none' ? null : await vault.detokenize(row.cardToken);
+        const verdict = card ? decide(card.number) : null;
+        return typeof verdict === 'object' && verdict
+          ? declined(row.id, verdict.code, verdict.reason)
+          : declined(row.id, 'CARD_DECLINED', latest.status === 'challenge' ? '3-D Secure challenge expired' : 'Declined');
+      }
+    }
   }
 
   return {
@@ -111,13 +161,13 @@ export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: Sa
     async init(req) {
       const card = await resolveCard(req.card);
       if ('decline' in card) {
-        const transactionId = await record({ kind: 'init', clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: 'none', amountCents: req.amountCents, status: 'declined' });
+        const transactionId = await record({ ...rowOf(req), kind: 'init', cardToken: 'none', status: 'declined' });
         return declined(transactionId, 'CARD_DECLINED', card.decline);
       }
       const done = await approveOrDecline(req, card, 'init', null);
       if (done) return done;
       // The challenge card: the fingerprint says 3-D Secure 2 is needed; the shopper goes on with payFirst.
-      const transactionId = await record({ kind: 'init', clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: card.token, amountCents: req.amountCents, status: 'initiated' });
+      const transactionId = await record({ ...rowOf(req), kind: 'init', cardToken: card.token, status: 'initiated' });
       return { status: 'threeD', transactionId, threeDVersion: SANDBOX_THREE_D_VERSION };
     },
 
@@ -137,17 +187,17 @@ export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: Sa
       const [init] = await db
         .select()
         .from(sandboxTransactions)
-        .where(and(eq(sandboxTransactions.id, req.relatedTransactionId), eq(sandboxTransactions.clientUniqueId, req.orderId), eq(sandboxTransactions.kind, 'init')))
+        .where(and(eq(sandboxTransactions.id, req.relatedTransactionId), eq(sandboxTransactions.clientUniqueId, req.paymentId), eq(sandboxTransactions.kind, 'init')))
         .limit(1);
-      if (!init || init.status !== 'initiated') {
-        const transactionId = await record({ kind: 'payment', relatedId: req.relatedTransactionId, clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: 'none', amountCents: req.amountCents, status: 'declined' });
-        return declined(transactionId, 'CARD_DECLINED', 'Unknown related transaction');
-      }
+      const refuse = async (reason: string) => declined(await record({ ...rowOf(req), kind: 'payment', relatedId: req.relatedTransactionId, cardToken: 'none', status: 'declined' }), 'CARD_DECLINED', reason);
+      if (!init || init.status !== 'initiated') return refuse('Unknown related transaction');
+      // A saved card is paid with the CVV given for this payment, as the provider checks it.
+      if (req.card.kind === 'saved' && !vault.hasCvv(req.card.cvvToken)) return refuse('CVV check failed');
       const card = await vault.detokenize(init.cardToken);
       if (!card) return declined(init.id, 'CARD_DECLINED', 'Unknown card token');
       const done = await approveOrDecline(req, card, 'payment', init.id);
       if (done) return done;
-      const transactionId = await record({ kind: 'payment', relatedId: init.id, clientUniqueId: req.orderId, userTokenId: req.userId, cardToken: card.token, amountCents: req.amountCents, status: 'challenge' });
+      const transactionId = await record({ ...rowOf(req), kind: 'payment', relatedId: init.id, cardToken: card.token, status: 'challenge' });
       return { status: 'challenge', transactionId, challengeUrl: `${base}/sandbox/3ds/${transactionId}` };
     },
 
@@ -155,14 +205,16 @@ export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: Sa
       const [row] = await db
         .update(sandboxTransactions)
         .set({ status: 'refunded' })
-        .where(and(eq(sandboxTransactions.id, req.transactionId), eq(sandboxTransactions.status, 'approved'), eq(sandboxTransactions.clientUniqueId, req.orderId)))
+        .where(and(eq(sandboxTransactions.id, req.transactionId), eq(sandboxTransactions.status, 'approved'), eq(sandboxTransactions.clientUniqueId, req.paymentId)))
         .returning();
       if (!row || req.amountCents > row.amountCents) {
         return { status: 'declined', transactionId: req.transactionId, reason: 'Nothing to refund for this transaction' };
       }
-      const transactionId = await record({ kind: 'refund', relatedId: row.id, clientUniqueId: row.clientUniqueId, userTokenId: row.userTokenId, cardToken: row.cardToken, amountCents: req.amountCents, status: 'approved' });
+      const transactionId = await record({ kind: 'refund', relatedId: row.id, clientUniqueId: row.clientUniqueId, orderId: row.orderId, userTokenId: row.userTokenId, cardToken: row.cardToken, amountCents: req.amountCents, status: 'approved' });
       return { status: 'refunded', transactionId };
     },
+
+    lookup: (req) => lookup(req.paymentId),
 
     verifyNotification({ body, headers }) {
       const raw = headers[SANDBOX_SIGNATURE_HEADER];
@@ -171,10 +223,14 @@ export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: Sa
 
     async findChallenge(transactionId) {
       const [row] = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment'))).limit(1);
-      return row && row.cardToken !== 'none' ? { orderId: row.clientUniqueId, amountCents: row.amountCents, status: row.status } : null;
+      return row && row.cardToken !== 'none' ? { orderId: row.orderId ?? row.clientUniqueId, amountCents: row.amountCents, status: row.status } : null;
     },
 
     async decideChallenge(transactionId, approve) {
+      const [open] = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment'))).limit(1);
+      // Too late: the challenge has expired and stays declined whatever the answer.
+      const expired = !!open && challengeExpired(open);
+      if (open) await expireChallenge(open);
       // Only the first answer counts; a repeated POST re-sends the same (final) result.
       await db
         .update(sandboxTransactions)
@@ -182,7 +238,7 @@ export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: Sa
         .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'challenge')));
       const [row] = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment'))).limit(1);
       if (!row || row.status === 'challenge' || row.cardToken === 'none') return null;
-      const body = notificationFor(row, await vault.detokenize(row.cardToken));
+      const body = notificationFor(row, await vault.detokenize(row.cardToken), expired ? '3-D Secure challenge expired' : undefined);
       return { body, signature: signNotification(webhookSecret, body) };
     },
   };

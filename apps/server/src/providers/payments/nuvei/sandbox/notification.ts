@@ -17,9 +17,14 @@ const cardSchema = z.object({
 
 export const sandboxNotificationSchema = z.object({
   transactionId: z.string(),
+  /** Our payment id, as the payment request gave it. */
+  clientUniqueId: z.string(),
   orderId: z.string(),
+  /** 'Sale' for a charge, 'InitAuth3D' for the fingerprint step (which charges nothing). */
+  transactionType: z.string(),
   status: z.enum(['APPROVED', 'DECLINED']),
   amountCents: z.number().int(),
+  currency: z.string(),
   code: z.enum(['CARD_DECLINED', 'INSUFFICIENT_FUNDS']).nullable(),
   reason: z.string().nullable(),
   card: cardSchema.nullable(),
@@ -31,7 +36,7 @@ export type SandboxNotification = z.infer<typeof sandboxNotificationSchema>;
 function canonical(n: SandboxNotification): string {
   const c = n.card;
   return JSON.stringify([
-    n.transactionId, n.orderId, n.status, n.amountCents, n.code, n.reason,
+    n.transactionId, n.clientUniqueId, n.orderId, n.transactionType, n.status, n.amountCents, n.currency, n.code, n.reason,
     c ? [c.userPaymentOptionId, c.vaultToken, c.brand, c.last4, c.expMonth, c.expYear] : null,
     n.timestamp,
   ]);
@@ -47,7 +52,8 @@ export function verifySandboxNotification(secret: string, body: unknown, signatu
   const given = Buffer.from(signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const n = parsed.data;
+  const facts = { transactionId: n.transactionId, clientUniqueId: n.clientUniqueId, transactionType: n.transactionType, amountCents: n.amountCents, currency: n.currency };
   return n.status === 'APPROVED'
-    ? { status: 'approved', transactionId: n.transactionId, orderId: n.orderId, card: n.card }
-    : { status: 'declined', transactionId: n.transactionId, orderId: n.orderId, code: n.code ?? 'CARD_DECLINED', reason: n.reason ?? 'Declined' };
+    ? { ...facts, status: 'approved', card: n.card }
+    : { ...facts, status: 'declined', code: n.code ?? 'CARD_DECLINED', reason: n.reason ?? 'Declined' };
 }

@@ -1,0 +1,75 @@
+// Recording a provider's approval (issue 3: "the approval is recorded before anything else;
+// fulfilment is retried from it"). The payment row and the order's move to 'paid' commit in one
+// transaction; only then is the card saved (when the shopper asked) and the order fulfilled. An
+// approval the order cannot take is refunded at once.
+import type { OrderStatus, SavedCard } from '@store/shared';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { recordPaymentApproved } from '../checkout/service.ts';
+import { findOrder } from '../checkout/repository.ts';
+import type { ProviderCard } from '../../providers/payments/types.ts';
+import { crashPoint } from './crash-points.ts';
+import type { PaymentsDeps } from './deps.ts';
+import * as repo from './repository.ts';
+import { keepCard, toSavedCard } from './saved-cards.ts';
+
+export interface Approval {
+  transactionId: string;
+  threeDVersion?: string | null;
+  /** The card as the provider reports it; null when it did not say (a lookup, some notifications). */
+  card: ProviderCard | null;
+}
+
+/**
+ * Money was taken for an order that no longer wants it (canceled or failed while the shopper was at
+ * the bank, or already paid by another attempt): give it back. Returns whether the provider refunded.
+ */
+export async function refundOrphan({ db, provider, log }: PaymentsDeps, payment: repo.PaymentRow, transactionId: string): Promise<boolean> {
+  try {
+    const outcome = await provider.refund({ paymentId: payment.id, orderId: payment.orderId, transactionId, amountCents: payment.amountCents, currency: 'USD' });
+    if (outcome.status === 'refunded') {
+      await repo.updatePayment(db, payment.id, ['initiated', 'challenge', 'approved'], { status: 'refunded' });
+      log.warn({ paymentId: payment.id, orderId: payment.orderId }, 'refunded a payment approved for an order that could not take it');
+      return true;
+    }
+    log.error({ paymentId: payment.id, reason: outcome.reason }, 'refund of an orphaned payment was refused');
+  } catch (err) {
+    log.error({ paymentId: payment.id, err: err instanceof Error ? err.message : String(err) }, 'refund of an orphaned payment failed');
+  }
+  return false;
+}
+
+/** The card goes back to the shopper only when it is kept: they asked to save it, or paid with a saved one. */
+async function saveWhenAsked({ db, log }: PaymentsDeps, payment: repo.PaymentRow, card: ProviderCard | null): Promise<SavedCard | undefined> {
+  if (!payment.saveCard && !payment.userPaymentOptionId) return undefined;
+  try {
+    if (card) return await keepCard(db, payment.userId, card, payment.cardToken ?? '');
+    const saved = payment.userPaymentOptionId ? await repo.findSavedCard(db, payment.userId, payment.userPaymentOptionId) : undefined;
+    return saved ? toSavedCard(saved) : undefined;
+  } catch (err) {
+    // The payment stands and the order is paid; only the card was not kept.
+    log.error({ paymentId: payment.id, err: err instanceof Error ? err.message : String(err) }, 'saving the card of an approved payment failed');
+    return undefined;
+  }
+}
+
+/** Records the approval with the order's move to 'paid', then saves the card, then fulfils. Repeats are harmless. */
+export async function approve(deps: PaymentsDeps, payment: repo.PaymentRow, approval: Approval): Promise<{ card?: SavedCard; orderStatus: OrderStatus }> {
+  let card: SavedCard | undefined;
+  try {
+    const orderStatus = await recordPaymentApproved(deps.db, payment.orderId, payment.id, {
+      writeApproval: (tx) => repo.recordApproval(tx, payment.id, approval),
+      afterCommit: async () => {
+        crashPoint('after-approval-recorded');
+        card = await saveWhenAsked(deps, payment, approval.card);
+      },
+    });
+    return { card, orderStatus };
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'ORDER_STATE')) throw err;
+    const refunded = await refundOrphan(deps, payment, approval.transactionId);
+    const order = await findOrder(deps.db, payment.orderId);
+    const after = refunded ? 'has been refunded' : 'will be refunded';
+    if (order?.paymentId && order.paymentId !== payment.id) throw conflict(`This order was already paid. This payment ${after}.`);
+    throw new AppError(409, 'ORDER_STATE', `This order can no longer be paid. The payment ${after}.`);
+  }
+}

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PaymentProvider } from '../../providers/payments/types.ts';
+
+export interface PaymentsDeps {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+/** Provider faults are not the shopper's: a clear 502, details only in our log. */
+export async function callProvider<T>(log: FastifyBaseLogger, step: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    log.error({ err: err instanceof Error ? err.message : String(err), step }, 'payment provider call failed');
+    throw new AppError(502, 'PROVIDER_UNAVAILABLE', 'The payment service is not answering. Please try again.');
+  }
+}
