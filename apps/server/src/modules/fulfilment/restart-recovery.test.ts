@@ -1,5 +1,7 @@
 // A server that dies right after recording a payment approval (order 'paid', nothing fulfilled)
-// finishes the fulfilment when it, or another instance, starts on the same database.
+// finishes the fulfilment when it, or another instance, starts on the same database. Here the state
+// a crash leaves is written directly, in-process; payments/crash-restart.test.ts kills a real server
+// process mid-payment and restarts it.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +38,7 @@ describe('restart recovery', () => {
     const s = await createShopper(db);
     const order = await buyNow(db, s.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 3 });
     await prepareOrderForPayment(db, s.id, order._id);
-    // What recordPaymentApproved commits before it fulfils; then the process "dies".
+    // What recordPaymentApproved commits (with the payment's approval) before it fulfils; then the process "dies".
     await db.update(orders).set({ status: 'paid', paidAt: new Date(), paymentId: 'pay-crash' }).where(eq(orders.id, order._id));
     await first.close();
     expect(await ledgerSumForOrder(db, order._id)).toBe(0);

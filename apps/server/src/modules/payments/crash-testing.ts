@@ -1,0 +1,144 @@
+// Helpers for crash-restart.test.ts: the real server (`node --import tsx src/server.ts`, as the
+// README's start command runs it) as a child process, on a database of its own that outlives it: a
+// fresh schema on the PostgreSQL server when DATABASE_URL is set, else a PGlite directory under /tmp.
+// The shopper talks to it over HTTP only, as a browser would.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { repoRoot } from '../../config.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { signupBody, uniqueEmail } from '../auth/testing.ts';
+import type { CrashPoint } from './crash-points.ts';
+
+export interface StoreDatabase {
+  /** What the server process needs in its environment to use this database. */
+  env: Record<string, string>;
+  /** Opens the database in this process. For PGlite only while no server holds it. */
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+export async function freshStoreDatabase(): Promise<StoreDatabase> {
+  // Every start shares DATA_DIR and VAULT_KEY, so a card tokenized before a crash is readable after it.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-crash-'));
+  const env: Record<string, string> = { DATA_DIR: dataDir, VAULT_KEY: randomBytes(32).toString('hex') };
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    return { env, open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }), drop: async () => removeDir() };
+  }
+  const schemaName = `crash_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`CREATE SCHEMA ${schemaName}`);
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schemaName}`);
+  return {
+    env: { ...env, DATABASE_URL: withSchema.toString() },
+    open: () => openDatabase({ url, schemaName }),
+    drop: async () => {
+      await admin(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
+      removeDir();
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface StoreProcess {
+  url: string;
+  vaultUrl: string;
+  /** How the process ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+  /** SIGTERM (graceful shutdown) and wait for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts the store on the database and waits until it answers (recovery at start is done by then). */
+export async function startStore(database: StoreDatabase, crashAt?: CrashPoint): Promise<StoreProcess> {
+  const port = await freePort();
+  let vaultPort = await freePort();
+  while (vaultPort === port) vaultPort = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'PAYMENTS_PROVIDER', 'NUVEI_MERCHANT_ID', 'NUVEI_MERCHANT_SITE_ID', 'NUVEI_SECRET_KEY', 'CRASH_AT']) delete env[key];
+  Object.assign(env, database.env, {
+    PORT: String(port), HOST: '127.0.0.1', VAULT_PORT: String(vaultPort), PUBLIC_URL: url,
+    DEMO_DATA: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test', WEB_DIST: '/nonexistent',
+    ...(crashAt ? { CRASH_AT: crashAt } : {}),
+  });
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The store exited while starting:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The store did not answer within 90 s:\n${output}`);
+    const up = await fetch(`${url}/api/ping`).then((r) => r.ok, () => false);
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    vaultUrl: `http://127.0.0.1:${vaultPort}`,
+    exited,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+type Envelope = { success: boolean; data?: unknown; message?: string };
+
+export async function api(store: StoreProcess, method: string, urlPath: string, body?: unknown, token?: string): Promise<{ status: number; json: Envelope }> {
+  const res = await fetch(`${store.url}/api/${urlPath}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-auth-token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Envelope };
+}
+
+/** Signs up, opens the confirmation link from the local mailbox, signs in. */
+export async function signUpShopper(store: StoreProcess): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail('crash');
+  const body = signupBody(email);
+  expect((await api(store, 'POST', 'v1/auth/signup', body)).status).toBe(201);
+  const mails = (await api(store, 'GET', `dev/mailbox?to=${encodeURIComponent(email)}`)).json.data as { text: string }[];
+  const verifyToken = /\/login\?verify=([A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1];
+  expect((await api(store, 'POST', 'v1/auth/verify-email', { token: verifyToken })).status).toBe(200);
+  const login = await api(store, 'POST', 'v1/auth/login', { email, password: body.password });
+  expect(login.status).toBe(200);
+  return { email, token: (login.json.data as { token: string }).token };
+}
+
+/** A vault token for a card, as the hosted card field gets it. */
+export async function tokenizeAt(store: StoreProcess, number: string): Promise<string> {
+  const res = await fetch(`${store.vaultUrl}/tokenize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'card', number, expiry: '12/34' }) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
