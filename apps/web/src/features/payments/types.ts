@@ -1,11 +1,9 @@
 // Payment shapes of the contract (packages/shared schemas/payments.ts). The API only ever sees vault
 // tokens, never a card number.
-import type { NuveiInitBody, Order, SavedCard } from '@store/shared';
+import type { Order, SavedCard } from '@store/shared';
 
-export type { SavedCard, NuveiInitBody as InitPaymentBody } from '@store/shared';
-
-/** SPEC §7 "POST v1/nuvei/payment/first: body plus version and relatedTransactionId": the init body, continued. */
-export type PaymentFirstBody = NuveiInitBody & { orderId: string; version: string; relatedTransactionId: string };
+// PaymentFirstBody: SPEC §7 "POST v1/nuvei/payment/first: body plus version and relatedTransactionId".
+export type { SavedCard, NuveiInitBody as InitPaymentBody, PaymentFirstBody } from '@store/shared';
 
 export interface InitPaymentData {
   transactionId: string;
