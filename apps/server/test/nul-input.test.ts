@@ -1,6 +1,5 @@
 // A NUL character (U+0000) anywhere in a request's input is a 400 naming the field, before any handler
 // runs: PostgreSQL cannot store it, so without the guard these were 500s.
-import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper.ts';
@@ -21,10 +20,9 @@ const TABLES = ['users', 'sessions', 'email_tokens', 'mailbox', 'carts', 'cart_i
 /** Row counts of the tables a request could change, plus the shopper's cart as the API shows it. */
 async function snapshot() {
   const counts: Record<string, number> = {};
-  for (const table of TABLES) {
-    const rows = await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-    counts[table] = Number((('rows' in rows ? rows.rows : rows) as { n: number }[])[0]!.n);
-  }
+  await t.database.rawTransaction(async (q) => {
+    for (const table of TABLES) counts[table] = (await q.query<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
+  });
   const cart = await as(t.app, shopper, { method: 'GET', url: '/api/v1/cart' });
   return { counts, cart: cart.json().data };
 }

@@ -75,7 +75,7 @@ function stripParams(message: string): string {
  */
 export function safeError(error: unknown, depth = 0): SafeError {
   // Already made safe (the error handler does it before the logger's serializer sees it again).
-  if (typeof error === 'object' && error !== null && SANITIZED in error) return error as SafeError;
+  if (typeof error === 'object' && error !== null && SANITIZED in error) return error as unknown as SafeError;
   if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const message = stripParams(error.message);
   const withCode = error as Error & { code?: unknown; cause?: unknown; severity?: unknown };
