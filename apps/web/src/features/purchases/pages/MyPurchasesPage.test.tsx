@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import MyPurchasesPage from './MyPurchasesPage.tsx';
-import PaymentSuccessPage, { DELIVERY_SLOW_TEXT, DELIVERY_WAIT_MS, WAITING_FOR_PAYMENT_TEXT } from './PaymentSuccessPage.tsx';
+import PaymentSuccessPage, { CONFIRMATION_WAIT_MS, CONFIRMING_TEXT, DELIVERY_SLOW_TEXT, DELIVERY_WAIT_MS, WAITING_FOR_PAYMENT_TEXT } from './PaymentSuccessPage.tsx';
 import { mockApi, renderPage } from '../../../test/feature-test-utils.tsx';
 import { resetState } from '../../../lib/session.ts';
 import { aPurchase } from '../fixtures.ts';
@@ -79,14 +79,23 @@ describe('PaymentSuccessPage', () => {
     expect(store.getState().orderDetails.data).toMatchObject({ _id: 'ord-1', status: 'fulfilled' });
   });
 
-  it('says an unpaid order is waiting for payment, links to pay it, and does not poll', async () => {
+  it('asks about a pending order while the bank may still be confirming, then says it is waiting for payment and stops asking', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const net = orderRoutes(() => 'pending');
     openSuccessPage();
+    expect(await screen.findByRole('heading', { name: 'Confirming your payment' })).toBeInTheDocument();
+    expect(screen.getByTestId('confirming-payment')).toHaveTextContent(CONFIRMING_TEXT);
+    expect(screen.queryByTestId('awaiting-payment')).not.toBeInTheDocument();
+    const first = net.callsTo('GET', 'v1/checkout/getorder').length;
+    await wait(3000);
+    expect(net.callsTo('GET', 'v1/checkout/getorder').length).toBeGreaterThanOrEqual(first + 2);
+
+    await wait(CONFIRMATION_WAIT_MS);
     expect(await screen.findByRole('heading', { name: 'Waiting for your payment' })).toBeInTheDocument();
     const waiting = screen.getByTestId('awaiting-payment');
     expect(waiting).toHaveTextContent(WAITING_FOR_PAYMENT_TEXT);
     expect(within(waiting).getByRole('link', { name: 'Pay for this order' })).toHaveAttribute('href', '/add-card/ord-1');
+    expect(screen.queryByTestId('confirming-payment')).not.toBeInTheDocument();
     expect(screen.queryByText('Payment received')).not.toBeInTheDocument();
     expect(screen.queryByText(/delivering/)).not.toBeInTheDocument();
     expect(screen.queryByTestId('coins-credited')).not.toBeInTheDocument();
@@ -94,6 +103,19 @@ describe('PaymentSuccessPage', () => {
     const asked = net.callsTo('GET', 'v1/checkout/getorder').length;
     await wait(5000);
     expect(net.callsTo('GET', 'v1/checkout/getorder')).toHaveLength(asked);
+  });
+
+  it('shows the purchase once a late confirmation of a pending order arrives', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: Purchase['status'] = 'pending';
+    orderRoutes(() => status);
+    openSuccessPage();
+    expect(await screen.findByRole('heading', { name: 'Confirming your payment' })).toBeInTheDocument();
+    await wait(4000);
+    status = 'fulfilled';
+    await wait(1500);
+    expect(await screen.findByRole('heading', { name: 'Thank you for your purchase!' })).toBeInTheDocument();
+    expect(screen.getByTestId('coins-credited')).toHaveTextContent('2,400 coins were added to your wallet.');
   });
 
   it('polls a paid order every second until it is delivered, then stops', async () => {

@@ -14,7 +14,12 @@ export const DELIVERY_POLL_MS = 1000;
 // The server retries an unfinished delivery every 30 s; after a minute the page stops asking and says
 // where the order will show up, rather than polling forever.
 export const DELIVERY_WAIT_MS = 60_000;
+// Back from the bank's 3-D Secure page, the provider's notification of the approval may reach the server
+// a few seconds after the browser does (a real provider sends it on its own). A pending order is asked
+// after for this long before the page says no payment has arrived.
+export const CONFIRMATION_WAIT_MS = 15_000;
 
+export const CONFIRMING_TEXT = 'We are waiting for your bank to confirm the payment…';
 export const WAITING_FOR_PAYMENT_TEXT = 'We have not received a payment for this order yet, so nothing has been delivered.';
 export const DELIVERY_SLOW_TEXT =
   'Your payment was received, but delivery is taking longer than usual. It will finish on its own: check My purchases in a few minutes.';
@@ -28,6 +33,17 @@ const HEADINGS: Record<Purchase['status'], string> = {
   refunded: 'Order refunded',
 };
 
+/** True once `ms` have passed since `running` turned true (and only while it stays true). */
+function useTimeUp(running: boolean, ms: number): boolean {
+  const [timeUp, setTimeUp] = useState(false);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setTimeout(() => setTimeUp(true), ms);
+    return () => clearTimeout(timer);
+  }, [running, ms]);
+  return running && timeUp;
+}
+
 /** /payment-success?orderId=: the paid order and the coins it credited, or honestly where the order stands. */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
@@ -38,14 +54,13 @@ export default function PaymentSuccessPage() {
     refetchOnMountOrArgChange: true,
   });
   const delivering = order?.status === 'paid';
-  const [waitedTooLong, setWaitedTooLong] = useState(false);
+  const waitingForPayment = order?.status === 'pending';
+  const waitedTooLong = useTimeUp(delivering, DELIVERY_WAIT_MS);
+  const confirmationOver = useTimeUp(waitingForPayment, CONFIRMATION_WAIT_MS);
+  const confirming = waitingForPayment && !confirmationOver;
+  usePurchasesOrderQuery(orderId, { skip: !orderId || !((delivering && !waitedTooLong) || confirming), pollingInterval: DELIVERY_POLL_MS });
 
-  useEffect(() => {
-    if (!delivering) return;
-    const timer = setTimeout(() => setWaitedTooLong(true), DELIVERY_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [delivering]);
-  usePurchasesOrderQuery(orderId, { skip: !orderId || !delivering || waitedTooLong, pollingInterval: DELIVERY_POLL_MS });
+  const heading = confirming ? 'Confirming your payment' : order ? HEADINGS[order.status] : '';
 
   useEffect(() => {
     if (order?.status !== 'fulfilled') return;
@@ -55,7 +70,7 @@ export default function PaymentSuccessPage() {
 
   return (
     <div className="purchases-page">
-      <title>{order ? HEADINGS[order.status] : 'Your order'}</title>
+      <title>{order ? heading : 'Your order'}</title>
       {!orderId || isError ? (
         <section className="purchases-panel">
           <h1>We couldn't find that order</h1>
@@ -67,7 +82,7 @@ export default function PaymentSuccessPage() {
         <p role="status">Loading your order…</p>
       ) : (
         <section className="purchases-panel payment-success" data-testid="payment-success">
-          <h1>{HEADINGS[order.status]}</h1>
+          <h1>{heading}</h1>
           {order.status === 'fulfilled' && order.totalCoins > 0 ? (
             <p className="payment-success__coins" data-testid="coins-credited">
               {formatCoins(order.totalCoins)} coins were added to your wallet.
@@ -78,7 +93,12 @@ export default function PaymentSuccessPage() {
               {waitedTooLong ? DELIVERY_SLOW_TEXT : 'We are delivering your order…'}
             </p>
           ) : null}
-          {order.status === 'pending' ? (
+          {confirming ? (
+            <p role="status" data-testid="confirming-payment">
+              {CONFIRMING_TEXT}
+            </p>
+          ) : null}
+          {waitingForPayment && !confirming ? (
             <div role="status" data-testid="awaiting-payment">
               <p>{WAITING_FOR_PAYMENT_TEXT}</p>
               <p className="purchases-actions">
