@@ -1,4 +1,4 @@
-// Crash points for the restart tests (restart-recovery.test.ts): with NODE_ENV=test and
+// Crash points for the restart test (crash-restart.test.ts): with NODE_ENV=test and
 // CRASH_AT=<name> in its environment, the server kills itself with SIGKILL at that point, the way a
 // power cut or an OOM kill would, so a test can prove what a second start recovers. Outside
 // NODE_ENV=test the variable is ignored.
