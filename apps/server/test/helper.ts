@@ -36,11 +36,20 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   };
 }
 
+/**
+ * The configuration of an app under test. Redis only where a test asks for it (the two-instance tests):
+ * with the environment's REDIS_URL every test app would share rate-limit counters, all keyed by
+ * app.inject's 127.0.0.1, with every other test file running at the same time.
+ */
+export function testConfig(overrides: Partial<Config> = {}, logLevel = 'silent'): Config {
+  return loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: logLevel }, { WEB_DIST: '/nonexistent', REDIS_URL: undefined, ...overrides });
+}
+
 export async function buildTestApp(overrides: Partial<Config> = {}, opts: { seedDemo?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   await migrate(database);
   const seeded = await seed(database.db, { demo: opts.seedDemo ?? true });
-  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent' }, { WEB_DIST: '/nonexistent', ...overrides });
+  const config = testConfig(overrides);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {

@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed.ts';
 import { users } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
-import { openTestDatabase } from './helper.ts';
+import { openTestDatabase, testConfig } from './helper.ts';
 import { createVerifiedUser, mailTo, post, signupBody, tokenFromLink, uniqueEmail } from '../src/modules/auth/testing.ts';
 
 const lines: string[] = [];
@@ -25,7 +24,7 @@ beforeAll(async () => {
   await migrate(opened.database);
   await seed(opened.database.db, { demo: false });
   // LOG_LEVEL info, as a production start would log.
-  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'info' }, { WEB_DIST: '/nonexistent' });
+  const config = testConfig({}, 'info');
   const stream = new Writable({
     write(chunk, _enc, done) {
       lines.push(String(chunk));

@@ -5,9 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/helper.ts';
+import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../db/seed.ts';
@@ -25,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 async function startInstance(): Promise<FastifyInstance> {
-  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent' }, { WEB_DIST: '/nonexistent' });
+  const config = testConfig();
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return app;

@@ -4,10 +4,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../db/seed.ts';
-import { openTestDatabase } from '../../../test/helper.ts';
+import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 import { createShopper } from '../checkout/testing.ts';
 import { tokenizeCard } from '../../providers/vault/testing.ts';
 import { init, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
@@ -22,7 +21,7 @@ beforeAll(async () => {
   drop = opened.drop;
   await migrate(opened.database);
   await seed(opened.database.db, { demo: false });
-  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'trace' }, { WEB_DIST: '/nonexistent' });
+  const config = testConfig({}, 'trace');
   const stream = new Writable({
     write(chunk, _enc, done) {
       lines.push(String(chunk));
