@@ -11,6 +11,7 @@ import { selectSavedCards } from '../payment-slice.ts';
 import { payWithCard, saveNewCard } from '../card-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { SavedCardList } from '../components/SavedCardList.tsx';
+import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
 import { failureText, isUnconfirmedFailure } from '../failure-text.ts';
 import '../payments.css';
 
@@ -168,16 +169,7 @@ export default function AddCardPage() {
               <p className="payments-field-label">CVV of the selected card</p>
               <div ref={cvv.containerRef} className="card-fields__frame card-fields__frame--cvv" />
             </div>
-            {configFailed ? (
-              <p className="payments-error" role="alert">
-                Card entry is not available right now. Please try again later.
-              </p>
-            ) : null}
-            {error ? (
-              <p className="payments-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <CardEntryAlerts configFailed={configFailed} error={error} />
             {unconfirmed ? (
               <p className="payments-error" role="alert" data-testid="payment-unconfirmed">
                 {PAYMENT_UNCONFIRMED_TEXT} <Link to="/my-purchases">Open My purchases</Link>
@@ -200,16 +192,7 @@ export default function AddCardPage() {
               <p className="payments-field-label">Add a card: number and expiry</p>
               <div ref={newCard.containerRef} className="card-fields__frame" />
             </div>
-            {configFailed ? (
-              <p className="payments-error" role="alert">
-                Card entry is not available right now. Please try again later.
-              </p>
-            ) : null}
-            {error ? (
-              <p className="payments-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <CardEntryAlerts configFailed={configFailed} error={error} />
             <button type="button" className="payments-button" data-testid="save-card-button" disabled={paying || configFailed} onClick={() => void save()}>
               {paying ? 'Saving…' : 'Save card'}
             </button>
