@@ -10,8 +10,12 @@ import { AppError } from '../lib/errors.ts';
 
 const NUL = '\u0000';
 
-/** Routes whose query and body the card provider defines (its notification, with fields of its own). */
-const PROVIDER_INPUT_ROUTES = new Set(['/api/v1/nuvei/notify']);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The query and body are defined by someone else (a provider's notification): not closed here. */
+    externalInput?: boolean;
+  }
+}
 
 const emptyQuery = z.strictObject({});
 const emptyBody = z.strictObject({}).nullish();
@@ -59,7 +63,7 @@ const isApiRoute = (url: string) => (url === '/api' || url.startsWith('/api/')) 
 
 /** Gives an /api route without a query or body schema an empty strict one, so unknown fields are a 400. */
 function closeUndeclaredInput(route: RouteOptions): void {
-  if (!isApiRoute(route.url) || PROVIDER_INPUT_ROUTES.has(route.url)) return;
+  if (!isApiRoute(route.url) || route.config?.externalInput) return;
   const methods = [route.method].flat();
   const takesBody = methods.every((method) => method !== 'GET' && method !== 'HEAD');
   const schema = { ...route.schema };

@@ -56,6 +56,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'POST'],
     url: '/v1/nuvei/notify',
+    // The provider decides the notification's fields, so unknown ones are not refused.
+    config: { externalInput: true },
     schema: { tags: ['payments'], description: "The card provider's notification (webhook / DMN); authenticated by the provider's signature or checksum." },
     handler: async (request) => {
       const notification = app.paymentProvider.verifyNotification({ body: request.body, query: request.query, headers: request.headers });
