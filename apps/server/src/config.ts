@@ -2,6 +2,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
+import { checkProductionRules, ConfigError, resolveMailTransport, type MailTransport } from './config-rules.ts';
+
+export { ConfigError } from './config-rules.ts';
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -43,6 +47,8 @@ const trustProxy = z
     return entries;
   });
 
+const flag = z.enum(['true', 'false']).optional();
+
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const envSchema = z.object({
@@ -50,6 +56,12 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
+  /** Milliseconds to open a connection to DATABASE_URL, or to wait for a free one, before giving up (503, or a failed start). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  /** Milliseconds a query may go unanswered before it fails (503) and its connection is dropped; the server cancels at 90 %. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.queryMs),
+  /** Milliseconds the server keeps a transaction that runs no query before ending it and freeing its locks. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_DATABASE_TIMEOUTS.idleInTransactionMs),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** Redis: socket.io adapter across instances and shared rate-limit counters. */
   REDIS_URL: z.string().url().optional(),
@@ -58,8 +70,23 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Lucky Dragon Coins <no-reply@luckydragon.example>'),
   /** Public address of the store, used in links inside e-mails. */
   PUBLIC_URL: z.string().url().optional(),
-  /** Seed demo accounts and enable /test-login. Defaults on unless NODE_ENV=production. */
-  DEMO_DATA: z.enum(['true', 'false']).optional(),
+  /**
+   * Demo mode: seeds the demo accounts and opens the demo conveniences (test-login, the local mailbox).
+   * Defaults on unless NODE_ENV=production, where it also needs ALLOW_DEMO_IN_PRODUCTION=true.
+   */
+  DEMO_DATA: flag,
+  /** The explicit force that demo mode needs in production (it hands out password-free sessions). */
+  ALLOW_DEMO_IN_PRODUCTION: flag,
+  /** Demo conveniences answer other machines too, not only this one. Anyone who reaches the store can use them. */
+  DEMO_REMOTE_ACCESS: flag,
+  /** Test-login may also sign in the demo admin account (by default it offers the shopper only). */
+  TEST_LOGIN_ADMIN: flag,
+  /**
+   * Where mail goes: 'smtp' (SMTP_URL), 'mailbox' (kept in the database and shown at /mailbox: demo mode
+   * only) or 'log' (written to the server log). Default: smtp with SMTP_URL, else the mailbox in demo mode,
+   * else the log outside production; production must choose smtp or log.
+   */
+  MAIL_TRANSPORT: z.enum(['smtp', 'mailbox', 'log']).optional(),
   /** Header a trusted proxy sets with the visitor's ISO country (country restriction). */
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 30),
@@ -70,12 +97,27 @@ const envSchema = z.object({
    * password against many accounts. Well above what a household or an office behind one address sends.
    */
   AUTH_IP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(50),
+  /**
+   * Requests per address, route and minute to each route that takes a body without a session (sign-in,
+   * sign-up, reset, the sandbox bank page), counted before the body is read.
+   */
+  PUBLIC_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
+  /** The same for the payment provider's notifications, which arrive from a few provider addresses. */
+  NOTIFY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(1200),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Minutes a pending order may hold gift-card codes and coupon uses for its payment before they are released. */
   ORDER_RESERVATION_MINUTES: z.coerce.number().int().positive().default(30),
+  /**
+   * Card checks and payment attempts (v1/nuvei/init) per shopper and per address in a window; a decline
+   * weighs 4. A shopper buys a few times and may mistype a card; card testing runs dozens of checks.
+   */
+  CARD_ATTEMPTS_PER_SHOPPER: z.coerce.number().int().positive().default(20),
+  /** Above a household's or an office's purchases behind one address. */
+  CARD_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  CARD_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
   // --- PAYMENTS (issue 3) ---
   /** Port of the card vault (hosted card fields); default PORT+1, 0 = random, 'off' = not started. */
   VAULT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
@@ -93,23 +135,34 @@ const envSchema = z.object({
   PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DEMO_DATA' | 'PUBLIC_URL'> & {
-  DEMO_DATA: boolean;
-  PUBLIC_URL: string;
-};
+type Flags = 'DEMO_DATA' | 'ALLOW_DEMO_IN_PRODUCTION' | 'DEMO_REMOTE_ACCESS' | 'TEST_LOGIN_ADMIN';
 
-/** Reads and validates the environment once; a bad value stops the start with a clear message. */
+export type Config = Omit<z.infer<typeof envSchema>, Flags | 'PUBLIC_URL' | 'MAIL_TRANSPORT'> &
+  Record<Flags, boolean> & {
+    PUBLIC_URL: string;
+    MAIL_TRANSPORT: MailTransport;
+  };
+
+/**
+ * Reads and validates the environment once; a bad value, or a combination production mode refuses,
+ * stops the start with a clear one-line message (ConfigError).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new Error(`Invalid environment variable ${first?.path.join('.')}: ${first?.message}`);
+    throw new ConfigError(`Invalid environment variable ${first?.path.join('.')}: ${first?.message}`);
   }
   const e = parsed.data;
-  return {
+  const merged = {
     ...e,
     DEMO_DATA: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
+    ALLOW_DEMO_IN_PRODUCTION: e.ALLOW_DEMO_IN_PRODUCTION === 'true',
+    DEMO_REMOTE_ACCESS: e.DEMO_REMOTE_ACCESS === 'true',
+    TEST_LOGIN_ADMIN: e.TEST_LOGIN_ADMIN === 'true',
     PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     ...overrides,
   };
+  checkProductionRules(merged);
+  return { ...merged, MAIL_TRANSPORT: resolveMailTransport(merged) };
 }

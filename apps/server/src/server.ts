@@ -1,13 +1,35 @@
 // Entry point: open the database, migrate, seed, listen; close cleanly on SIGINT/SIGTERM.
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DatabaseUnreachableError } from './db/reachability.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite') });
+/** A start that cannot go on for a reason the operator can fix says so in one line (no stack trace) and exits 1. */
+function exitOnStartFailure(err: unknown, kind: new (...args: never[]) => Error): never {
+  if (!(err instanceof kind)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  exitOnStartFailure(err, ConfigError);
+}
+// An unreachable database is named in the one line (never its password): the next step is the network or DATABASE_URL.
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
+  timeouts: {
+    connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  },
+}).catch((err: unknown) => exitOnStartFailure(err, DatabaseUnreachableError));
 await migrate(database);
 const seeded = await seed(database.db, { demo: config.DEMO_DATA });
 const app = await buildApp({ config, database });
@@ -16,10 +38,19 @@ await app.listen({ port: config.PORT, host: config.HOST });
 const store = `http://localhost:${config.PORT}`;
 console.log(`\nStorefront ready at ${store}`);
 console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)'}`);
-console.log(config.SMTP_URL ? 'Mail: SMTP (SMTP_URL)' : `Mail: kept locally, read it at ${store}/mailbox`);
+const MAIL_LINES = {
+  smtp: 'Mail: SMTP (SMTP_URL)',
+  mailbox: `Mail: kept locally, read it at ${store}/mailbox (from this machine)`,
+  log: 'Mail: written to this log (MAIL_TRANSPORT=log)',
+} as const;
+console.log(MAIL_LINES[config.MAIL_TRANSPORT]);
 if (seeded.demoAccounts.length) {
-  console.log('Demo accounts (also one click away at /test-login):');
+  const oneClick = config.TEST_LOGIN_ADMIN ? 'both' : 'the shopper';
+  console.log(`Demo accounts (${oneClick} also one click away at /test-login, from this machine):`);
   for (const a of seeded.demoAccounts) console.log(`  ${a.role.padEnd(5)} ${a.email}  password: ${a.password}`);
+}
+if (config.DEMO_DATA && config.DEMO_REMOTE_ACCESS) {
+  console.log('WARNING: DEMO_REMOTE_ACCESS=true: test-login and the mailbox answer every machine that reaches this store.');
 }
 
 let closing = false;

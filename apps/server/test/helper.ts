@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed, type SeedResult } from '../src/db/seed.ts';
 
@@ -16,16 +16,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export interface TestDatabase {
+  database: Database;
+  /** The PostgreSQL schema it works in (DATABASE_URL set), for a test that opens it a second way (through a proxy). */
+  schemaName?: string;
+  drop(): Promise<void>;
+}
+
+export async function openTestDatabase(opts: Pick<DatabaseOptions, 'logQuery'> = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openDatabase({ ...opts });
     return { database, drop: () => database.close() };
   }
   const schemaName = `t_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase({ url, schemaName, poolSize: 20 });
+  const database = await openDatabase({ url, schemaName, poolSize: 20, ...opts });
   return {
     database,
+    schemaName,
     drop: async () => {
       await database.close();
       const admin = new pg.Client({ connectionString: url });
@@ -45,8 +53,8 @@ export function testConfig(overrides: Partial<Config> = {}, logLevel = 'silent')
   return loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: logLevel }, { WEB_DIST: '/nonexistent', REDIS_URL: undefined, ...overrides });
 }
 
-export async function buildTestApp(overrides: Partial<Config> = {}, opts: { seedDemo?: boolean } = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+export async function buildTestApp(overrides: Partial<Config> = {}, opts: { seedDemo?: boolean } & Pick<DatabaseOptions, 'logQuery'> = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase({ logQuery: opts.logQuery });
   await migrate(database);
   const seeded = await seed(database.db, { demo: opts.seedDemo ?? true });
   const config = testConfig(overrides);

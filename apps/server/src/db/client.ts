@@ -3,8 +3,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { createPostgresPool } from './postgres-pool.ts';
+import { checkPostgres } from './reachability.ts';
 import * as schema from './schema.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside db.transaction(async (tx) => ...). */
@@ -35,15 +37,22 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (tests get a fresh one each). Created if missing. */
   schemaName?: string;
   poolSize?: number;
+  /** PostgreSQL server only (PGlite runs in-process); the defaults when absent. */
+  timeouts?: DatabaseTimeouts;
+  /** Hears the SQL of every query Drizzle sends (tests that compare the work two requests do). */
+  logQuery?: (sql: string) => void;
 }
 
+/** Drizzle's logger for DatabaseOptions.logQuery; none (Drizzle's default) without it. */
+const queryLogger = (opts: DatabaseOptions) => (opts.logQuery ? { logger: { logQuery: (sql: string) => opts.logQuery!(sql) } } : {});
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.schemaName, opts.poolSize ?? 10);
+  if (opts.url) return openPostgres(opts, opts.url, opts.poolSize ?? 10, opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS);
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await client.waitReady;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db: drizzlePglite(client, { schema, ...queryLogger(opts) }) as unknown as Db,
     kind: 'pglite',
     exec: async (sql) => {
       await client.exec(sql);
@@ -61,23 +70,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, schemaName: string | undefined, max: number): Promise<Database> {
+/** Throws DatabaseUnreachableError (one line, no password) when the server does not answer in time. */
+async function openPostgres(opts: DatabaseOptions, url: string, max: number, timeouts: DatabaseTimeouts): Promise<Database> {
+  const { schemaName } = opts;
   if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`bad schema name ${schemaName}`);
-  if (schemaName) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
-    await admin.end();
-  }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    options: schemaName ? `-c search_path=${schemaName}` : undefined,
-  });
-  // An idle client's network error must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  await checkPostgres(url, timeouts, schemaName);
+  const pool = createPostgresPool({ url, max, timeouts, schemaName });
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzlePg(pool, { schema, ...queryLogger(opts) }) as unknown as Db,
     kind: 'postgres',
     exec: async (sql) => {
       await pool.query(sql);

@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_CODE, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { AppError } from '../lib/errors.ts';
 import { safeError } from '../lib/log-safety.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
+/** Seconds a client is asked to wait before retrying while the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 /** Names the input that failed validation, e.g. "body.email" or "querystring.price". */
 function describeValidation(error: FastifyError & { validation: { instancePath: string; message?: string; params: Record<string, unknown> }[] }) {
@@ -27,6 +30,14 @@ export default fp(async (app: FastifyInstance) => {
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code, field: error.field });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Down, stalled or overloaded rather than a bug: the client may retry. Logged once, without query parameters.
+      request.log.error({ err: safeError(error) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
+        .send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE, code: DATABASE_UNAVAILABLE_CODE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

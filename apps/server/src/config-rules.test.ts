@@ -1,0 +1,86 @@
+// What production mode demands (issue 7): a way to send mail (or the explicit choice to log it), no demo
+// mode unless forced, no test-card gateway unless chosen by name. Outside production the defaults keep
+// a fresh clone working with the local mailbox.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The environment of a production start with everything it needs; each test takes something away. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mailer:secret@mail.example:587',
+  NUVEI_MERCHANT_ID: 'm',
+  NUVEI_MERCHANT_SITE_ID: 's',
+  NUVEI_SECRET_KEY: 'k',
+};
+
+const without = (key: keyof typeof PRODUCTION) => {
+  const env: Record<string, string> = { ...PRODUCTION };
+  delete env[key];
+  return env;
+};
+
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('production mode', () => {
+  it('starts with SMTP and a real payment provider, demo mode off, mail over SMTP', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config).toMatchObject({ DEMO_DATA: false, MAIL_TRANSPORT: 'smtp', DEMO_REMOTE_ACCESS: false, TEST_LOGIN_ADMIN: false });
+  });
+
+  it('refuses to start without a way to send mail', () => {
+    const message = refusal(without('SMTP_URL'));
+    expect(message).toContain('needs a way to send mail');
+    expect(message).toContain('SMTP_URL');
+    expect(message).toContain('MAIL_TRANSPORT=log');
+  });
+
+  it('accepts the explicit choice to write mail to the log', () => {
+    expect(loadConfig({ ...without('SMTP_URL'), MAIL_TRANSPORT: 'log' }).MAIL_TRANSPORT).toBe('log');
+  });
+
+  it('refuses the local mailbox, which anyone could read, outside demo mode', () => {
+    expect(refusal({ ...without('SMTP_URL'), MAIL_TRANSPORT: 'mailbox' })).toContain('needs demo mode');
+  });
+
+  it('refuses demo mode unless forced', () => {
+    expect(refusal({ ...PRODUCTION, DEMO_DATA: 'true' })).toContain('ALLOW_DEMO_IN_PRODUCTION=true');
+    const forced = loadConfig({ ...without('SMTP_URL'), DEMO_DATA: 'true', ALLOW_DEMO_IN_PRODUCTION: 'true' });
+    expect(forced).toMatchObject({ DEMO_DATA: true, MAIL_TRANSPORT: 'mailbox' });
+  });
+
+  it('refuses the test-card sandbox unless chosen by name', () => {
+    const env = { NODE_ENV: 'production', SMTP_URL: PRODUCTION.SMTP_URL };
+    expect(refusal(env)).toContain('PAYMENTS_PROVIDER=sandbox');
+    expect(loadConfig({ ...env, PAYMENTS_PROVIDER: 'sandbox' }).PAYMENTS_PROVIDER).toBe('sandbox');
+  });
+
+  it('never puts a secret of the environment in its message', () => {
+    expect(refusal({ ...PRODUCTION, DEMO_DATA: 'true' })).not.toContain('secret');
+  });
+});
+
+describe('outside production', () => {
+  it('keeps mail in the local mailbox in demo mode, the default', () => {
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ DEMO_DATA: true, MAIL_TRANSPORT: 'mailbox' });
+  });
+
+  it('writes mail to the log when demo mode is off and no SMTP server is set', () => {
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: 'false' }).MAIL_TRANSPORT).toBe('log');
+  });
+
+  it('sends over SMTP whenever SMTP_URL is set', () => {
+    expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:2525' }).MAIL_TRANSPORT).toBe('smtp');
+  });
+
+  it('refuses MAIL_TRANSPORT=smtp without SMTP_URL', () => {
+    expect(refusal({ NODE_ENV: 'development', MAIL_TRANSPORT: 'smtp' })).toContain('needs SMTP_URL');
+  });
+});
