@@ -13,6 +13,7 @@ import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
 import { logSerializers } from './lib/log-safety.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import attemptCountersPlugin from './plugins/attempt-counters.ts';
 import authPlugin from './plugins/auth.ts';
 import livePlugin from './plugins/live.ts';
 import outboxPlugin from './plugins/outbox.ts';
@@ -56,6 +57,25 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The page's CSP names exact origins: frames only from the card vault (the embedded checkout's origin
+ * joins it when it exists), connections only to the store itself and its own live-connection origin.
+ */
+function pageDirectives(app: FastifyInstance) {
+  const storeOrigin = new URL(app.config.PUBLIC_URL).origin;
+  const liveOrigin = storeOrigin.replace(/^http/, 'ws');
+  return {
+    defaultSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    connectSrc: ["'self'", liveOrigin],
+    // Read per response: with VAULT_PORT=0 the vault's port is known only once it listens.
+    frameSrc: [() => app.vault.origin() || "'none'"],
+    upgradeInsecureRequests: null,
+  };
+}
+
 /** Builds the app: external plugins, then our plugins, then routes (fastify/demo's order). */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -73,18 +93,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(errorsPlugin);
   // Before any route is added: its onRoute hook closes the undeclared query and body of /api routes.
   await app.register(inputGuardPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'http://localhost:*', 'http://127.0.0.1:*'],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(helmet, { contentSecurityPolicy: { directives: pageDirectives(app) } });
   await app.register(swagger, {
     openapi: { info: { title: 'Storefront API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -93,6 +102,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   await app.register(dbPlugin, { database });
   await app.register(rateLimitPlugin);
+  await app.register(attemptCountersPlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin);
   await app.register(livePlugin);
@@ -115,7 +125,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
     { prefix: '/api' },
   );
-  await app.register(mailboxRoutes);
+  // A demo door: mounted only when mail is kept in the local mailbox (demo mode, config-rules.ts).
+  if (config.MAIL_TRANSPORT === 'mailbox') await app.register(mailboxRoutes);
   await app.register(catalogAssets);
 
   registerSpa(app, config.WEB_DIST);

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailOnlyBody, loginBody, loginResponse, resetPasswordBody, signupBody, testLoginBody, tokenBody } from '@store/shared';
 import { requireUser, sessionTokenOf } from '../../plugins/auth.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
+import { sameMachineOnly } from '../../plugins/demo-doors.ts';
 import { failures, messageResponse, resetTokenParams, resetTokenResponse, testAccountsResponse, verifyEmailResponse } from './schemas.ts';
 import * as auth from './service.ts';
 
 const tags = ['auth'];
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): auth.AuthDeps => ({ db: app.db, mailer: app.mailer, config: app.config, log: app.log, live: app.live });
+  const deps = (): auth.AuthDeps => ({ db: app.db, mailer: app.mailer, config: app.config, log: app.log, live: app.live, outbox: app.outbox });
   const limited = authRateLimit(app.config);
   // Sign-in and reset requests also count per IP across e-mails: one password tried on many accounts.
   const limitedPerIp = authRateLimit(app.config, { acrossEmails: true });
@@ -127,29 +128,34 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, message: 'Your password is changed. Please sign in with the new one.' };
   });
 
-  // Demo helpers exist only with demo data on; otherwise these paths are plain 404s.
+  // Demo doors: mounted only in demo mode (otherwise plain 404s), answering only this machine unless
+  // DEMO_REMOTE_ACCESS opens them, and offering the admin account only with TEST_LOGIN_ADMIN.
   if (app.config.DEMO_DATA) {
+    const demoDoor = sameMachineOnly(app.config);
+    const accounts = { includeAdmin: app.config.TEST_LOGIN_ADMIN };
     app.get('/v1/auth/test-accounts', {
+      onRequest: demoDoor,
       schema: {
         tags,
         summary: 'List demo accounts',
-        description: 'Only mounted with demo data on (DEMO_DATA); 404 otherwise.',
+        description: 'Demo mode only (DEMO_DATA), from this machine only unless DEMO_REMOTE_ACCESS; 404 otherwise. The admin account only with TEST_LOGIN_ADMIN.',
         response: { 200: testAccountsResponse },
       },
     }, async () => {
-      return { success: true as const, data: auth.listTestAccounts() };
+      return { success: true as const, data: auth.listTestAccounts(accounts) };
     });
 
     app.post('/v1/auth/test-login', {
+      onRequest: demoDoor,
       schema: {
         tags,
         summary: 'Sign in as a demo account',
-        description: 'Only mounted with demo data on (DEMO_DATA); 404 otherwise. Same answer as login.',
+        description: 'Demo mode only (DEMO_DATA), from this machine only unless DEMO_REMOTE_ACCESS; 404 otherwise. Same answer as login. The admin account only with TEST_LOGIN_ADMIN.',
         body: testLoginBody,
-        response: { 200: loginResponse, ...failures(400, 404) },
+        response: { 200: loginResponse, ...failures(400, 403, 404) },
       },
     }, async (request) => {
-      const data = await auth.testLogin(deps(), request.body.email, request.ip);
+      const data = await auth.testLogin(deps(), request.body.email, request.ip, accounts);
       return { success: true as const, data };
     });
   }

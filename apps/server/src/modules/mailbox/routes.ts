@@ -1,13 +1,16 @@
-// The local mailbox: where mail goes when no SMTP server is configured. With SMTP_URL set, every
-// path here is a 404, so real deployments never expose stored mail.
+// The local mailbox: where mail goes in demo mode without an SMTP server (MAIL_TRANSPORT=mailbox). It is
+// mounted only then (app.ts), and answers only this machine unless DEMO_REMOTE_ACCESS opens it: a guest
+// who could read it could ask for any shopper's reset link and take the account.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@store/shared';
-import { notFound } from '../../lib/errors.ts';
+import { sameMachineOnly } from '../../plugins/demo-doors.ts';
 import { findMail, listMail } from './repository.ts';
 import { inboxPage, mailPage, notFoundPage } from './pages.ts';
 
 const toFilter = z.string().trim().toLowerCase().max(254).optional();
+
+const MAIL_PAGE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-src 'self'; object-src 'none'; base-uri 'self'";
 
 const mailJson = z.object({
   _id: z.string(),
@@ -20,9 +23,7 @@ const mailJson = z.object({
 
 const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated (no fastify-plugin): this hook guards only the routes below.
-  app.addHook('onRequest', async () => {
-    if (app.config.SMTP_URL) throw notFound();
-  });
+  app.addHook('onRequest', sameMachineOnly(app.config));
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -38,7 +39,8 @@ const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/mailbox/:id', { schema: { hide: true, params: idParam } }, async (request, reply) => {
     const mail = await findMail(app.db, request.params.id);
     if (!mail) return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
-    return reply.type('text/html; charset=utf-8').send(mailPage(mail));
+    // It frames the mail's own HTML from this origin, which the store's page policy does not allow.
+    return reply.header('content-security-policy', MAIL_PAGE_CSP).type('text/html; charset=utf-8').send(mailPage(mail));
   });
 
   // The mail's own HTML, framed by /mailbox/:id. Its CSP forbids scripts entirely.
@@ -55,7 +57,7 @@ const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['dev'],
       summary: 'Stored mail (development)',
-      description: 'Mail kept locally because SMTP_URL is not set, newest first, optionally only to one address. 404 when SMTP_URL is set.',
+      description: 'Demo mode only (MAIL_TRANSPORT=mailbox), and only to this machine unless DEMO_REMOTE_ACCESS=true: mail kept locally, newest first, optionally only to one address.',
       querystring: z.strictObject({ to: toFilter }),
       response: { 200: z.object({ success: z.literal(true), data: z.array(mailJson) }) },
     },

@@ -83,7 +83,8 @@ export async function startStore(database: StoreDatabase, crashAt?: CrashPoint):
   for (const key of ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'PAYMENTS_PROVIDER', 'NUVEI_MERCHANT_ID', 'NUVEI_MERCHANT_SITE_ID', 'NUVEI_SECRET_KEY', 'CRASH_AT']) delete env[key];
   Object.assign(env, database.env, {
     PORT: String(port), HOST: '127.0.0.1', VAULT_PORT: String(vaultPort), PUBLIC_URL: url,
-    DEMO_DATA: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'test', WEB_DIST: '/nonexistent',
+    // Demo mode for its local mailbox, where the tests count receipts (the demo accounts are never used).
+    DEMO_DATA: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test', WEB_DIST: '/nonexistent',
     ...(crashAt ? { CRASH_AT: crashAt } : {}),
   });
   let output = '';

@@ -6,9 +6,9 @@ export interface MailMessage {
   html: string;
 }
 
-/** Mail adapter: SMTP in production, the local mailbox table on a fresh machine. */
+/** Mail adapter: SMTP in production, the local mailbox table in demo mode, or the log (MAIL_TRANSPORT). */
 export interface Mailer {
-  readonly kind: 'smtp' | 'local';
+  readonly kind: 'smtp' | 'local' | 'log';
   send(message: MailMessage): Promise<void>;
   close?(): Promise<void>;
 }
