@@ -53,6 +53,8 @@ describe('request lines', () => {
     expect((await post(app, '/api/v1/auth/signup', signupBody(email))).statusCode).toBe(201);
     const verifyToken = tokenFromLink((await mailTo(app, email))[0]!.text, 'verify');
     expect((await post(app, '/api/v1/auth/forgot-password', { email })).statusCode).toBe(200);
+    // The reset mail goes out through the outbox, after the answer.
+    await app.outbox.drain();
     const resetMail = (await mailTo(app, email)).find((m) => m.text.includes('/new-password/'))!;
     const resetToken = tokenFromLink(resetMail.text, 'reset');
 

@@ -2,7 +2,7 @@
 // (now()), so every instance agrees and tests can move time by editing expires_at.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { emailTokens, sessions, users } from '../../db/schema.ts';
+import { emailTokens, outbox, sessions, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 
 export type EmailTokenPurpose = 'verify-email' | 'reset-password';
@@ -58,34 +58,34 @@ export async function setPasswordHash(db: Conn, userId: string, passwordHash: st
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export interface PendingSignup {
+/** The details of a sign-up for an address nobody has confirmed yet. */
+export interface SignupDetails {
   passwordHash: string;
   firstname: string;
   lastname: string;
 }
 
-export async function insertEmailToken(
-  db: Conn,
-  t: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; ttlMs: number; pending?: PendingSignup },
-) {
+export async function insertEmailToken(db: Conn, t: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; ttlMs: number }) {
   await db.insert(emailTokens).values({
     id: newId(),
     userId: t.userId,
     purpose: t.purpose,
     tokenHash: t.tokenHash,
     expiresAt: inMs(t.ttlMs),
-    pendingPasswordHash: t.pending?.passwordHash,
-    pendingFirstname: t.pending?.firstname,
-    pendingLastname: t.pending?.lastname,
   });
 }
 
-/** Applies the sign-up details a confirmation link carries (links from "resend" carry none). */
-export async function applyPendingSignup(db: Conn, userId: string, pending: PendingSignup) {
-  await db
+/**
+ * The latest sign-up's password and name replace the pending ones, only while the address is unconfirmed.
+ * The row lock it takes orders two sign-ups for one address. False when the address got confirmed.
+ */
+export async function replacePendingSignup(db: Conn, userId: string, details: SignupDetails): Promise<boolean> {
+  const rows = await db
     .update(users)
-    .set({ passwordHash: pending.passwordHash, firstname: pending.firstname, lastname: pending.lastname })
-    .where(eq(users.id, userId));
+    .set(details)
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 /**
@@ -104,12 +104,7 @@ export async function consumeEmailToken(db: Conn, tokenHash: string, purpose: Em
         gt(emailTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({
-      userId: emailTokens.userId,
-      pendingPasswordHash: emailTokens.pendingPasswordHash,
-      pendingFirstname: emailTokens.pendingFirstname,
-      pendingLastname: emailTokens.pendingLastname,
-    });
+    .returning({ userId: emailTokens.userId });
   return row ?? null;
 }
 
@@ -162,4 +157,12 @@ export async function findSessionUser(db: Conn, tokenHash: string): Promise<Auth
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
   return row ?? null;
+}
+
+/** The outbox topic of a password-reset request: the lookup and the mail happen after the answer. */
+export const PASSWORD_RESET_TOPIC = 'mail.password-reset';
+
+/** One insert, whatever the address: the request's work says nothing about whether it has an account. */
+export async function enqueuePasswordResetRequest(db: Conn, email: string): Promise<void> {
+  await db.insert(outbox).values({ topic: PASSWORD_RESET_TOPIC, payload: { email } });
 }

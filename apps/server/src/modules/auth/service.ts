@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashToken, newSecretToken } from '../../lib/ids.ts';
+import { safeError } from '../../lib/log-safety.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import { forgotPasswordLink, loginLink, resetPasswordLink, verifyEmailLink } from '../../providers/mail/links.ts';
@@ -21,6 +22,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Ends live connections when their session ends. */
   live: Pick<Live, 'endSession' | 'endUser'>;
+  /** Wakes the outbox (app.outbox) for work done after answering: the password-reset mail. */
+  outbox: { kick(): void };
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -60,30 +63,57 @@ async function sendQuietly(deps: AuthDeps, message: MailMessage): Promise<void> 
   try {
     await deps.mailer.send(message);
   } catch (err) {
-    deps.log.error({ err: err instanceof Error ? err.message : String(err), subject: message.subject }, 'sending mail failed');
+    // safeError: an SMTP refusal names the recipient, which the log must not hold.
+    deps.log.error({ err: safeError(err), subject: message.subject }, 'sending mail failed');
   }
 }
 
-async function issueEmailToken(
-  deps: AuthDeps,
-  userId: string,
-  purpose: repo.EmailTokenPurpose,
-  pending?: repo.PendingSignup,
-): Promise<string> {
+async function issueEmailToken(deps: Pick<AuthDeps, 'db'>, userId: string, purpose: repo.EmailTokenPurpose): Promise<string> {
   const token = newSecretToken();
   const ttlMs = purpose === 'verify-email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
-  await repo.insertEmailToken(deps.db, { userId, purpose, tokenHash: hashToken(token), ttlMs, pending });
+  await repo.insertEmailToken(deps.db, { userId, purpose, tokenHash: hashToken(token), ttlMs });
   return token;
 }
 
-async function sendVerification(
-  deps: AuthDeps,
-  user: { id: string; email: string; firstname: string },
-  pending?: repo.PendingSignup,
-) {
-  const token = await issueEmailToken(deps, user.id, 'verify-email', pending);
+async function mailVerificationLink(deps: AuthDeps, user: { email: string; firstname: string }, token: string) {
   const link = verifyEmailLink(deps.config.PUBLIC_URL, token);
   await sendQuietly(deps, { to: user.email, ...verificationEmail({ firstname: user.firstname, link }) });
+}
+
+async function sendVerification(deps: AuthDeps, user: { id: string; email: string; firstname: string }) {
+  await mailVerificationLink(deps, user, await issueEmailToken(deps, user.id, 'verify-email'));
+}
+
+/**
+ * A sign-up for an address nobody has confirmed yet: nobody has proved they own it, so the latest
+ * sign-up wins. Its password and name replace the pending ones and every older confirmation link dies,
+ * so a link from someone else's earlier sign-up can never confirm a password they chose. One
+ * transaction: the user row's lock orders two sign-ups for the same address.
+ */
+async function restartSignup(deps: AuthDeps, userId: string, email: string, details: repo.SignupDetails): Promise<void> {
+  const token = newSecretToken();
+  const restarted = await deps.db.transaction(async (tx) => {
+    if (!(await repo.replacePendingSignup(tx, userId, details))) return false;
+    await repo.retireEmailTokens(tx, userId, 'verify-email');
+    await repo.insertEmailToken(tx, { userId, purpose: 'verify-email', tokenHash: hashToken(token), ttlMs: VERIFY_EMAIL_TTL_MS });
+    return true;
+  });
+  if (restarted) await mailVerificationLink(deps, { email, firstname: details.firstname }, token);
+  // Confirmed in the meantime: the owner's account stays as it is, and they hear of the attempt.
+  else await signupAttemptMail(deps, email);
+}
+
+async function signupAttemptMail(deps: AuthDeps, email: string): Promise<void> {
+  const existing = await repo.findUserByEmail(deps.db, email);
+  if (!existing) return;
+  await sendQuietly(deps, {
+    to: existing.email,
+    ...signupAttemptEmail({
+      firstname: existing.firstname,
+      loginUrl: loginLink(deps.config.PUBLIC_URL),
+      resetUrl: forgotPasswordLink(deps.config.PUBLIC_URL),
+    }),
+  });
 }
 
 export async function signup(deps: AuthDeps, input: SignupBody): Promise<void> {
@@ -97,20 +127,10 @@ export async function signup(deps: AuthDeps, input: SignupBody): Promise<void> {
   const existing = await repo.findUserByEmail(deps.db, input.email);
   if (!existing) return;
   if (!existing.emailVerifiedAt) {
-    // Nobody has proved they own this address yet. This link carries this sign-up's password and
-    // name, which take effect only if the mailbox owner confirms through it.
-    const pending = { passwordHash, firstname: input.firstname, lastname: input.lastname };
-    await sendVerification(deps, { ...existing, firstname: input.firstname }, pending);
+    await restartSignup(deps, existing.id, existing.email, { passwordHash, firstname: input.firstname, lastname: input.lastname });
     return;
   }
-  await sendQuietly(deps, {
-    to: existing.email,
-    ...signupAttemptEmail({
-      firstname: existing.firstname,
-      loginUrl: loginLink(deps.config.PUBLIC_URL),
-      resetUrl: forgotPasswordLink(deps.config.PUBLIC_URL),
-    }),
-  });
+  await signupAttemptMail(deps, existing.email);
 }
 
 export async function resendVerification(deps: AuthDeps, email: string): Promise<void> {
@@ -131,15 +151,8 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<{ emai
   const verified = await deps.db.transaction(async (tx) => {
     const consumed = await repo.consumeEmailToken(tx, tokenHash, 'verify-email');
     if (!consumed) return null;
-    if (consumed.pendingPasswordHash && consumed.pendingFirstname && consumed.pendingLastname) {
-      await repo.applyPendingSignup(tx, consumed.userId, {
-        passwordHash: consumed.pendingPasswordHash,
-        firstname: consumed.pendingFirstname,
-        lastname: consumed.pendingLastname,
-      });
-    }
     await repo.markEmailVerified(tx, consumed.userId);
-    // The address is proven: any other confirmation link (perhaps from someone else's sign-up) dies.
+    // The address is proven: any other confirmation link dies.
     await repo.retireEmailTokens(tx, consumed.userId, 'verify-email');
     return consumed;
   });
@@ -179,12 +192,28 @@ export async function logout(deps: AuthDeps, token: string): Promise<void> {
   deps.live.endSession(token);
 }
 
+/**
+ * POST forgot-password: the same single insert for every address, then the answer. Looking the address
+ * up, issuing the link and mailing it happen afterwards, through the outbox (sendPasswordReset), so the
+ * time the request takes cannot tell a known address from an unknown one.
+ */
 export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
+  await repo.enqueuePasswordResetRequest(deps.db, email);
+  deps.outbox.kick();
+}
+
+export { PASSWORD_RESET_TOPIC } from './repository.ts';
+
+/** The outbox's half of forgot-password: a link for a known address; nothing at all for an unknown one. */
+export async function sendPasswordReset(deps: Omit<AuthDeps, 'outbox' | 'live'>, payload: unknown): Promise<void> {
+  const email = (payload as { email?: unknown } | null)?.email;
+  if (typeof email !== 'string') throw new Error('password-reset request without an e-mail');
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const token = await issueEmailToken(deps, user.id, 'reset-password');
   const link = resetPasswordLink(deps.config.PUBLIC_URL, token);
-  await sendQuietly(deps, { to: user.email, ...passwordResetEmail({ firstname: user.firstname, link }) });
+  // Not sendQuietly: a mail server that failed gets the row retried by the outbox.
+  await deps.mailer.send({ to: user.email, ...passwordResetEmail({ firstname: user.firstname, link }) });
 }
 
 export async function inspectResetToken(deps: AuthDeps, token: string): Promise<{ email: string }> {
@@ -212,14 +241,24 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
   if (!done) throw tokenError('reset-password', await repo.inspectEmailToken(deps.db, tokenHash, 'reset-password'));
 }
 
-export function listTestAccounts() {
-  return DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role, name: `${a.firstname} ${a.lastname}` }));
+export interface TestAccountChoice {
+  /** TEST_LOGIN_ADMIN: the admin account is offered too. */
+  includeAdmin: boolean;
 }
 
-/** One-click sign-in as a demo account (only mounted with demo data on). */
-export async function testLogin(deps: AuthDeps, email: string, ip: string): Promise<LoginResult> {
-  const isDemo = DEMO_ACCOUNTS.some((a) => a.email === email);
-  const user = isDemo ? await repo.findUserByEmail(deps.db, email) : null;
+/** The demo accounts test-login offers: the shopper, and the admin only when explicitly included. */
+function offeredAccounts({ includeAdmin }: TestAccountChoice) {
+  return DEMO_ACCOUNTS.filter((a) => includeAdmin || a.role !== 'ADMIN');
+}
+
+export function listTestAccounts(choice: TestAccountChoice) {
+  return offeredAccounts(choice).map((a) => ({ email: a.email, role: a.role, name: `${a.firstname} ${a.lastname}` }));
+}
+
+/** One-click sign-in as an offered demo account (only mounted in demo mode). */
+export async function testLogin(deps: AuthDeps, email: string, ip: string, choice: TestAccountChoice): Promise<LoginResult> {
+  const isOffered = offeredAccounts(choice).some((a) => a.email === email);
+  const user = isOffered ? await repo.findUserByEmail(deps.db, email) : null;
   if (!user) throw notFound('There is no demo account with that e-mail.');
   return startSession(deps, user, ip);
 }

@@ -36,8 +36,12 @@ export async function claimOutboxRows(db: Db, limit: number): Promise<OutboxRow[
   return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function markOutboxDone(db: Db, id: number): Promise<void> {
-  await db.update(outbox).set({ processedAt: sql`now()`, lastError: null }).where(eq(outbox.id, id));
+/** `forgetPayload`: the row keeps its topic and times but not what it carried (an address someone typed). */
+export async function markOutboxDone(db: Db, id: number, { forgetPayload = false } = {}): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ processedAt: sql`now()`, lastError: null, ...(forgetPayload ? { payload: {} } : {}) })
+    .where(eq(outbox.id, id));
 }
 
 /** Backs off exponentially: 1 s, 2 s, 4 s … capped at 5 minutes. */
