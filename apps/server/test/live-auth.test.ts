@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@store/shared';
 import { buildTestApp, type TestApp } from './helper.ts';
+import { LIVE_MESSAGE_LIMIT_BYTES } from '../src/plugins/live.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { hashToken, newId, newSecretToken } from '../src/lib/ids.ts';
 import type { Db } from '../src/db/client.ts';
@@ -150,5 +151,20 @@ describe('ending a session ends its live connections', () => {
     t.app.live.emitToUser(userId, 'notification', { type: 'info', content: 'still here' });
     expect(await nextEvent(staying, 'notification')).toEqual({ type: 'info', content: 'still here' });
     expect(staying.connected).toBe(true);
+  });
+});
+
+describe('what a live connection reads before it is authorised', () => {
+  it('refuses a message over the live limit without parsing it (socket.io would take 1 MB)', async () => {
+    // An engine.io polling session, opened without any token: the handshake is not authorised yet.
+    const open = await fetch(`${baseUrl}/socket.io/?EIO=4&transport=polling`);
+    const sid = /"sid":"([^"]+)"/.exec(await open.text())?.[1];
+    expect(sid).toBeTruthy();
+    const big = await fetch(`${baseUrl}/socket.io/?EIO=4&transport=polling&sid=${sid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: `40${JSON.stringify({ token: 'x'.repeat(LIVE_MESSAGE_LIMIT_BYTES) })}`,
+    });
+    expect(big.status).toBe(413);
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper.ts';
 import type { Database } from '../db/client.ts';
-import { redactUrl, safeError } from './log-safety.ts';
+import { redactEmails, redactUrl, safeError } from './log-safety.ts';
 
 describe('redactUrl', () => {
   it.each([
@@ -16,9 +16,30 @@ describe('redactUrl', () => {
     ['/x?token', '/x?token=[redacted]'],
     ['/api/v1/auth/reset-password', '/api/v1/auth/reset-password'],
     ['/api/v1/admin/product?sortOrder=asc&price=499', '/api/v1/admin/product?sortOrder=asc&price=499'],
-    ['/mailbox/%ZZ?to=%', '/mailbox/%ZZ?to=%'],
+    ['/mailbox/%ZZ?to=%', '/mailbox/%ZZ?to=[redacted]'],
+    ['/x/%ZZ?q=%', '/x/%ZZ?q=%'],
+    // Shopper e-mail addresses never reach the access log, however they are written.
+    ['/mailbox?to=shopper%40example.com', '/mailbox?to=[redacted]'],
+    ['/api/dev/mailbox?to=Shopper@Example.com&x=1', '/api/dev/mailbox?to=[redacted]&x=1'],
+    ['/x?email=a%2540b.example', '/x?email=[redacted]'],
+    ['/profile/shopper@example.com/orders', '/profile/[redacted]/orders'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
+  });
+
+  it('reads a long URL once: no pattern that backtracks', () => {
+    const long = `/x?q=${'a'.repeat(16_000)}`;
+    expect(redactUrl(long)).toBe(long);
+    expect(redactEmails(`${'a'.repeat(16_000)}@example.com`)).toBe('[redacted]');
+  });
+});
+
+describe('redactEmails in error messages', () => {
+  it("hides the recipient an SMTP server's refusal names", () => {
+    const refusal = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <bob@example.com>: Recipient address rejected"), { code: 'EENVELOPE' });
+    const safe = safeError(refusal);
+    expect(safe.message).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 <[redacted]>: Recipient address rejected");
+    expect(JSON.stringify(safe)).not.toContain('bob@example.com');
   });
 });
 

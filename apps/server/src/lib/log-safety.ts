@@ -1,14 +1,17 @@
 // What the logs may hold. Request lines are logged at info level and kept by log services for a long
-// time, so live secrets in URLs (password-reset and confirmation tokens) are cut out of them; errors are
-// logged without the query parameters Drizzle puts in its messages (password hashes, e-mails, names).
+// time, so live secrets in URLs (password-reset and confirmation tokens) and shopper e-mail addresses are
+// cut out of them; errors are logged without the query parameters Drizzle puts in its messages (password
+// hashes, e-mails, names) and without any address in their message.
 import type { FastifyRequest } from 'fastify';
 
 export const REDACTED = '[redacted]';
 
 /** Path segments whose next segment is a live token: the API's reset check and the web's reset page. */
 const TOKEN_BEFORE = new Set(['reset-password', 'new-password']);
-/** Query parameters that carry a token anywhere: ?verify= (confirmation link), ?token=. */
-const TOKEN_PARAMS = new Set(['token', 'verify']);
+/** Query parameters that carry a token anywhere: ?verify= (confirmation link), ?token=, ?secret= (3-D Secure page). */
+const TOKEN_PARAMS = new Set(['token', 'verify', 'secret']);
+/** Query parameters that name a shopper's address, whatever their value looks like: the mailbox's ?to=. */
+const ADDRESS_PARAMS = new Set(['to', 'email']);
 
 function decoded(part: string): string {
   try {
@@ -18,8 +21,28 @@ function decoded(part: string): string {
   }
 }
 
+/** Characters around an e-mail address in a URL or a message; an address itself holds none of them. */
+const AROUND_ADDRESS = /([\s/?&=#<>"',;()[\]]+)/;
+
+/**
+ * Anything shaped like an e-mail address (plain, or percent-encoded as %40) replaced by [redacted]: shopper
+ * addresses stay out of access logs (?to= on the mailbox) and error messages (an SMTP server's refusal
+ * names the recipient). Split and test, no backtracking pattern: linear in the text's length.
+ */
+export function redactEmails(text: string): string {
+  if (!text.includes('@') && !/%40/i.test(text)) return text;
+  return text
+    .split(AROUND_ADDRESS)
+    .map((part) => (part.includes('@') || /%40/i.test(part) ? REDACTED : part))
+    .join('');
+}
+
 /** The URL with tokens replaced by [redacted]: `/new-password/[redacted]`, `/login?verify=[redacted]`. */
 export function redactUrl(url: string): string {
+  return redactEmails(redactTokens(url));
+}
+
+function redactTokens(url: string): string {
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const segments = path.split('/');
@@ -33,7 +56,7 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const key = eq === -1 ? pair : pair.slice(0, eq);
-      return TOKEN_PARAMS.has(decoded(key)) ? `${key}=${REDACTED}` : pair;
+      return TOKEN_PARAMS.has(decoded(key)) || ADDRESS_PARAMS.has(decoded(key)) ? `${key}=${REDACTED}` : pair;
     });
   return `${segments.join('/')}?${pairs.join('&')}`;
 }
@@ -76,8 +99,8 @@ function stripParams(message: string): string {
 export function safeError(error: unknown, depth = 0): SafeError {
   // Already made safe (the error handler does it before the logger's serializer sees it again).
   if (typeof error === 'object' && error !== null && SANITIZED in error) return error as unknown as SafeError;
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
-  const message = stripParams(error.message);
+  if (!(error instanceof Error)) return { type: typeof error, message: redactEmails(String(error)), stack: '' };
+  const message = redactEmails(stripParams(error.message));
   const withCode = error as Error & { code?: unknown; cause?: unknown; severity?: unknown };
   const code = typeof withCode.code === 'string' ? withCode.code : undefined;
   // pg's and PGlite's database errors carry a severity next to the SQLSTATE code.

@@ -55,9 +55,23 @@ export default fp(
       const token = sessionTokenOf(request);
       if (token) request.user = await findSessionUser(app.db, hashToken(token));
     });
+    // What a session sees (purchases hold gift-card codes) and what hands out a session (sign-in) stays
+    // out of every cache: the browser's, a proxy's, a shared computer's.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.user || request.url.startsWith('/api/v1/auth/')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
   },
   { name: 'auth', dependencies: ['db'] },
 );
+
+/** The session checks below, so plumbing can tell a route that needs a session from one that does not. */
+const sessionChecks = new WeakSet<object>();
+
+/** Whether a route's preHandler(s) include a session check (requireUser / requireRole). */
+export function needsSession(preHandler: unknown): boolean {
+  return [preHandler].flat().some((handler) => typeof handler === 'function' && sessionChecks.has(handler));
+}
 
 /** preHandler: only signed-in callers pass; others get 401 (the web app then signs out and goes home). */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -69,8 +83,11 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
 
 /** preHandler factory: signed in and holding the role, else 401 / 403. */
 export function requireRole(role: AuthUser['role']) {
-  return async function requireRoleHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async function requireRoleHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireUser(request, reply);
     if (request.user!.role !== role) throw forbidden();
-  };
+  }
+  sessionChecks.add(requireRoleHandler);
+  return requireRoleHandler;
 }
+sessionChecks.add(requireUser);

@@ -1,12 +1,15 @@
 // Input rules every route shares, kept in one place so a route added tomorrow follows them too:
+// - a JSON body nested deeper than MAX_JSON_NESTING levels is a 400 before it is parsed (one linear
+//   pass over the text), so nothing after the parser ever walks a pathological body;
 // - no NUL character (U+0000) in path parameters, query or body, keys included: PostgreSQL cannot store
 //   it and would answer a 500;
 // - an /api route takes only the query and body fields it declares: one without a querystring schema gets
 //   an empty strict one, one without a body schema (other than GET/HEAD) an empty strict or absent body.
 import fp from 'fastify-plugin';
-import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
+import { MAX_JSON_NESTING, scanJsonNesting } from '../lib/json-nesting.ts';
 
 const NUL = '\u0000';
 
@@ -20,20 +23,46 @@ declare module 'fastify' {
 const emptyQuery = z.strictObject({});
 const emptyBody = z.strictObject({}).nullish();
 
-/** The path to the first NUL in a value (string, or JSON object/array, keys included); null when clean. */
-export function findNul(value: unknown): string[] | null {
-  // Iterative, so a deeply nested body cannot overflow the stack.
-  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+interface Pending {
+  value: unknown;
+  /** Where the value sits: its key and its parent's entry. The path is built only when a NUL is found. */
+  key: string | null;
+  parent: Pending | null;
+}
+
+function pathOf(entry: Pending | null, lastKey?: string): string[] {
+  const path: string[] = lastKey === undefined ? [] : [lastKey];
+  for (let at = entry; at && at.key !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/** What a walk looked at: one per value, plus the characters of every string and key searched. */
+export interface WalkStats {
+  examined: number;
+}
+
+/**
+ * The path to the first NUL in a value (string, or JSON object/array, keys included); null when clean.
+ * Iterative, so a deeply nested body cannot overflow the stack, and linear in the size of the value:
+ * each value is visited once at a constant cost beyond its own characters (a path copied at every
+ * level cost the square of the depth, which let one nested body hold the event loop for seconds).
+ */
+export function findNul(value: unknown, stats: WalkStats = { examined: 0 }): string[] | null {
+  const pending: Pending[] = [{ value, key: null, parent: null }];
   while (pending.length) {
-    const { value: current, path } = pending.pop()!;
+    const entry = pending.pop()!;
+    const current = entry.value;
+    stats.examined += 1;
     if (typeof current === 'string') {
-      if (current.includes(NUL)) return path;
+      stats.examined += current.length;
+      if (current.includes(NUL)) return pathOf(entry);
     } else if (Array.isArray(current)) {
-      current.forEach((item, i) => pending.push({ value: item, path: [...path, String(i)] }));
+      for (let i = 0; i < current.length; i++) pending.push({ value: current[i], key: String(i), parent: entry });
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
-      for (const [key, item] of Object.entries(current)) {
-        if (key.includes(NUL)) return [...path, key];
-        pending.push({ value: item, path: [...path, key] });
+      for (const key of Object.keys(current)) {
+        stats.examined += key.length;
+        if (key.includes(NUL)) return pathOf(entry, key);
+        pending.push({ value: (current as Record<string, unknown>)[key], key, parent: entry });
       }
     }
   }
@@ -73,8 +102,26 @@ function closeUndeclaredInput(route: RouteOptions): void {
   route.schema = schema;
 }
 
+export const TOO_DEEP_MESSAGE = `The request body is nested too deeply (more than ${MAX_JSON_NESTING} levels).`;
+
+/**
+ * Fastify's own JSON parser (with its __proto__ / constructor poisoning checks), behind the nesting
+ * scan: a body too deep is refused before JSON.parse builds it.
+ */
+function guardJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (scanJsonNesting(body as string).tooDeep) {
+      done(new AppError(400, 'BODY_TOO_DEEP', TOO_DEEP_MESSAGE, 'body'), undefined);
+      return;
+    }
+    parseJson(request, body as string, done);
+  });
+}
+
 export default fp(
   async (app) => {
+    guardJsonParser(app);
     app.addHook('onRoute', closeUndeclaredInput);
     // preValidation: the body is parsed, nothing has looked at the input yet (rate limits run after).
     app.addHook('preValidation', async (request) => {

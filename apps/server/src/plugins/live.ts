@@ -29,6 +29,9 @@ declare module 'fastify' {
   }
 }
 
+/** The largest message a live connection accepts (engine.io's maxHttpBufferSize). */
+export const LIVE_MESSAGE_LIMIT_BYTES = 16 * 1024;
+
 export const userRoom = (userId: string) => `user:${userId}`;
 // Named by the token's hash, like the sessions table: the raw token never becomes a room name.
 const sessionRoom = (token: string) => `session:${hashToken(token)}`;
@@ -95,6 +98,9 @@ export default fp(
         path: SOCKET_PATH,
         transports: ['websocket', 'polling'],
         serveClient: false,
+        // The events the store takes are tiny (a ping); socket.io's 1 MB default would let anyone, before
+        // the handshake is authorised, hand the parser large messages.
+        maxHttpBufferSize: LIVE_MESSAGE_LIMIT_BYTES,
         ...(adapter ? { adapter } : {}),
       }) as LiveServer;
       // The adapter subscribed while the server was built; a PING answered after those replies means

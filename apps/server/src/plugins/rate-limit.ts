@@ -1,20 +1,32 @@
 import fp from 'fastify-plugin';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler, RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { needsSession } from './auth.ts';
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
+
+export const PUBLIC_RATE_LIMITED_MESSAGE = 'Too many requests from your address. Please wait a minute and try again.';
+
+/** The window of the per-address limit on routes that take a body without a session. */
+export const PUBLIC_RATE_LIMIT_WINDOW_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Also count this route's attempts per IP across every e-mail address (AUTH_IP_RATE_LIMIT_MAX). */
     limitPerIpAcrossEmails?: boolean;
+    /**
+     * Requests per address and minute this route takes without a session, when not PUBLIC_RATE_LIMIT_MAX
+     * (a payment provider sends every notification from a few addresses).
+     */
+    publicRateLimitMax?: number;
   }
 }
 
 const rateLimited = () => new AppError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE);
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Counters live in Redis when REDIS_URL is set, so every instance behind the load balancer shares
@@ -42,6 +54,7 @@ export default fp(
       skipOnError: true,
     });
     addIpLimit(app);
+    addPublicBodyLimit(app);
   },
   { name: 'rate-limit', dependencies: ['errors'] },
 );
@@ -66,6 +79,42 @@ function addIpLimit(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.config?.limitPerIpAcrossEmails) return;
     route.preValidation = [route.preValidation ?? []].flat().concat(limitPerIp as preValidationHookHandler);
+  });
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * Every route that takes a body without a session (sign-in, sign-up, the provider's notification, the
+ * sandbox bank page, ...) is limited per address at onRequest: before the body is read, parsed or
+ * examined, so one address cannot keep the server busy with bodies. Routes that need a session are
+ * left to their session check. Added by onRoute, so a route written tomorrow is covered too.
+ */
+function addPublicBodyLimit(app: FastifyInstance) {
+  const limiters = new Map<number, Limiter>();
+  const limiterFor = (max: number): Limiter => {
+    let limiter = limiters.get(max);
+    if (!limiter) {
+      limiter = app.createRateLimit({
+        max,
+        timeWindow: PUBLIC_RATE_LIMIT_WINDOW_MS,
+        keyGenerator: (request) => `public|${request.ip}|${request.routeOptions.url ?? request.url}`,
+      });
+      limiters.set(max, limiter);
+    }
+    return limiter;
+  };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const takesBody = [route.method].flat().some((method) => METHODS_WITH_BODY.has(method));
+    if (!takesBody || needsSession(route.preHandler)) return;
+    const limiter = limiterFor(route.config?.publicRateLimitMax ?? app.config.PUBLIC_RATE_LIMIT_MAX);
+    async function limitPerAddress(request: FastifyRequest, reply: FastifyReply) {
+      const result = await limiter(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      reply.header('retry-after', result.ttlInSeconds);
+      throw new AppError(429, 'RATE_LIMITED', PUBLIC_RATE_LIMITED_MESSAGE);
+    }
+    route.onRequest = [route.onRequest ?? []].flat().concat(limitPerAddress as onRequestHookHandler);
   });
 }
 

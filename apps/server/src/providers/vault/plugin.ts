@@ -26,7 +26,7 @@ export default fp(
 
     if (config.VAULT_PORT === 'off') return;
     const port = config.VAULT_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1);
-    const server = createVaultServer({ vault, storeOrigin });
+    const server = createVaultServer({ vault, storeOrigin, vaultOrigin: () => origin });
     app.addHook('onReady', async () => {
       await server.listen({ port, host: config.HOST });
       const actual = (server.server.address() as AddressInfo).port;

@@ -15,9 +15,14 @@ export interface VaultServerOptions {
   vault: Vault;
   /** The store's origin: the only page allowed to frame the fields and call /tokenize cross-origin. */
   storeOrigin: string;
+  /**
+   * The vault's own public origin, from configuration (read per request: with port 0 it is known only
+   * once the server listens). Never taken from the request's Host header, which the caller chooses.
+   */
+  vaultOrigin: () => string;
 }
 
-export function createVaultServer({ vault, storeOrigin }: VaultServerOptions): FastifyInstance {
+export function createVaultServer({ vault, storeOrigin, vaultOrigin }: VaultServerOptions): FastifyInstance {
   // No request logging at all: this server receives card numbers.
   const server = Fastify({ logger: false, bodyLimit: 4 * 1024 });
 
@@ -39,8 +44,7 @@ export function createVaultServer({ vault, storeOrigin }: VaultServerOptions): F
   server.addHook('onRequest', async (request, reply) => {
     if (request.url.split('?')[0] !== '/tokenize') return;
     const origin = request.headers.origin;
-    const self = `${request.protocol}://${request.headers.host}`;
-    if (origin && origin !== storeOrigin && origin !== self) {
+    if (origin && origin !== storeOrigin && origin !== vaultOrigin()) {
       return reply.status(403).send({ success: false, message: 'Origin not allowed', code: 'FORBIDDEN' });
     }
     if (origin === storeOrigin) {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
@@ -5,6 +6,20 @@ import { vaultCards } from '../../db/schema.ts';
 import { brandOf, luhnValid, parseExpiry } from './card-rules.ts';
 import { FIELDS_SCRIPT, fieldPage } from './pages.ts';
 import { postTokenize, vaultUrl } from './testing.ts';
+
+/** A POST with headers fetch will not send (Host). */
+function rawPost(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,6 +88,17 @@ describe('vault POST /tokenize', () => {
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(vaultUrl(t.app, '/tokenize'), { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("judges the origin by the vault's configured address, never by the Host header the caller sends", async () => {
+    const card = JSON.stringify({ kind: 'card', number: '4111111111111111', expiry: '12/34' });
+    // The frames' own origin passes (the vault's public address)...
+    const own = await rawPost(vaultUrl(t.app, '/tokenize'), card, { origin: t.app.vault.origin() });
+    expect(own.status).toBe(200);
+    // ...but a foreign page naming itself in Host (DNS rebinding, a forged request) does not.
+    const forged = await rawPost(vaultUrl(t.app, '/tokenize'), card, { origin: 'http://evil.example', host: 'evil.example' });
+    expect(forged.status).toBe(403);
+    expect(JSON.parse(forged.body)).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });
 });
 
