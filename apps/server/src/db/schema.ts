@@ -39,9 +39,6 @@ export const emailTokens = pgTable('email_tokens', {
   userId: text('user_id').notNull().references(() => users.id),
   purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
   tokenHash: text('token_hash').notNull().unique(),
-  pendingPasswordHash: text('pending_password_hash'),
-  pendingFirstname: text('pending_firstname'),
-  pendingLastname: text('pending_lastname'),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -221,6 +218,8 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   cardToken: text('card_token').notNull(),
   amountCents: integer('amount_cents').notNull(),
   status: text('status', { enum: ['initiated', 'challenge', 'approved', 'declined', 'refunded'] }).notNull(),
+  /** SHA-256 of the challenge page's single-use secret; null once a decision used it (0008). */
+  challengeSecretHash: text('challenge_secret_hash'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -53,7 +53,11 @@ export default async function setup(project: TestProject) {
   while (vaultPort === port) vaultPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), VAULT_PORT: String(vaultPort), PUBLIC_URL: baseURL, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PORT: String(port), VAULT_PORT: String(vaultPort), PUBLIC_URL: baseURL, DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test',
+    // Every test pays and saves cards from 127.0.0.1, declines included: the card-testing limits are not under test here.
+    CARD_ATTEMPTS_PER_SHOPPER: '100000', CARD_ATTEMPTS_PER_ADDRESS: '100000',
+  };
   // Browser tests use the embedded database so they start from a known state on every run.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartResponse, getCartResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { getStoreSettings, saveStoreSettings } from '../settings/service.ts';
-import { clearCart, priceCart, priceItems } from './service.ts';
+import { priceCart, priceItems, removePurchasedLines } from './service.ts';
 import {
   as, createShopper, DRAGONS_PURSE, JADE_GIFT_CARD, LANTERN_BUNDLE_SOLD_OUT, LUCKY_HANDFUL, STARTER_POUCH, type Shopper,
 } from './testing.ts';
@@ -235,7 +235,7 @@ describe('tax', () => {
   });
 });
 
-describe('priceCart / priceItems / clearCart', () => {
+describe('priceCart / priceItems / removePurchasedLines', () => {
   it('prices the cart for an order, with a version that moves on every change', async () => {
     const s = await shopper();
     const empty = await priceCart(t.database.db, s.id);
@@ -272,16 +272,18 @@ describe('priceCart / priceItems / clearCart', () => {
     await expect(priceItems(t.database.db, s.id, [{ kind: 'product', itemId: LANTERN_BUNDLE_SOLD_OUT, quantity: 1 }])).rejects.toMatchObject({ statusCode: 422 });
   });
 
-  it('clears the cart only when it is still the version the order was placed from', async () => {
+  it('takes out the quantities bought and keeps the rest; a line bought in full or lowered below it goes', async () => {
     const s = await shopper();
-    await add(s, { itemId: STARTER_POUCH, quantity: 1 });
-    const { version } = await priceCart(t.database.db, s.id);
+    await add(s, { itemId: STARTER_POUCH, quantity: 3 });
     await add(s, { itemId: LUCKY_HANDFUL, quantity: 1 });
-    await t.database.db.transaction((tx) => clearCart(tx, s.id, version));
-    expect(await quantities(s)).toEqual([[STARTER_POUCH, 1], [LUCKY_HANDFUL, 1]]);
-    const current = await priceCart(t.database.db, s.id);
-    await t.database.db.transaction((tx) => clearCart(tx, s.id, current.version));
-    expect(await quantities(s)).toEqual([]);
-    expect((await priceCart(t.database.db, s.id)).version).toBeGreaterThan(current.version);
+    const before = await priceCart(t.database.db, s.id);
+    const bought = [
+      { kind: 'product' as const, itemId: STARTER_POUCH, quantity: 2 },
+      { kind: 'product' as const, itemId: LUCKY_HANDFUL, quantity: 2 },
+      { kind: 'product' as const, itemId: LANTERN_BUNDLE_SOLD_OUT, quantity: 1 },
+    ];
+    await t.database.db.transaction((tx) => removePurchasedLines(tx, s.id, bought, null));
+    expect(await quantities(s)).toEqual([[STARTER_POUCH, 1]]);
+    expect((await priceCart(t.database.db, s.id)).version).toBeGreaterThan(before.version);
   });
 });

@@ -126,10 +126,6 @@ export async function deleteLine(tx: Tx, lineId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.id, lineId));
 }
 
-export async function deleteAllLines(tx: Tx, cartId: string): Promise<void> {
-  await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
-}
-
 /** The state of the shopper's address (tax is charged by it), or null without an address. */
 export async function findUserState(db: Conn, userId: string): Promise<string | null> {
   const rows = await db.select({ address: users.address }).from(users).where(eq(users.id, userId));

@@ -10,7 +10,7 @@ import { getStoreSettings } from '../settings/service.ts';
 import { countUserUses, countUsesByUser, findCouponByCode, findCouponById, normaliseCode } from '../coupons/repository.ts';
 import { couponIssueMessage, couponProblem, couponProblemKind, type CouponRecord } from '../coupons/rules.ts';
 import {
-  deleteAllLines, deleteLine, ensureCart, findCatalogItem, findLine, findUserState, hasFirstPurchase, insertLine,
+  deleteLine, ensureCart, findCatalogItem, findLine, findUserState, hasFirstPurchase, insertLine,
   listCartLines, lockCart, setLineQuantity, touchCart, type CartLineRow, type CatalogItem,
 } from './repository.ts';
 import { computeTotals, type PricingLineInput } from './totals.ts';
@@ -308,13 +308,37 @@ export async function applyCoupon(db: Db, userId: string, code: string): Promise
   return getCartView(db, userId);
 }
 
+/** A line an order bought (fulfilment takes it out of the cart the order came from). */
+export interface BoughtLine {
+  kind: CartItemKind;
+  itemId: string;
+  quantity: number;
+}
+
 /**
- * Empties the cart after its order is fulfilled. With `version`, only if the cart is still the one the
- * order was placed from, so items added while paying are kept.
+ * Takes what a fulfilled order bought out of the shopper's cart and keeps everything changed since it
+ * was placed: each line loses the quantity bought (a line raised after ordering keeps the difference;
+ * one lowered or removed meanwhile just goes), lines added later stay. The coupon comes off only when
+ * it is the one the order used: it was spent on what was bought, and applying it again re-checks its
+ * limits. A coupon applied after ordering stays with the lines it was applied to.
  */
-export async function clearCart(tx: Tx, userId: string, version?: number): Promise<void> {
+export async function removePurchasedLines(tx: Tx, userId: string, bought: BoughtLine[], usedCouponId: string | null): Promise<void> {
   const cart = await lockCart(tx, userId);
-  if (version !== undefined && cart.version !== version) return;
-  await deleteAllLines(tx, cart.id);
-  await touchCart(tx, cart.id, { couponId: null });
+  const boughtByItem = new Map<string, BoughtLine>();
+  for (const line of bought) {
+    const key = `${line.kind}:${line.itemId}`;
+    const seen = boughtByItem.get(key);
+    boughtByItem.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
+  }
+  let changed = false;
+  for (const { kind, itemId, quantity } of boughtByItem.values()) {
+    const line = await findLine(tx, cart.id, itemId);
+    if (!line || line.kind !== kind) continue;
+    const left = line.quantity - quantity;
+    if (left > 0) await setLineQuantity(tx, line.id, left);
+    else await deleteLine(tx, line.id);
+    changed = true;
+  }
+  const couponSpent = usedCouponId !== null && cart.couponId === usedCouponId;
+  if (changed || couponSpent) await touchCart(tx, cart.id, couponSpent ? { couponId: null } : {});
 }

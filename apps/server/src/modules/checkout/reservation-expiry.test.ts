@@ -8,7 +8,7 @@ import { couponRedemptions, coupons, giftCardCodes, orders, payments, sandboxTra
 import { tokenizeCard } from '../../providers/vault/testing.ts';
 import { getWalletCoins } from '../wallet/repository.ts';
 import { insertCoupon } from '../coupons/testing.ts';
-import { init, paymentFirst, SANDBOX_CARDS } from '../payments/testing.ts';
+import { answerChallenge, init, paymentFirst, SANDBOX_CARDS } from '../payments/testing.ts';
 import { releaseExpiredReservations, reservationExpiredMessage } from './reservation-expiry.ts';
 import { prepareOrderForPayment } from './service.ts';
 import { addToCart, as, createShopper, expectLedgerBalanced, JADE_GIFT_CARD, setFreeStock, STARTER_POUCH, type Shopper } from './testing.ts';
@@ -39,14 +39,14 @@ async function abandonedAtTheBank(s: Shopper) {
   const step2 = await paymentFirst(t.app, s, { orderId: order._id, version: paymentOption.card.threeD.version, relatedTransactionId: transactionId });
   expect(step2.statusCode, step2.body).toBe(200);
   const { url, transactionId: challengeId } = step2.json().data as { url: string; transactionId: string };
-  return { order, coupon, challengePath: new URL(url).pathname, challengeId };
+  return { order, coupon, challengeUrl: url, challengeId };
 }
 
 describe('reservation expiry', () => {
   it('releases the code and coupon use of an order held past the limit; a late approval is refunded', async () => {
     const [code] = await setFreeStock(db(), JADE_GIFT_CARD, 1);
     const s = await createShopper(db());
-    const { order, coupon, challengePath, challengeId } = await abandonedAtTheBank(s);
+    const { order, coupon, challengeUrl, challengeId } = await abandonedAtTheBank(s);
     expect(await codeRow(code!)).toMatchObject({ orderId: order._id });
     expect(await giftCardOnSale()).toBe(false);
     const couponUses = async () => (await db().select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.redeemedCount;
@@ -67,7 +67,7 @@ describe('reservation expiry', () => {
     expect(redemption!.status).toBe('released');
 
     // The shopper comes back to the bank page and approves: that money is given back at once.
-    const late = await t.app.inject({ method: 'POST', url: challengePath, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' });
+    const late = await answerChallenge(t.app, challengeUrl, 'approve');
     expect(late.headers.location).toContain('payment=failed');
     expect((await orderRow(order._id)).status).toBe('failed');
     const [payment] = await db().select().from(payments).where(eq(payments.transactionId, challengeId));

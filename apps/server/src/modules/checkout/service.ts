@@ -139,15 +139,23 @@ class ReservationRefused extends Error {
 }
 
 /**
+ * PAYMENTS' part of a step on a pending order (recording a new attempt, claiming one for its next
+ * provider call), run in the transaction that holds the order row locked. The approval takes the same
+ * lock, so whatever the step checks and writes cannot interleave with an approval of the order.
+ */
+export type PaymentStep = (tx: Tx, order: Pick<OrderRow, 'id' | 'totalCents'>) => Promise<void>;
+
+/**
  * Called by payments BEFORE charging: the order must be the caller's and pending; its gift-card codes
  * and coupon use are reserved, so no charge can stand for something that sold out. Safe to repeat; each
- * call restarts the reservations' clock (they expire after ORDER_RESERVATION_MINUTES).
+ * call restarts the reservations' clock (they expire after ORDER_RESERVATION_MINUTES). `startAttempt`
+ * records the payment attempt in the same transaction; when it throws, nothing of the call stays.
  *
  * When the codes are sold out or the coupon is used up, the order can never be paid as it was priced:
  * it fails with that reason (freeing its cart's idempotency key, so placing the cart again prices it
  * afresh, without the coupon) and the caller gets the 409.
  */
-export async function prepareOrderForPayment(db: Db, userId: string, orderId: string): Promise<Order> {
+export async function prepareOrderForPayment(db: Db, userId: string, orderId: string, startAttempt?: PaymentStep): Promise<Order> {
   try {
     return await db.transaction(async (tx) => {
       const order = await lockOwnOrder(tx, userId, orderId);
@@ -162,6 +170,7 @@ export async function prepareOrderForPayment(db: Db, userId: string, orderId: st
       }
       const held = { reservationsHeld: true, reservedAt: new Date() };
       await updateOrder(tx, order.id, held);
+      await startAttempt?.(tx, order);
       return buildOrderView(tx, { ...order, ...held });
     });
   } catch (err) {
@@ -169,6 +178,19 @@ export async function prepareOrderForPayment(db: Db, userId: string, orderId: st
     await failUnpayableOrder(db, orderId, err.refusal.message);
     throw err.refusal;
   }
+}
+
+/**
+ * Runs a payment step on the caller's order while it is pending and locked (404 when it is not theirs,
+ * 409 ORDER_STATE when it is no longer pending): nothing reaches the provider for an order that cannot
+ * take the money.
+ */
+export async function withPendingOrder(db: Db, userId: string, orderId: string, step: PaymentStep): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOwnOrder(tx, userId, orderId);
+    if (order.status !== 'pending') throw new AppError(409, 'ORDER_STATE', NOT_PAYABLE_MESSAGE);
+    await step(tx, order);
+  });
 }
 
 async function failUnpayableOrder(db: Db, orderId: string, reason: string): Promise<void> {

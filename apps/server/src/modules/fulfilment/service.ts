@@ -3,7 +3,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { appendLedgerEntries } from '../wallet/repository.ts';
-import { clearCart, confirmCoupon } from '../cart/service.ts';
+import { confirmCoupon, removePurchasedLines } from '../cart/service.ts';
 import { assertTransition } from '../checkout/order-state.ts';
 import { listOrderItems, lockOrder, updateOrder, type OrderRow } from '../checkout/repository.ts';
 import { assignCodes, claimFirstPurchase, countCodesHeldBy, enqueueOutbox, ledgerAmount, reserveFreeCodes } from './repository.ts';
@@ -30,12 +30,6 @@ export async function reserveGiftCardCodes(tx: Tx, orderId: string): Promise<voi
       throw new AppError(409, 'SOLD_OUT', SOLD_OUT_MESSAGE);
     }
   }
-}
-
-/** 'cart:<cartId>:v<version>' → version, so fulfilment clears only the cart state that was ordered. */
-function orderedCartVersion(order: OrderRow): number | undefined {
-  const match = /^cart:.+:v(\d+)$/.exec(order.idempotencyKey);
-  return match ? Number(match[1]) : undefined;
 }
 
 /**
@@ -89,7 +83,11 @@ export async function fulfilOrder(db: Db, orderId: string): Promise<boolean> {
     await assignCodes(tx, order.id, order.userId);
     if (order.couponId) await confirmCoupon(tx, order.id);
     await updateOrder(tx, order.id, { status: 'fulfilled', fulfilledAt: new Date(), reservationsHeld: false });
-    if (order.source === 'cart') await clearCart(tx, order.userId, orderedCartVersion(order));
+    if (order.source === 'cart') {
+      // What was bought leaves the cart; whatever the shopper added or raised while paying stays.
+      const bought = (await listOrderItems(tx, [order.id])).map((i) => ({ kind: i.itemKind, itemId: i.itemId, quantity: i.quantity }));
+      await removePurchasedLines(tx, order.userId, bought, order.couponId);
+    }
     if (credit === 'alreadyCredited') return false;
     await enqueueOutbox(tx, [
       { topic: 'mail.receipt', payload: { orderId: order.id } },

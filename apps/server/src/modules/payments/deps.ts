@@ -2,11 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
+import type { CardAttempts } from './card-attempts.ts';
 
 export interface PaymentsDeps {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  /** The shopper's card attempts, when a shopper's request is being served (declines weigh more). */
+  attempts?: CardAttempts;
 }
 
 /** Provider faults are not the shopper's: a clear 502, details only in our log. */

@@ -9,7 +9,7 @@ import { seed } from '../../db/seed.ts';
 import { openTestDatabase, testConfig } from '../../../test/helper.ts';
 import { createShopper } from '../checkout/testing.ts';
 import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { init, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { answerChallenge, init, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
 
 const lines: string[] = [];
 let app: FastifyInstance;
@@ -54,13 +54,19 @@ describe('the card number never reaches the API', () => {
     const second = await pendingOrder(app, s);
     const step1 = (await init(app, s, { orderId: second._id, cardToken: await tokenizeCard(app, SANDBOX_CARDS.challenge), saveCard: true })).json().data;
     const step2 = (await paymentFirst(app, s, { orderId: second._id, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
-    const approved = await app.inject({ method: 'POST', url: new URL(step2.url).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' });
+    // The bank's page is opened as the browser does, with its secret in the URL.
+    const challenge = new URL(step2.url);
+    expect((await app.inject({ method: 'GET', url: `${challenge.pathname}${challenge.search}` })).statusCode).toBe(200);
+    const approved = await answerChallenge(app, step2.url, 'approve');
     expect(approved.statusCode).toBe(303);
 
     const log = lines.join('');
     // The capture works: the requests above are in it.
     expect(log).toContain('/api/v1/nuvei/init');
     expect(log).toContain('/sandbox/3ds/');
+    // The 3-D Secure page's secret is cut out of the request lines like any token in a URL.
+    expect(log).toContain('?secret=[redacted]');
+    expect(log).not.toContain(challenge.searchParams.get('secret')!);
     for (const pan of [SANDBOX_CARDS.frictionless, SANDBOX_CARDS.challenge]) {
       expect(log).not.toContain(pan);
       expect(await dumpDatabase()).not.toContain(pan);

@@ -29,7 +29,8 @@ export async function handleNotification(deps: PaymentsDeps, notification: Payme
       log.info(about, 'approval of a payment already refunded: ignored');
       return;
     }
-    if (payment.status === 'declined' || payment.status === 'failed') log.error(about, 'approval notified for a payment recorded as declined');
+    if (payment.declineReason === repo.SUPERSEDED_REASON) log.warn(about, 'approval of a superseded attempt: it pays the order if still pending, else it is refunded (ADR 005)');
+    else if (payment.status === 'declined' || payment.status === 'failed') log.error(about, 'approval notified for a payment recorded as declined');
     await approve(deps, payment, { transactionId: notification.transactionId, card: notification.card });
     return;
   }

@@ -7,7 +7,7 @@ import { payments, sandboxTransactions } from '../../db/schema.ts';
 import { tokenizeCard } from '../../providers/vault/testing.ts';
 import { getWalletCoins } from '../wallet/repository.ts';
 import { as, createShopper, expectLedgerBalanced, type Shopper } from '../checkout/testing.ts';
-import { init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,10 +18,9 @@ afterAll(() => t.close());
 async function challenge(s: Shopper, orderId: string) {
   const step1 = (await init(t.app, s, { orderId, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
   const step2 = (await paymentFirst(t.app, s, { orderId, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
-  return { path: new URL(step2.url).pathname, transactionId: step2.transactionId as string };
+  return { url: step2.url as string, transactionId: step2.transactionId as string };
 }
-const approveAtBank = (path: string) =>
-  t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' });
+const approveAtBank = (url: string) => answerChallenge(t.app, url, 'approve');
 
 async function expectRefunded(transactionId: string) {
   const [payment] = await t.database.db.select().from(payments).where(eq(payments.transactionId, transactionId));
@@ -34,10 +33,10 @@ describe('approvals an order cannot take', () => {
   it('canceled during the challenge: the approval is refunded and nothing credited', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const { path, transactionId } = await challenge(s, order._id);
+    const { url, transactionId } = await challenge(s, order._id);
     const cancel = await as(t.app, s, { method: 'POST', url: '/api/v1/checkout/', payload: { orderId: order._id, action: 'cancel' } });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const res = await approveAtBank(path);
+    const res = await approveAtBank(url);
     expect(res.headers.location).toBe(`http://store.test/cart?payment=failed&orderId=${order._id}`);
     expect(await orderStatus(t.app, s, order._id)).toBe('canceled');
     expect((await getWalletCoins(t.database.db, s.id)).purchasedWallet).toBe(0);
@@ -47,10 +46,10 @@ describe('approvals an order cannot take', () => {
   it('paid by another attempt meanwhile: the late approval is refunded, coins credited once', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const { path, transactionId } = await challenge(s, order._id);
+    const { url, transactionId } = await challenge(s, order._id);
     const other = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
     expect(other.json().data.orderStatus).toBe('fulfilled');
-    const res = await approveAtBank(path);
+    const res = await approveAtBank(url);
     expect(res.headers.location).toContain('payment=failed');
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     expect((await getWalletCoins(t.database.db, s.id)).purchasedWallet).toBe(order.coins + order.bonusCoins);

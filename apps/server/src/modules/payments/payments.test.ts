@@ -7,7 +7,9 @@ import { mailTo } from '../auth/testing.ts';
 import { getWalletCoins } from '../wallet/repository.ts';
 import { as, createShopper, expectLedgerBalanced, LUCKY_HANDFUL, type Shopper } from '../checkout/testing.ts';
 import { tokenizeCard, tokenizeCvv } from '../../providers/vault/testing.ts';
-import { getCards, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import type { SandboxGateway } from '../../providers/payments/nuvei/sandbox/gateway.ts';
+import { SANDBOX_SIGNATURE_HEADER } from '../../providers/payments/nuvei/sandbox/notification.ts';
+import { answerChallenge, getCards, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +19,7 @@ afterAll(() => t.close());
 
 const purchased = async (s: Shopper) => (await getWalletCoins(t.database.db, s.id)).purchasedWallet;
 
-/** Init with a 3-D Secure card, then the first payment: returns the challenge URL's path. */
+/** Init with a 3-D Secure card, then the first payment: returns the challenge URL (with its secret). */
 async function reachChallenge(s: Shopper, orderId: string) {
   const cardToken = await tokenizeCard(t.app, SANDBOX_CARDS.challenge);
   const first = await init(t.app, s, { orderId, cardToken, saveCard: true });
@@ -31,9 +33,10 @@ async function reachChallenge(s: Shopper, orderId: string) {
   expect(second.statusCode, second.body).toBe(200);
   const step2 = paymentFirstResponse.parse(second.json()).data;
   expect(step2.redirect).toBe(true);
-  expect(step2.url).toBe(`http://store.test/sandbox/3ds/${step2.transactionId}`);
-  return new URL(step2.url!).pathname;
+  expect(step2.url).toMatch(new RegExp(`^http://store\\.test/sandbox/3ds/${step2.transactionId}\\?secret=[A-Za-z0-9_-]{43}$`));
+  return step2.url!;
 }
+const pageOf = (url: string) => t.app.inject({ method: 'GET', url: `${new URL(url).pathname}${new URL(url).search}` });
 
 describe('frictionless card (4111 1111 1111 1111)', () => {
   it('pays, fulfils before answering, and saves the card first', async () => {
@@ -98,24 +101,24 @@ describe('3-D Secure challenge (4000 0000 0000 3220)', () => {
   it('init → payment/first → challenge page → Approve: the order is paid and fulfilled, the card saved', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const path = await reachChallenge(s, order._id);
-    const page = await t.app.inject({ method: 'GET', url: path });
+    const url = await reachChallenge(s, order._id);
+    const page = await pageOf(url);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Approve');
     expect(page.body).toContain('Fail');
     expect(page.body).toContain('$4.99');
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
 
-    const approved = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' });
+    const approved = await answerChallenge(t.app, url, 'approve');
     expect(approved.statusCode).toBe(303);
     expect(approved.headers.location).toBe(`http://store.test/payment-success?orderId=${order._id}`);
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
     expect((await getCards(t.app, s)).map((c) => c.last4)).toEqual(['3220']);
 
-    // The bank's page answered twice (a double click): still credited once.
-    const again = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' });
-    expect(again.headers.location).toContain('/payment-success');
+    // The bank's page answered twice (a double click): the first answer used the page's secret up.
+    const again = await answerChallenge(t.app, url, 'approve');
+    expect(again.statusCode).toBe(404);
     await expectLedgerBalanced(t.database.db, order._id);
     expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
   });
@@ -123,8 +126,8 @@ describe('3-D Secure challenge (4000 0000 0000 3220)', () => {
   it('Fail on the challenge page: the order fails, nothing is credited, back to the cart', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const path = await reachChallenge(s, order._id);
-    const failed = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=fail' });
+    const url = await reachChallenge(s, order._id);
+    const failed = await answerChallenge(t.app, url, 'fail');
     expect(failed.statusCode).toBe(303);
     expect(failed.headers.location).toBe(`http://store.test/cart?payment=failed&orderId=${order._id}`);
     expect(await orderStatus(t.app, s, order._id)).toBe('failed');
@@ -135,11 +138,21 @@ describe('3-D Secure challenge (4000 0000 0000 3220)', () => {
   it('the same signed notification delivered ten times at once credits once, mails one receipt, records one approval', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const path = await reachChallenge(s, order._id);
+    const url = new URL(await reachChallenge(s, order._id));
+    // The shopper's answer, signed as the sandbox bank delivers it; then the same delivery ten times at once.
+    const gateway = t.app.paymentProvider as SandboxGateway;
+    const signed = (await gateway.decideChallenge(url.pathname.split('/').pop()!, url.searchParams.get('secret')!, true))!;
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' })),
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/nuvei/notify',
+          headers: { [SANDBOX_SIGNATURE_HEADER]: signed.signature, 'content-type': 'application/json' },
+          payload: JSON.stringify(signed.body),
+        }),
+      ),
     );
-    expect(results.every((r) => r.statusCode === 303)).toBe(true);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
     await expectLedgerBalanced(t.database.db, order._id);
@@ -200,8 +213,8 @@ describe('ownership and bad input', () => {
     expect(deleteForeignCard.statusCode).toBe(404);
     expect((await getCards(t.app, owner)).map((c) => c.userPaymentOptionId)).toEqual([card.userPaymentOptionId]);
 
-    const path = await reachChallenge(owner, ownersOrder._id);
-    const foreignFirst = await paymentFirst(t.app, other, { orderId: ownersOrder._id, version: '2.1.0', relatedTransactionId: path.split('/').pop() });
+    const url = await reachChallenge(owner, ownersOrder._id);
+    const foreignFirst = await paymentFirst(t.app, other, { orderId: ownersOrder._id, version: '2.1.0', relatedTransactionId: new URL(url).pathname.split('/').pop() });
     expect(foreignFirst.statusCode).toBe(404);
     expect(await orderStatus(t.app, owner, ownersOrder._id)).toBe('pending');
   });

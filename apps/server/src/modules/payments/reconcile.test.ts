@@ -13,7 +13,7 @@ import { prepareOrderForPayment } from '../checkout/service.ts';
 import { createShopper, expectLedgerBalanced, type Shopper } from '../checkout/testing.ts';
 import { IN_FLIGHT_STALE_MS, PLACEHOLDER_STALE_MS } from './reconcile.ts';
 import * as repo from './repository.ts';
-import { init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,13 +119,13 @@ describe('3-D Secure steps left behind', () => {
     const step1 = (await init(t.app, s, { orderId, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
     const step2 = (await paymentFirst(t.app, s, { orderId, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
     const [payment] = await paymentsOf(orderId);
-    return { paymentId: payment!.id, path: new URL(step2.url).pathname };
+    return { paymentId: payment!.id, url: step2.url as string };
   }
 
   it('an open challenge is left alone; once the issuer expires it the payment is declined and the order stays payable', async () => {
     const s = await createShopper(db());
     const order = await pendingOrder(t.app, s);
-    const { paymentId, path } = await openChallenge(s, order._id);
+    const { paymentId, url } = await openChallenge(s, order._id);
     await age(paymentId, IN_FLIGHT_STALE_MS + 1000);
     await t.app.outbox.drain();
     expect((await paymentRow(paymentId)).status).toBe('challenge');
@@ -136,7 +136,7 @@ describe('3-D Secure steps left behind', () => {
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'declined', declineReason: '3-D Secure challenge expired' });
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
     // Approving the expired challenge afterwards charges nothing.
-    const late = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'decision=approve' });
+    const late = await answerChallenge(t.app, url, 'approve');
     expect(late.headers.location).toBe(`http://store.test/cart?payment=failed&orderId=${order._id}`);
     expect(await purchased(s)).toBe(0);
     await expectLedgerBalanced(db(), order._id);

@@ -7,13 +7,50 @@ export type NewPaymentRow = typeof payments.$inferInsert;
 export type SavedCardRow = typeof savedCards.$inferSelect;
 type PaymentStatus = PaymentRow['status'];
 
-/** Returns false when another call for the same order is already in flight (unique index). */
-export async function insertPaymentIfNoneInFlight(db: Db, row: NewPaymentRow): Promise<boolean> {
+export const SUPERSEDED_REASON = 'superseded by a newer payment attempt';
+
+/**
+ * Returns false when another attempt for the same order is in flight: initiated (a provider call, or
+ * step 2 to come) or challenge (at the bank's page); the unique index of 0008 allows one.
+ */
+export async function insertPaymentIfNoneInFlight(db: Db | Tx, row: NewPaymentRow): Promise<boolean> {
   const inserted = await db.insert(payments).values(row).onConflictDoNothing().returning({ id: payments.id });
   return inserted.length === 1;
 }
 
-export async function hasApprovedPayment(db: Db, orderId: string): Promise<boolean> {
+/**
+ * Fails the order's attempts that wait on the shopper and are not inside a provider call: one at the
+ * bank's page, or one whose step 1 answered before `initiatedBefore` and whose step 2 never came.
+ * A placeholder ('local:' id: a provider call of ours is running) is never superseded.
+ */
+export async function supersedeWaitingAttempts(tx: Tx, orderId: string, initiatedBefore: Date): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 'failed', declineReason: SUPERSEDED_REASON, updatedAt: new Date() })
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        notLike(payments.transactionId, 'local:%'),
+        or(eq(payments.status, 'challenge'), and(eq(payments.status, 'initiated'), lt(payments.updatedAt, initiatedBefore))),
+      ),
+    );
+}
+
+/**
+ * Claims an initiated payment for its step-2 provider call: its transaction id becomes a 'local:'
+ * placeholder (the init's id moves to relatedTransactionId), which marks a provider call in flight the
+ * way init's does. Only one request can win; the others get undefined.
+ */
+export async function claimForPaymentStep(tx: Tx, id: string, initTransactionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .update(payments)
+    .set({ transactionId: `local:${id}`, relatedTransactionId: initTransactionId, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.status, 'initiated'), eq(payments.transactionId, initTransactionId)))
+    .returning();
+  return row;
+}
+
+export async function hasApprovedPayment(db: Db | Tx, orderId: string): Promise<boolean> {
   const rows = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.status, 'approved'))).limit(1);
   return rows.length > 0;
 }
@@ -23,11 +60,18 @@ export async function findPaymentByTransaction(db: Db, transactionId: string): P
   return row;
 }
 
+/** The shopper's payment of the order whose init transaction (or, once step 2 began, related one) this is. */
 export async function findUserPayment(db: Db, userId: string, orderId: string, transactionId: string): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.orderId, orderId), eq(payments.transactionId, transactionId)))
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.orderId, orderId),
+        or(eq(payments.transactionId, transactionId), eq(payments.relatedTransactionId, transactionId)),
+      ),
+    )
     .limit(1);
   return row;
 }

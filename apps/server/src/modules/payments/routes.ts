@@ -11,13 +11,14 @@ import {
 } from '@store/shared';
 import { requireUser } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
+import { cardAttemptsFor } from './card-attempts.ts';
 import { handleNotification, initCardPayment, listCards, payFirst, removeCard, type PaymentsDeps } from './service.ts';
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 
 /** SPEC §7 Payments (Nuvei card calls) plus the provider's webhook and the vault's address. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: PaymentsDeps['log']): PaymentsDeps => ({ db: app.db, provider: app.paymentProvider, log });
+  const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({ db: app.db, provider: app.paymentProvider, log, attempts });
   // Nuvei delivers its notifications (DMN) as a form body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -29,14 +30,20 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/v1/nuvei/init',
-    { preHandler: requireUser, schema: { tags: ['payments'], description: 'Card payment step 1: pay an order with a vault card token or a saved card (with a CVV token). Approved at once (card present) or 3-D Secure needed. Without orderId a cardToken is only verified (zero amount) and saved. Declines answer 402.', body: nuveiInitBody, response: { 200: nuveiInitResponse } } },
-    async (request) => ({ success: true as const, data: await initCardPayment(deps(request.log), request.user!._id, request.body) }),
+    { preHandler: requireUser, schema: { tags: ['payments'], description: 'Card payment step 1: pay an order with a vault card token or a saved card (with a CVV token). Approved at once (card present) or 3-D Secure needed. Without orderId a cardToken is only verified (zero amount) and saved. Declines answer 402. Card attempts are limited per shopper and per address (a decline counts more): 429 CARD_ATTEMPTS_LIMITED with Retry-After.', body: nuveiInitBody, response: { 200: nuveiInitResponse } } },
+    async (request, reply) => {
+      const attempts = cardAttemptsFor(app, request);
+      // Before the order is touched or anything reaches the provider.
+      await attempts.admit(reply);
+      return { success: true as const, data: await initCardPayment(deps(request.log, attempts), request.user!._id, request.body) };
+    },
   );
 
   app.post(
     '/v1/nuvei/payment/first',
     { preHandler: requireUser, schema: { tags: ['payments'], description: 'Card payment step 2: the first payment with the 3-D Secure version and the init transaction; redirect=true gives the challenge URL.', body: paymentFirstBody, response: { 200: paymentFirstResponse } } },
-    async (request) => ({ success: true as const, data: await payFirst(deps(request.log), request.user!._id, request.body) }),
+    // Not admitted again (it continues the attempt init counted); its decline counts.
+    async (request) => ({ success: true as const, data: await payFirst(deps(request.log, cardAttemptsFor(app, request)), request.user!._id, request.body) }),
   );
 
   app.get('/v1/nuvei/cards', { preHandler: requireUser, schema: { tags: ['payments'], description: "The shopper's saved cards, newest first.", response: { 200: savedCardsResponse } } }, async (request) => {
@@ -56,8 +63,9 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     method: ['GET', 'POST'],
     url: '/v1/nuvei/notify',
-    // The provider decides the notification's fields, so unknown ones are not refused.
-    config: { externalInput: true },
+    // The provider decides the notification's fields, so unknown ones are not refused; it sends every
+    // notification from a few addresses, so its per-address limit is its own.
+    config: { externalInput: true, publicRateLimitMax: app.config.NOTIFY_RATE_LIMIT_MAX },
     schema: { tags: ['payments'], description: "The card provider's notification (webhook / DMN); authenticated by the provider's signature or checksum." },
     handler: async (request) => {
       const notification = app.paymentProvider.verifyNotification({ body: request.body, query: request.query, headers: request.headers });

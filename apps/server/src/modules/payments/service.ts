@@ -5,7 +5,7 @@
 import type { NuveiInitBody, OrderStatus, PaymentFirstBody } from '@store/shared';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { prepareOrderForPayment, recordPaymentFailed } from '../checkout/service.ts';
+import { prepareOrderForPayment, recordPaymentFailed, withPendingOrder } from '../checkout/service.ts';
 import { DECLINE_MESSAGES, type CardSource, type Declined, type InitOutcome, type PaymentRequest } from '../../providers/payments/types.ts';
 import { approve } from './approval.ts';
 import { crashPoint } from './crash-points.ts';
@@ -20,8 +20,16 @@ export { handleNotification, PAYMENT_NOT_FOUND } from './notifications.ts';
 export { CARD_NOT_FOUND, listCards, removeCard, toSavedCard } from './saved-cards.ts';
 
 export const PAYMENT_PROCESSED_MESSAGE = 'This payment has already been processed.';
+export const PAYMENT_IN_PROGRESS_MESSAGE = 'A payment for this order is already in progress.';
 
-async function declineOrder({ db }: PaymentsDeps, payment: repo.PaymentRow, outcome: Declined): Promise<never> {
+/**
+ * Step 2 follows step 1 at once in the browser (the 3-D Secure fingerprint takes seconds): an attempt
+ * still waiting for it after this long was left, and a new init may supersede it (ADR 005).
+ */
+export const INITIATED_ABANDONED_MS = 2 * 60_000;
+
+async function declineOrder({ db, attempts }: PaymentsDeps, payment: repo.PaymentRow, outcome: Declined): Promise<never> {
+  await attempts?.declined();
   await repo.updatePayment(db, payment.id, ['initiated', 'challenge'], { transactionId: outcome.transactionId || payment.transactionId, status: 'declined', declineReason: outcome.reason });
   await recordPaymentFailed(db, payment.orderId, DECLINE_MESSAGES[outcome.code]);
   throw new AppError(402, outcome.code, DECLINE_MESSAGES[outcome.code]);
@@ -49,7 +57,10 @@ async function callOrReconcile<T>(deps: PaymentsDeps, payment: repo.PaymentRow, 
  */
 async function saveCardWithoutPaying(deps: PaymentsDeps, userId: string, cardToken: string) {
   const outcome = await callProvider(deps.log, 'verifyCard', () => deps.provider.verifyCard({ userId, card: { kind: 'token', cardToken } }));
-  if (outcome.status === 'declined') throw new AppError(402, outcome.code, DECLINE_MESSAGES[outcome.code]);
+  if (outcome.status === 'declined') {
+    await deps.attempts?.declined();
+    throw new AppError(402, outcome.code, DECLINE_MESSAGES[outcome.code]);
+  }
   const card = await keepCard(deps.db, userId, outcome.card, cardToken);
   // The upsert refuses to move a card id to another shopper; that is not this shopper's card.
   if (!card) throw notFound(CARD_NOT_FOUND);
@@ -77,26 +88,31 @@ export async function initCardPayment(deps: PaymentsDeps, userId: string, body: 
     card = { kind: 'token', cardToken: body.cardToken! };
   }
 
-  // Ownership, pending status, gift-card codes and coupon reserved before any charge.
-  const order = await prepareOrderForPayment(db, userId, orderId);
-  if (await repo.hasApprovedPayment(db, order._id)) throw conflict('This order is already paid.');
+  // Ownership, pending status, gift-card codes and coupon reserved before any charge; the attempt is
+  // written with the order locked, so no approval of the order can slip between the checks and it.
   const paymentId = newId();
-  const inserted = await repo.insertPaymentIfNoneInFlight(db, {
-    id: paymentId,
-    orderId: order._id,
-    userId,
-    provider: provider.name,
-    transactionId: `local:${paymentId}`,
-    status: 'initiated',
-    amountCents: order.total,
-    cardToken: card.kind === 'token' ? card.cardToken : card.vaultToken,
-    userPaymentOptionId: card.kind === 'saved' ? card.userPaymentOptionId : null,
-    saveCard: body.saveCard ?? false,
+  const order = await prepareOrderForPayment(db, userId, orderId, async (tx, locked) => {
+    if (await repo.hasApprovedPayment(tx, orderId)) throw conflict('This order is already paid.');
+    await repo.supersedeWaitingAttempts(tx, orderId, new Date(Date.now() - INITIATED_ABANDONED_MS));
+    const inserted = await repo.insertPaymentIfNoneInFlight(tx, {
+      id: paymentId,
+      orderId,
+      userId,
+      provider: provider.name,
+      // The placeholder marks the provider call in flight until its answer is written.
+      transactionId: `local:${paymentId}`,
+      status: 'initiated',
+      amountCents: locked.totalCents,
+      cardToken: card.kind === 'token' ? card.cardToken : card.vaultToken,
+      userPaymentOptionId: card.kind === 'saved' ? card.userPaymentOptionId : null,
+      saveCard: body.saveCard ?? false,
+    });
+    // Another attempt is in a provider call or has just answered step 1 (step 2 follows).
+    if (!inserted) throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
   });
-  if (!inserted) throw conflict('A payment for this order is already in progress.');
   const payment = (await repo.findPayment(db, paymentId))!;
 
-  const request: PaymentRequest = { paymentId, orderId: order._id, userId, amountCents: order.total, currency: 'USD', card };
+  const request: PaymentRequest = { paymentId, orderId: order._id, userId, amountCents: payment.amountCents, currency: 'USD', card };
   const outcome: InitOutcome = await callOrReconcile(deps, payment, 'init', () => provider.init(request));
   crashPoint('after-provider-call');
   const threeD = (version: string | null) => ({ card: { threeD: { version } } });
@@ -129,19 +145,37 @@ function cardForPaymentFirst(payment: repo.PaymentRow, body: PaymentFirstBody): 
   return { kind: 'token', cardToken: payment.cardToken ?? '' };
 }
 
+/**
+ * Takes the initiated payment for its step-2 provider call, with its order locked and still pending:
+ * exactly one request wins; any other, and any for an order an approval has meanwhile paid, gets 409
+ * before the provider is called.
+ */
+async function claimForPaymentStep(db: PaymentsDeps['db'], userId: string, payment: repo.PaymentRow): Promise<repo.PaymentRow> {
+  let claimed: repo.PaymentRow | undefined;
+  await withPendingOrder(db, userId, payment.orderId, async (tx) => {
+    claimed = await repo.claimForPaymentStep(tx, payment.id, payment.transactionId);
+  });
+  if (!claimed) throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
+  return claimed;
+}
+
 /** POST v1/nuvei/payment/first */
 export async function payFirst(deps: PaymentsDeps, userId: string, body: PaymentFirstBody) {
   const { db, provider } = deps;
   const payment = await repo.findUserPayment(db, userId, body.orderId, body.relatedTransactionId);
   if (!payment) throw notFound(PAYMENT_NOT_FOUND);
-  if (payment.status !== 'initiated' || payment.transactionId.startsWith('local:')) throw conflict(PAYMENT_PROCESSED_MESSAGE);
+  const inProviderCall = payment.status === 'initiated' && payment.transactionId.startsWith('local:');
+  if (inProviderCall) throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
+  if (payment.status !== 'initiated' || payment.transactionId !== body.relatedTransactionId) throw conflict(PAYMENT_PROCESSED_MESSAGE);
   const card = cardForPaymentFirst(payment, body);
-  const outcome = await callOrReconcile(deps, payment, 'payment', () =>
+  const claimed = await claimForPaymentStep(db, userId, payment);
+  const outcome = await callOrReconcile(deps, claimed, 'payment', () =>
     provider.payFirst({ paymentId: payment.id, orderId: payment.orderId, userId, amountCents: payment.amountCents, currency: 'USD', card, relatedTransactionId: payment.transactionId, threeDVersion: body.version }),
   );
+  // Declined without a transaction of its own, the payment keeps its init's id rather than the placeholder.
   if (outcome.status === 'declined') return declineOrder(deps, payment, outcome);
   if (outcome.status === 'approved') {
-    const { card: savedCard, orderStatus } = await approve(deps, payment, outcome);
+    const { card: savedCard, orderStatus } = await approve(deps, claimed, outcome);
     return { redirect: false, transactionId: outcome.transactionId, card: savedCard, orderStatus };
   }
   const moved = await repo.updatePayment(db, payment.id, ['initiated'], {

@@ -25,3 +25,13 @@ export const orderStatus = async (app: FastifyInstance, shopper: Shopper, orderI
   expect(res.statusCode).toBe(200);
   return res.json().data.status;
 };
+
+/**
+ * The shopper's answer on the sandbox bank's page, as its form posts it: the challenge URL the API
+ * returned carries the page's single-use secret, and the form sends it back in its body.
+ */
+export const answerChallenge = (app: FastifyInstance, challengeUrl: string, decision: 'approve' | 'fail') => {
+  const url = new URL(challengeUrl);
+  const form = new URLSearchParams({ decision, secret: url.searchParams.get('secret') ?? '' });
+  return app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+};

@@ -1,7 +1,7 @@
 // The built-in sandbox gateway: behaves like the card provider (test cards, 3-D Secure fingerprint
 // and challenge, declines, insufficient funds, refunds, signed notifications) with its own book of
 // transactions. It is the only code that reads a card from the vault, in-process.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { sandboxTransactions } from '../../../../db/schema.ts';
@@ -13,10 +13,13 @@ import { SANDBOX_CARDS, SANDBOX_THREE_D_VERSION } from './test-cards.ts';
 type TxnRow = typeof sandboxTransactions.$inferSelect;
 
 export interface SandboxGateway extends PaymentProvider {
-  /** The challenge page's view of a transaction waiting for the shopper. */
-  findChallenge(transactionId: string): Promise<{ orderId: string; amountCents: number; status: TxnRow['status'] } | null>;
-  /** The shopper's answer on the challenge page; returns the signed notification to deliver. */
-  decideChallenge(transactionId: string, approve: boolean): Promise<{ body: SandboxNotification; signature: string } | null>;
+  /** The challenge page's view of a challenge, only with its secret and until a decision used it. */
+  findChallenge(transactionId: string, secret: string): Promise<{ orderId: string; amountCents: number; status: TxnRow['status'] } | null>;
+  /**
+   * The shopper's answer on the challenge page, taken once: it uses the secret up. Returns the signed
+   * notification to deliver; null for a wrong or used secret (as for an unknown challenge).
+   */
+  decideChallenge(transactionId: string, secret: string, approve: boolean): Promise<{ body: SandboxNotification; signature: string } | null>;
 }
 
 export interface SandboxOptions {
@@ -36,6 +39,16 @@ const challengeExpired = (row: TxnRow, now = Date.now()) => row.status === 'chal
 
 // Nuvei transaction ids are long digit strings; ours look alike.
 const newTransactionId = () => (randomBytes(8).readBigUInt64BE() % 10n ** 18n).toString().padStart(18, '1');
+
+// The challenge page is a bank's: whoever holds its URL may answer, so the URL carries a 256-bit secret
+// (the numeric ids are guessable and the shopper's session cannot ride a top-level navigation). Only its
+// hash is kept.
+const newChallengeSecret = () => randomBytes(32).toString('base64url');
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
+function secretMatches(row: TxnRow, secret: string): boolean {
+  if (!row.challengeSecretHash) return false;
+  return timingSafeEqual(Buffer.from(row.challengeSecretHash, 'hex'), hashSecret(secret));
+}
 
 
 function isExpired(card: VaultCard, now = new Date()): boolean {
@@ -197,8 +210,9 @@ export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: Sa
       if (!card) return declined(init.id, 'CARD_DECLINED', 'Unknown card token');
       const done = await approveOrDecline(req, card, 'payment', init.id);
       if (done) return done;
-      const transactionId = await record({ ...rowOf(req), kind: 'payment', relatedId: init.id, cardToken: card.token, status: 'challenge' });
-      return { status: 'challenge', transactionId, challengeUrl: `${base}/sandbox/3ds/${transactionId}` };
+      const secret = newChallengeSecret();
+      const transactionId = await record({ ...rowOf(req), kind: 'payment', relatedId: init.id, cardToken: card.token, status: 'challenge', challengeSecretHash: hashSecret(secret).toString('hex') });
+      return { status: 'challenge', transactionId, challengeUrl: `${base}/sandbox/3ds/${transactionId}?secret=${secret}` };
     },
 
     async refund(req) {
@@ -221,23 +235,25 @@ export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: Sa
       return verifySandboxNotification(webhookSecret, body, Array.isArray(raw) ? raw[0] : raw);
     },
 
-    async findChallenge(transactionId) {
+    async findChallenge(transactionId, secret) {
       const [row] = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment'))).limit(1);
-      return row && row.cardToken !== 'none' ? { orderId: row.orderId ?? row.clientUniqueId, amountCents: row.amountCents, status: row.status } : null;
+      return row && secretMatches(row, secret) ? { orderId: row.orderId ?? row.clientUniqueId, amountCents: row.amountCents, status: row.status } : null;
     },
 
-    async decideChallenge(transactionId, approve) {
+    async decideChallenge(transactionId, secret, approve) {
       const [open] = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment'))).limit(1);
-      // Too late: the challenge has expired and stays declined whatever the answer.
-      const expired = !!open && challengeExpired(open);
-      if (open) await expireChallenge(open);
-      // Only the first answer counts; a repeated POST re-sends the same (final) result.
-      await db
+      if (!open || !secretMatches(open, secret)) return null;
+      // Too late: the challenge expired (now, or when the merchant looked it up) and stays declined
+      // whatever the answer; the shopper's first answer still hears so.
+      const expired = challengeExpired(open) || open.status !== 'challenge';
+      const decided = expired ? 'declined' : approve ? 'approved' : 'declined';
+      // The answer uses the secret up: of answers racing, only the one that clears it is taken.
+      const [row] = await db
         .update(sandboxTransactions)
-        .set({ status: approve ? 'approved' : 'declined' })
-        .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.status, 'challenge')));
-      const [row] = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment'))).limit(1);
-      if (!row || row.status === 'challenge' || row.cardToken === 'none') return null;
+        .set({ status: open.status === 'challenge' ? decided : open.status, challengeSecretHash: null })
+        .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.challengeSecretHash, open.challengeSecretHash!), eq(sandboxTransactions.status, open.status)))
+        .returning();
+      if (!row) return null;
       const body = notificationFor(row, await vault.detokenize(row.cardToken), expired ? '3-D Secure challenge expired' : undefined);
       return { body, signature: signNotification(webhookSecret, body) };
     },

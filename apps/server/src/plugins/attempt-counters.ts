@@ -1,0 +1,113 @@
+// Weighted counters over a fixed window (card-attempt limits: modules/payments/card-attempts.ts).
+// In Redis when REDIS_URL is set, so every instance counts together; in memory otherwise.
+import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+export interface WindowCount {
+  /** The key's total in its current window, this addition included. */
+  count: number;
+  /** Milliseconds until the window ends and the key starts again from zero. */
+  resetInMs: number;
+}
+
+export interface AttemptCounters {
+  /** Adds `weight` to every key; a key's window starts with its first addition and lasts `windowMs`. */
+  add(keys: string[], weight: number, windowMs: number): Promise<WindowCount[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    attemptCounters: AttemptCounters;
+  }
+}
+
+/** Keys kept in memory at most: the oldest windows go first beyond it (expired ones go every sweep). */
+const MAX_MEMORY_KEYS = 100_000;
+const SWEEP_EVERY_MS = 60_000;
+
+export function memoryCounters(now: () => number = Date.now): AttemptCounters & { size(): number } {
+  // Insertion order is window-start order: a key whose window restarts is moved to the end.
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweep = 0;
+  function sweep(at: number) {
+    if (at < nextSweep && windows.size <= MAX_MEMORY_KEYS) return;
+    for (const [key, w] of windows) if (w.resetAt <= at) windows.delete(key);
+    for (const key of windows.keys()) {
+      if (windows.size <= MAX_MEMORY_KEYS) break;
+      windows.delete(key);
+    }
+    nextSweep = at + SWEEP_EVERY_MS;
+  }
+  return {
+    size: () => windows.size,
+    async add(keys, weight, windowMs) {
+      const at = now();
+      sweep(at);
+      return keys.map((key) => {
+        let w = windows.get(key);
+        if (!w || w.resetAt <= at) {
+          windows.delete(key);
+          w = { count: 0, resetAt: at + windowMs };
+          windows.set(key, w);
+        }
+        w.count += weight;
+        return { count: w.count, resetInMs: w.resetAt - at };
+      });
+    },
+  };
+}
+
+// One round trip for all keys; the window starts with a key's first addition (INCRBY of a missing key
+// returns the weight itself), and a key somehow left without expiry gets one.
+const ADD_SCRIPT = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCRBY', key, ARGV[1])
+  if n == tonumber(ARGV[1]) then redis.call('PEXPIRE', key, ARGV[2]) end
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then redis.call('PEXPIRE', key, ARGV[2]); ttl = tonumber(ARGV[2]) end
+  out[#out + 1] = n
+  out[#out + 1] = ttl
+end
+return out`;
+
+/**
+ * Redis counters that fall back to this instance's memory while Redis fails: an outage must never stop
+ * a payment (fail open), yet card testing stays limited per instance meanwhile rather than not at all.
+ */
+export function redisCounters(redis: Redis, log: FastifyBaseLogger): AttemptCounters {
+  const fallback = memoryCounters();
+  return {
+    async add(keys, weight, windowMs) {
+      try {
+        const flat = (await redis.eval(ADD_SCRIPT, keys.length, ...keys.map((k) => `store:attempts:${k}`), weight, windowMs)) as number[];
+        return keys.map((_, i) => ({ count: Number(flat[2 * i]), resetInMs: Number(flat[2 * i + 1]) }));
+      } catch (err) {
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'attempt counters: redis unavailable, counting in memory');
+        return fallback.add(keys, weight, windowMs);
+      }
+    },
+  };
+}
+
+/** Short timeouts, no retries and no queue while disconnected: a payment never waits on Redis. */
+export const REDIS_OPTIONS = { connectTimeout: 1000, commandTimeout: 500, maxRetriesPerRequest: 0, enableOfflineQueue: false } as const;
+
+export default fp(
+  async (app) => {
+    if (!app.config.REDIS_URL) {
+      app.decorate('attemptCounters', memoryCounters());
+      return;
+    }
+    const redis = new Redis(app.config.REDIS_URL, REDIS_OPTIONS);
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'attempt-counters redis error'));
+    app.addHook('onClose', async () => {
+      // quit() waits for a connection that may never come; a client still connecting is just dropped.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
+    });
+    app.decorate('attemptCounters', redisCounters(redis, app.log));
+  },
+  { name: 'attempt-counters' },
+);
