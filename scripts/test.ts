@@ -39,10 +39,16 @@ if (process.env.DATABASE_URL) {
   const { DATABASE_URL: _omit, ...embedded } = process.env;
   vitest('server api (PGlite)', ['--project', 'server'], embedded);
 }
+// A failed browser test leaves screenshots and a trace here (apps/web/e2e/support/artifacts.ts).
+const artifactsDir = path.resolve('apps/web/e2e/artifacts');
+fs.rmSync(artifactsDir, { recursive: true, force: true });
 if (run('build web', 'npm', ['run', 'build'])) {
-  vitest('browser', ['--config', 'apps/web/e2e/vitest.config.ts']);
+  vitest('browser', ['--config', 'apps/web/e2e/vitest.config.ts'], { ...process.env, E2E_ARTIFACTS_DIR: artifactsDir });
 } else {
   total.failed += 1;
+}
+if (fs.existsSync(artifactsDir) && fs.readdirSync(artifactsDir).length) {
+  console.log(`\nBrowser-test failures left screenshots and traces in ${artifactsDir}`);
 }
 
 // Skipped tests count as failures: they hide what they were meant to check.

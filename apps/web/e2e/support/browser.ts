@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { keepRecording, startRecording } from './artifacts.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
@@ -23,10 +24,15 @@ export function useBrowser() {
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  afterEach(async ({ task }) => {
     const found = problems.splice(0);
-    if (found.length) throw new Error(`Console errors in the page:\n${found.join('\n')}`);
+    const open = contexts.splice(0);
+    const failed = task.result?.state === 'fail' || found.length > 0;
+    const kept = await keepRecording(open, task.file?.filepath ?? 'e2e', task.name, failed);
+    await Promise.all(open.map((c) => c.close()));
+    const where = kept ? `\n(screenshots and trace in ${kept})` : '';
+    if (found.length) throw new Error(`Console errors in the page:\n${found.join('\n')}${where}`);
+    if (kept) console.error(`Browser test failed: screenshots and trace in ${kept}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -35,6 +41,7 @@ export function useBrowser() {
   async function newPage(opts: { viewport?: { width: number; height: number }; token?: string; user?: object } = {}): Promise<TrackedPage> {
     const context = await browser.newContext({ baseURL, viewport: opts.viewport ?? DESKTOP_VIEWPORT });
     contexts.push(context);
+    await startRecording(context);
     if (opts.token) {
       await context.addInitScript(
         ([token, user]) => {
