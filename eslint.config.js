@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
@@ -23,9 +23,81 @@ const featureZones = features.map(
 // Directory zones catch relative paths. The same boundaries, kept for every file of a tree.
 const boundaryZones = [
   ...featureZones,
+  // DESIGN §3: lib/ sits below everything in the web app; its tests use the harness of src/test/.
+  ...['app', 'features'].map((layer) => ({
+    target: './apps/web/src/lib',
+    from: `./apps/web/src/${layer}`,
+    message: 'lib/ never imports app/ or features/ (DESIGN §3); what it needs from the store is handed to it (see ApiEnvironment).',
+  })),
   { target: './packages/shared', from: './apps', message: 'packages/shared imports no app.' },
   { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
   { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
+];
+
+// Server modules (DESIGN.md §3, ADR 007). Another module, and every file outside modules/, imports a
+// module only through its index.ts. SERVER_MODULE_USES is the one-way order of the modules: each names
+// the modules it may use, and lint refuses the others. A module folder missing here, or a loop in the
+// map, stops lint at once: a new module or dependency is declared, never drifted into.
+const SERVER = './apps/server';
+const SERVER_MODULE_USES = {
+  auth: [], catalog: [], coupons: [], mailbox: [], promotions: [], settings: [], user: [], wallet: [],
+  cart: ['catalog', 'coupons', 'promotions', 'settings'],
+  checkout: ['cart', 'coupons'],
+  fulfilment: ['cart', 'checkout', 'coupons', 'wallet'],
+  purchases: ['checkout'],
+  payments: ['checkout', 'fulfilment'],
+};
+const serverModules = fs.existsSync(`${SERVER}/src/modules`)
+  ? fs.readdirSync(`${SERVER}/src/modules`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+function assertOneWay(uses, modules) {
+  for (const m of modules) {
+    if (!uses[m]) throw new Error(`eslint.config.js: declare the server module '${m}' in SERVER_MODULE_USES (the modules it may use).`);
+  }
+  const done = new Set();
+  const visit = (m, path) => {
+    if (path.includes(m)) throw new Error(`eslint.config.js: server modules use each other in a loop: ${[...path, m].join(' → ')}`);
+    if (done.has(m)) return;
+    for (const used of uses[m] ?? []) visit(used, [...path, m]);
+    done.add(m);
+  };
+  for (const m of Object.keys(uses)) visit(m, []);
+}
+assertOneWay(SERVER_MODULE_USES, serverModules);
+
+const moduleDir = (m) => `${SERVER}/src/modules/${m}`;
+const serverOutsideModules = fs.existsSync(`${SERVER}/src`)
+  ? fs.readdirSync(`${SERVER}/src`).filter((name) => name !== 'modules').map((name) => `${SERVER}/src/${name}`)
+  : [];
+// Tests included: a test reaches another module through its index too.
+const serverZones = [
+  ...serverModules.map((m) => ({
+    target: [...serverModules.filter((other) => other !== m).map(moduleDir), ...serverOutsideModules, `${SERVER}/test`, `${SERVER}/bench`],
+    from: moduleDir(m),
+    except: ['./index.ts'],
+    message: `Import modules/${m} only through its index.ts, its public surface (ADR 007).`,
+  })),
+  {
+    target: `${SERVER}/src/modules/*/routes.ts`,
+    from: `${SERVER}/src/modules/*/*repository.ts`,
+    message: 'A route validates, calls a service and returns; SQL stays in repositories behind services (DESIGN.md §3).',
+  },
+];
+// Production code only: tests beside a module may use any module (through its index) to set a scene.
+const serverProductionZones = [
+  ...serverModules
+    .map((m) => ({
+      target: moduleDir(m),
+      from: serverModules.filter((other) => other !== m && !SERVER_MODULE_USES[m].includes(other)).map(moduleDir),
+      message: `modules/${m} may use ${SERVER_MODULE_USES[m].length ? `only ${SERVER_MODULE_USES[m].join(', ')}` : 'no other module'} (SERVER_MODULE_USES, ADR 007).`,
+    }))
+    .filter((zone) => zone.from.length > 0),
+  {
+    target: [`${SERVER}/src/plugins`, `${SERVER}/src/background`, `${SERVER}/src/lib`, `${SERVER}/src/providers`],
+    from: `${SERVER}/src/modules`,
+    message: 'Plumbing imports no module: app.ts hands it what it needs (ADR 007).',
+  },
+  { target: `${SERVER}/src`, from: `${SERVER}/test`, message: 'Production code never imports test support (apps/server/test).' },
 ];
 
 // app/ composes every feature (store, routes, layouts), so a feature importing app/ imports every other
@@ -67,16 +139,28 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...serverZones] }],
     },
   },
   {
     files: ['apps/web/**/*.{ts,tsx,js,jsx}'],
+    // Lets the import-x rules that follow imports into TypeScript modules (no-cycle) read the web's
+    // .ts/.tsx files: `npx eslint --rule '{"import-x/no-cycle":"error"}' apps/web/src` checks for cycles.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: forbidPackages(SERVER_PACKAGE, WEB_FROM_WEB),
   },
   {
     files: ['apps/server/**/*.{ts,tsx,js}'],
     rules: forbidPackages(WEB_FROM_SERVER),
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...serverZones, ...serverProductionZones] }] },
   },
   {
     files: ['packages/shared/**/*.{ts,tsx,js}'],

@@ -16,19 +16,22 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import attemptCountersPlugin from './plugins/attempt-counters.ts';
 import authPlugin from './plugins/auth.ts';
 import livePlugin from './plugins/live.ts';
-import outboxPlugin from './plugins/outbox.ts';
+import backgroundPlugin from './background/plugin.ts';
 import mailPlugin from './providers/mail/plugin.ts';
-import authRoutes from './modules/auth/routes.ts';
-import userRoutes from './modules/user/routes.ts';
-import catalogRoutes from './modules/catalog/routes.ts';
-import catalogAssets from './modules/catalog/assets.ts';
-import promotionRoutes from './modules/promotions/routes.ts';
-import settingsRoutes from './modules/settings/routes.ts';
-import mailboxRoutes from './modules/mailbox/routes.ts';
 import paymentsProviderPlugin from './providers/payments/plugin.ts';
-import paymentRoutes from './modules/payments/routes.ts';
-import checkoutRoutes from './modules/checkout/routes.ts';
-import cartRoutes from './modules/cart/routes.ts';
+// Modules, through their index.ts only (ADR 007).
+import { authBackground, authRoutes, findSessionUser } from './modules/auth/index.ts';
+import { cartRoutes } from './modules/cart/index.ts';
+import { catalogAssets, catalogRoutes } from './modules/catalog/index.ts';
+import { checkoutBackground, checkoutRoutes } from './modules/checkout/index.ts';
+import { couponRoutes } from './modules/coupons/index.ts';
+import { fulfilmentBackground } from './modules/fulfilment/index.ts';
+import { mailboxRoutes } from './modules/mailbox/index.ts';
+import { paymentRoutes, paymentsBackground } from './modules/payments/index.ts';
+import { promotionRoutes } from './modules/promotions/index.ts';
+import { purchasesRoutes } from './modules/purchases/index.ts';
+import { getStoreSettings, settingsRoutes } from './modules/settings/index.ts';
+import { userRoutes } from './modules/user/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -104,10 +107,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(rateLimitPlugin);
   await app.register(attemptCountersPlugin);
   await app.register(mailPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, {
+    findUser: (tokenHash) => findSessionUser(app.db, tokenHash),
+    // Settings are cached for a few seconds by the settings module, so this is rarely a query.
+    blockedCountries: async () => (await getStoreSettings(app.db)).blockedCountries,
+  });
   await app.register(livePlugin);
   await app.register(paymentsProviderPlugin);
-  await app.register(outboxPlugin);
+  await app.register(backgroundPlugin);
+  addBackgroundWork(app);
 
   // Trivial route: the baseline the benchmarks compare against.
   app.get('/api/ping', async () => ({ success: true, data: 'pong' }));
@@ -121,7 +129,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(settingsRoutes);
       await api.register(paymentRoutes);
       await api.register(checkoutRoutes);
+      await api.register(purchasesRoutes);
       await api.register(cartRoutes);
+      await api.register(couponRoutes);
     },
     { prefix: '/api' },
   );
@@ -131,6 +141,19 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   registerSpa(app, config.WEB_DIST);
   return app;
+}
+
+/**
+ * Each module's background work, handed to the one runner (background/runner.ts). A pass runs the jobs
+ * in this order: card payments first (their approvals become paid orders), then expired reservations,
+ * then orders left paid; then it delivers the outbox rows.
+ */
+function addBackgroundWork(app: FastifyInstance) {
+  const { db, log, mailer, live, config, outbox: wake } = app;
+  app.outbox.add(paymentsBackground({ db, provider: app.paymentProvider, log, wake }));
+  app.outbox.add(checkoutBackground({ db, log, reservationMinutes: config.ORDER_RESERVATION_MINUTES }));
+  app.outbox.add(fulfilmentBackground({ db, log, wake, mailer, live, publicUrl: config.PUBLIC_URL }));
+  app.outbox.add(authBackground({ db, log, mailer, config }));
 }
 
 /** Serves the built web app; any non-API path falls back to index.html for client routing. */

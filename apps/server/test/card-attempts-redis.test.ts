@@ -3,11 +3,11 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { buildTestApp, type TestApp } from './support/test-app.ts';
 import { sessions, users } from '../src/db/schema.ts';
-import { as, createShopper, type Shopper } from '../src/modules/checkout/testing.ts';
-import { SANDBOX_CARDS } from '../src/modules/payments/testing.ts';
-import { tokenizeCard } from '../src/providers/vault/testing.ts';
+import { as, createShopper, type Shopper } from './support/checkout.ts';
+import { SANDBOX_CARDS } from './support/payments.ts';
+import { tokenizeCard } from './support/vault.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 if (!REDIS_URL) {

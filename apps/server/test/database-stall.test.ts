@@ -12,9 +12,9 @@ import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed.ts';
 import { isDatabaseUnavailable } from '../src/lib/database-unavailable.ts';
 import { hashToken } from '../src/lib/ids.ts';
-import { createShopper, type Shopper } from '../src/modules/cart/testing.ts';
-import { openTestDatabase, testConfig, type TestDatabase } from './helper.ts';
-import { startTcpProxy, targetOf, urlThroughProxy, type TcpProxy } from './tcp-proxy.ts';
+import { createShopper, type Shopper } from './support/cart.ts';
+import { openTestDatabase, testConfig, type TestDatabase } from './support/test-app.ts';
+import { startTcpProxy, targetOf, urlThroughProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
 // Short enough to keep the test quick, long enough for a busy machine's ordinary queries.
 const TIMEOUTS = { connectMs: 2_000, queryMs: 2_000, idleInTransactionMs: 10_000 };

@@ -7,7 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.ts';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy.ts';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
 
 const PASSWORD = 'secret-pw';
 const START_TIMEOUT = 90_000;

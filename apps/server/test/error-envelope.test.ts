@@ -1,7 +1,7 @@
 // Answers the router gives before any route runs, in the same failure envelope as everything else:
 // unknown API paths, malformed percent-encoding, path parameters over Fastify's maxParamLength.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { buildTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@store/shared';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { buildTestApp, type TestApp } from './support/test-app.ts';
 import { LIVE_MESSAGE_LIMIT_BYTES } from '../src/plugins/live.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { hashToken, newId, newSecretToken } from '../src/lib/ids.ts';

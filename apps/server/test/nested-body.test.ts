@@ -4,11 +4,11 @@
 // parsed, and routes that take a body without a session are limited per address before the body is read.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper.ts';
+import { buildTestApp, type TestApp } from './support/test-app.ts';
 import { MAX_JSON_NESTING, scanJsonNesting } from '../src/lib/json-nesting.ts';
 import { findNul, TOO_DEEP_MESSAGE, type WalkStats } from '../src/plugins/input-guard.ts';
 import { PUBLIC_RATE_LIMITED_MESSAGE } from '../src/plugins/rate-limit.ts';
-import { as, createShopper } from '../src/modules/checkout/testing.ts';
+import { as, createShopper, STARTER_POUCH } from './support/checkout.ts';
 
 /** The attack: brackets nested as deep as the 64 KB body limit allows. */
 const deepArrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
@@ -150,6 +150,15 @@ describe('the per-address limit comes before the body', () => {
     const shopper = await createShopper(t.app.db);
     for (let i = 0; i < 5; i++) {
       const res = await as(t.app, shopper, { method: 'GET', url: '/api/v1/cart', remoteAddress: address });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it('leaves a signed-in route that takes a body to its session check, however often it is called', async () => {
+    const address = '198.51.100.10';
+    const shopper = await createShopper(t.app.db);
+    for (let i = 0; i < 5; i++) {
+      const res = await as(t.app, shopper, { method: 'POST', url: '/api/v1/cart', remoteAddress: address, payload: { itemId: STARTER_POUCH, quantity: 1 } });
       expect(res.statusCode).toBe(200);
     }
   });

@@ -2,9 +2,9 @@
 // runs: PostgreSQL cannot store it, so without the guard these were 500s.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { addToCart, as, createShopper, STARTER_POUCH, type Shopper } from '../src/modules/checkout/testing.ts';
-import { signupBody, uniqueEmail } from '../src/modules/auth/testing.ts';
+import { buildTestApp, type TestApp } from './support/test-app.ts';
+import { addToCart, as, createShopper, STARTER_POUCH, type Shopper } from './support/checkout.ts';
+import { signupBody, uniqueEmail } from './support/auth.ts';
 
 let t: TestApp;
 let shopper: Shopper;

@@ -2,8 +2,8 @@
 // This file needs REDIS_URL; vitest.config.ts leaves it out of runs where REDIS_URL is unset.
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { post, uniqueEmail } from '../src/modules/auth/testing.ts';
+import { buildTestApp, type TestApp } from './support/test-app.ts';
+import { post, uniqueEmail } from './support/auth.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 if (!REDIS_URL) {

@@ -9,8 +9,8 @@ import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed.ts';
 import { users } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
-import { openTestDatabase, testConfig } from './helper.ts';
-import { createVerifiedUser, mailTo, post, signupBody, tokenFromLink, uniqueEmail } from '../src/modules/auth/testing.ts';
+import { openTestDatabase, testConfig } from './support/test-app.ts';
+import { createVerifiedUser, mailTo, post, signupBody, tokenFromLink, uniqueEmail } from './support/auth.ts';
 
 const lines: string[] = [];
 let app: FastifyInstance;

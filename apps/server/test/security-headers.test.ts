@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { as, createShopper, type Shopper } from '../src/modules/checkout/testing.ts';
-import { createVerifiedUser, post } from '../src/modules/auth/testing.ts';
+import { buildTestApp, type TestApp } from './support/test-app.ts';
+import { as, createShopper, type Shopper } from './support/checkout.ts';
+import { createVerifiedUser, post } from './support/auth.ts';
 
 let t: TestApp;
 let shopper: Shopper;

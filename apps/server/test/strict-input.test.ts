@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './helper.ts';
-import { addToCart, as, createShopper, STARTER_POUCH, type Shopper } from '../src/modules/checkout/testing.ts';
+import { buildTestApp, type TestApp } from './support/test-app.ts';
+import { addToCart, as, createShopper, STARTER_POUCH, type Shopper } from './support/checkout.ts';
 
 let t: TestApp;
 let shopper: Shopper;

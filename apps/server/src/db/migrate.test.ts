@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openTestDatabase } from '../../test/helper.ts';
+import { openTestDatabase } from '../../test/support/test-app.ts';
 import { migrate } from './migrate.ts';
 
 const migrationFiles = fs

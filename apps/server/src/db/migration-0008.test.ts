@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helper.ts';
+import { openTestDatabase } from '../../test/support/test-app.ts';
 import type { Database } from './client.ts';
 import { migrate } from './migrate.ts';
 

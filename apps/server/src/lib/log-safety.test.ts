@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helper.ts';
+import { openTestDatabase } from '../../test/support/test-app.ts';
 import type { Database } from '../db/client.ts';
 import { redactEmails, redactUrl, safeError } from './log-safety.ts';
 

@@ -1,11 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_RESTRICTED_MESSAGE } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/accounts.ts';
-import { saveStoreSettings, getStoreSettings } from '../modules/settings/service.ts';
-import { createVerifiedUser, loginAs, post } from '../modules/auth/testing.ts';
-import authPlugin, { requireRole, requireUser, userForToken } from './auth.ts';
+import { findSessionUser } from '../modules/auth/index.ts';
+import { saveStoreSettings, getStoreSettings } from '../modules/settings/index.ts';
+import { createVerifiedUser, loginAs, post } from '../../test/support/auth.ts';
+import authPlugin, { requireRole, requireSession, requireUser, signedInUser } from './auth.ts';
 import dbPlugin from './db.ts';
 import errorsPlugin from './errors.ts';
 
@@ -88,10 +89,17 @@ describe('requireUser / requireRole', () => {
     guarded.decorate('config', t.app.config);
     await guarded.register(errorsPlugin);
     await guarded.register(dbPlugin, { database: t.database });
-    await guarded.register(authPlugin);
+    await guarded.register(authPlugin, {
+      findUser: (tokenHash) => findSessionUser(t.database.db, tokenHash),
+      blockedCountries: async () => (await getStoreSettings(t.database.db)).blockedCountries,
+    });
     guarded.get('/api/v1/me', { preHandler: requireUser }, async (request) => ({ user: request.user }));
     guarded.get('/api/v1/admin-only', { preHandler: requireRole('ADMIN') }, async () => ({ ok: true }));
     guarded.get('/api/v1/anyone', async (request) => ({ user: request.user }));
+    await guarded.register(async (signedIn) => {
+      requireSession(signedIn);
+      signedIn.post('/api/v1/signed-in', async (request) => ({ id: signedInUser(request)._id, body: request.body }));
+    });
     await guarded.ready();
   });
   afterAll(() => guarded.close());
@@ -118,6 +126,19 @@ describe('requireUser / requireRole', () => {
     expect(allowed.statusCode).toBe(200);
   });
 
+  it('requireSession: a whole group needs a session, a guest is refused before the body is read', async () => {
+    const malformed = { 'content-type': 'application/json' };
+    const guest = await guarded.inject({ method: 'POST', url: '/api/v1/signed-in', headers: malformed, payload: '{not json' });
+    expect(guest.statusCode).toBe(401);
+    expect(guest.json()).toEqual({ success: false, message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
+
+    const { token, user } = await demoLogin('USER');
+    const broken = await guarded.inject({ method: 'POST', url: '/api/v1/signed-in', headers: { ...malformed, 'x-auth-token': token }, payload: '{not json' });
+    expect(broken.statusCode).toBe(400);
+    const ok = await guarded.inject({ method: 'POST', url: '/api/v1/signed-in', headers: { 'x-auth-token': token }, payload: { a: 1 } });
+    expect(ok.json()).toEqual({ id: user._id, body: { a: 1 } });
+  });
+
   it('a revoked token is a 401 with a message that says the session ended', async () => {
     const { token } = await demoLogin('USER');
     await post(t.app, '/api/v1/auth/logout', undefined, { 'x-auth-token': token });
@@ -127,14 +148,14 @@ describe('requireUser / requireRole', () => {
   });
 });
 
-describe('userForToken (socket.io handshake)', () => {
+describe('app.userForToken (socket.io handshake)', () => {
   it('resolves a live token to the session user and anything else to null', async () => {
     const { email, password } = await createVerifiedUser(t.app);
     const { token, user } = await loginAs(t.app, email, password);
-    expect(await userForToken(t.database.db, token)).toEqual({ _id: user._id, role: 'USER' });
-    expect(await userForToken(t.database.db, 'not-a-token')).toBeNull();
-    expect(await userForToken(t.database.db, undefined)).toBeNull();
+    expect(await t.app.userForToken(token)).toEqual({ _id: user._id, role: 'USER' });
+    expect(await t.app.userForToken('not-a-token')).toBeNull();
+    expect(await t.app.userForToken(undefined)).toBeNull();
     await post(t.app, '/api/v1/auth/logout', undefined, { 'x-auth-token': token });
-    expect(await userForToken(t.database.db, token)).toBeNull();
+    expect(await t.app.userForToken(token)).toBeNull();
   });
 });

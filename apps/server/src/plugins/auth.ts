@@ -1,20 +1,34 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AUTH_HEADER, COUNTRY_RESTRICTED_MESSAGE } from '@store/shared';
-import type { Db } from '../db/client.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken } from '../lib/ids.ts';
-import { findSessionUser, type AuthUser } from '../modules/auth/repository.ts';
-import { getStoreSettings } from '../modules/settings/service.ts';
+
+/** The user behind a live session, as routes see it. */
+export interface AuthUser {
+  _id: string;
+  role: 'USER' | 'ADMIN';
+  email: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, from a live session named by the x-auth-token header; null for guests. */
     user: AuthUser | null;
   }
+  interface FastifyInstance {
+    /** Resolves a session token for the socket.io handshake (same rules as the x-auth-token header). */
+    userForToken(token: string | null | undefined): Promise<Pick<AuthUser, '_id' | 'role'> | null>;
+  }
 }
 
-export type { AuthUser };
+/** What the plugin looks up; app.ts hands it the modules' lookups, so plumbing imports no module. */
+export interface AuthLookups {
+  /** The user of a live (not revoked, not expired) session, by the hash of its token. */
+  findUser(tokenHash: string): Promise<AuthUser | null>;
+  /** The countries the store does not serve (ISO codes; compared in capitals). */
+  blockedCountries(): Promise<string[]>;
+}
 
 /** Our tokens are 43 characters; anything much longer is not worth a database round trip. */
 const MAX_TOKEN_LENGTH = 256;
@@ -26,21 +40,17 @@ export function sessionTokenOf(request: FastifyRequest): string | null {
   return token && token.length <= MAX_TOKEN_LENGTH ? token : null;
 }
 
-/** Resolves a session token for the socket.io handshake (same rules as the x-auth-token header). */
-export async function userForToken(db: Db, token: string | null | undefined): Promise<{ _id: string; role: AuthUser['role'] } | null> {
-  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
-  const user = await findSessionUser(db, hashToken(token));
-  return user ? { _id: user._id, role: user.role } : null;
-}
-
-export default fp(
-  async (app) => {
+export default fp<AuthLookups>(
+  async (app, { findUser, blockedCountries }) => {
     app.decorateRequest('user', null);
+    app.decorate('userForToken', async (token: string | null | undefined) => {
+      if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+      const user = await findUser(hashToken(token));
+      return user ? { _id: user._id, role: user.role } : null;
+    });
 
     async function isBlocked(country: string): Promise<boolean> {
-      // Settings are cached for a few seconds by the settings service, so this is rarely a query.
-      const { blockedCountries } = await getStoreSettings(app.db);
-      return blockedCountries.some((c) => c.toUpperCase() === country);
+      return (await blockedCountries()).some((c) => c.toUpperCase() === country);
     }
 
     const countryHeader = app.config.COUNTRY_HEADER.toLowerCase();
@@ -53,7 +63,7 @@ export default fp(
         }
       }
       const token = sessionTokenOf(request);
-      if (token) request.user = await findSessionUser(app.db, hashToken(token));
+      if (token) request.user = await findUser(hashToken(token));
     });
     // What a session sees (purchases hold gift-card codes) and what hands out a session (sign-in) stays
     // out of every cache: the browser's, a proxy's, a shared computer's.
@@ -62,32 +72,62 @@ export default fp(
       return payload;
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth' },
 );
 
-/** The session checks below, so plumbing can tell a route that needs a session from one that does not. */
-const sessionChecks = new WeakSet<object>();
-
-/** Whether a route's preHandler(s) include a session check (requireUser / requireRole). */
-export function needsSession(preHandler: unknown): boolean {
-  return [preHandler].flat().some((handler) => typeof handler === 'function' && sessionChecks.has(handler));
-}
-
-/** preHandler: only signed-in callers pass; others get 401 (the web app then signs out and goes home). */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (request.user) return;
+/**
+ * The signed-in user of a request. Behind requireSession (or requireUser) it is always there, typed and
+ * never null; anywhere else a guest gets the same 401 the session check gives.
+ */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (request.user) return request.user;
   throw request.headers[AUTH_HEADER]
     ? unauthorized('Your session has ended. Please sign in again.')
     : unauthorized('Please sign in to continue.');
 }
 
-/** preHandler factory: signed in and holding the role, else 401 / 403. */
+/** The session checks below, so plumbing can tell a route that needs a session from one that does not. */
+const sessionChecks = new WeakSet<object>();
+
+/** Hook (onRequest or preHandler): only signed-in callers pass; others get 401 (the web app then signs out and goes home). */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  signedInUser(request);
+}
+
+/** Hook factory: signed in and holding the role, else 401 / 403. */
 export function requireRole(role: AuthUser['role']) {
-  async function requireRoleHandler(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await requireUser(request, reply);
-    if (request.user!.role !== role) throw forbidden();
+  async function requireRoleHandler(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    if (signedInUser(request).role !== role) throw forbidden();
   }
   sessionChecks.add(requireRoleHandler);
   return requireRoleHandler;
 }
 sessionChecks.add(requireUser);
+
+/** Marks a plugin context whose every route needs a session; its children inherit the mark. */
+const SESSION_REQUIRED = Symbol('every route here needs a session');
+
+/**
+ * Every route of this plugin context (and of plugins registered inside it) needs a signed-in user:
+ * declared once, for the whole group. The session is checked at onRequest, so a guest is refused with
+ * 401 before the body is read; handlers take the user from signedInUser(request). Call it first thing
+ * in an encapsulated plugin (a routes plugin, or a child plugin for part of a module's routes).
+ */
+export function requireSession(app: FastifyInstance): void {
+  if (isSessionContext(app)) return;
+  app.decorate(SESSION_REQUIRED, true);
+  app.addHook('onRequest', requireUser);
+}
+
+function isSessionContext(context: FastifyInstance): boolean {
+  return (context as unknown as Record<symbol, unknown>)[SESSION_REQUIRED] === true;
+}
+
+/**
+ * Whether a route needs a session: declared in a requireSession context (the `this` of an onRoute
+ * hook), or carrying a session check among its own onRequest / preHandler hooks.
+ */
+export function needsSession(context: FastifyInstance, route: Pick<RouteOptions, 'onRequest' | 'preHandler'>): boolean {
+  if (isSessionContext(context)) return true;
+  return [route.onRequest, route.preHandler].flat().some((hook) => typeof hook === 'function' && sessionChecks.has(hook));
+}

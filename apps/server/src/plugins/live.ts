@@ -3,8 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { ROLE_USER, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@store/shared';
-import type { Db } from '../db/client.ts';
-import { userForToken } from './auth.ts';
+import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../lib/ids.ts';
 
 interface SocketData {
@@ -46,10 +45,10 @@ function firstString(value: unknown): string | undefined {
  * name a live USER session, and the query must agree with that session, so nobody can listen to another
  * user's room by editing the query string.
  */
-async function authorizeHandshake(db: Db, socket: LiveSocket): Promise<SocketData | null> {
+async function authorizeHandshake(userForToken: FastifyInstance['userForToken'], socket: LiveSocket): Promise<SocketData | null> {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
   const token = typeof auth?.token === 'string' ? auth.token : undefined;
-  const user = await userForToken(db, token);
+  const user = await userForToken(token);
   if (!token || !user || user.role !== ROLE_USER) return null;
   const { _id, role } = socket.handshake.query;
   if (firstString(_id) !== user._id || firstString(role) !== user.role) return null;
@@ -109,7 +108,7 @@ export default fp(
 
       const server = io;
       server.use((socket, next) => {
-        authorizeHandshake(app.db, socket).then(
+        authorizeHandshake(app.userForToken, socket).then(
           (data) => {
             if (!data) return next(new Error('unauthorized'));
             socket.data = data;
@@ -139,5 +138,5 @@ export default fp(
       await Promise.all(redisClients.map((c) => c.quit().catch(() => c.disconnect())));
     });
   },
-  { name: 'live', dependencies: ['db'] },
+  { name: 'live', dependencies: ['auth'] },
 );

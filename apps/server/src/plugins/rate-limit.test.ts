@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { users } from '../db/schema.ts';
-import { createVerifiedUser, post, signupBody, uniqueEmail } from '../modules/auth/testing.ts';
+import { createVerifiedUser, post, signupBody, uniqueEmail } from '../../test/support/auth.ts';
 
 const RATE_LIMITED = { success: false, message: 'Too many attempts. Please wait a minute and try again.', code: 'RATE_LIMITED' };
 const randomIp = () => `198.51.${randomInt(256)}.${randomInt(1, 255)}`;

@@ -104,9 +104,10 @@ function addPublicBodyLimit(app: FastifyInstance) {
     }
     return limiter;
   };
-  app.addHook('onRoute', (route: RouteOptions) => {
+  // A function, not an arrow: `this` is the plugin context that declares the route (see needsSession).
+  app.addHook('onRoute', function limitBodiesPerAddress(this: FastifyInstance, route: RouteOptions) {
     const takesBody = [route.method].flat().some((method) => METHODS_WITH_BODY.has(method));
-    if (!takesBody || needsSession(route.preHandler)) return;
+    if (!takesBody || needsSession(this, route)) return;
     const limiter = limiterFor(route.config?.publicRateLimitMax ?? app.config.PUBLIC_RATE_LIMIT_MAX);
     async function limitPerAddress(request: FastifyRequest, reply: FastifyReply) {
       const result = await limiter(request);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { kycRecords, users } from '../schema.ts';
-import { appendLedgerEntries } from '../../modules/wallet/repository.ts';
+import { appendLedgerEntries } from '../../modules/wallet/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 
 export interface DemoAccount {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { giftCards, products, promotions, settings, users } from '../schema.ts';
 import { seed } from '../seed.ts';
-import { getStoreSettings, saveStoreSettings } from '../../modules/settings/service.ts';
-import { STARTER_SETTINGS } from '../../modules/settings/starter-settings.ts';
-import { STARTER_PRODUCTS } from '../../modules/catalog/starter-catalog.ts';
+import { getStoreSettings, saveStoreSettings, STARTER_SETTINGS } from '../../modules/settings/index.ts';
+import { STARTER_PRODUCTS } from '../../modules/catalog/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

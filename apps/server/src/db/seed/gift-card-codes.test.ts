@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/helper.ts';
+import { openTestDatabase } from '../../../test/support/test-app.ts';
 import type { Database } from '../client.ts';
 import { migrate } from '../migrate.ts';
 import { seed } from '../seed.ts';
 import { giftCardCodes } from '../schema.ts';
-import { STARTER_GIFT_CARDS } from '../../modules/catalog/starter-catalog.ts';
+import { STARTER_GIFT_CARDS } from '../../modules/catalog/index.ts';
 import { newGiftCardCode, SEEDED_CODES_PER_GIFT_CARD, seedGiftCardCodes } from './gift-card-codes.ts';
 
 let database: Database;

@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../client.ts';
 import { giftCardCodes } from '../schema.ts';
-import { STARTER_GIFT_CARDS } from '../../modules/catalog/starter-catalog.ts';
+import { STARTER_GIFT_CARDS } from '../../modules/catalog/index.ts';
 
 export const SEEDED_CODES_PER_GIFT_CARD = 5;
 

@@ -4,10 +4,10 @@
 // the admin only with TEST_LOGIN_ADMIN.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
 import { DEMO_LOCAL_ONLY_MESSAGE } from '../../plugins/demo-doors.ts';
-import { mailTo, post, signupBody, uniqueEmail } from './testing.ts';
+import { mailTo, post, signupBody, uniqueEmail } from '../../../test/support/auth.ts';
 
 const SHOPPER = DEMO_ACCOUNTS.find((a) => a.role === 'USER')!;
 const ADMIN = DEMO_ACCOUNTS.find((a) => a.role === 'ADMIN')!;

@@ -6,9 +6,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { outbox } from '../../db/schema.ts';
-import { createVerifiedUser, mailTo, post, uniqueEmail } from './testing.ts';
+import { createVerifiedUser, mailTo, post, uniqueEmail } from '../../../test/support/auth.ts';
 
 /** Which request a query ran for: the async context carries it from app.inject into every query. */
 const request = new AsyncLocalStorage<string>();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { hashToken } from '../../lib/ids.ts';
-import { createVerifiedUser, loginAs, post, signupBody, uniqueEmail } from './testing.ts';
+import { createVerifiedUser, loginAs, post, signupBody, uniqueEmail } from '../../../test/support/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {

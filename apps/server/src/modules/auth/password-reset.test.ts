@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { emailTokens, users } from '../../db/schema.ts';
-import { createVerifiedUser, loginAs, mailTo, post, signupBody, tokenFromLink, uniqueEmail } from './testing.ts';
+import { createVerifiedUser, loginAs, mailTo, post, signupBody, tokenFromLink, uniqueEmail } from '../../../test/support/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,15 +4,10 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { emailTokens, outbox, sessions, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 
 export type EmailTokenPurpose = 'verify-email' | 'reset-password';
 type Conn = Db | Tx;
-
-export interface AuthUser {
-  _id: string;
-  role: 'USER' | 'ADMIN';
-  email: string;
-}
 
 const inMs = (ms: number) => sql`now() + ${ms}::bigint * interval '1 millisecond'`;
 

@@ -1,5 +1,6 @@
 // Account rules: sign-up, e-mail confirmation, sign-in, sign-out and password reset.
 // Answers that could reveal whether an address has an account are the same either way.
+import type { Wake } from '../../background/work.ts';
 import type { Live } from '../../plugins/live.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LoginBody, SignupBody } from '@store/shared';
@@ -22,8 +23,8 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   /** Ends live connections when their session ends. */
   live: Pick<Live, 'endSession' | 'endUser'>;
-  /** Wakes the outbox (app.outbox) for work done after answering: the password-reset mail. */
-  outbox: { kick(): void };
+  /** Wakes the background runner (app.outbox) for work done after answering: the password-reset mail. */
+  outbox: Pick<Wake, 'kick'>;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -203,6 +204,11 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<voi
 }
 
 export { PASSWORD_RESET_TOPIC } from './repository.ts';
+
+/** The user of a live session, by its token's hash: what the auth plugin (app.ts) signs requests in with. */
+export function findSessionUser(db: Db, tokenHash: string) {
+  return repo.findSessionUser(db, tokenHash);
+}
 
 /** The outbox's half of forgot-password: a link for a known address; nothing at all for an unknown one. */
 export async function sendPasswordReset(deps: Omit<AuthDeps, 'outbox' | 'live'>, payload: unknown): Promise<void> {

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/support/test-app.ts';
 import { migrate } from '../../db/migrate.ts';
 import { hashToken, newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { mailTo, post, signupBody, tokenFromLink, uniqueEmail } from './testing.ts';
+import { mailTo, post, signupBody, tokenFromLink, uniqueEmail } from '../../../test/support/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {

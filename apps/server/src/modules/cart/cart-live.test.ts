@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { as, createShopper, STARTER_POUCH } from './testing.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { as, createShopper, STARTER_POUCH } from '../../../test/support/cart.ts';
 
 let t: TestApp;
 let baseUrl: string;

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartResponse, getCartResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { getStoreSettings, saveStoreSettings } from '../settings/service.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { getStoreSettings, saveStoreSettings } from '../settings/index.ts';
 import { priceCart, priceItems, removePurchasedLines } from './service.ts';
 import {
   as, createShopper, DRAGONS_PURSE, JADE_GIFT_CARD, LANTERN_BUNDLE_SOLD_OUT, LUCKY_HANDFUL, STARTER_POUCH, type Shopper,
-} from './testing.ts';
+} from '../../../test/support/cart.ts';
 
 let t: TestApp;
 beforeAll(async () => {

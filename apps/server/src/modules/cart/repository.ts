@@ -3,7 +3,7 @@ import type { CartItemKind } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { cartItems, carts, firstPurchases, giftCards, products, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { giftCardAvailable } from '../catalog/availability.ts';
+import { giftCardAvailable } from '../catalog/index.ts';
 
 type Conn = Db | Tx;
 
@@ -140,4 +140,14 @@ export async function findUserState(db: Conn, userId: string): Promise<string | 
 export async function hasFirstPurchase(db: Conn, userId: string): Promise<boolean> {
   const rows = await db.select({ userId: firstPurchases.userId }).from(firstPurchases).where(eq(firstPurchases.userId, userId));
   return rows.length > 0;
+}
+
+/** What the header badge shows: the sum of the quantities in the shopper's cart. */
+export async function countCartItems(db: Conn, userId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<string>`coalesce(sum(${cartItems.quantity}), 0)` })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.userId, userId));
+  return Number(rows[0]?.n ?? 0);
 }

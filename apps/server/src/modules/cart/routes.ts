@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addToCartBody, type Cart, cartItemParam, cartQuantityBody, cartResponse, couponParam, getCartResponse, removeCartItemQuery,
 } from '@store/shared';
-import { requireUser } from '../../plugins/auth.ts';
-import couponRoutes from '../coupons/routes.ts';
+import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { addToCart, applyCoupon, changeQuantity, getCartWithDetails, removeFromCart } from './service.ts';
 
 const tags = ['cart'];
@@ -34,9 +33,9 @@ const schemas = {
   },
 };
 
-/** SPEC §7 "Cart and checkout": the cart calls, plus the coupon list (registered here as one plugin). */
+/** SPEC §7 "Cart and checkout": the cart calls, all for a signed-in shopper. */
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(couponRoutes);
+  requireSession(app);
 
   /** Replies with the changed cart and tells the shopper's other tabs the new badge count. */
   const changed = (userId: string, cart: Cart) => {
@@ -44,33 +43,33 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, data: cart };
   };
 
-  app.post('/v1/cart', { preHandler: requireUser, schema: schemas.add }, async (request) => {
-    const userId = request.user!._id;
+  app.post('/v1/cart', { schema: schemas.add }, async (request) => {
+    const userId = signedInUser(request)._id;
     return changed(userId, await addToCart(app.db, userId, request.body));
   });
 
-  app.get('/v1/cart', { preHandler: requireUser, schema: schemas.get }, async (request) => {
-    const { cart, lines, taxData } = await getCartWithDetails(app.db, request.user!._id);
+  app.get('/v1/cart', { schema: schemas.get }, async (request) => {
+    const { cart, lines, taxData } = await getCartWithDetails(app.db, signedInUser(request)._id);
     return { success: true as const, data: cart, getOrderCart: lines, taxData };
   });
 
-  app.delete('/v1/cart/:itemId', { preHandler: requireUser, schema: schemas.remove }, async (request) => {
-    const userId = request.user!._id;
+  app.delete('/v1/cart/:itemId', { schema: schemas.remove }, async (request) => {
+    const userId = signedInUser(request)._id;
     return changed(userId, await removeFromCart(app.db, userId, request.params.itemId, request.query.coupon));
   });
 
-  app.put('/v1/cart/increasequantity/:itemId', { preHandler: requireUser, schema: schemas.increase }, async (request) => {
-    const userId = request.user!._id;
+  app.put('/v1/cart/increasequantity/:itemId', { schema: schemas.increase }, async (request) => {
+    const userId = signedInUser(request)._id;
     return changed(userId, await changeQuantity(app.db, userId, request.params.itemId, request.body.quantity));
   });
 
-  app.put('/v1/cart/decreasequantity/:itemId', { preHandler: requireUser, schema: schemas.decrease }, async (request) => {
-    const userId = request.user!._id;
+  app.put('/v1/cart/decreasequantity/:itemId', { schema: schemas.decrease }, async (request) => {
+    const userId = signedInUser(request)._id;
     return changed(userId, await changeQuantity(app.db, userId, request.params.itemId, -request.body.quantity));
   });
 
-  app.get('/v1/cart/apply-coupon/:coupon', { preHandler: requireUser, schema: schemas.applyCoupon }, async (request) => {
-    return { success: true as const, data: await applyCoupon(app.db, request.user!._id, request.params.coupon) };
+  app.get('/v1/cart/apply-coupon/:coupon', { schema: schemas.applyCoupon }, async (request) => {
+    return { success: true as const, data: await applyCoupon(app.db, signedInUser(request)._id, request.params.coupon) };
   });
 };
 

@@ -5,17 +5,16 @@ import {
 } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { getActivePromotion, getFirstPurchasePromotion } from '../promotions/service.ts';
-import { getStoreSettings } from '../settings/service.ts';
-import { countUserUses, countUsesByUser, findCouponByCode, findCouponById, normaliseCode } from '../coupons/repository.ts';
-import { couponIssueMessage, couponProblem, couponProblemKind, type CouponRecord } from '../coupons/rules.ts';
+import { appliedCouponStatus, couponToApply, isCouponCode, type CouponRecord } from '../coupons/index.ts';
+import { getActivePromotion, getFirstPurchasePromotion } from '../promotions/index.ts';
+import { getStoreSettings } from '../settings/index.ts';
 import {
   deleteLine, ensureCart, findCatalogItem, findLine, findUserState, hasFirstPurchase, insertLine,
   listCartLines, lockCart, setLineQuantity, touchCart, type CartLineRow, type CatalogItem,
 } from './repository.ts';
 import { computeTotals, type PricingLineInput } from './totals.ts';
 
-export { reserveCoupon, releaseCoupon, confirmCoupon } from '../coupons/service.ts';
+export { countCartItems } from './repository.ts';
 
 export interface PricedCartLine {
   kind: CartItemKind;
@@ -93,25 +92,6 @@ const toPricingLine = ({ item, quantity }: CartLineRow): PricingLineInput => ({
   coins: item.coins, bonusType: item.bonusType, bonusAmount: item.bonusAmount,
 });
 
-/**
- * The applied coupon counts only while it is valid for this shopper and subtotal; otherwise the cart
- * prices without it and says why (couponIssue), so the discount never vanishes unexplained.
- */
-async function usableCoupon(
-  db: Db | Tx, couponId: string | null, userId: string, subtotalCents: number,
-): Promise<{ coupon: CouponRecord | null; issue: CouponIssue | null }> {
-  if (!couponId) return { coupon: null, issue: null };
-  const coupon = await findCouponById(db, couponId);
-  if (!coupon) return { coupon: null, issue: null };
-  // Uses still being paid for are the shopper's own pending orders: they must not void the coupon in
-  // the cart they came from, neither by the per-user limit nor by the overall count they hold.
-  const uses = await countUserUses(db, coupon.id, userId);
-  const asSeen = { ...coupon, redeemedCount: Math.max(0, coupon.redeemedCount - uses.reserved) };
-  const kind = couponProblemKind(asSeen, { userId, subtotalCents, usesByUser: uses.redeemed, now: new Date() });
-  if (kind === null) return { coupon, issue: null };
-  return { coupon: null, issue: { code: coupon.code, message: couponIssueMessage(coupon, kind) } };
-}
-
 interface CartSnapshot {
   priced: PricedCart;
   rows: CartLineRow[];
@@ -126,7 +106,7 @@ async function snapshotCart(db: Db | Tx, userId: string): Promise<CartSnapshot> 
   // Sold-out items stay visible in the cart but are not priced: they cannot be bought.
   const buyable = rows.filter((r) => r.item.isAvailable).map(toPricingLine);
   const subtotal = buyable.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  const { coupon, issue: couponIssue } = await usableCoupon(db, cart.couponId, userId, subtotal);
+  const { coupon, issue: couponIssue } = await appliedCouponStatus(db, cart.couponId, userId, subtotal);
   const totals = computeTotals({
     lines: buyable,
     promotion: context.promotion,
@@ -283,11 +263,7 @@ export async function removeFromCart(db: Db, userId: string, itemId: string, cou
     const line = await findLine(tx, cart.id, itemId);
     if (!line) throw notFound(NOT_IN_CART_MESSAGE);
     await deleteLine(tx, line.id);
-    let dropCoupon = false;
-    if (couponCode && cart.couponId) {
-      const applied = await findCouponById(tx, cart.couponId);
-      dropCoupon = applied?.code === normaliseCode(couponCode);
-    }
+    const dropCoupon = !!couponCode && !!cart.couponId && (await isCouponCode(tx, cart.couponId, couponCode));
     await touchCart(tx, cart.id, dropCoupon ? { couponId: null } : {});
   });
   return getCartView(db, userId);
@@ -297,13 +273,10 @@ export async function removeFromCart(db: Db, userId: string, itemId: string, cou
 export async function applyCoupon(db: Db, userId: string, code: string): Promise<Cart> {
   await db.transaction(async (tx) => {
     const cart = await lockCart(tx, userId);
-    const coupon = await findCouponByCode(tx, code);
     const rows = await listCartLines(tx, cart.id);
     const subtotalCents = rows.filter((r) => r.item.isAvailable).reduce((sum, r) => sum + r.item.priceCents * r.quantity, 0);
-    const usesByUser = coupon ? await countUsesByUser(tx, coupon.id, userId, { includeReserved: true }) : 0;
-    const problem = couponProblem(coupon, { userId, subtotalCents, usesByUser, now: new Date() });
-    if (problem) throw unprocessable(problem, 'coupon');
-    await touchCart(tx, cart.id, { couponId: coupon!.id });
+    const coupon = await couponToApply(tx, code, userId, subtotalCents);
+    await touchCart(tx, cart.id, { couponId: coupon.id });
   });
   return getCartView(db, userId);
 }

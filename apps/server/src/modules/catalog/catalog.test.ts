@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctPricesResponse, productListResponse, singleProductResponse, type GiftCard, type Product } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { giftCards, products } from '../../db/schema.ts';
 import { STARTER_GIFT_CARDS, STARTER_PRODUCTS } from './starter-catalog.ts';
 import { invalidateCatalogCache } from './service.ts';

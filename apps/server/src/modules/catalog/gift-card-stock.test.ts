@@ -3,10 +3,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCartResponse, productListResponse, singleProductResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { giftCards } from '../../db/schema.ts';
-import { prepareOrderForPayment } from '../checkout/service.ts';
-import { as, createShopper, JADE_GIFT_CARD, setFreeStock } from '../checkout/testing.ts';
+import { prepareOrderForPayment } from '../checkout/index.ts';
+import { as, createShopper, JADE_GIFT_CARD, setFreeStock } from '../../../test/support/checkout.ts';
 import { invalidateCatalogCache } from './service.ts';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderResponse, placeOrderResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import {
   addToCart, as, createShopper, JADE_GIFT_CARD, LANTERN_BUNDLE_SOLD_OUT, LUCKY_HANDFUL, PHOENIX_VAULT, STARTER_POUCH, type Shopper,
-} from './testing.ts';
+} from '../../../test/support/checkout.ts';
 
 let t: TestApp;
 beforeAll(async () => {

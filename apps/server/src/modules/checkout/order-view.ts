@@ -1,8 +1,8 @@
 // The Order document clients see (packages/shared checkout.ts), built from rows.
 import type { Order } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { listAssignedCodes } from '../fulfilment/repository.ts';
 import { listOrderItems, type OrderItemRow, type OrderRow } from './repository.ts';
+import { listAssignedCodes } from './stock-repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -64,6 +64,15 @@ export async function listOrderItems(db: Db | Tx, orderIds: string[]): Promise<O
   return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.position));
 }
 
+/** A shopper's orders, newest first, leaving out those in the given statuses. */
+export async function listOrdersOfUser(db: Db, userId: string, excluding: OrderRow['status'][]): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), excluding.length ? notInArray(orders.status, excluding) : undefined))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
 export async function listPaidOrderIds(db: Db): Promise<string[]> {
   const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'paid')).orderBy(asc(orders.paidAt));
   return rows.map((r) => r.id);

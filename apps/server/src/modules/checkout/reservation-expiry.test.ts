@@ -2,20 +2,20 @@
 // never answered) gives its gift-card codes and coupon use back after ORDER_RESERVATION_MINUTES.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { loadConfig } from '../../config.ts';
 import { couponRedemptions, coupons, giftCardCodes, orders, payments, sandboxTransactions } from '../../db/schema.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { insertCoupon } from '../coupons/testing.ts';
-import { answerChallenge, init, paymentFirst, SANDBOX_CARDS } from '../payments/testing.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { insertCoupon } from '../../../test/support/coupons.ts';
+import { answerChallenge, init, paymentFirst, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import { releaseExpiredReservations, reservationExpiredMessage } from './reservation-expiry.ts';
 import { prepareOrderForPayment } from './service.ts';
-import { addToCart, as, createShopper, expectLedgerBalanced, JADE_GIFT_CARD, setFreeStock, STARTER_POUCH, type Shopper } from './testing.ts';
+import { addToCart, as, createShopper, expectLedgerBalanced, JADE_GIFT_CARD, setFreeStock, STARTER_POUCH, type Shopper } from '../../../test/support/checkout.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  // A one-minute limit for the sweep the outbox plugin runs; the direct calls below pass their own.
+  // A one-minute limit for the sweep the background runner runs; the direct calls below pass their own.
   t = await buildTestApp({ PUBLIC_URL: 'http://store.test', ORDER_RESERVATION_MINUTES: 1 }, { seedDemo: false });
 });
 afterAll(() => t.close());

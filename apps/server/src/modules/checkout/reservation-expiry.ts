@@ -1,7 +1,7 @@
 // Reservations do not outlive an abandoned payment. prepareOrderForPayment holds gift-card codes and
 // coupon uses for an order while the shopper pays; a closed 3-D Secure page or a provider that never
 // answers would otherwise hold them for good (the last code sold out to everyone else). A periodic
-// sweep (plugins/outbox.ts) fails such orders and gives back what they held. A payment approved later
+// sweep (checkout's background job, background.ts) fails such orders and gives back what they held. A payment approved later
 // for an expired order is refunded by payments (an approval for a failed order is an orphan).
 import type { Db } from '../../db/client.ts';
 import { assertTransition } from './order-state.ts';

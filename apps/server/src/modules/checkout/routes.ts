@@ -1,4 +1,4 @@
-// SPEC §7 "Cart and checkout": placing, reading, buying at once, cancelling; plus my-purchases.
+// SPEC §7 "Cart and checkout": placing, reading, buying at once, cancelling, all for a signed-in shopper.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   buyNowBody,
@@ -9,18 +9,17 @@ import {
   orderResponse,
   placeOrderBody,
   placeOrderResponse,
-  purchasesResponse,
 } from '@store/shared';
-import { requireUser } from '../../plugins/auth.ts';
-import { getCartView } from '../cart/service.ts';
-import { listPurchases } from '../purchases/service.ts';
+import { requireSession, signedInUser } from '../../plugins/auth.ts';
+import { getCartView } from '../cart/index.ts';
 import { buyNow, cancelOrder, getOrderOrLatestPending, placeOrder } from './service.ts';
 
 const failures = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
 const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireSession(app);
+
   app.post('/v1/checkout/placeorder', {
-    preHandler: requireUser,
     schema: {
       tags: ['checkout'],
       summary: 'Place a pending order from the cart',
@@ -30,13 +29,12 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: placeOrderResponse, ...failures },
     },
   }, async (request) => {
-    const userId = request.user!._id;
+    const userId = signedInUser(request)._id;
     const order = await placeOrder(app.db, userId);
     return { success: true as const, data: await getCartView(app.db, userId), order };
   });
 
   app.get('/v1/checkout/getorder', {
-    preHandler: requireUser,
     schema: {
       tags: ['checkout'],
       summary: 'An order of the signed-in shopper (default: the latest pending one)',
@@ -45,11 +43,10 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => ({
     success: true as const,
-    data: await getOrderOrLatestPending(app.db, request.user!._id, request.query.orderId),
+    data: await getOrderOrLatestPending(app.db, signedInUser(request)._id, request.query.orderId),
   }));
 
   app.post('/v1/checkout/buy/:id', {
-    preHandler: requireUser,
     schema: {
       tags: ['checkout'],
       summary: 'A pending order for one catalogue item, outside the cart',
@@ -59,7 +56,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (request) => ({
     success: true as const,
-    data: await buyNow(app.db, request.user!._id, {
+    data: await buyNow(app.db, signedInUser(request)._id, {
       kind: request.body?.type ?? 'product',
       itemId: request.params.id,
       quantity: request.body?.quantity ?? 1,
@@ -67,7 +64,6 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   const orderAction = {
-    preHandler: requireUser,
     schema: {
       tags: ['checkout'],
       summary: 'An action on an order (cancel a pending order)',
@@ -79,18 +75,9 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const url of ['/v1/checkout/', '/v1/checkout']) {
     app.post(url, orderAction, async (request) => ({
       success: true as const,
-      data: await cancelOrder(app.db, request.user!._id, request.body.orderId),
+      data: await cancelOrder(app.db, signedInUser(request)._id, request.body.orderId),
     }));
   }
-
-  app.get('/v1/checkout/my-purchases', {
-    preHandler: requireUser,
-    schema: {
-      tags: ['checkout'],
-      summary: "The signed-in shopper's purchases, newest first (gift-card codes once fulfilled)",
-      response: { 200: purchasesResponse, 401: errorEnvelope },
-    },
-  }, async (request) => ({ success: true as const, data: await listPurchases(app.db, request.user!._id) }));
 };
 
 export default checkoutRoutes;

@@ -4,21 +4,22 @@ import { formatCents, type Order, type OrderStatus } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { priceCart, priceItems, releaseCoupon, reserveCoupon, type PricedCart } from '../cart/service.ts';
-import { fulfilOrder, reserveGiftCardCodes } from '../fulfilment/service.ts';
-import { releaseCodes } from '../fulfilment/repository.ts';
-import { requestRecovery } from '../fulfilment/outbox-signal.ts';
+import { priceCart, priceItems, type PricedCart } from '../cart/index.ts';
+import { releaseCoupon, reserveCoupon } from '../coupons/index.ts';
 import { assertTransition } from './order-state.ts';
-import { buildOrderView } from './order-view.ts';
+import { buildOrderView, buildOrderViews } from './order-view.ts';
 import {
   findLiveOrderByKey,
   findOrder,
   insertOrderIfKeyFree,
   latestPendingOrder,
+  listOrdersOfUser,
   lockOrder,
   updateOrder,
   type OrderRow,
 } from './repository.ts';
+import { reserveGiftCardCodes } from './stock.ts';
+import { releaseCodes } from './stock-repository.ts';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const ALREADY_ORDERED_MESSAGE = 'This cart has already been ordered.';
@@ -108,6 +109,11 @@ export async function getOrderOrLatestPending(db: Db, userId: string, orderId: s
   return buildOrderView(db, row);
 }
 
+/** A shopper's orders as clients see them, newest first, leaving out those in the given statuses. */
+export async function listOrdersOf(db: Db, userId: string, { excluding }: { excluding: OrderStatus[] }): Promise<Order[]> {
+  return buildOrderViews(db, await listOrdersOfUser(db, userId, excluding));
+}
+
 /** Gift-card codes and the coupon go back when an order will not be paid. */
 export async function releaseReservations(tx: Tx, order: OrderRow): Promise<void> {
   if (!order.reservationsHeld) return;
@@ -124,11 +130,6 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
     await updateOrder(tx, order.id, { status: 'canceled', reservationsHeld: false });
     return buildOrderView(tx, { ...order, status: 'canceled', reservationsHeld: false });
   });
-}
-
-/** Reserves free gift-card codes for the order's gift-card lines; 409 'Sorry, that gift card just sold out.' */
-export async function reserveStock(tx: Tx, orderId: string): Promise<void> {
-  await reserveGiftCardCodes(tx, orderId);
 }
 
 /** Carries a refused reservation out of its transaction, so whatever was taken before it rolls back. */
@@ -161,7 +162,7 @@ export async function prepareOrderForPayment(db: Db, userId: string, orderId: st
       const order = await lockOwnOrder(tx, userId, orderId);
       if (order.status !== 'pending') throw new AppError(409, 'ORDER_STATE', NOT_PAYABLE_MESSAGE);
       try {
-        await reserveStock(tx, order.id);
+        await reserveGiftCardCodes(tx, order.id);
         if (!order.reservationsHeld && order.couponId) await reserveCoupon(tx, order.couponId, userId, order.id);
       } catch (err) {
         // An order already holding its reservations may have a payment in flight: it is never failed here.
@@ -202,26 +203,19 @@ async function failUnpayableOrder(db: Db, orderId: string, reason: string): Prom
   });
 }
 
-/** How PAYMENTS takes part in recording an approval (both optional: tests record bare approvals). */
-export interface ApprovalSteps {
-  /** Writes the provider's approval (the payment row) in the same transaction as the order's move to 'paid'. */
-  writeApproval?: (tx: Tx) => Promise<void>;
-  /** Runs after that commit, before fulfilment, when this payment pays the order (saving the card). */
-  afterCommit?: () => Promise<void>;
-}
-
 /**
- * The provider approved the payment. The approval and the order's move to 'paid' commit together,
- * before anything else, so a crash right after leaves an order in 'paid' that fulfilment (now, or on
- * restart) completes. Repeats and concurrent deliveries are harmless: only one moves the order, only
- * one fulfils it. An order that cannot take the approval (failed, canceled, or paid by another
- * payment) answers 409 ORDER_STATE, the approval still recorded, so the caller refunds it.
+ * The provider approved the payment: the order moves to 'paid' in one transaction with
+ * `writeApproval` (the payment row), both before anything else, so a crash right after leaves an order
+ * in 'paid' that fulfilment completes (now, or on restart). Repeats and concurrent deliveries are
+ * harmless: only one moves the order. An order that cannot take the approval (failed, canceled, or paid
+ * by another payment) answers 409 ORDER_STATE, the approval still recorded, so the caller refunds it.
+ * Fulfilment (modules/fulfilment) calls this, then fulfils.
  */
-export async function recordPaymentApproved(db: Db, orderId: string, paymentId: string, steps: ApprovalSteps = {}): Promise<OrderStatus> {
+export async function markOrderPaid(db: Db, orderId: string, paymentId: string, writeApproval?: (tx: Tx) => Promise<void>): Promise<void> {
   const outcome = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    await steps.writeApproval?.(tx);
+    await writeApproval?.(tx);
     if (order.status !== 'pending') return { taken: order.paymentId === paymentId, status: order.status };
     assertTransition(order.status, 'paid');
     await updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), paymentId });
@@ -229,15 +223,6 @@ export async function recordPaymentApproved(db: Db, orderId: string, paymentId: 
   });
   // From failed or canceled, or paid by someone else: money taken for an order that cannot take it must be seen.
   if (!outcome.taken) throw new AppError(409, 'ORDER_STATE', `This order is ${outcome.status} and cannot become paid.`);
-  await steps.afterCommit?.();
-  try {
-    await fulfilOrder(db, orderId);
-  } catch {
-    // The approval stands (money was taken); the order stays 'paid' and the outbox plugin retries
-    // fulfilment and logs why it failed. The caller learns the order is paid, not that it broke.
-    requestRecovery(db);
-  }
-  return (await findOrder(db, orderId))!.status;
 }
 
 /** The payment was declined or failed: the order fails and its reservations go back. Repeats are no-ops. */

@@ -3,12 +3,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCartResponse, type Cart } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { coupons } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { as, createShopper, DRAGONS_PURSE, STARTER_POUCH, type Shopper } from '../cart/testing.ts';
+import { as, createShopper, DRAGONS_PURSE, STARTER_POUCH, type Shopper } from '../../../test/support/cart.ts';
 import { confirmCoupon, reserveCoupon } from './service.ts';
-import { insertCoupon } from './testing.ts';
+import { insertCoupon } from '../../../test/support/coupons.ts';
 
 let t: TestApp;
 beforeAll(async () => {

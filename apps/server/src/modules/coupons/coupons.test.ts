@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartResponse, couponListResponse, getCartResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { as, createShopper, DRAGONS_PURSE, STARTER_POUCH, type Shopper } from '../cart/testing.ts';
-import { priceCart } from '../cart/service.ts';
+import { as, createShopper, DRAGONS_PURSE, STARTER_POUCH, type Shopper } from '../../../test/support/cart.ts';
+import { priceCart } from '../cart/index.ts';
 import { confirmCoupon, releaseCoupon, reserveCoupon } from './service.ts';
-import { insertCoupon } from './testing.ts';
+import { insertCoupon } from '../../../test/support/coupons.ts';
 import { seedCoupons, STARTER_COUPONS } from '../../db/seed/coupons.ts';
 
 let t: TestApp;

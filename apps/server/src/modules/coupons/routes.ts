@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { couponListResponse } from '@store/shared';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { listCouponsFor } from './service.ts';
 
 const listSchema = {
@@ -10,9 +10,11 @@ const listSchema = {
 };
 
 const couponRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/v1/checkout/coupons', { preHandler: requireUser, schema: listSchema }, async (request) => ({
+  requireSession(app);
+
+  app.get('/v1/checkout/coupons', { schema: listSchema }, async (request) => ({
     success: true as const,
-    data: await listCouponsFor(app.db, request.user!._id),
+    data: await listCouponsFor(app.db, signedInUser(request)._id),
   }));
 };
 

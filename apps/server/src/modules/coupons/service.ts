@@ -1,11 +1,13 @@
-import type { CouponOffer } from '@store/shared';
+import type { CouponIssue, CouponOffer } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict, unprocessable } from '../../lib/errors.ts';
 import {
-  countUsesByUser, findRedemptionForOrder, giveBackCouponUse, listOfferedCoupons, moveRedemption, takeCouponUse,
-  upsertReservation,
+  countUserUses, countUsesByUser, findCouponByCode, findCouponById, findRedemptionForOrder, giveBackCouponUse, listOfferedCoupons,
+  moveRedemption, normaliseCode, takeCouponUse, upsertReservation,
 } from './repository.ts';
-import { COUPON_ALREADY_USED, COUPON_LIMIT_REACHED, type CouponRecord } from './rules.ts';
+import {
+  COUPON_ALREADY_USED, COUPON_LIMIT_REACHED, COUPON_NOT_VALID, couponIssueMessage, couponProblem, couponProblemKind, type CouponRecord,
+} from './rules.ts';
 
 export function toCouponOffer(c: CouponRecord): CouponOffer {
   return {
@@ -16,6 +18,43 @@ export function toCouponOffer(c: CouponRecord): CouponOffer {
 
 export async function listCouponsFor(db: Db, userId: string, now = new Date()): Promise<CouponOffer[]> {
   return (await listOfferedCoupons(db, userId, now)).map(toCouponOffer);
+}
+
+/**
+ * The coupon applied to a cart counts only while it is valid for this shopper and subtotal; otherwise the
+ * cart prices without it and says why (issue), so the discount never vanishes unexplained.
+ */
+export async function appliedCouponStatus(
+  db: Db | Tx, couponId: string | null, userId: string, subtotalCents: number,
+): Promise<{ coupon: CouponRecord | null; issue: CouponIssue | null }> {
+  if (!couponId) return { coupon: null, issue: null };
+  const coupon = await findCouponById(db, couponId);
+  if (!coupon) return { coupon: null, issue: null };
+  // Uses still being paid for are the shopper's own pending orders: they must not void the coupon in
+  // the cart they came from, neither by the per-user limit nor by the overall count they hold.
+  const uses = await countUserUses(db, coupon.id, userId);
+  const asSeen = { ...coupon, redeemedCount: Math.max(0, coupon.redeemedCount - uses.reserved) };
+  const kind = couponProblemKind(asSeen, { userId, subtotalCents, usesByUser: uses.redeemed, now: new Date() });
+  if (kind === null) return { coupon, issue: null };
+  return { coupon: null, issue: { code: coupon.code, message: couponIssueMessage(coupon, kind) } };
+}
+
+/**
+ * The coupon a shopper applies by code, checked for window, minimum, limits and ownership (uses still
+ * being paid for count); a problem is a 422 on 'coupon' naming the rule.
+ */
+export async function couponToApply(tx: Db | Tx, code: string, userId: string, subtotalCents: number): Promise<CouponRecord> {
+  const coupon = await findCouponByCode(tx, code);
+  const usesByUser = coupon ? await countUsesByUser(tx, coupon.id, userId, { includeReserved: true }) : 0;
+  const problem = couponProblem(coupon, { userId, subtotalCents, usesByUser, now: new Date() });
+  if (problem || !coupon) throw unprocessable(problem ?? COUPON_NOT_VALID, 'coupon');
+  return coupon;
+}
+
+/** Whether a code the shopper typed names the coupon with this id (codes compare trimmed, in capitals). */
+export async function isCouponCode(db: Db | Tx, couponId: string, code: string): Promise<boolean> {
+  const coupon = await findCouponById(db, couponId);
+  return coupon?.code === normaliseCode(code);
 }
 
 /**

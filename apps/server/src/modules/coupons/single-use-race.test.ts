@@ -4,16 +4,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCartResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { init, SANDBOX_CARDS } from '../payments/testing.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { init, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import {
   addToCart, as, createShopper, expectLedgerBalanced, paymentsFor, sandboxBook, STARTER_POUCH, transactionsSince,
-} from '../checkout/testing.ts';
+} from '../../../test/support/checkout.ts';
 import { COUPON_LIMIT_REACHED } from './rules.ts';
-import { insertCoupon } from './testing.ts';
+import { insertCoupon } from '../../../test/support/coupons.ts';
 
 let t: TestApp;
 beforeAll(async () => {

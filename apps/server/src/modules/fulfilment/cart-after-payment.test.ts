@@ -3,12 +3,12 @@
 // comes off; one applied after ordering stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCartResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { DRAGONS_PURSE } from '../cart/testing.ts';
-import { insertCoupon } from '../coupons/testing.ts';
-import { init, SANDBOX_CARDS } from '../payments/testing.ts';
-import { addToCart, as, createShopper, LUCKY_HANDFUL, STARTER_POUCH, type Shopper } from '../checkout/testing.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { DRAGONS_PURSE } from '../../../test/support/cart.ts';
+import { insertCoupon } from '../../../test/support/coupons.ts';
+import { init, SANDBOX_CARDS } from '../../../test/support/payments.ts';
+import { addToCart, as, createShopper, LUCKY_HANDFUL, STARTER_POUCH, type Shopper } from '../../../test/support/checkout.ts';
 
 let t: TestApp;
 beforeAll(async () => {

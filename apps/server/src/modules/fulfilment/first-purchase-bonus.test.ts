@@ -4,12 +4,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchasesResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { firstPurchases, mailbox } from '../../db/schema.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { init, pendingOrder, SANDBOX_CARDS } from '../payments/testing.ts';
-import { as, createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../checkout/testing.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { init, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
+import { as, createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
 
 let t: TestApp;
 beforeAll(async () => {

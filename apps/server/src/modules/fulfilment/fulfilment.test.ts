@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { couponRedemptions, coupons, giftCardCodes, ledgerEntries, mailbox, orders, outbox } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { fulfilOrder, orderLedgerReference, SOLD_OUT_MESSAGE } from './service.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { fulfilOrder, orderLedgerReference, recordPaymentApproved } from './service.ts';
 import {
-  buyNow, placeOrder, prepareOrderForPayment, recordPaymentApproved, recordPaymentFailed,
-} from '../checkout/service.ts';
+  buyNow, GIFT_CARD_SOLD_OUT_MESSAGE, placeOrder, prepareOrderForPayment, recordPaymentFailed,
+} from '../checkout/index.ts';
 import {
   addToCart, as, createShopper, expectLedgerBalanced, JADE_GIFT_CARD, ledgerSumForOrder, LUCKY_HANDFUL, setFreeStock, STARTER_POUCH,
-} from '../checkout/testing.ts';
+} from '../../../test/support/checkout.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
+/** What the app hands fulfilment: the database and the background runner to wake. */
+const deps = () => ({ db: db(), wake: t.app.outbox });
 const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 
 describe('recordPaymentApproved', () => {
@@ -29,7 +31,7 @@ describe('recordPaymentApproved', () => {
     await prepareOrderForPayment(db(), s.id, order._id);
     const before = await getWalletCoins(db(), s.id);
 
-    const results = await Promise.all(Array.from({ length: 10 }, () => recordPaymentApproved(db(), order._id, 'pay-1')));
+    const results = await Promise.all(Array.from({ length: 10 }, () => recordPaymentApproved(deps(), order._id, 'pay-1')));
     expect(results).toEqual(Array(10).fill('fulfilled'));
 
     const row = await orderRow(order._id);
@@ -66,7 +68,7 @@ describe('recordPaymentApproved', () => {
     await prepareOrderForPayment(db(), s.id, order._id);
     expect(await recordPaymentFailed(db(), order._id, 'Your card was declined.')).toBe('failed');
     expect(await recordPaymentFailed(db(), order._id, 'again')).toBe('failed');
-    await expect(recordPaymentApproved(db(), order._id, 'late')).rejects.toMatchObject({ statusCode: 409 });
+    await expect(recordPaymentApproved(deps(), order._id, 'late')).rejects.toMatchObject({ statusCode: 409 });
     const row = await orderRow(order._id);
     expect(row.status).toBe('failed');
     expect(row.failureReason).toBe('Your card was declined.');
@@ -78,7 +80,7 @@ describe('recordPaymentApproved', () => {
     const s = await createShopper(db());
     const order = await buyNow(db(), s.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 1 });
     await prepareOrderForPayment(db(), s.id, order._id);
-    await recordPaymentApproved(db(), order._id, 'pay-2');
+    await recordPaymentApproved(deps(), order._id, 'pay-2');
     expect(await recordPaymentFailed(db(), order._id, 'late decline')).toBe('fulfilled');
     await expectLedgerBalanced(db(), order._id);
     expect(await ledgerSumForOrder(db(), order._id)).toBe(order.totalCoins);
@@ -89,7 +91,7 @@ describe('recordPaymentApproved', () => {
     const order = await buyNow(db(), s.id, { kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 1 });
     // Approved without the reservation step, and the stock gone meanwhile: fulfilment cannot hand out a code.
     await setFreeStock(db(), JADE_GIFT_CARD, 0);
-    expect(await recordPaymentApproved(db(), order._id, 'pay-stuck')).toBe('paid');
+    expect(await recordPaymentApproved(deps(), order._id, 'pay-stuck')).toBe('paid');
     await t.app.outbox.drain();
     expect((await orderRow(order._id)).status).toBe('paid');
     await expectLedgerBalanced(db(), order._id);
@@ -115,8 +117,8 @@ describe('prepareOrderForPayment', () => {
     await prepareOrderForPayment(db(), a.id, first._id);
     await prepareOrderForPayment(db(), a.id, first._id);
     // b's order can never be paid as placed: it fails with the reason, and b is told.
-    await expect(prepareOrderForPayment(db(), b.id, late._id)).rejects.toMatchObject({ statusCode: 409, message: SOLD_OUT_MESSAGE });
-    expect(await orderRow(late._id)).toMatchObject({ status: 'failed', failureReason: SOLD_OUT_MESSAGE, reservationsHeld: false });
+    await expect(prepareOrderForPayment(db(), b.id, late._id)).rejects.toMatchObject({ statusCode: 409, message: GIFT_CARD_SOLD_OUT_MESSAGE });
+    expect(await orderRow(late._id)).toMatchObject({ status: 'failed', failureReason: GIFT_CARD_SOLD_OUT_MESSAGE, reservationsHeld: false });
     await recordPaymentFailed(db(), first._id, 'Your card was declined.');
     // The code is back in stock: b's next order gets it.
     const second = await buyNow(db(), b.id, { kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 1 });
@@ -156,7 +158,7 @@ describe('prepareOrderForPayment', () => {
     const second = await placeOrder(db(), s.id);
     expect(second._id).not.toBe(first._id);
     await prepareOrderForPayment(db(), s.id, second._id);
-    await recordPaymentApproved(db(), second._id, 'pay-c');
+    await recordPaymentApproved(deps(), second._id, 'pay-c');
     expect(await count()).toBe(1);
     const [redemption] = await db().select().from(couponRedemptions).where(eq(couponRedemptions.orderId, second._id));
     expect(redemption!.status).toBe('redeemed');
@@ -174,7 +176,7 @@ describe('fulfilOrder when the ledger already holds the order\'s credit', () => 
     await prepareOrderForPayment(db(), s.id, order._id);
     await creditDirectly(s.id, order._id, order.totalCoins);
 
-    expect(await recordPaymentApproved(db(), order._id, 'pay-credited')).toBe('fulfilled');
+    expect(await recordPaymentApproved(deps(), order._id, 'pay-credited')).toBe('fulfilled');
     expect((await getWalletCoins(db(), s.id)).purchasedWallet).toBe(order.totalCoins);
     await expectLedgerBalanced(db(), order._id);
     await t.app.outbox.drain();
@@ -188,8 +190,8 @@ describe('fulfilOrder when the ledger already holds the order\'s credit', () => 
     await creditDirectly(s.id, order._id, 1);
 
     // The approval stands (the order is paid); fulfilment reports the mismatch instead of hiding it.
-    expect(await recordPaymentApproved(db(), order._id, 'pay-mismatch')).toBe('paid');
-    await expect(fulfilOrder(db(), order._id)).rejects.toThrow(`ledger holds 1 coins under order:${order._id}, the order ${order.totalCoins}`);
+    expect(await recordPaymentApproved(deps(), order._id, 'pay-mismatch')).toBe('paid');
+    await expect(fulfilOrder(deps(), order._id)).rejects.toThrow(`ledger holds 1 coins under order:${order._id}, the order ${order.totalCoins}`);
     expect((await orderRow(order._id)).status).toBe('paid');
     expect((await getWalletCoins(db(), s.id)).purchasedWallet).toBe(1);
     // A person settles it (here: refunds the order), so later recovery passes leave it alone.

@@ -3,14 +3,14 @@
 // them). Exactly one is charged and gets the code; the others are told it sold out and are never charged.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { giftCardCodes } from '../../db/schema.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { init, SANDBOX_CARDS } from '../payments/testing.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { init, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import {
   as, createShopper, expectLedgerBalanced, JADE_GIFT_CARD, paymentsFor, sandboxBook, setFreeStock, transactionsSince,
-} from '../checkout/testing.ts';
-import { SOLD_OUT_MESSAGE } from './service.ts';
+} from '../../../test/support/checkout.ts';
+import { GIFT_CARD_SOLD_OUT_MESSAGE as SOLD_OUT_MESSAGE } from '../checkout/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

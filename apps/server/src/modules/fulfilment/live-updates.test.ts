@@ -2,9 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { placeOrder, prepareOrderForPayment, recordPaymentApproved } from '../checkout/service.ts';
-import { addToCart, createShopper, expectLedgerBalanced, STARTER_POUCH } from '../checkout/testing.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { placeOrder, prepareOrderForPayment } from '../checkout/index.ts';
+import { recordPaymentApproved } from './service.ts';
+import { addToCart, createShopper, expectLedgerBalanced, STARTER_POUCH } from '../../../test/support/checkout.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -43,7 +44,7 @@ describe('live updates after fulfilment', () => {
       await prepareOrderForPayment(db, s.id, order._id);
       const wallet = nextEvent(socket, 'walletUpdated');
       const cart = nextEvent(socket, 'cartUpdated');
-      await recordPaymentApproved(db, order._id, 'pay-live');
+      await recordPaymentApproved({ db, wake: t.app.outbox }, order._id, 'pay-live');
       expect((await wallet).coins.purchasedWallet).toBe(order.totalCoins);
       expect(await cart).toEqual({ itemCount: 0 });
       await expectLedgerBalanced(db, order._id);

@@ -1,13 +1,13 @@
-// What each outbox topic does. Handlers read current state when they run (the balance now, the cart
-// now), so a retried or late row still sends the truth, and running one twice is harmless.
+// What each outbox topic fulfilment writes does. Handlers read current state when they run (the balance
+// now, the cart now), so a retried or late row still sends the truth, and running one twice is harmless.
 import type { Db } from '../../db/client.ts';
 import type { Live } from '../../plugins/live.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { buildOrderView } from '../checkout/order-view.ts';
-import { findOrder } from '../checkout/repository.ts';
+import { countCartItems } from '../cart/index.ts';
+import { buildOrderView, findOrder } from '../checkout/index.ts';
+import { getWalletCoins } from '../wallet/index.ts';
 import { receiptEmail } from './receipt-email.ts';
-import { cartItemCount, findBuyer } from './repository.ts';
+import { findBuyer } from './repository.ts';
 
 export interface OutboxDeps {
   db: Db;
@@ -22,29 +22,25 @@ const stringField = (payload: unknown, key: string): string => {
   return value;
 };
 
-export async function handleOutboxRow(deps: OutboxDeps, topic: string, payload: unknown): Promise<void> {
-  switch (topic) {
-    case 'mail.receipt': {
-      const order = await findOrder(deps.db, stringField(payload, 'orderId'));
-      if (!order) throw new Error('receipt for a missing order');
-      const buyer = await findBuyer(deps.db, order.userId);
-      if (!buyer) throw new Error('receipt for a missing user');
-      const view = await buildOrderView(deps.db, order);
-      const purchasesUrl = `${deps.publicUrl.replace(/\/$/, '')}/my-purchases`;
-      await deps.mailer.send({ to: buyer.email, ...receiptEmail({ firstname: buyer.firstname, order: view, purchasesUrl }) });
-      return;
-    }
-    case 'live.wallet': {
-      const userId = stringField(payload, 'userId');
-      deps.live.emitToUser(userId, 'walletUpdated', { coins: await getWalletCoins(deps.db, userId) });
-      return;
-    }
-    case 'live.cart': {
-      const userId = stringField(payload, 'userId');
-      deps.live.emitToUser(userId, 'cartUpdated', { itemCount: await cartItemCount(deps.db, userId) });
-      return;
-    }
-    default:
-      throw new Error(`unknown outbox topic ${topic}`);
-  }
+/** mail.receipt: the receipt of a fulfilled order, to its buyer. */
+export async function sendReceipt(deps: OutboxDeps, payload: unknown): Promise<void> {
+  const order = await findOrder(deps.db, stringField(payload, 'orderId'));
+  if (!order) throw new Error('receipt for a missing order');
+  const buyer = await findBuyer(deps.db, order.userId);
+  if (!buyer) throw new Error('receipt for a missing user');
+  const view = await buildOrderView(deps.db, order);
+  const purchasesUrl = `${deps.publicUrl.replace(/\/$/, '')}/my-purchases`;
+  await deps.mailer.send({ to: buyer.email, ...receiptEmail({ firstname: buyer.firstname, order: view, purchasesUrl }) });
+}
+
+/** live.wallet: the shopper's balances as they are now, to every open tab. */
+export async function pushWallet(deps: OutboxDeps, payload: unknown): Promise<void> {
+  const userId = stringField(payload, 'userId');
+  deps.live.emitToUser(userId, 'walletUpdated', { coins: await getWalletCoins(deps.db, userId) });
+}
+
+/** live.cart: the cart badge's count as it is now (what was bought left the cart). */
+export async function pushCartCount(deps: OutboxDeps, payload: unknown): Promise<void> {
+  const userId = stringField(payload, 'userId');
+  deps.live.emitToUser(userId, 'cartUpdated', { itemCount: await countCartItems(deps.db, userId) });
 }

@@ -5,14 +5,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, testConfig } from '../../../test/helper.ts';
+import { openTestDatabase, testConfig } from '../../../test/support/test-app.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../db/seed.ts';
 import { mailbox, orders, outbox } from '../../db/schema.ts';
-import { buyNow, prepareOrderForPayment } from '../checkout/service.ts';
-import { createShopper, expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../checkout/testing.ts';
+import { buyNow, prepareOrderForPayment } from '../checkout/index.ts';
+import { createShopper, expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../test/support/checkout.ts';
 
 let database: Database;
 let drop: () => Promise<void>;

@@ -1,36 +1,26 @@
 // Fulfilment: what a paid order turns into, exactly once (coins, gift-card codes, coupon use,
-// receipt, live updates).
+// receipt, live updates), and the recording of a payment's approval that leads to it.
+import type { OrderStatus } from '@store/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Wake } from '../../background/work.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
-import { appendLedgerEntries } from '../wallet/repository.ts';
-import { confirmCoupon, removePurchasedLines } from '../cart/service.ts';
-import { assertTransition } from '../checkout/order-state.ts';
-import { listOrderItems, lockOrder, updateOrder, type OrderRow } from '../checkout/repository.ts';
-import { assignCodes, claimFirstPurchase, countCodesHeldBy, enqueueOutbox, ledgerAmount, reserveFreeCodes } from './repository.ts';
-import { notifyOutbox } from './outbox-signal.ts';
+import { removePurchasedLines } from '../cart/index.ts';
+import {
+  assertTransition, assignReservedCodes, findOrder, listOrderItems, listPaidOrderIds, lockOrder, markOrderPaid, reserveGiftCardCodes,
+  updateOrder, type OrderRow,
+} from '../checkout/index.ts';
+import { confirmCoupon } from '../coupons/index.ts';
+import { appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
+import { claimFirstPurchase, enqueueOutbox } from './repository.ts';
 
-export const SOLD_OUT_MESSAGE = 'Sorry, that gift card just sold out.';
+export interface FulfilmentDeps {
+  db: Db;
+  /** The background runner: receipt and live updates go out at once, a failed fulfilment is retried soon. */
+  wake: Wake;
+}
 
 /** The ledger reference of an order's credit: the ledger refuses a second entry with it. */
 export const orderLedgerReference = (orderId: string) => `order:${orderId}`;
-
-/**
- * Makes sure the order holds a code for every gift card it buys, taking the missing ones from stock.
- * Throws 409 when stock runs short; the caller's transaction then rolls back whatever it took.
- */
-export async function reserveGiftCardCodes(tx: Tx, orderId: string): Promise<void> {
-  const items = await listOrderItems(tx, [orderId]);
-  const wanted = new Map<string, number>();
-  for (const item of items) {
-    if (item.itemKind === 'giftCard') wanted.set(item.itemId, (wanted.get(item.itemId) ?? 0) + item.quantity);
-  }
-  for (const [giftCardId, quantity] of wanted) {
-    const missing = quantity - (await countCodesHeldBy(tx, orderId, giftCardId));
-    if (missing > 0 && (await reserveFreeCodes(tx, giftCardId, orderId, missing)) < missing) {
-      throw new AppError(409, 'SOLD_OUT', SOLD_OUT_MESSAGE);
-    }
-  }
-}
 
 /**
  * Only a shopper's first fulfilled order keeps the first-purchase bonus. Two orders priced before either
@@ -49,7 +39,7 @@ async function settleFirstPurchaseBonus(tx: Tx, order: OrderRow): Promise<OrderR
  * Credits the order's coins under its own ledger reference. The ledger refuses a second entry with that
  * reference; finding one already there holding exactly these coins means the credit was made (the order
  * is then completed without a second receipt). Any other amount is a fault for a person to look at: it
- * throws, so the order stays paid and the outbox plugin keeps reporting it.
+ * throws, so the order stays paid and the background job for paid orders keeps reporting it.
  */
 async function creditCoins(tx: Tx, order: OrderRow): Promise<'credited' | 'alreadyCredited'> {
   const totalCoins = order.coins + order.bonusCoins;
@@ -69,7 +59,7 @@ async function creditCoins(tx: Tx, order: OrderRow): Promise<'credited' | 'alrea
  * webhook, a restart retry) finds it fulfilled and does nothing. Returns whether this call fulfilled it
  * (false also when its coins turned out to be credited already: no second receipt then).
  */
-export async function fulfilOrder(db: Db, orderId: string): Promise<boolean> {
+export async function fulfilOrder({ db, wake }: FulfilmentDeps, orderId: string): Promise<boolean> {
   const fulfilled = await db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
     if (!locked) throw new Error(`fulfilOrder: no order ${orderId}`);
@@ -80,7 +70,7 @@ export async function fulfilOrder(db: Db, orderId: string): Promise<boolean> {
     const credit = await creditCoins(tx, order);
     // Codes were reserved before the charge; this only tops up if that step was somehow skipped.
     await reserveGiftCardCodes(tx, order.id);
-    await assignCodes(tx, order.id, order.userId);
+    await assignReservedCodes(tx, order.id, order.userId);
     if (order.couponId) await confirmCoupon(tx, order.id);
     await updateOrder(tx, order.id, { status: 'fulfilled', fulfilledAt: new Date(), reservationsHeld: false });
     if (order.source === 'cart') {
@@ -96,6 +86,47 @@ export async function fulfilOrder(db: Db, orderId: string): Promise<boolean> {
     ]);
     return true;
   });
-  if (fulfilled) notifyOutbox(db);
+  if (fulfilled) wake.kick();
   return fulfilled;
+}
+
+/** How PAYMENTS takes part in recording an approval (both optional: tests record bare approvals). */
+export interface ApprovalSteps {
+  /** Writes the provider's approval (the payment row) in the same transaction as the order's move to 'paid'. */
+  writeApproval?: (tx: Tx) => Promise<void>;
+  /** Runs after that commit, before fulfilment, when this payment pays the order (saving the card). */
+  afterCommit?: () => Promise<void>;
+}
+
+/**
+ * The provider approved the payment. The approval and the order's move to 'paid' commit together,
+ * before anything else (checkout's markOrderPaid), so a crash right after leaves an order in 'paid' that
+ * fulfilment (now, or on restart) completes. Repeats and concurrent deliveries are harmless: only one
+ * moves the order, only one fulfils it. An order that cannot take the approval answers 409 ORDER_STATE,
+ * the approval still recorded, so the caller refunds it. Returns the order's status afterwards.
+ */
+export async function recordPaymentApproved(deps: FulfilmentDeps, orderId: string, paymentId: string, steps: ApprovalSteps = {}): Promise<OrderStatus> {
+  await markOrderPaid(deps.db, orderId, paymentId, steps.writeApproval);
+  await steps.afterCommit?.();
+  try {
+    await fulfilOrder(deps, orderId);
+  } catch {
+    // The approval stands (money was taken); the order stays 'paid' and the background job for paid
+    // orders retries fulfilment soon and logs why it failed. The caller learns the order is paid, not that it broke.
+    deps.wake.runJobsSoon();
+  }
+  const order = await findOrder(deps.db, orderId);
+  if (!order) throw new Error(`recordPaymentApproved: order ${orderId} vanished`);
+  return order.status;
+}
+
+/** The background job: fulfils every order left 'paid' (a crash, a failed fulfilment), each on its own. */
+export async function fulfilPaidOrders(deps: FulfilmentDeps & { log: FastifyBaseLogger }): Promise<void> {
+  for (const orderId of await listPaidOrderIds(deps.db)) {
+    try {
+      await fulfilOrder(deps, orderId);
+    } catch (err) {
+      deps.log.error({ err, orderId }, 'fulfilment of a paid order failed; will retry');
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { mailTo, post, signupBody, tokenFromLink, uniqueEmail } from '../auth/testing.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { mailTo, post, signupBody, tokenFromLink, uniqueEmail } from '../../../test/support/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {

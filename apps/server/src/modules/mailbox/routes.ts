@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '@store/shared';
 import { sameMachineOnly } from '../../plugins/demo-doors.ts';
-import { findMail, listMail } from './repository.ts';
+import { findMail, listMail } from './service.ts';
 import { inboxPage, mailPage, notFoundPage } from './pages.ts';
 
 const toFilter = z.string().trim().toLowerCase().max(254).optional();

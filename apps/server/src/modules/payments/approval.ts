@@ -4,8 +4,8 @@
 // approval the order cannot take is refunded at once.
 import type { OrderStatus, SavedCard } from '@store/shared';
 import { AppError, conflict } from '../../lib/errors.ts';
-import { recordPaymentApproved } from '../checkout/service.ts';
-import { findOrder } from '../checkout/repository.ts';
+import { findOrder } from '../checkout/index.ts';
+import { recordPaymentApproved } from '../fulfilment/index.ts';
 import type { ProviderCard } from '../../providers/payments/types.ts';
 import { crashPoint } from './crash-points.ts';
 import type { PaymentsDeps } from './deps.ts';
@@ -56,7 +56,7 @@ async function saveWhenAsked({ db, log }: PaymentsDeps, payment: repo.PaymentRow
 export async function approve(deps: PaymentsDeps, payment: repo.PaymentRow, approval: Approval): Promise<{ card?: SavedCard; orderStatus: OrderStatus }> {
   let card: SavedCard | undefined;
   try {
-    const orderStatus = await recordPaymentApproved(deps.db, payment.orderId, payment.id, {
+    const orderStatus = await recordPaymentApproved({ db: deps.db, wake: deps.wake }, payment.orderId, payment.id, {
       writeApproval: (tx) => repo.recordApproval(tx, payment.id, approval),
       afterCommit: async () => {
         crashPoint('after-approval-recorded');

@@ -3,12 +3,12 @@
 // 429 the shopper understands, with Retry-After, before anything reaches the provider or the order.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments, sandboxTransactions } from '../../db/schema.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { as, createShopper, type Shopper } from '../checkout/testing.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
 import { DECLINE_WEIGHT } from './card-attempts.ts';
-import { orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 const PER_SHOPPER = 5;
 const PER_ADDRESS = 8;

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AttemptCounters } from '../../plugins/attempt-counters.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 
 /** What one decline counts as: the attempt itself plus three more. */
 export const DECLINE_WEIGHT = 4;
@@ -52,4 +53,4 @@ export function cardAttemptsOf(counters: AttemptCounters, limits: Limits, log: F
 
 /** The request's card attempts, counted by the signed-in shopper and the caller's address. */
 export const cardAttemptsFor = (app: FastifyInstance, request: FastifyRequest): CardAttempts =>
-  cardAttemptsOf(app.attemptCounters, app.config, request.log, { userId: request.user!._id, ip: request.ip });
+  cardAttemptsOf(app.attemptCounters, app.config, request.log, { userId: signedInUser(request)._id, ip: request.ip });

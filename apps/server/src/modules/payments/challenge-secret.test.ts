@@ -3,12 +3,12 @@
 // challenge's) it answers as for an unknown challenge, and the shopper's order is untouched.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments, sandboxTransactions } from '../../db/schema.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { createShopper, expectLedgerBalanced, type Shopper } from '../checkout/testing.ts';
-import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { createShopper, expectLedgerBalanced, type Shopper } from '../../../test/support/checkout.ts';
+import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 const NO_SUCH = 'No such 3-D Secure challenge.';
 

@@ -6,10 +6,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailbox, orders, payments, sandboxTransactions } from '../../db/schema.ts';
-import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../checkout/testing.ts';
-import { api, freshStoreDatabase, signUpShopper, startStore, tokenizeAt, type StoreDatabase, type StoreProcess } from './crash-testing.ts';
+import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../test/support/checkout.ts';
+import { api, freshStoreDatabase, signUpShopper, startStore, tokenizeAt, type StoreDatabase, type StoreProcess } from '../../../test/support/crash-testing.ts';
 import { PLACEHOLDER_STALE_MS } from './reconcile.ts';
-import { SANDBOX_CARDS } from './testing.ts';
+import { SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 const RUN_TIMEOUT = 180_000;
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Wake } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PaymentProvider } from '../../providers/payments/types.ts';
@@ -10,6 +11,8 @@ export interface PaymentsDeps {
   log: FastifyBaseLogger;
   /** The shopper's card attempts, when a shopper's request is being served (declines weigh more). */
   attempts?: CardAttempts;
+  /** The background runner, woken by the fulfilment an approval leads to. */
+  wake: Wake;
 }
 
 /** Provider faults are not the shopper's: a clear 502, details only in our log. */

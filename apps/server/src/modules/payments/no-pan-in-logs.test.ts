@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../db/seed.ts';
-import { openTestDatabase, testConfig } from '../../../test/helper.ts';
-import { createShopper } from '../checkout/testing.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { answerChallenge, init, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { openTestDatabase, testConfig } from '../../../test/support/test-app.ts';
+import { createShopper } from '../../../test/support/checkout.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { answerChallenge, init, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 const lines: string[] = [];
 let app: FastifyInstance;

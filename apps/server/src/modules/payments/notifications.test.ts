@@ -3,12 +3,12 @@
 // (200, so the provider stops resending it) and changes nothing. (Nuvei's DMNs: nuvei-provider.test.ts.)
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments } from '../../db/schema.ts';
 import { SANDBOX_SIGNATURE_HEADER, signNotification, type SandboxNotification } from '../../providers/payments/nuvei/sandbox/notification.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../checkout/testing.ts';
-import { init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
+import { init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 const SECRET = 'notification-test-secret-0123456789';
 let t: TestApp;

@@ -3,7 +3,7 @@
 // other notification (the InitAuth3D fingerprint, another sum) is acknowledged and ignored, so it
 // can never fulfil an order nobody paid for. Repeats are harmless.
 import { notFound } from '../../lib/errors.ts';
-import { recordPaymentFailed } from '../checkout/service.ts';
+import { recordPaymentFailed } from '../checkout/index.ts';
 import { CHARGE_TRANSACTION_TYPES, DECLINE_MESSAGES, type PaymentNotification } from '../../providers/payments/types.ts';
 import { approve } from './approval.ts';
 import type { PaymentsDeps } from './deps.ts';

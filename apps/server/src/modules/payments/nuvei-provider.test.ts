@@ -2,13 +2,13 @@
 // speaks Nuvei's API: the routes do not care which provider is behind the adapter.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments } from '../../db/schema.ts';
 import { notificationChecksum } from '../../providers/payments/nuvei/checksum.ts';
-import { startFakeNuvei, type FakeNuvei } from '../../providers/payments/nuvei/fake-nuvei.ts';
-import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../checkout/testing.ts';
+import { startFakeNuvei, type FakeNuvei } from '../../../test/support/fake-nuvei.ts';
+import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
 import { IN_FLIGHT_STALE_MS } from './reconcile.ts';
-import { getCards, init, orderStatus, paymentFirst, pendingOrder } from './testing.ts';
+import { getCards, init, orderStatus, paymentFirst, pendingOrder } from '../../../test/support/payments.ts';
 
 const creds = { merchantId: '4242424242', merchantSiteId: '112233', secretKey: 'fake-nuvei-secret-key' };
 let fake: FakeNuvei;

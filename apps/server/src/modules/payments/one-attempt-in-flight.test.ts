@@ -5,13 +5,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments, sandboxTransactions } from '../../db/schema.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { createShopper, expectLedgerBalanced, type Shopper } from '../checkout/testing.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { createShopper, expectLedgerBalanced, type Shopper } from '../../../test/support/checkout.ts';
 import { INITIATED_ABANDONED_MS } from './service.ts';
-import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 const IN_PROGRESS = 'A payment for this order is already in progress.';
 const PROCESSED = 'This payment has already been processed.';

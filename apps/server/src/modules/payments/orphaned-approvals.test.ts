@@ -2,12 +2,12 @@
 // the order was canceled while the shopper was at the bank, or another attempt paid it first.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments, sandboxTransactions } from '../../db/schema.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { as, createShopper, expectLedgerBalanced, type Shopper } from '../checkout/testing.ts';
-import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { as, createShopper, expectLedgerBalanced, type Shopper } from '../../../test/support/checkout.ts';
+import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,11 +3,11 @@
 // payment was started with; a saved card is continued with the CVV token sent now.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments } from '../../db/schema.ts';
-import { tokenizeCard, tokenizeCvv } from '../../providers/vault/testing.ts';
-import { createShopper, ledgerSumForOrder, type Shopper } from '../checkout/testing.ts';
-import { init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { tokenizeCard, tokenizeCvv } from '../../../test/support/vault.ts';
+import { createShopper, ledgerSumForOrder, type Shopper } from '../../../test/support/checkout.ts';
+import { init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nuveiInitResponse, paymentFirstResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments } from '../../db/schema.ts';
-import { mailTo } from '../auth/testing.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { as, createShopper, expectLedgerBalanced, LUCKY_HANDFUL, type Shopper } from '../checkout/testing.ts';
-import { tokenizeCard, tokenizeCvv } from '../../providers/vault/testing.ts';
+import { mailTo } from '../../../test/support/auth.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { as, createShopper, expectLedgerBalanced, LUCKY_HANDFUL, type Shopper } from '../../../test/support/checkout.ts';
+import { tokenizeCard, tokenizeCvv } from '../../../test/support/vault.ts';
 import type { SandboxGateway } from '../../providers/payments/nuvei/sandbox/gateway.ts';
 import { SANDBOX_SIGNATURE_HEADER } from '../../providers/payments/nuvei/sandbox/notification.ts';
-import { answerChallenge, getCards, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { answerChallenge, getCards, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,19 +1,19 @@
-// Reconciliation of card payments left unfinished (reconcile.ts), through the outbox plugin's pass
-// (drain runs it as the periodic recovery does) against the sandbox's own book of transactions.
+// Reconciliation of card payments left unfinished (reconcile.ts), through the background runner's pass
+// (drain runs the jobs as the periodic pass does) against the sandbox's own book of transactions.
 // The real kill-and-restart runs are in crash-restart.test.ts.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { orders, payments, sandboxTransactions } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { SANDBOX_CHALLENGE_TTL_MS } from '../../providers/payments/nuvei/sandbox/gateway.ts';
-import { tokenizeCard } from '../../providers/vault/testing.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { prepareOrderForPayment } from '../checkout/service.ts';
-import { createShopper, expectLedgerBalanced, type Shopper } from '../checkout/testing.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { prepareOrderForPayment } from '../checkout/index.ts';
+import { createShopper, expectLedgerBalanced, type Shopper } from '../../../test/support/checkout.ts';
 import { IN_FLIGHT_STALE_MS, PLACEHOLDER_STALE_MS } from './reconcile.ts';
 import * as repo from './repository.ts';
-import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from './testing.ts';
+import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 let t: TestApp;
 beforeAll(async () => {

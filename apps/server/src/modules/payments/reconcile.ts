@@ -1,5 +1,5 @@
-// Recovery of card payments that a crash, a timeout or a lost notification left unfinished. Run by the
-// outbox plugin at start and every 30 s (plugins/outbox.ts), and at once when a provider call fails.
+// Recovery of card payments that a crash, a timeout or a lost notification left unfinished. Run as a
+// background job at start and every 30 s (background.ts), and at once when a provider call fails.
 //   approved, order still pending      → the order is paid and fulfilled (or the payment refunded
 //                                        when the order cannot take it)
 //   in flight (initiated / challenge)  → the provider is asked (lookup by our payment id):

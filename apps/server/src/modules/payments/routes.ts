@@ -9,7 +9,7 @@ import {
   paymentsConfigResponse,
   savedCardsResponse,
 } from '@store/shared';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { cardAttemptsFor } from './card-attempts.ts';
 import { handleNotification, initCardPayment, listCards, payFirst, removeCard, type PaymentsDeps } from './service.ts';
@@ -18,7 +18,8 @@ const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 
 /** SPEC §7 Payments (Nuvei card calls) plus the provider's webhook and the vault's address. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({ db: app.db, provider: app.paymentProvider, log, attempts });
+  const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps =>
+    ({ db: app.db, provider: app.paymentProvider, log, attempts, wake: app.outbox });
   // Nuvei delivers its notifications (DMN) as a form body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -28,36 +29,41 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, data: { vaultOrigin: app.vault.origin() } };
   });
 
-  app.post(
-    '/v1/nuvei/init',
-    { preHandler: requireUser, schema: { tags: ['payments'], description: 'Card payment step 1: pay an order with a vault card token or a saved card (with a CVV token). Approved at once (card present) or 3-D Secure needed. Without orderId a cardToken is only verified (zero amount) and saved. Declines answer 402. Card attempts are limited per shopper and per address (a decline counts more): 429 CARD_ATTEMPTS_LIMITED with Retry-After.', body: nuveiInitBody, response: { 200: nuveiInitResponse } } },
-    async (request, reply) => {
-      const attempts = cardAttemptsFor(app, request);
-      // Before the order is touched or anything reaches the provider.
-      await attempts.admit(reply);
-      return { success: true as const, data: await initCardPayment(deps(request.log, attempts), request.user!._id, request.body) };
-    },
-  );
+  // The shopper's card calls need a session; config and the provider's notification do not.
+  const cardRoutes: FastifyPluginAsyncZod = async (signedIn) => {
+    requireSession(signedIn);
+    signedIn.post(
+      '/v1/nuvei/init',
+      { schema: { tags: ['payments'], description: 'Card payment step 1: pay an order with a vault card token or a saved card (with a CVV token). Approved at once (card present) or 3-D Secure needed. Without orderId a cardToken is only verified (zero amount) and saved. Declines answer 402. Card attempts are limited per shopper and per address (a decline counts more): 429 CARD_ATTEMPTS_LIMITED with Retry-After.', body: nuveiInitBody, response: { 200: nuveiInitResponse } } },
+      async (request, reply) => {
+        const attempts = cardAttemptsFor(app, request);
+        // Before the order is touched or anything reaches the provider.
+        await attempts.admit(reply);
+        return { success: true as const, data: await initCardPayment(deps(request.log, attempts), signedInUser(request)._id, request.body) };
+      },
+    );
 
-  app.post(
-    '/v1/nuvei/payment/first',
-    { preHandler: requireUser, schema: { tags: ['payments'], description: 'Card payment step 2: the first payment with the 3-D Secure version and the init transaction; redirect=true gives the challenge URL.', body: paymentFirstBody, response: { 200: paymentFirstResponse } } },
-    // Not admitted again (it continues the attempt init counted); its decline counts.
-    async (request) => ({ success: true as const, data: await payFirst(deps(request.log, cardAttemptsFor(app, request)), request.user!._id, request.body) }),
-  );
+    signedIn.post(
+      '/v1/nuvei/payment/first',
+      { schema: { tags: ['payments'], description: 'Card payment step 2: the first payment with the 3-D Secure version and the init transaction; redirect=true gives the challenge URL.', body: paymentFirstBody, response: { 200: paymentFirstResponse } } },
+      // Not admitted again (it continues the attempt init counted); its decline counts.
+      async (request) => ({ success: true as const, data: await payFirst(deps(request.log, cardAttemptsFor(app, request)), signedInUser(request)._id, request.body) }),
+    );
 
-  app.get('/v1/nuvei/cards', { preHandler: requireUser, schema: { tags: ['payments'], description: "The shopper's saved cards, newest first.", response: { 200: savedCardsResponse } } }, async (request) => {
-    return { success: true as const, data: { paymentMethods: await listCards(app.db, request.user!._id) } };
-  });
+    signedIn.get('/v1/nuvei/cards', { schema: { tags: ['payments'], description: "The shopper's saved cards, newest first.", response: { 200: savedCardsResponse } } }, async (request) => {
+      return { success: true as const, data: { paymentMethods: await listCards(app.db, signedInUser(request)._id) } };
+    });
 
-  app.delete(
-    '/v1/nuvei/cards/:id',
-    { preHandler: requireUser, schema: { tags: ['payments'], description: 'Deletes a saved card (404 when it is not the caller\'s).', params: cardIdParam, response: { 200: deleteCardResponse } } },
-    async (request) => {
-      await removeCard(app.db, request.user!._id, request.params.id);
-      return { success: true as const };
-    },
-  );
+    signedIn.delete(
+      '/v1/nuvei/cards/:id',
+      { schema: { tags: ['payments'], description: 'Deletes a saved card (404 when it is not the caller\'s).', params: cardIdParam, response: { 200: deleteCardResponse } } },
+      async (request) => {
+        await removeCard(app.db, signedInUser(request)._id, request.params.id);
+        return { success: true as const };
+      },
+    );
+  };
+  await app.register(cardRoutes);
 
   // The provider's webhook: no session; the provider's signature or checksum is the authentication.
   app.route({

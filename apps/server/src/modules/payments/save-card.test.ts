@@ -2,11 +2,11 @@
 // and saves it (SPEC §4 step 1: "If the first response has card data, the card is saved").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nuveiInitResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { getWalletCoins } from '../wallet/repository.ts';
-import { as, createShopper, type Shopper } from '../checkout/testing.ts';
-import { tokenizeCard, tokenizeCvv } from '../../providers/vault/testing.ts';
-import { getCards, init, SANDBOX_CARDS } from './testing.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
+import { tokenizeCard, tokenizeCvv } from '../../../test/support/vault.ts';
+import { getCards, init, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 import type { NuveiInitBody, OrderStatus, PaymentFirstBody } from '@store/shared';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { prepareOrderForPayment, recordPaymentFailed, withPendingOrder } from '../checkout/service.ts';
+import { prepareOrderForPayment, recordPaymentFailed, withPendingOrder } from '../checkout/index.ts';
 import { DECLINE_MESSAGES, type CardSource, type Declined, type InitOutcome, type PaymentRequest } from '../../providers/payments/types.ts';
 import { approve } from './approval.ts';
 import { crashPoint } from './crash-points.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promotionResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { promotions } from '../../db/schema.ts';
 import { STARTER_PROMOTIONS } from './starter-promotions.ts';
 import { getFirstPurchasePromotion } from './service.ts';

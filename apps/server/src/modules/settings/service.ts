@@ -1,6 +1,7 @@
 import { settings as settingsSchema, type Settings } from '@store/shared';
-import type { Db } from '../../db/client.ts';
-import { readSetting, writeSetting } from './repository.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { insertSettingIfMissing, readSetting, writeSetting } from './repository.ts';
+import { STARTER_SETTINGS } from './starter-settings.ts';
 
 export const STORE_SETTINGS_KEY = 'store';
 
@@ -40,4 +41,9 @@ export async function saveStoreSettings(db: Db, value: Settings): Promise<void> 
 export async function getConversionRate(db: Db): Promise<{ coinsPerDollar: number; transactionLimitCents: number }> {
   const { coinsPerDollar, transactionLimitCents } = await getStoreSettings(db);
   return { coinsPerDollar, transactionLimitCents };
+}
+
+/** Writes the starter settings unless the row exists, so a re-run seed never undoes an edit. */
+export async function seedStoreSettings(db: Db | Tx): Promise<void> {
+  await insertSettingIfMissing(db, STORE_SETTINGS_KEY, STARTER_SETTINGS);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversionRateResponse, settingsResponse } from '@store/shared';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { getStoreSettings, saveStoreSettings } from './service.ts';
 import { STARTER_SETTINGS } from './starter-settings.ts';
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { WalletCoins } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema.ts';
@@ -41,4 +41,13 @@ export async function appendLedgerEntries(tx: Tx, entries: LedgerCredit[]): Prom
     return false;
   }
   return true;
+}
+
+/** Coins the ledger holds in one wallet under a reference (at most one entry: the pair is unique). */
+export async function ledgerAmount(tx: Tx, reference: string, wallet: WalletName): Promise<number> {
+  const rows = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.reference, reference), eq(ledgerEntries.wallet, wallet)));
+  return Number(rows[0]?.total ?? 0);
 }

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { post, signupBody, uniqueEmail } from '../../modules/auth/testing.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { post, signupBody, uniqueEmail } from '../../../test/support/auth.ts';
 
 interface Received {
   from: string;

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { vaultCards } from '../../db/schema.ts';
 import { brandOf, luhnValid, parseExpiry } from './card-rules.ts';
 import { FIELDS_SCRIPT, fieldPage } from './pages.ts';
-import { postTokenize, vaultUrl } from './testing.ts';
+import { postTokenize, vaultUrl } from '../../../test/support/vault.ts';
 
 /** A POST with headers fetch will not send (Host). */
 function rawPost(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {

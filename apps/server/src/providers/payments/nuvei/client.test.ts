@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNuveiClient } from './client.ts';
 import { notificationChecksum, transactionDetailsChecksum } from './checksum.ts';
-import { startFakeNuvei, type FakeNuvei } from './fake-nuvei.ts';
+import { startFakeNuvei, type FakeNuvei } from '../../../../test/support/fake-nuvei.ts';
 
 const creds = { merchantId: '4242424242', merchantSiteId: '112233', secretKey: 'fake-nuvei-secret-key' };
 let fake: FakeNuvei;

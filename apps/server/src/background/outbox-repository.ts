@@ -1,7 +1,7 @@
 // SQL of the outbox queue: claim a batch with a lease, then mark each row done or backed off.
 import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { outbox } from '../../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
 
 export interface OutboxRow {
   id: number;

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client.ts';
-import { coupons } from '../../db/schema.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Db } from '../../src/db/client.ts';
+import { coupons } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
 
 type NewCoupon = typeof coupons.$inferInsert;
 

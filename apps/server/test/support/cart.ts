@@ -1,10 +1,10 @@
 // Test helpers for the cart and coupon API tests: shoppers are inserted directly with a live session
 // (sign-up itself is covered by the auth tests, and argon2 per shopper would only slow these down).
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { AddressJson } from '../../db/schema.ts';
-import { sessions, users } from '../../db/schema.ts';
-import type { Db } from '../../db/client.ts';
-import { hashToken, newId, newSecretToken } from '../../lib/ids.ts';
+import type { AddressJson } from '../../src/db/schema.ts';
+import { sessions, users } from '../../src/db/schema.ts';
+import type { Db } from '../../src/db/client.ts';
+import { hashToken, newId, newSecretToken } from '../../src/lib/ids.ts';
 
 export interface Shopper {
   id: string;

@@ -4,7 +4,7 @@
 // 'challenge' → REDIRECT, 'insufficient' → declined for funds, 'decline' → declined, anything else approved.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { paymentChecksum, refundChecksum, sessionTokenChecksum, transactionDetailsChecksum } from './checksum.ts';
+import { paymentChecksum, refundChecksum, sessionTokenChecksum, transactionDetailsChecksum } from '../../src/providers/payments/nuvei/checksum.ts';
 
 /** A transaction as the fake keeps it. */
 export interface FakeTransaction {

@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database, type DatabaseOptions } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { seed, type SeedResult } from '../src/db/seed.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type Database, type DatabaseOptions } from '../../src/db/client.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { seed, type SeedResult } from '../../src/db/seed.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -1,9 +1,9 @@
 // Helpers for the payment API tests: a pending order bought now, and the three calls of §4.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { as, STARTER_POUCH, type Shopper } from '../checkout/testing.ts';
+import { as, STARTER_POUCH, type Shopper } from './checkout.ts';
 
-export { SANDBOX_CARDS } from '../../providers/payments/nuvei/sandbox/test-cards.ts';
+export { SANDBOX_CARDS } from '../../src/providers/payments/nuvei/sandbox/test-cards.ts';
 
 /** A pending buy-now order of one Starter Pouch ($4.99, 500 coins). */
 export async function pendingOrder(app: FastifyInstance, shopper: Shopper, productId = STARTER_POUCH): Promise<{ _id: string; total: number; coins: number; bonusCoins: number }> {

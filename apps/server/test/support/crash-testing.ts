@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { repoRoot } from '../../config.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
-import { signupBody, uniqueEmail } from '../auth/testing.ts';
-import type { CrashPoint } from './crash-points.ts';
+import { repoRoot } from '../../src/config.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { signupBody, uniqueEmail } from './auth.ts';
+import type { CrashPoint } from '../../src/modules/payments/index.ts';
 
 export interface StoreDatabase {
   /** What the server process needs in its environment to use this database. */

@@ -3,9 +3,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import { giftCardCodes, ledgerEntries, orders, payments, sandboxTransactions, sessions, users } from '../../db/schema.ts';
-import { hashToken, newId, newSecretToken } from '../../lib/ids.ts';
+import type { Db } from '../../src/db/client.ts';
+import { giftCardCodes, ledgerEntries, orders, payments, sandboxTransactions, sessions, users } from '../../src/db/schema.ts';
+import { hashToken, newId, newSecretToken } from '../../src/lib/ids.ts';
 
 export interface Shopper {
   id: string;

@@ -1,0 +1,5 @@
+// Public surface of the auth module: the account routes, the session lookup the auth plugin signs
+// requests in with (app.ts), and the password-reset mail it sends in the background.
+export { authBackground } from './background.ts';
+export { default as authRoutes } from './routes.ts';
+export { findSessionUser } from './service.ts';
