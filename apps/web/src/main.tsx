@@ -7,7 +7,7 @@ import { AppToasts } from './app/AppToasts.tsx';
 import './styles/global.css';
 
 const store = makeStore();
-const router = createAppRouter();
+const router = createAppRouter(store);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

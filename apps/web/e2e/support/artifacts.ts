@@ -10,9 +10,13 @@ export const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS_DIR ?? path.resolve(path.
 
 const safeName = (text: string) => text.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'test';
 
-/** Starts recording a context, cheaply: DOM snapshots and screenshots are kept only if the test fails. */
+/**
+ * Starts recording a context: actions, console, network and screenshots, kept only if the test fails.
+ * No DOM snapshots: recording them injects a script into every frame, which a sandboxed frame (the
+ * mailbox's mail body) refuses with a console error, and any console error fails a browser test.
+ */
 export async function startRecording(context: BrowserContext): Promise<void> {
-  await context.tracing.start({ screenshots: true, snapshots: true });
+  await context.tracing.start({ screenshots: true, snapshots: false });
 }
 
 /**

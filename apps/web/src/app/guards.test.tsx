@@ -3,12 +3,14 @@ import { screen } from '@testing-library/react';
 import { AUTH_TOKEN_KEY, REDIRECT_KEY } from '@store/shared';
 import { storage } from '../lib/storage.ts';
 import { requireGuest, requireSignedIn } from './guards.ts';
-import { renderRoutes } from './testing/render.tsx';
+import type { AppStore } from './store.ts';
+import { renderRoutes } from '../test/render.tsx';
 
-const routes = [
+// The store starts from the persisted token, as after a reload.
+const routes = (store: AppStore) => [
   { path: '/', element: <h1>Home</h1> },
-  { loader: requireSignedIn, children: [{ path: '/product-details/:id', element: <h1>Product details</h1> }] },
-  { loader: requireGuest, children: [{ path: '/login', element: <h1>Sign in</h1> }] },
+  { loader: requireSignedIn(store), children: [{ path: '/product-details/:id', element: <h1>Product details</h1> }] },
+  { loader: requireGuest(store), children: [{ path: '/login', element: <h1>Sign in</h1> }] },
 ];
 
 describe('route guards', () => {

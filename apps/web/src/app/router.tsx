@@ -1,9 +1,10 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setNavigate } from '../lib/navigation.ts';
-import { routes } from './routes.tsx';
+import { createRoutes } from './routes.tsx';
+import type { AppStore } from './store.ts';
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+export function createAppRouter(store: AppStore) {
+  const router = createBrowserRouter(createRoutes(store));
   // Sign-out and the shared error handler change routes from outside React.
   setNavigate((to) => void router.navigate(to));
   return router;

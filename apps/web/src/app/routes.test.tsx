@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { CHUNK_RELOAD_KEY } from '@store/shared';
-import { mockApi } from './testing/mock-api.ts';
-import { settingsFixture } from './testing/fixtures.ts';
-import { renderRoutes } from './testing/render.tsx';
-import { routes } from './routes.tsx';
+import { mockApi } from '../test/mock-api.ts';
+import { settingsFixture } from '../test/fixtures/site.ts';
+import { renderRoutes } from '../test/render.tsx';
+import { createRoutes } from './routes.tsx';
 import { lazyPage } from './lazy.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteErrorScreen } from './layout/RouteErrorScreen.tsx';
@@ -18,7 +18,7 @@ function guestNetwork() {
 describe('the route table', () => {
   it('renders a public content page lazily inside the header and footer, with company details from settings', async () => {
     guestNetwork();
-    renderRoutes(routes, { path: '/contact' });
+    renderRoutes(createRoutes, { path: '/contact' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument();
     expect(screen.getByTestId('public-header')).toBeInTheDocument();
     expect(screen.getByTestId('site-footer')).toBeInTheDocument();
@@ -40,13 +40,13 @@ describe('the route table', () => {
     ['/use-policy-terms', 'Terms and Conditions'],
   ])('%s shows "%s"', async (path, title) => {
     guestNetwork();
-    renderRoutes(routes, { path });
+    renderRoutes(createRoutes, { path });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
   it('about-us names the company and shows its description from settings', async () => {
     guestNetwork();
-    renderRoutes(routes, { path: '/about-us' });
+    renderRoutes(createRoutes, { path: '/about-us' });
     const main = await screen.findByRole('main');
     expect(await within(main).findByText(settingsFixture.companyDescription)).toBeInTheDocument();
     expect(within(main).getByText(/Lucky Dragon Collective/)).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('the route table', () => {
 
   it('shows the not-found page for an unknown path', async () => {
     guestNetwork();
-    renderRoutes(routes, { path: '/no-such-page' });
+    renderRoutes(createRoutes, { path: '/no-such-page' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
   });

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from './lazy.ts';
-import { requireGuest, requireSignedIn } from './guards.ts';
+import { requireGuest, requireSignedIn, type SessionSource } from './guards.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteErrorScreen } from './layout/RouteErrorScreen.tsx';
 import { BootScreen } from './layout/BootScreen.tsx';
@@ -40,25 +40,27 @@ const guestOnlyRoutes: RouteObject[] = [
   { path: 'continue-password', lazy: lazyPage(() => import('../features/auth/pages/ContinuePasswordPage.tsx')) },
 ];
 
-/** The route table of SPEC §2. */
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    element: <RootLayout />,
-    // Shown instead of everything when the layout itself fails.
-    errorElement: <RouteErrorScreen />,
-    HydrateFallback: BootScreen,
-    children: [
-      {
-        // Keeps header and footer around a failed screen.
-        errorElement: <RouteErrorScreen />,
-        children: [
-          ...publicRoutes,
-          { loader: requireSignedIn, children: protectedRoutes },
-          { loader: requireGuest, children: guestOnlyRoutes },
-          { path: '*', lazy: lazyPage(() => import('../features/content/pages/NotFoundPage.tsx')) },
-        ],
-      },
-    ],
-  },
-];
+/** The route table of SPEC §2; its guards ask `session` (the app's store) whether the visitor is signed in. */
+export function createRoutes(session: SessionSource): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      // Shown instead of everything when the layout itself fails.
+      errorElement: <RouteErrorScreen />,
+      HydrateFallback: BootScreen,
+      children: [
+        {
+          // Keeps header and footer around a failed screen.
+          errorElement: <RouteErrorScreen />,
+          children: [
+            ...publicRoutes,
+            { loader: requireSignedIn(session), children: protectedRoutes },
+            { loader: requireGuest(session), children: guestOnlyRoutes },
+            { path: '*', lazy: lazyPage(() => import('../features/content/pages/NotFoundPage.tsx')) },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,7 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { AUTH_HEADER, NGROK_HEADER } from '@store/shared';
-// session.ts imports this module too; the cycle is safe because getStoredToken is only called per request.
-import { getStoredToken } from './session.ts';
 import { loadingEnded, loadingStarted } from './loading-slice.ts';
 import { handleApiError } from './error-handler.ts';
 
@@ -12,6 +10,23 @@ export type ApiExtraOptions = {
   skipErrorHandler?: boolean;
 };
 
+/**
+ * What the API needs from the store it runs in, handed over when the store is made (as the thunk
+ * extra argument), so lib/ never reaches into app/ or a feature: where the session token is.
+ */
+export interface ApiEnvironment {
+  selectToken: (state: unknown) => string | null;
+}
+
+/** An environment reading the token with the store's own selector. */
+export function apiEnvironment<State>(selectToken: (state: State) => string | null): ApiEnvironment {
+  return { selectToken: (state) => selectToken(state as State) };
+}
+
+function isApiEnvironment(extra: unknown): extra is ApiEnvironment {
+  return typeof extra === 'object' && extra !== null && typeof (extra as ApiEnvironment).selectToken === 'function';
+}
+
 function methodOf(arg: string | FetchArgs): string {
   return typeof arg === 'string' ? 'GET' : (arg.method ?? 'GET').toUpperCase();
 }
@@ -19,9 +34,9 @@ function methodOf(arg: string | FetchArgs): string {
 const fetchFromApi = fetchBaseQuery({
   // Resolved against the page so the Request is absolute wherever it is built (browser or test DOM).
   baseUrl: new URL('/api/', window.location.origin).href,
-  prepareHeaders(headers, { arg, extraOptions }) {
+  prepareHeaders(headers, { arg, extraOptions, extra, getState }) {
     const options = (extraOptions ?? {}) as ApiExtraOptions;
-    const token = getStoredToken();
+    const token = isApiEnvironment(extra) ? extra.selectToken(getState()) : null;
     if (!options.noAuth && token) headers.set(AUTH_HEADER, token);
     if (methodOf(arg) === 'GET') headers.set(NGROK_HEADER, '1');
     return headers;

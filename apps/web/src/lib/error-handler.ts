@@ -2,52 +2,36 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { COUNTRY_RESTRICTED_MESSAGE } from '@store/shared';
 import { notify } from './toast.ts';
-import { signOut } from './session.ts';
+import { GENERIC_FAILURE_TEXT, readApiFailure } from './api-failure.ts';
+import { sessionEnded } from './session.ts';
 
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 export const NETWORK_ERROR_MESSAGE = 'We could not reach the store. Check your connection and try again.';
 export const FORBIDDEN_MESSAGE = 'You are not allowed to do that.';
 
-/** HTTP status of a failed call, or null when no response arrived (network failure, timeout). */
-export function errorStatus(error: FetchBaseQueryError): number | null {
-  if (typeof error.status === 'number') return error.status;
-  if (error.status === 'PARSING_ERROR') return error.originalStatus;
-  return null;
-}
-
-/** The server's `message` from the failure envelope, when the body has one. */
-export function errorMessage(error: FetchBaseQueryError): string | undefined {
-  const body = 'data' in error ? error.data : undefined;
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
-    return body.message;
-  }
-  return undefined;
-}
-
 export function isCountryRestricted(error: FetchBaseQueryError): boolean {
-  return errorStatus(error) === 400 && errorMessage(error) === COUNTRY_RESTRICTED_MESSAGE;
+  const { status, message } = readApiFailure(error);
+  return status === 400 && message === COUNTRY_RESTRICTED_MESSAGE;
 }
 
-/** SPEC §8 "Shared handler for failed calls", row by row. */
+/** SPEC §8 "Shared handler for failed calls", row by row. Signing out is the session listener's work. */
 export function handleApiError(error: FetchBaseQueryError, dispatch: Dispatch): void {
-  const status = errorStatus(error);
-  const message = errorMessage(error);
+  const { status, message } = readApiFailure(error);
 
   if (status === null) {
     notify.error(NETWORK_ERROR_MESSAGE);
     return;
   }
   if (isCountryRestricted(error)) {
-    signOut(dispatch);
+    dispatch(sessionEnded());
     notify.error(COUNTRY_RESTRICTED_MESSAGE);
     return;
   }
   if (status === 400) {
-    notify.error(message ?? GENERIC_ERROR_MESSAGE);
+    notify.error(message ?? GENERIC_FAILURE_TEXT);
     return;
   }
   if (status === 401) {
-    signOut(dispatch);
+    dispatch(sessionEnded());
     return;
   }
   if (status === 403) {
@@ -55,11 +39,11 @@ export function handleApiError(error: FetchBaseQueryError, dispatch: Dispatch): 
     return;
   }
   if (status === 500) {
-    notify.error(message ?? GENERIC_ERROR_MESSAGE);
+    notify.error(message ?? GENERIC_FAILURE_TEXT);
     return;
   }
   if (status >= 400 && status < 500) return; // "other statuses in 4xx-500: no toast"
   // Outside the table: a 2xx carrying {success:false} or a gateway 5xx. Both are failures the shopper
   // should hear about, like a 500.
-  notify.error(message ?? GENERIC_ERROR_MESSAGE);
+  notify.error(message ?? GENERIC_FAILURE_TEXT);
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../app/store.ts';
+import { makeApiStore } from '../test/api-store.ts';
 import { loadingEnded, loadingStarted, selectIsLoading } from './loading-slice.ts';
 
 describe('loading slice (a stack of flags)', () => {
   it('is off at start', () => {
-    expect(selectIsLoading(makeStore().getState())).toBe(false);
+    expect(selectIsLoading(makeApiStore().getState())).toBe(false);
   });
 
   it('stays on until every started call has ended', () => {
-    const store = makeStore();
+    const store = makeApiStore();
     store.dispatch(loadingStarted());
     store.dispatch(loadingStarted());
     store.dispatch(loadingEnded());
@@ -18,7 +18,7 @@ describe('loading slice (a stack of flags)', () => {
   });
 
   it('does not go below empty when ends outnumber starts', () => {
-    const store = makeStore();
+    const store = makeApiStore();
     store.dispatch(loadingEnded());
     store.dispatch(loadingStarted());
     expect(selectIsLoading(store.getState())).toBe(true);

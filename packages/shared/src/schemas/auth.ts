@@ -29,3 +29,34 @@ export const loginResponse = z.object({
   data: z.object({ token: z.string(), user: sessionUser.extend({ email: z.string(), firstname: z.string(), lastname: z.string() }) }),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** Answers that carry only a message: signup (201), forgot-password, resend-email, reset-password, logout. */
+export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** POST v1/auth/verify-email: the address that is now confirmed. */
+export const verifyEmailResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ email: z.string() }),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
+
+/** GET v1/auth/reset-password/{token}: the link is still good; the e-mail it belongs to. */
+export const resetTokenResponse = z.object({ success: z.literal(true), data: z.object({ email: z.string() }) });
+export type ResetTokenResponse = z.infer<typeof resetTokenResponse>;
+
+/**
+ * One demo account of GET v1/auth/test-accounts. The server names it by `name`; the web contract's
+ * `firstname` and `lastname` are accepted too, and the store reads whichever is there.
+ */
+export const testAccount = z.object({
+  email: z.string(),
+  role: z.enum(['USER', 'ADMIN']),
+  name: z.string(),
+  firstname: z.string().optional(),
+  lastname: z.string().optional(),
+});
+export type TestAccount = z.infer<typeof testAccount>;
+export const testAccountsResponse = z.object({ success: z.literal(true), data: z.array(testAccount) });
+export type TestAccountsResponse = z.infer<typeof testAccountsResponse>;

@@ -1,19 +1,13 @@
-import { TRANSACTION_LIMIT_KEY } from '@store/shared';
+import { TRANSACTION_LIMIT_KEY, type conversionRateResponse } from '@store/shared';
 import { api } from '../../lib/api.ts';
+import type { ApiResponse } from '../../lib/api-response.ts';
 import { storage } from '../../lib/storage.ts';
-
-export interface ConversionRateResponse {
-  success: true;
-  /** Coins per dollar. */
-  data: number;
-  /** Largest order total allowed, integer cents. */
-  transactionLimit: number;
-}
 
 // GET v1/cart/convertionrate (SPEC §7): sent without the token; transactionLimit is stored locally.
 export const conversionRateApi = api.injectEndpoints({
   endpoints: (build) => ({
-    headerConversionRate: build.query<ConversionRateResponse, void>({
+    // The whole answer: data is the coin rate (coins per dollar), transactionLimit the largest order in cents.
+    headerConversionRate: build.query<ApiResponse<typeof conversionRateResponse>, void>({
       query: () => 'v1/cart/convertionrate',
       extraOptions: { noAuth: true, skipErrorHandler: true },
       async onQueryStarted(_arg, { queryFulfilled }) {

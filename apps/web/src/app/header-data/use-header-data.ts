@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import type { Dispatch, SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useAppDispatch } from '../../lib/hooks.ts';
-import { errorMessage, errorStatus, handleApiError, isCountryRestricted } from '../../lib/error-handler.ts';
+import { handleApiError, isCountryRestricted } from '../../lib/error-handler.ts';
+import { readApiFailure } from '../../lib/api-failure.ts';
 import { notify } from '../../lib/toast.ts';
-import { signOut } from '../../lib/session.ts';
+import { sessionEnded } from '../../lib/session.ts';
 import { useUserGetUserQuery } from '../../features/user/api/get-user.ts';
 import { useSiteSettingsQuery } from '../../lib/site-data/settings.ts';
 import { useActivePromotionWebQuery } from '../../lib/site-data/promotions.ts';
@@ -20,9 +21,10 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
  */
 export function handleHeaderUserError(error: FetchBaseQueryError | SerializedError, dispatch: Dispatch): void {
   if (!('status' in error)) return;
-  if (errorStatus(error) === 401) {
-    notify.error(errorMessage(error) ?? SESSION_ENDED_MESSAGE);
-    signOut(dispatch);
+  const { status, message } = readApiFailure(error);
+  if (status === 401) {
+    notify.error(message ?? SESSION_ENDED_MESSAGE);
+    dispatch(sessionEnded());
     return;
   }
   if (isCountryRestricted(error)) handleApiError(error, dispatch);

@@ -1,14 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
 import { setIoFactory, type LiveSocket } from '../../lib/socket.ts';
-import { mockApi, type Handler } from '../testing/mock-api.ts';
-import { headerRoutes, promotionFixture, settingsFixture } from '../testing/fixtures.ts';
-import { renderRoutes } from '../testing/render.tsx';
-import { routes } from '../routes.tsx';
-import { aProduct, listingEnvelope } from '../../features/catalog/fixtures.ts';
+import { mockApi, type Handler } from '../../test/mock-api.ts';
+import { headerRoutes, promotionFixture, settingsFixture } from '../../test/fixtures/site.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { createRoutes } from '../routes.tsx';
+import { aProduct, listingEnvelope } from '../../test/fixtures/catalog.ts';
 
 const appPromotion = { ...promotionFixture, _id: 'promo_app', name: 'App exclusive: 15% extra coins', bonusPercentage: 15 };
 
@@ -32,11 +32,6 @@ async function settle() {
   });
 }
 
-beforeEach(() => {
-  // The header asks for the cart; its badge is not what these tests look at.
-  pageRoutes['GET v1/cart'] = { body: { success: true, data: null, getOrderCart: [], taxData: null } };
-});
-
 afterEach(() => {
   act(() => toast.dismiss());
   vi.unstubAllGlobals();
@@ -46,7 +41,7 @@ describe('home page promotion and shared calls (SPEC §7 "Promotions and setting
   it('a signed-in load asks for settings and the web promotion once each, shared by header and page', async () => {
     signIn();
     const net = mockApi({ ...headerRoutes(), ...pageRoutes });
-    renderRoutes(routes, { path: '/' });
+    renderRoutes(createRoutes, { path: '/' });
 
     const banner = await screen.findByRole('complementary', { name: 'Current promotion' });
     expect(banner).toHaveTextContent(promotionFixture.name);
@@ -57,7 +52,7 @@ describe('home page promotion and shared calls (SPEC §7 "Promotions and setting
     await screen.findByTestId('signed-in-header');
     await settle();
 
-    const count = (key: string) => net.calls().filter((call) => call === key).length;
+    const count = (key: string) => net.keys().filter((call) => call === key).length;
     expect(count('GET v1/settings')).toBe(1);
     expect(count('GET v1/admin/promotions/active-promotion-web')).toBe(1);
     expect(count('GET v1/getuser')).toBe(1);
@@ -66,7 +61,7 @@ describe('home page promotion and shared calls (SPEC §7 "Promotions and setting
 
   it("a guest sees the mobile apps' promotion, asked for once and without a token", async () => {
     const net = mockApi(pageRoutes);
-    renderRoutes(routes, { path: '/' });
+    renderRoutes(createRoutes, { path: '/' });
 
     const banner = await screen.findByRole('complementary', { name: 'Current promotion' });
     expect(banner).toHaveTextContent('App exclusive: 15% extra coins');
@@ -75,11 +70,11 @@ describe('home page promotion and shared calls (SPEC §7 "Promotions and setting
     await screen.findByTestId('public-header');
     await settle();
 
-    const promotionCalls = net.requests.filter((r) => new URL(r.url).pathname === '/api/v1/admin/promotions/active-promotion');
+    const promotionCalls = net.callsTo('GET', 'v1/admin/promotions/active-promotion');
     expect(promotionCalls).toHaveLength(1);
     expect(promotionCalls[0].headers.has('x-auth-token')).toBe(false);
-    expect(net.calls()).not.toContain('GET v1/admin/promotions/active-promotion-web');
-    expect(net.calls().filter((call) => call === 'GET v1/settings')).toHaveLength(1);
+    expect(net.keys()).not.toContain('GET v1/admin/promotions/active-promotion-web');
+    expect(net.keys().filter((call) => call === 'GET v1/settings')).toHaveLength(1);
   });
 
   it('a failing promotion call only hides the banner: no error toast', async () => {
@@ -89,7 +84,7 @@ describe('home page promotion and shared calls (SPEC §7 "Promotions and setting
       ...pageRoutes,
       'GET v1/admin/promotions/active-promotion-web': { status: 500, body: { success: false, message: 'Promotions are down.', code: 'INTERNAL' } },
     });
-    renderRoutes(routes, { path: '/' });
+    renderRoutes(createRoutes, { path: '/' });
 
     const main = await screen.findByRole('main');
     await within(main).findByText('Starter Pack');

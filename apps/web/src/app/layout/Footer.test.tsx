@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi } from '../testing/mock-api.ts';
-import { settingsFixture } from '../testing/fixtures.ts';
-import { renderAt } from '../testing/render.tsx';
+import { mockApi } from '../../test/mock-api.ts';
+import { settingsFixture } from '../../test/fixtures/site.ts';
+import { renderPage } from '../../test/render.tsx';
 import { Footer } from './Footer.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('footer', () => {
   it('shows the company block, address, phone and the 2024 copyright from settings', async () => {
     mockApi({ 'GET v1/settings': { body: { success: true, data: settingsFixture } } });
-    renderAt(<Footer />);
+    renderPage(<Footer />);
     const footer = screen.getByTestId('site-footer');
     expect(await within(footer).findByText('© 2024 Lucky Dragon Collective')).toBeInTheDocument();
     expect(within(footer).getByText(settingsFixture.companyDescription)).toBeInTheDocument();
@@ -21,7 +21,7 @@ describe('footer', () => {
 
   it('links the content pages', async () => {
     mockApi({ 'GET v1/settings': { body: { success: true, data: settingsFixture } } });
-    renderAt(<Footer />);
+    renderPage(<Footer />);
     const footer = screen.getByTestId('site-footer');
     const hrefs = within(footer)
       .getAllByRole('link')
@@ -34,7 +34,7 @@ describe('footer', () => {
 
   it('has app download links that open in a new tab', async () => {
     mockApi({ 'GET v1/settings': { body: { success: true, data: settingsFixture } } });
-    renderAt(<Footer />);
+    renderPage(<Footer />);
     const footer = screen.getByTestId('site-footer');
     const appStore = await within(footer).findByRole('link', { name: /App Store/ });
     const googlePlay = within(footer).getByRole('link', { name: /Google Play/ });
@@ -50,7 +50,7 @@ describe('footer', () => {
   it('Contact Support goes to /contact', async () => {
     const user = userEvent.setup();
     mockApi({ 'GET v1/settings': { body: { success: true, data: settingsFixture } } });
-    const { router } = renderAt(<Footer />);
+    const { router } = renderPage(<Footer />);
     await user.click(screen.getByRole('button', { name: 'Contact Support' }));
     expect(router.state.location.pathname).toBe('/contact');
   });

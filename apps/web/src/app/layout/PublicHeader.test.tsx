@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi } from '../testing/mock-api.ts';
-import { settingsFixture } from '../testing/fixtures.ts';
-import { renderRoutes } from '../testing/render.tsx';
+import { mockApi } from '../../test/mock-api.ts';
+import { settingsFixture } from '../../test/fixtures/site.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,7 +26,7 @@ describe('public header', () => {
     expect(screen.queryByTestId('signed-in-header')).not.toBeInTheDocument();
     // A guest makes no signed-in header fetches.
     await within(header).findByText(settingsFixture.companyName);
-    expect(net.calls()).toEqual(['GET v1/settings']);
+    expect(net.keys()).toEqual(['GET v1/settings']);
   });
 
   it('Get the App opens iOS and Android links in a new tab', async () => {

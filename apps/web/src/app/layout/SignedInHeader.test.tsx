@@ -5,9 +5,9 @@ import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, COUNTRY_RESTRICTED_MESSAGE, JUMIO_KEY, TRANSACTION_LIMIT_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
 import { setIoFactory, type LiveOptions, type LiveSocket } from '../../lib/socket.ts';
-import { mockApi, type Handler } from '../testing/mock-api.ts';
-import { getUserFixture, headerRoutes } from '../testing/fixtures.ts';
-import { renderRoutes } from '../testing/render.tsx';
+import { mockApi, type Handler } from '../../test/mock-api.ts';
+import { getUserFixture, headerRoutes } from '../../test/fixtures/site.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 type Listener = (payload: unknown) => void;
@@ -60,9 +60,9 @@ describe('signed-in header load', () => {
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('1,234.00');
     expect(screen.getByTestId('signed-in-header')).toBeInTheDocument();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('0');
-    await waitFor(() => expect(net.calls()).toHaveLength(5));
-    expect(net.calls()[0]).toBe('GET v1/getuser');
-    expect(new Set(net.calls())).toEqual(
+    await waitFor(() => expect(net.keys()).toHaveLength(5));
+    expect(net.keys()[0]).toBe('GET v1/getuser');
+    expect(new Set(net.keys())).toEqual(
       new Set([
         'GET v1/getuser',
         'GET v1/settings',

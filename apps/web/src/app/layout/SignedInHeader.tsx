@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { formatBalance } from '@store/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
-import { signOut } from '../../lib/session.ts';
+import { sessionEnded } from '../../lib/session.ts';
 import { useSiteSettingsQuery } from '../../lib/site-data/settings.ts';
 import { useUserLogoutMutation } from '../../features/user/api/logout.ts';
 import { selectUserJumio, selectUserProfile, selectWalletTotal } from '../../features/user/user-slice.ts';
@@ -29,7 +29,7 @@ export function SignedInHeader() {
     } catch {
       // The session ends on this device whatever the server answers.
     }
-    signOut(dispatch);
+    dispatch(sessionEnded());
   }
 
   return (

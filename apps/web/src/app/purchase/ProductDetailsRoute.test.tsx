@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { DIGIT_PRODUCT_ID_KEY, DIGIT_PRODUCT_TYPE_KEY } from '@store/shared';
 import ProductDetailsRoute from './ProductDetailsRoute.tsx';
-import { mockApi } from '../testing/mock-api.ts';
-import { renderPage } from '../../test/feature-test-utils.tsx';
+import { mockApi } from '../../test/mock-api.ts';
+import { renderPage } from '../../test/render.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,7 +52,7 @@ describe('product details with buying controls', () => {
     await user.type(quantity, '3');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
-    expect(await net.find('POST v1/cart')!.clone().json()).toEqual({ itemId: 'p-5', quantity: 3, type: 'product' });
+    expect(net.find('POST v1/cart')!.body).toEqual({ itemId: 'p-5', quantity: 3, type: 'product' });
     expect(store.getState().cart.itemCount).toBe(3);
   });
 
@@ -63,14 +63,14 @@ describe('product details with buying controls', () => {
     await user.type(quantity, '0');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a quantity from 1 to 100.');
-    expect(net.calls()).not.toContain('POST v1/cart');
+    expect(net.keys()).not.toContain('POST v1/cart');
   });
 
   it('buys now: remembers the package and goes to pay the new order', async () => {
     const { user, net } = renderDetails();
     await user.click(await screen.findByRole('button', { name: 'Buy now' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/add-card/ord-7');
-    expect(await net.find('POST v1/checkout/buy/p-5')!.clone().json()).toEqual({ type: 'product', quantity: 1 });
+    expect(net.find('POST v1/checkout/buy/p-5')!.body).toEqual({ type: 'product', quantity: 1 });
     expect(localStorage.getItem(DIGIT_PRODUCT_ID_KEY)).toBe('p-5');
     expect(localStorage.getItem(DIGIT_PRODUCT_TYPE_KEY)).toBe('product');
   });

@@ -3,9 +3,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
 import { setIoFactory, type LiveSocket } from '../../lib/socket.ts';
-import { mockApi } from '../testing/mock-api.ts';
-import { headerRoutes } from '../testing/fixtures.ts';
-import { renderRoutes } from '../testing/render.tsx';
+import { mockApi } from '../../test/mock-api.ts';
+import { headerRoutes } from '../../test/fixtures/site.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { RootLayout } from '../layout/RootLayout.tsx';
 
 type Listener = (payload: unknown) => void;
@@ -63,6 +63,6 @@ describe('header cart badge', () => {
     });
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('0');
     // The lines are fetched again so the cart page matches.
-    await waitFor(() => expect(net.calls().filter((call) => call === 'GET v1/cart')).toHaveLength(2));
+    await waitFor(() => expect(net.keys().filter((call) => call === 'GET v1/cart')).toHaveLength(2));
   });
 });

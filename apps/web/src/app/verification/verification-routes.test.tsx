@@ -5,10 +5,10 @@ import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, REDIRECT_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
 import { setIoFactory, type LiveSocket } from '../../lib/socket.ts';
-import { mockApi } from '../testing/mock-api.ts';
-import { getUserFixture, headerRoutes, settingsFixture } from '../testing/fixtures.ts';
-import { renderRoutes } from '../testing/render.tsx';
-import { routes } from '../routes.tsx';
+import { mockApi } from '../../test/mock-api.ts';
+import { getUserFixture, headerRoutes, settingsFixture } from '../../test/fixtures/site.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import { createRoutes } from '../routes.tsx';
 
 const rejected = { attempts: 2, decision: 'REJECTED', status: 'DONE' };
 
@@ -22,7 +22,6 @@ function signIn() {
 function signedInNetwork() {
   return mockApi({
     ...headerRoutes(getUserFixture({ jumio: rejected })),
-    'GET v1/cart': { body: { success: true, data: null, getOrderCart: [], taxData: null } },
     'GET v1/admin/product': { body: { success: true, data: { data: [], giftCards: [] } } },
   });
 }
@@ -35,7 +34,7 @@ afterEach(() => {
 describe('verification routes (SPEC §2 "Routes that need login")', () => {
   it.each(['/verify', '/kyc-jumio'])('sends a guest from %s to /login and remembers the path', async (path) => {
     mockApi({ 'GET v1/settings': { body: { success: true, data: settingsFixture } } });
-    const { router } = renderRoutes(routes, { path });
+    const { router } = renderRoutes(createRoutes, { path });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(storage.get(REDIRECT_KEY)).toBe(path);
     expect(await screen.findByRole('button', { name: /sign in|log in/i })).toBeInTheDocument();
@@ -46,7 +45,7 @@ describe('verification routes (SPEC §2 "Routes that need login")', () => {
 
     it('/verify shows the record of the header\'s getuser answer, fetched once', async () => {
       const net = signedInNetwork();
-      renderRoutes(routes, { path: '/verify' });
+      renderRoutes(createRoutes, { path: '/verify' });
       const panel = await screen.findByRole('region', { name: 'Verification record' });
       expect(within(panel).getByText('Retry')).toBeInTheDocument();
       expect(within(panel).getByText('Attempts').nextElementSibling).toHaveTextContent('2');
@@ -54,12 +53,12 @@ describe('verification routes (SPEC §2 "Routes that need login")', () => {
       expect(await screen.findByTestId('verification-badge')).toHaveTextContent('Retry');
       // Let any late request start before counting.
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-      expect(net.calls().filter((call) => call === 'GET v1/getuser')).toHaveLength(1);
+      expect(net.keys().filter((call) => call === 'GET v1/getuser')).toHaveLength(1);
     });
 
     it('/kyc-jumio shows the same status and the support notice', async () => {
       signedInNetwork();
-      renderRoutes(routes, { path: '/kyc-jumio' });
+      renderRoutes(createRoutes, { path: '/kyc-jumio' });
       expect(await screen.findByRole('heading', { level: 1, name: 'Identity check' })).toBeInTheDocument();
       const panel = await screen.findByRole('region', { name: 'Verification record' });
       expect(within(panel).getByText('Retry')).toBeInTheDocument();
@@ -68,7 +67,7 @@ describe('verification routes (SPEC §2 "Routes that need login")', () => {
 
     it('the Retry badge in the header opens /verify, not the not-found page, without asking for getuser again', async () => {
       const net = signedInNetwork();
-      const { router } = renderRoutes(routes, { path: '/' });
+      const { router } = renderRoutes(createRoutes, { path: '/' });
       await userEvent.setup().click(await screen.findByRole('button', { name: /Retry/ }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Your identity verification' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/verify');
@@ -76,7 +75,7 @@ describe('verification routes (SPEC §2 "Routes that need login")', () => {
       const panel = await screen.findByRole('region', { name: 'Verification record' });
       expect(within(panel).getByText('Retry')).toBeInTheDocument();
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-      expect(net.calls().filter((call) => call === 'GET v1/getuser')).toHaveLength(1);
+      expect(net.keys().filter((call) => call === 'GET v1/getuser')).toHaveLength(1);
     });
   });
 });

@@ -27,4 +27,7 @@ const loginSlice = createSlice({
 export const { submitStarted, submitFinished, credentialsEntered } = loginSlice.actions;
 export const loginReducer = loginSlice.reducer;
 
-export const selectShowLoader = (state: { login: LoginState }): boolean => state.login.showLoader;
+type WithLogin = { login: LoginState };
+export const selectShowLoader = (state: WithLogin): boolean => state.login.showLoader;
+/** The e-mail last signed in with, to prefill the form. */
+export const selectRememberedEmail = (state: WithLogin): string => state.login.craditional?.email ?? '';

@@ -1,5 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { AMOUNT_TYPE_DEFAULT, ORDER_TYPE_DEFAULT, type Promotion } from '@store/shared';
+import { AMOUNT_TYPE_DEFAULT, ORDER_TYPE_DEFAULT, type CartLine, type Promotion } from '@store/shared';
 import type { Cart, CartCoupon, CartItem, CartTotals, CouponIssue, TaxData } from './types.ts';
 import { getCartApi } from './api/get-cart.ts';
 import { addToCartApi } from './api/add-to-cart.ts';
@@ -19,7 +19,7 @@ export interface CartState {
   eligibilityPromotion: Promotion | null;
   /** Latest Android app version. */
   android: string | null;
-  getOrderCart: unknown[];
+  getOrderCart: CartLine[];
   taxData: TaxData | null;
   coupon: CartCoupon | null;
   /** The coupon the shopper applied that no longer counts, and why (the server says). */

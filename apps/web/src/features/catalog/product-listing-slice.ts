@@ -32,3 +32,5 @@ const productListingSlice = createSlice({
 
 export const { listingReceived, singlePackageReceived } = productListingSlice.actions;
 export const productListingReducer = productListingSlice.reducer;
+
+export const selectIsSoldProducts = (state: { productListing: ProductListingState }): boolean => state.productListing.isSoldProducts;

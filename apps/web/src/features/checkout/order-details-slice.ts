@@ -1,5 +1,6 @@
-import { createSlice, isFulfilled, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
-import type { Order } from './types.ts';
+import { createSlice } from '@reduxjs/toolkit';
+import type { Order } from '@store/shared';
+import { getOrderApi } from '../../lib/orders/get-order.ts';
 import { buyNowApi } from './api/buy-now.ts';
 import { cancelOrderApi } from './api/cancel-order.ts';
 
@@ -13,20 +14,6 @@ export interface OrderDetailsState {
 
 const initialState: OrderDetailsState = { data: null };
 
-const GET_ORDER_PATH = '/api/v1/checkout/getorder';
-
-/**
- * A successful answer to GET v1/checkout/getorder, whichever screen asked for it (the payment page and
- * the success page each fetch the order; a feature cannot import another's endpoint, so the call is
- * recognised by the address it went to, which is the contract).
- */
-export function isGetOrderAnswer(action: UnknownAction): action is PayloadAction<Order> {
-  if (!isFulfilled(action)) return false;
-  const request = (action.meta as { baseQueryMeta?: { request?: { method?: unknown; url?: unknown } } }).baseQueryMeta?.request;
-  if (request?.method !== 'GET' || typeof request.url !== 'string') return false;
-  return new URL(request.url).pathname === GET_ORDER_PATH;
-}
-
 const orderDetailsSlice = createSlice({
   name: 'orderDetails',
   initialState,
@@ -38,7 +25,8 @@ const orderDetailsSlice = createSlice({
     builder.addMatcher(cancelOrderApi.endpoints.checkoutCancelOrder.matchFulfilled, (state, { payload }) => {
       if (state.data?._id === payload._id) state.data = payload;
     });
-    builder.addMatcher(isGetOrderAnswer, (state, { payload }) => {
+    // Whichever screen asked (the payment page, the success page): there is one getorder endpoint.
+    builder.addMatcher(getOrderApi.endpoints.checkoutOrder.matchFulfilled, (state, { payload }) => {
       state.data = payload;
     });
   },

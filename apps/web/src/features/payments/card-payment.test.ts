@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { api } from '../../lib/api.ts';
-import { loadingReducer } from '../../lib/loading-slice.ts';
-import { mockApi } from '../../app/testing/mock-api.ts';
+import { makeApiStore } from '../../test/api-store.ts';
+import { mockApi, type MockedApi } from '../../test/mock-api.ts';
 import { payWithCard } from './card-payment.ts';
 import { paymentReducer } from './payment-slice.ts';
 import type { SavedCard } from './types.ts';
@@ -11,16 +9,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** Only what the flow needs: the API slice and this feature's saved payment state (SPEC §3 usersCards). */
 function paymentStore() {
-  return configureStore({
-    reducer: combineReducers({ [api.reducerPath]: api.reducer, loading: loadingReducer, usersCards: paymentReducer }),
-    middleware: (getDefault) => getDefault().concat(api.middleware),
-  });
+  return makeApiStore({ usersCards: paymentReducer });
 }
 
 const visa: SavedCard = { userPaymentOptionId: 'upo-1', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2030, provider: 'nuvei' };
 const ok = (data: unknown) => ({ body: { success: true, data } });
 const threeD = (version: string | null) => ({ card: { threeD: { version } } });
-const bodyOf = async (net: ReturnType<typeof mockApi>, key: string) => net.find(key)!.clone().json();
+const bodyOf = (net: MockedApi, key: string) => net.find(key)!.body;
 
 describe('card payment steps (SPEC §4)', () => {
   it('1. a card in the first response is saved and the flow ends', async () => {
@@ -32,8 +27,8 @@ describe('card payment steps (SPEC §4)', () => {
     const outcome = await payWithCard({ orderId: 'o1', cardToken: 'vt_1', saveCard: true }, { dispatch: store.dispatch, goTo });
     expect(outcome).toEqual({ kind: 'approved', orderId: 'o1', orderStatus: 'fulfilled' });
     expect(store.getState().usersCards.userSavedCards).toEqual([visa]);
-    expect(net.calls()).toEqual(['POST v1/nuvei/init']);
-    expect(await bodyOf(net, 'POST v1/nuvei/init')).toEqual({ orderId: 'o1', cardToken: 'vt_1', saveCard: true });
+    expect(net.keys()).toEqual(['POST v1/nuvei/init']);
+    expect(bodyOf(net, 'POST v1/nuvei/init')).toEqual({ orderId: 'o1', cardToken: 'vt_1', saveCard: true });
     expect(goTo).not.toHaveBeenCalled();
   });
 
@@ -45,7 +40,7 @@ describe('card payment steps (SPEC §4)', () => {
     const goTo = vi.fn();
     const outcome = await payWithCard({ orderId: 'o1', cardToken: 'vt_1', saveCard: false }, { dispatch: store.dispatch, goTo });
     expect(outcome).toEqual({ kind: 'approved', orderId: 'o1', orderStatus: 'paid' });
-    expect(net.calls()).toEqual(['POST v1/nuvei/init']);
+    expect(net.keys()).toEqual(['POST v1/nuvei/init']);
     expect(store.getState().usersCards.userSavedCards).toEqual([]);
     expect(store.getState().usersCards.threeDFingerprinting).toEqual({});
     expect(goTo).not.toHaveBeenCalled();
@@ -61,7 +56,7 @@ describe('card payment steps (SPEC §4)', () => {
     const outcome = await payWithCard({ orderId: 'o2', userPaymentOptionId: 'upo-1', cvvToken: 'cvv_1' }, { dispatch: store.dispatch, goTo });
 
     expect(outcome).toEqual({ kind: 'challenge', orderId: 'o2', url: 'http://localhost:3000/sandbox/3ds/t-first' });
-    expect(await bodyOf(net, 'POST v1/nuvei/payment/first')).toEqual({
+    expect(bodyOf(net, 'POST v1/nuvei/payment/first')).toEqual({
       orderId: 'o2',
       userPaymentOptionId: 'upo-1',
       cvvToken: 'cvv_1',
@@ -85,7 +80,7 @@ describe('card payment steps (SPEC §4)', () => {
     const outcome = await payWithCard({ orderId: 'o5', cardToken: 'vt_5', saveCard: true }, { dispatch: store.dispatch, goTo });
 
     expect(outcome).toEqual({ kind: 'challenge', orderId: 'o5', url: 'http://localhost:3000/sandbox/3ds/t-5' });
-    expect(await bodyOf(net, 'POST v1/nuvei/payment/first')).toEqual({
+    expect(bodyOf(net, 'POST v1/nuvei/payment/first')).toEqual({
       orderId: 'o5',
       cardToken: 'vt_5',
       saveCard: true,
@@ -124,7 +119,7 @@ describe('card payment steps (SPEC §4)', () => {
     });
     expect(store.getState().usersCards.userSavedCards).toEqual([]);
     expect(store.getState().usersCards.threeDFingerprinting).toEqual({});
-    expect(net.calls()).toEqual(['POST v1/nuvei/init']);
+    expect(net.keys()).toEqual(['POST v1/nuvei/init']);
     expect(goTo).not.toHaveBeenCalled();
   });
 });

@@ -1,20 +1,17 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { NuveiInitBody, SavedCard } from '@store/shared';
+import type { AppThunkDispatch } from '../../lib/hooks.ts';
+import { readApiFailure } from '../../lib/api-failure.ts';
 import { initPaymentApi } from './api/init-payment.ts';
 import { paymentFirstApi } from './api/payment-first.ts';
 import { cardSaved, threeDFingerprintingStored, threeDSecureUrlStored } from './payment-slice.ts';
-import type { InitPaymentBody, SavedCard } from './types.ts';
 
 export const CARD_NOT_SAVED_TEXT = 'Your card could not be saved. Please try again.';
 export const CHALLENGE_MISSING_TEXT = 'Your bank asked for a check we could not open. Nothing was charged; please try again.';
 
 const APPROVED_STATUSES = new Set(['paid', 'fulfilled']);
 
-/**
- * A dispatch that runs the API's thunks. Typed here rather than as the app's store dispatch: a feature
- * never imports app/ (which imports every feature); any store holding the API slice and this feature's
- * reducer will do.
- */
-export type PaymentDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+/** Any store holding the API slice and this feature's reducer will do (a feature never imports app/). */
+export type PaymentDispatch = AppThunkDispatch;
 
 export type PaymentOutcome =
   /** Approved without a challenge: the order is paid (and fulfilled) already. */
@@ -37,7 +34,7 @@ export interface CardPaymentDeps {
  *    card: both, when both are there.
  * A failed call (a decline is a 402 with the server's message) rejects with the RTK Query error.
  */
-export async function payWithCard(body: InitPaymentBody & { orderId: string }, { dispatch, goTo }: CardPaymentDeps): Promise<PaymentOutcome> {
+export async function payWithCard(body: NuveiInitBody & { orderId: string }, { dispatch, goTo }: CardPaymentDeps): Promise<PaymentOutcome> {
   const init = await dispatch(initPaymentApi.endpoints.paymentsInit.initiate(body)).unwrap();
   const orderStatus = init.orderStatus ?? 'pending';
   if (init.card) {
@@ -74,4 +71,16 @@ export async function saveNewCard(cardToken: string, dispatch: PaymentDispatch):
   if (!init.card) throw new Error(CARD_NOT_SAVED_TEXT);
   dispatch(cardSaved(init.card));
   return init.card;
+}
+
+/**
+ * Whether a failed payment call leaves the outcome unknown: no response at all (network, timeout) or a
+ * 5xx. The bank may have charged the card all the same, so nobody may say "nothing was charged". Only
+ * a clear answer (a 4xx such as a 402 decline) or our own check before sending anything (an Error,
+ * e.g. 'Unable to get token') is a known failure.
+ */
+export function isUnconfirmedFailure(error: unknown): boolean {
+  if (error instanceof Error) return false;
+  const { status } = readApiFailure(error);
+  return status === null || status >= 500;
 }

@@ -3,7 +3,7 @@ import { DIGIT_PRODUCT_ID_KEY, DIGIT_PRODUCT_TYPE_KEY } from '@store/shared';
 import { makeStore } from '../../app/store.ts';
 import { resetState } from '../../lib/session.ts';
 import { digitProductIdSet, digitProductTypeSet, lastPurchasedSet, successDataStored } from './purchase-memory-slice.ts';
-import { aPurchase } from './fixtures.ts';
+import { anOrder } from '../../test/fixtures/orders.ts';
 
 describe('purchase memory', () => {
   it('starts from local storage, else empty, with an empty lastPurchased', () => {
@@ -25,7 +25,7 @@ describe('purchase memory', () => {
 
   it('stores success data and the last purchase', () => {
     const store = makeStore();
-    const purchase = aPurchase();
+    const purchase = anOrder();
     store.dispatch(successDataStored(purchase));
     store.dispatch(lastPurchasedSet(purchase));
     expect(store.getState().purchaseMemory.data).toEqual(purchase);

@@ -2,4 +2,3 @@
 import type { Order } from '@store/shared';
 
 export type Purchase = Order;
-export type PurchaseItem = Order['items'][number];

@@ -1,14 +1,9 @@
-import type { Promotion } from '@store/shared';
+import type { Promotion, promotionResponse } from '@store/shared';
 import { api } from '../api.ts';
+import type { ApiResponse } from '../api-response.ts';
 
 /** Both promotion calls answer `{ success, data, promotion }`; the client reads `promotion` (SPEC §7). */
-interface PromotionEnvelope {
-  success: true;
-  data: Promotion | null;
-  promotion: Promotion | null;
-}
-
-const readPromotion = (response: PromotionEnvelope): Promotion | null => response.promotion ?? response.data ?? null;
+const readPromotion = (response: ApiResponse<typeof promotionResponse>): Promotion | null => response.promotion ?? response.data ?? null;
 
 // SPEC §7 "Promotions and settings". One endpoint per URL, shared by the header and the pages, so a
 // screen that needs a promotion reuses the header's cached answer instead of asking again. A missing

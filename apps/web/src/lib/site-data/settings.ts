@@ -1,5 +1,6 @@
-import type { Settings } from '@store/shared';
+import { settingsResponse, type Settings } from '@store/shared';
 import { api } from '../api.ts';
+import { responseData } from '../api-response.ts';
 
 // GET v1/settings (SPEC §7): company details and app links for the header, footer, home and content
 // pages. One endpoint for all of them, so a page asks once and every block shares the cached answer.
@@ -9,7 +10,7 @@ export const settingsApi = api.injectEndpoints({
     siteSettings: build.query<Settings, void>({
       query: () => 'v1/settings',
       extraOptions: { skipErrorHandler: true },
-      transformResponse: (response: { success: true; data: Settings }) => response.data,
+      transformResponse: responseData(settingsResponse),
       providesTags: ['Settings'],
     }),
   }),

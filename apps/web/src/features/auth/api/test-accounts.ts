@@ -1,22 +1,11 @@
+import { testAccountsResponse, type TestAccount } from '@store/shared';
 import { api } from '../../../lib/api.ts';
+import { responseData } from '../../../lib/api-response.ts';
 
-export interface DemoAccount {
-  email: string;
-  role: 'USER' | 'ADMIN';
-  /** "Dana Demo". */
-  name: string;
-}
+/** A demo account as the page lists it; name is the display name ("Dana Demo"). */
+export type DemoAccount = Pick<TestAccount, 'email' | 'role' | 'name'>;
 
-/** As sent: the web contract names `firstname` + `lastname`, the server sends `name`; either is read. */
-interface DemoAccountAnswer {
-  email: string;
-  role: 'USER' | 'ADMIN';
-  name?: string;
-  firstname?: string;
-  lastname?: string;
-}
-
-const displayName = ({ name, firstname, lastname, email }: DemoAccountAnswer) =>
+const displayName = ({ name, firstname, lastname, email }: TestAccount) =>
   name?.trim() || [firstname, lastname].filter(Boolean).join(' ').trim() || email;
 
 const testAccountsApi = api.injectEndpoints({
@@ -24,8 +13,9 @@ const testAccountsApi = api.injectEndpoints({
     // 404 when the server runs without demo data; the page says so itself.
     authTestAccounts: b.query<DemoAccount[], void>({
       query: () => 'v1/auth/test-accounts',
-      transformResponse: (response: { data: DemoAccountAnswer[] }) =>
-        response.data.map((account) => ({ email: account.email, role: account.role, name: displayName(account) })),
+      transformResponse: responseData(testAccountsResponse, (accounts) =>
+        accounts.map((account) => ({ email: account.email, role: account.role, name: displayName(account) })),
+      ),
       extraOptions: { skipErrorHandler: true },
     }),
   }),

@@ -1,8 +1,9 @@
+import type { VerifyEmailResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 
 const verifyEmailApi = api.injectEndpoints({
   endpoints: (b) => ({
-    authVerifyEmail: b.mutation<{ message?: string }, { token: string }>({
+    authVerifyEmail: b.mutation<VerifyEmailResponse, { token: string }>({
       query: (body) => ({ url: 'v1/auth/verify-email', method: 'POST', body }),
       extraOptions: { skipErrorHandler: true },
     }),

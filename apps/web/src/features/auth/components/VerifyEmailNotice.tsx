@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuthVerifyEmailMutation } from '../api/verify-email.ts';
-import { failureText } from '../api/api-error.ts';
+import { failureText, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { FormAlert } from './FormAlert.tsx';
 
 type Outcome = { tone: 'info' | 'success' | 'error'; text: string };
@@ -25,7 +25,7 @@ export function VerifyEmailNotice() {
       .unwrap()
       .then(
         () => setOutcome({ tone: 'success', text: EMAIL_CONFIRMED_TEXT }),
-        (error: unknown) => setOutcome({ tone: 'error', text: failureText(error, 'This confirmation link is not valid.') }),
+        (error: unknown) => setOutcome({ tone: 'error', text: failureText(error, 'This confirmation link is not valid.', { unreachable: UNREACHABLE_TEXT }) }),
       );
   }, [token, verify]);
 

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../lib/hooks.ts';
-import { saveSession } from '../../../lib/session.ts';
-import { tokenReceived } from '../auth-slice.ts';
+import { signedIn } from '../auth-slice.ts';
 import type { SignedInSession } from '../api/login.ts';
 import { takeRedirectTarget } from './redirect-target.ts';
 
@@ -12,9 +11,8 @@ export function useCompleteSignIn() {
   const navigate = useNavigate();
   return useCallback(
     (session: SignedInSession) => {
-      saveSession({ token: session.token, user: session.user });
       const target = takeRedirectTarget();
-      dispatch(tokenReceived(session.token));
+      dispatch(signedIn({ token: session.token, user: session.user }));
       void navigate(target, { replace: true });
     },
     [dispatch, navigate],

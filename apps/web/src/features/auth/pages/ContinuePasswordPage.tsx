@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { useAuthForgotPasswordMutation } from '../api/forgot-password.ts';
-import { failureText } from '../api/api-error.ts';
+import { failureText, GENERIC_FAILURE_TEXT, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
 import { selectShowLoader } from '../login-slice.ts';
+import { selectEmailForget } from '../auth-slice.ts';
 
 /** After /forgot-password: the same answer whether or not the address has an account. */
 export default function ContinuePasswordPage() {
-  const email = useAppSelector((state) => state.auth.emailForget);
+  const email = useAppSelector(selectEmailForget);
   const busy = useAppSelector(selectShowLoader);
   const [forgotPassword] = useAuthForgotPasswordMutation();
   const withProgress = useSubmitProgress();
@@ -34,7 +35,7 @@ export default function ContinuePasswordPage() {
       await withProgress(() => forgotPassword({ email }).unwrap());
       setOutcome({ tone: 'success', text: `We sent the link to ${email} again.` });
     } catch (error) {
-      setOutcome({ tone: 'error', text: failureText(error) });
+      setOutcome({ tone: 'error', text: failureText(error, GENERIC_FAILURE_TEXT, { unreachable: UNREACHABLE_TEXT }) });
     }
   }
 

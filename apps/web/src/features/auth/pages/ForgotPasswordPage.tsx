@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { useAuthForgotPasswordMutation } from '../api/forgot-password.ts';
-import { failureText } from '../api/api-error.ts';
+import { failureText, GENERIC_FAILURE_TEXT, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { emailForgetSet } from '../auth-slice.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -32,7 +32,7 @@ export default function ForgotPasswordPage() {
       dispatch(emailForgetSet(email));
       void navigate('/continue-password');
     } catch (error) {
-      setServerError(failureText(error));
+      setServerError(failureText(error, GENERIC_FAILURE_TEXT, { unreachable: UNREACHABLE_TEXT }));
     }
   });
 

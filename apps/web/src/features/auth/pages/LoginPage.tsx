@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
 import { useAuthLoginMutation } from '../api/login.ts';
-import { failureText, readApiFailure } from '../api/api-error.ts';
+import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
@@ -15,13 +15,13 @@ import { VerifyEmailNotice } from '../components/VerifyEmailNotice.tsx';
 import { loginForm, type LoginFormInput, type LoginFormValues } from '../form-schemas.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
-import { credentialsEntered } from '../login-slice.ts';
+import { credentialsEntered, selectRememberedEmail } from '../login-slice.ts';
 
 type Failure = { kind: 'unverified' } | { kind: 'message'; text: string };
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
-  const rememberedEmail = useAppSelector((state) => state.login.craditional?.email ?? '');
+  const rememberedEmail = useAppSelector(selectRememberedEmail);
   const [login] = useAuthLoginMutation();
   const completeSignIn = useCompleteSignIn();
   const withProgress = useSubmitProgress();
@@ -41,7 +41,7 @@ export default function LoginPage() {
       setFailure(
         readApiFailure(error).code === 'EMAIL_NOT_VERIFIED'
           ? { kind: 'unverified' }
-          : { kind: 'message', text: failureText(error, 'We could not sign you in. Please try again.') },
+          : { kind: 'message', text: failureText(error, 'We could not sign you in. Please try again.', { unreachable: UNREACHABLE_TEXT }) },
       );
     }
   });

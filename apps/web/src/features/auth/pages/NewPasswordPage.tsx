@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useAuthResetPasswordCheckQuery } from '../api/reset-password-check.ts';
 import { useAuthResetPasswordMutation } from '../api/reset-password.ts';
-import { failureText, readApiFailure } from '../api/api-error.ts';
+import { failureText, GENERIC_FAILURE_TEXT, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { resetTokenSet } from '../auth-slice.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
@@ -48,7 +48,7 @@ export default function NewPasswordPage() {
       notify.success(PASSWORD_CHANGED_TEXT);
       void navigate('/login', { replace: true });
     } catch (error) {
-      setServerError(failureText(error, 'We could not change your password. Please try again.'));
+      setServerError(failureText(error, 'We could not change your password. Please try again.', { unreachable: UNREACHABLE_TEXT }));
     }
   });
 
@@ -66,7 +66,7 @@ export default function NewPasswordPage() {
     return (
       <AuthCard title={unreachable ? 'Choose a new password' : LINK_EXPIRED_TEXT}>
         {unreachable ? (
-          <FormAlert tone="error">{failureText(check.error)}</FormAlert>
+          <FormAlert tone="error">{failureText(check.error, GENERIC_FAILURE_TEXT, { unreachable: UNREACHABLE_TEXT })}</FormAlert>
         ) : (
           <p className="auth-card__text">Password reset links work once and only for a limited time. Ask for a fresh one below.</p>
         )}

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useAuthResendEmailMutation } from '../api/resend-email.ts';
-import { failureText } from '../api/api-error.ts';
+import { failureText, GENERIC_FAILURE_TEXT, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
@@ -28,7 +28,7 @@ export default function ResendEmailPage() {
       await withProgress(() => resendEmail({ email }).unwrap());
       setSentTo(email);
     } catch (error) {
-      setServerError(failureText(error));
+      setServerError(failureText(error, GENERIC_FAILURE_TEXT, { unreachable: UNREACHABLE_TEXT }));
     }
   });
 

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useAuthSignupMutation } from '../api/signup.ts';
-import { failureText, readApiFailure } from '../api/api-error.ts';
+import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
@@ -38,7 +38,7 @@ export default function SignupPage() {
       // The server names the offending field (e.g. an e-mail already registered): put the message there.
       const failure = readApiFailure(error);
       if (failure.message && isFormField(failure.field)) setError(failure.field, { message: failure.message }, { shouldFocus: true });
-      else setServerError(failureText(error, 'We could not create your account. Please try again.'));
+      else setServerError(failureText(error, 'We could not create your account. Please try again.', { unreachable: UNREACHABLE_TEXT }));
     }
   });
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { useAuthTestAccountsQuery } from '../api/test-accounts.ts';
 import { useAuthTestLoginMutation } from '../api/test-login.ts';
-import { failureText, readApiFailure } from '../api/api-error.ts';
+import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
@@ -29,7 +29,7 @@ export default function TestLoginPage() {
       completeSignIn(await withProgress(() => testLogin({ email }).unwrap()));
     } catch (error) {
       setPendingEmail(null);
-      setSignInError(failureText(error, 'We could not sign you in with that account.'));
+      setSignInError(failureText(error, 'We could not sign you in with that account.', { unreachable: UNREACHABLE_TEXT }));
     }
   }
 
@@ -38,7 +38,7 @@ export default function TestLoginPage() {
     body = <p role="status">Loading demo accounts…</p>;
   } else if (accounts.error) {
     const off = readApiFailure(accounts.error).status === 404;
-    body = <FormAlert tone={off ? 'info' : 'error'}>{off ? DEMO_OFF_TEXT : failureText(accounts.error, 'We could not load the demo accounts.')}</FormAlert>;
+    body = <FormAlert tone={off ? 'info' : 'error'}>{off ? DEMO_OFF_TEXT : failureText(accounts.error, 'We could not load the demo accounts.', { unreachable: UNREACHABLE_TEXT })}</FormAlert>;
   } else if (!accounts.data?.length) {
     body = <FormAlert tone="info">There are no demo accounts on this server.</FormAlert>;
   } else {

@@ -1,12 +1,13 @@
+import { cartResponse, type Cart } from '@store/shared';
 import { api } from '../../../lib/api.ts';
-import type { Cart } from '../types.ts';
+import { responseData } from '../../../lib/api-response.ts';
 
 export const applyCouponApi = api.injectEndpoints({
   endpoints: (b) => ({
     // A GET that changes the cart (SPEC §7), so a mutation: it must run every time it is asked.
     cartApplyCoupon: b.mutation<Cart, string>({
       query: (code) => `v1/cart/apply-coupon/${encodeURIComponent(code)}`,
-      transformResponse: (response: { data: Cart }) => response.data,
+      transformResponse: responseData(cartResponse),
     }),
   }),
 });

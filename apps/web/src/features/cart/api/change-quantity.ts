@@ -1,5 +1,6 @@
+import { cartResponse, type Cart } from '@store/shared';
 import { api } from '../../../lib/api.ts';
-import type { Cart } from '../types.ts';
+import { responseData } from '../../../lib/api-response.ts';
 import { quantityStepped, cartReplaced } from '../cart-slice.ts';
 
 // SPEC §4 "Cart quantity": the change shows at once; it is undone (increase: -1, decrease: +1) when the
@@ -12,7 +13,7 @@ export const changeQuantityApi = api.injectEndpoints({
   endpoints: (b) => ({
     cartIncreaseQuantity: b.mutation<Cart, string>({
       query: (itemId) => ({ url: `v1/cart/increasequantity/${encodeURIComponent(itemId)}`, method: 'PUT', body: { quantity: 1 } }),
-      transformResponse: (response: { data: Cart }) => response.data,
+      transformResponse: responseData(cartResponse),
       async onQueryStarted(itemId, { dispatch, queryFulfilled }) {
         dispatch(quantityStepped({ itemId, by: step('increase') }));
         try {
@@ -25,7 +26,7 @@ export const changeQuantityApi = api.injectEndpoints({
     }),
     cartDecreaseQuantity: b.mutation<Cart, string>({
       query: (itemId) => ({ url: `v1/cart/decreasequantity/${encodeURIComponent(itemId)}`, method: 'PUT', body: { quantity: 1 } }),
-      transformResponse: (response: { data: Cart }) => response.data,
+      transformResponse: responseData(cartResponse),
       async onQueryStarted(itemId, { dispatch, queryFulfilled }) {
         dispatch(quantityStepped({ itemId, by: step('decrease') }));
         try {

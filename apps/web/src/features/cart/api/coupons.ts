@@ -1,11 +1,12 @@
+import { couponListResponse, type CouponOffer } from '@store/shared';
 import { api } from '../../../lib/api.ts';
-import type { AvailableCoupon } from '../types.ts';
+import { responseData } from '../../../lib/api-response.ts';
 
 export const couponsApi = api.injectEndpoints({
   endpoints: (b) => ({
-    cartCoupons: b.query<AvailableCoupon[], void>({
+    cartCoupons: b.query<CouponOffer[], void>({
       query: () => 'v1/checkout/coupons',
-      transformResponse: (response: { data: AvailableCoupon[] }) => response.data,
+      transformResponse: responseData(couponListResponse),
       providesTags: ['Cart'],
     }),
   }),

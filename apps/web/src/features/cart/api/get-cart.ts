@@ -1,8 +1,9 @@
+import type { GetCartResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
-import type { GetCartResponse } from '../types.ts';
 
 export const getCartApi = api.injectEndpoints({
   endpoints: (b) => ({
+    // The whole answer: SPEC §7 feeds the cart from data, and order cart and tax data from the rest.
     cartGetCart: b.query<GetCartResponse, void>({
       query: () => 'v1/cart',
       // One of the header fetches, whose errors SPEC §8 ignores (getuser's own rule handles a 401);

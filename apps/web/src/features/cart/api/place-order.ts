@@ -1,15 +1,11 @@
-import { AMOUNT_TYPE_DEFAULT, ORDER_TYPE_DEFAULT } from '@store/shared';
+import { AMOUNT_TYPE_DEFAULT, ORDER_TYPE_DEFAULT, type placeOrderResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
-import type { Cart, PlacedOrder } from '../types.ts';
-
-export interface PlaceOrderResult {
-  data: Cart;
-  order: PlacedOrder;
-}
+import type { ApiResponse } from '../../../lib/api-response.ts';
 
 export const placeOrderApi = api.injectEndpoints({
   endpoints: (b) => ({
-    cartPlaceOrder: b.mutation<PlaceOrderResult, { orderType: string; amountType: string } | void>({
+    // The whole answer: data is the cart (it replaces ours, SPEC §7), order the pending order to pay.
+    cartPlaceOrder: b.mutation<ApiResponse<typeof placeOrderResponse>, { orderType: string; amountType: string } | void>({
       query: (body) => ({
         url: 'v1/checkout/placeorder',
         method: 'POST',

@@ -1,5 +1,6 @@
+import { cartResponse, type Cart, type CartItem } from '@store/shared';
 import { api } from '../../../lib/api.ts';
-import type { Cart, CartItem } from '../types.ts';
+import { responseData } from '../../../lib/api-response.ts';
 import type { RootCartState } from '../cart-slice.ts';
 import { cartReplaced, itemRemoved, itemRestored } from '../cart-slice.ts';
 
@@ -18,7 +19,7 @@ export const removeFromCartApi = api.injectEndpoints({
         method: 'DELETE',
         params: coupon ? { coupon } : undefined,
       }),
-      transformResponse: (response: { data: Cart }) => response.data,
+      transformResponse: responseData(cartResponse),
       async onQueryStarted({ itemId }, { dispatch, getState, queryFulfilled }) {
         const items = (getState() as unknown as RootCartState).cart.items;
         const index = items.findIndex((line) => line.itemId._id === itemId);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { notify } from '../../../lib/toast.ts';
 import { useCartAddItemMutation } from '../api/add-to-cart.ts';
 import type { CartItemKind } from '../types.ts';
-import { failureText } from '../failure-text.ts';
+import { failureText } from '../../../lib/api-failure.ts';
 import '../cart.css';
 
 interface Props {

@@ -3,7 +3,7 @@ import { formatCents } from '@store/shared';
 import { useCartCouponsQuery } from '../api/coupons.ts';
 import { useCartApplyCouponMutation } from '../api/apply-coupon.ts';
 import type { AvailableCoupon, CartCoupon, CouponIssue } from '../types.ts';
-import { failureText } from '../failure-text.ts';
+import { failureText } from '../../../lib/api-failure.ts';
 
 const describe = (coupon: Pick<AvailableCoupon, 'kind' | 'amount'>) =>
   coupon.kind === 'PERCENT' ? `${coupon.amount}% off` : `${formatCents(coupon.amount)} off`;

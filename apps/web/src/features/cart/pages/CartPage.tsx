@@ -9,7 +9,7 @@ import { isSoldOut, selectCart } from '../cart-slice.ts';
 import { CartLineRow } from '../components/CartLineRow.tsx';
 import { CouponBox } from '../components/CouponBox.tsx';
 import { CartSummary } from '../components/CartSummary.tsx';
-import { failureText } from '../failure-text.ts';
+import { failureText } from '../../../lib/api-failure.ts';
 import '../cart.css';
 
 export const PAYMENT_FAILED_TEXT = 'Your payment did not go through, and nothing was charged. You can try again.';

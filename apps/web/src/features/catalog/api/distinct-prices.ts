@@ -1,11 +1,13 @@
+import { distinctPricesResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
+import { responseData } from '../../../lib/api-response.ts';
 
 const distinctPricesApi = api.injectEndpoints({
   endpoints: (b) => ({
     /** The prices (integer cents) the catalogue has, for the price filter. */
     catalogDistinctPrices: b.query<number[], void>({
       query: () => 'v1/admin/product/getDistinctPrices',
-      transformResponse: (response: { data: number[] }) => response.data,
+      transformResponse: responseData(distinctPricesResponse),
       providesTags: ['Products'],
     }),
   }),

@@ -1,11 +1,13 @@
-import type { GiftCard, Product } from '@store/shared';
+import { singleProductResponse, type GiftCard, type Product } from '@store/shared';
 import { api } from '../../../lib/api.ts';
+import { responseData } from '../../../lib/api-response.ts';
 
 const giftCardApi = api.injectEndpoints({
   endpoints: (b) => ({
+    // data.data is the package (SPEC §7).
     catalogGiftCard: b.query<Product | GiftCard, string>({
       query: (id) => `v1/admin/gift-card/${encodeURIComponent(id)}`,
-      transformResponse: (response: { data: { data: Product | GiftCard } }) => response.data.data,
+      transformResponse: responseData(singleProductResponse, (data) => data.data),
       providesTags: ['Products'],
     }),
   }),

@@ -1,7 +1,9 @@
-import type { ProductListQuery, ProductListResponse } from '@store/shared';
+import { productListResponse, type ProductListQuery } from '@store/shared';
 import { api } from '../../../lib/api.ts';
+import { responseData, type ResponseData } from '../../../lib/api-response.ts';
 
-export type ProductListing = ProductListResponse['data'];
+/** The listing: coin packages (data) and gift cards. */
+export type ProductListing = ResponseData<typeof productListResponse>;
 
 const productsApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -11,7 +13,7 @@ const productsApi = api.injectEndpoints({
         // Only the filters in use go on the URL, so "no filter" is one cache entry.
         params: { ...(sortOrder ? { sortOrder } : {}), ...(price !== undefined ? { price } : {}) },
       }),
-      transformResponse: (response: ProductListResponse) => response.data,
+      transformResponse: responseData(productListResponse),
       providesTags: ['Products'],
     }),
   }),

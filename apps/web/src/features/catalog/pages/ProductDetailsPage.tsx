@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatCents, formatCoins, type GiftCard, type Product } from '@store/shared';
 import { useAppDispatch } from '../../../lib/hooks.ts';
+import { readApiFailure } from '../../../lib/api-failure.ts';
 import { useCatalogGiftCardQuery } from '../api/gift-card.ts';
 import { useCatalogProductQuery } from '../api/product.ts';
 import { BonusTag } from '../components/BonusTag.tsx';
@@ -10,9 +11,6 @@ import { singlePackageReceived } from '../product-listing-slice.ts';
 import '../catalog.css';
 
 export const NOT_FOUND_TEXT = "We couldn't find that package";
-
-const isHttpStatus = (error: unknown, statuses: number[]) =>
-  typeof error === 'object' && error !== null && 'status' in error && statuses.includes(error.status as number);
 
 interface Props {
   /** Buying controls, composed in by the app (this feature knows nothing of the cart). */
@@ -47,7 +45,8 @@ export default function ProductDetailsPage({ renderActions }: Props = {}) {
   }
 
   if (!item) {
-    const missing = !error || isHttpStatus(error, [400, 404]);
+    const { status } = readApiFailure(error);
+    const missing = !error || status === 400 || status === 404;
     return (
       <div className="catalog-page">
         <section className="catalog-empty" aria-labelledby="details-missing-title">

@@ -6,6 +6,7 @@ import { useCatalogProductsQuery } from '../api/products.ts';
 import { ProductGrid } from '../components/ProductGrid.tsx';
 import { mergeByPrice } from '../listing-order.ts';
 import { useListingSync } from '../use-listing-sync.ts';
+import { selectIsSoldProducts } from '../product-listing-slice.ts';
 import '../catalog.css';
 
 type SortOrder = 'asc' | 'desc';
@@ -18,7 +19,7 @@ export default function ProductsPage() {
   const [price, setPrice] = useState<string>(ALL_PRICES);
   const listing = useCatalogProductsQuery({ sortOrder, price: price === ALL_PRICES ? undefined : Number(price) });
   const prices = useCatalogDistinctPricesQuery();
-  const isSoldProducts = useAppSelector((state) => state.productListing.isSoldProducts);
+  const isSoldProducts = useAppSelector(selectIsSoldProducts);
   useListingSync(listing.data);
 
   const items = listing.data ? mergeByPrice<Product | GiftCard>([listing.data.data, listing.data.giftCards], sortOrder) : [];

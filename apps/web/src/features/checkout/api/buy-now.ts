@@ -1,17 +1,14 @@
+import { orderResponse, type BuyNowBody, type Order } from '@store/shared';
 import { api } from '../../../lib/api.ts';
-import type { Order } from '../types.ts';
+import { responseData } from '../../../lib/api-response.ts';
 
-export interface BuyNowArgs {
-  id: string;
-  type?: 'product' | 'giftCard';
-  quantity?: number;
-}
+export type BuyNowArgs = { id: string } & BuyNowBody;
 
 export const buyNowApi = api.injectEndpoints({
   endpoints: (b) => ({
     checkoutBuyNow: b.mutation<Order, BuyNowArgs>({
       query: ({ id, ...body }) => ({ url: `v1/checkout/buy/${encodeURIComponent(id)}`, method: 'POST', body }),
-      transformResponse: (response: { data: Order }) => response.data,
+      transformResponse: responseData(orderResponse),
     }),
   }),
 });

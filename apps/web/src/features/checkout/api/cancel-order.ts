@@ -1,11 +1,12 @@
+import { orderResponse, type Order } from '@store/shared';
 import { api } from '../../../lib/api.ts';
-import type { Order } from '../types.ts';
+import { responseData } from '../../../lib/api-response.ts';
 
 export const cancelOrderApi = api.injectEndpoints({
   endpoints: (b) => ({
     checkoutCancelOrder: b.mutation<Order, string>({
       query: (orderId) => ({ url: 'v1/checkout/', method: 'POST', body: { orderId, action: 'cancel' } }),
-      transformResponse: (response: { data: Order }) => response.data,
+      transformResponse: responseData(orderResponse),
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import '../checkout.css';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { failureText } from '../../../lib/api-failure.ts';
 import { useCheckoutBuyNowMutation } from '../api/buy-now.ts';
 
 interface Props {
@@ -9,12 +10,6 @@ interface Props {
   disabled?: boolean;
   /** Told before the order is placed, so the caller can remember what is being bought. */
   onStart?: () => void;
-}
-
-function messageOf(error: unknown): string {
-  const data = typeof error === 'object' && error !== null && 'data' in error ? (error as { data: unknown }).data : null;
-  if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string') return data.message;
-  return 'We could not start this purchase. Please try again.';
 }
 
 /** "Buy now": a pending order for this one package, then straight to card payment. */
@@ -30,7 +25,7 @@ export function BuyNowButton({ itemId, kind, disabled = false, onStart }: Props)
       const order = await buyNow({ id: itemId, type: kind, quantity: 1 }).unwrap();
       void navigate(`/add-card/${encodeURIComponent(order._id)}`);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failureText(failure, 'We could not start this purchase. Please try again.'));
     }
   }
 

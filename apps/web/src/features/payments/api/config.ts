@@ -1,11 +1,13 @@
+import { paymentsConfigResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
+import { responseData, type ResponseData } from '../../../lib/api-response.ts';
 
 export const paymentConfigApi = api.injectEndpoints({
   endpoints: (b) => ({
     /** Where the hosted card fields live (a second origin). Public. */
-    paymentsConfig: b.query<{ vaultOrigin: string }, void>({
+    paymentsConfig: b.query<ResponseData<typeof paymentsConfigResponse>, void>({
       query: () => 'v1/nuvei/config',
-      transformResponse: (response: { data: { vaultOrigin: string } }) => response.data,
+      transformResponse: responseData(paymentsConfigResponse),
       extraOptions: { noAuth: true },
     }),
   }),

@@ -1,11 +1,13 @@
+import { nuveiInitResponse, type NuveiInitBody } from '@store/shared';
 import { api } from '../../../lib/api.ts';
-import type { InitPaymentBody, InitPaymentData } from '../types.ts';
+import { responseData, type ResponseData } from '../../../lib/api-response.ts';
 
 export const initPaymentApi = api.injectEndpoints({
   endpoints: (b) => ({
-    paymentsInit: b.mutation<InitPaymentData, InitPaymentBody>({
+    /** SPEC §4 card payment step 1 (§7 POST v1/nuvei/init). */
+    paymentsInit: b.mutation<ResponseData<typeof nuveiInitResponse>, NuveiInitBody>({
       query: (body) => ({ url: 'v1/nuvei/init', method: 'POST', body }),
-      transformResponse: (response: { data: InitPaymentData }) => response.data,
+      transformResponse: responseData(nuveiInitResponse),
     }),
   }),
 });

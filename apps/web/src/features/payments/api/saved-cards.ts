@@ -1,11 +1,12 @@
+import { savedCardsResponse, type SavedCard } from '@store/shared';
 import { api } from '../../../lib/api.ts';
-import type { SavedCard } from '../types.ts';
+import { responseData } from '../../../lib/api-response.ts';
 
 export const savedCardsApi = api.injectEndpoints({
   endpoints: (b) => ({
     paymentsSavedCards: b.query<SavedCard[], void>({
       query: () => 'v1/nuvei/cards',
-      transformResponse: (response: { data: { paymentMethods: SavedCard[] } }) => response.data.paymentMethods,
+      transformResponse: responseData(savedCardsResponse, (data) => data.paymentMethods),
     }),
   }),
 });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import AddCardPage from './AddCardPage.tsx';
-import { mockApi } from '../../../app/testing/mock-api.ts';
-import { renderPage } from '../../../test/feature-test-utils.tsx';
+import { mockApi } from '../../../test/mock-api.ts';
+import { renderPage } from '../../../test/render.tsx';
 import type { SavedCard } from '../types.ts';
 
 const VAULT = 'http://localhost:3001';
@@ -48,14 +48,14 @@ describe('AddCardPage', () => {
     });
     const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
     expect(await screen.findByTestId('order-total')).toHaveTextContent('$19.99');
-    expect(new URL(net.find('GET v1/checkout/getorder')!.url).searchParams.get('orderId')).toBe('ord-1');
+    expect(net.find('GET v1/checkout/getorder')!.search.get('orderId')).toBe('ord-1');
     expect(await screen.findByText('Visa ending 1111')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Use a new card' }));
     await vaultFrameAnswers('card-field-card-number', 'vt_new');
 
     await user.click(screen.getByTestId('pay-button'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
-    expect(await net.find('POST v1/nuvei/init')!.clone().json()).toEqual({ orderId: 'ord-1', cardToken: 'vt_new', saveCard: true });
+    expect(net.find('POST v1/nuvei/init')!.body).toEqual({ orderId: 'ord-1', cardToken: 'vt_new', saveCard: true });
   });
 
   it('pays with a saved card and its CVV token, and shows a decline with nothing else happening', async () => {
@@ -68,8 +68,8 @@ describe('AddCardPage', () => {
 
     await user.click(screen.getByTestId('pay-button'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient funds on this card.');
-    expect(await net.find('POST v1/nuvei/init')!.clone().json()).toEqual({ orderId: 'ord-1', userPaymentOptionId: 'upo-1', cvvToken: 'cvv_tok' });
-    expect(net.calls()).not.toContain('POST v1/nuvei/payment/first');
+    expect(net.find('POST v1/nuvei/init')!.body).toEqual({ orderId: 'ord-1', userPaymentOptionId: 'upo-1', cvvToken: 'cvv_tok' });
+    expect(net.keys()).not.toContain('POST v1/nuvei/payment/first');
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
@@ -81,7 +81,7 @@ describe('AddCardPage', () => {
 
     await user.click(screen.getByTestId('pay-button'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid CVV');
-    expect(net.calls()).not.toContain('POST v1/nuvei/init');
+    expect(net.keys()).not.toContain('POST v1/nuvei/init');
     expect(screen.getByTestId('pay-button')).toBeEnabled();
   });
 
@@ -101,7 +101,7 @@ describe('AddCardPage', () => {
     expect(within(alert).getByRole('link', { name: 'Open My purchases' })).toHaveAttribute('href', '/my-purchases');
     expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
     // The order was asked for again after the lost answer; it is still unpaid, so the page stays.
-    expect(net.calls().filter((call) => call === 'GET v1/checkout/getorder').length).toBeGreaterThanOrEqual(2);
+    expect(net.keys().filter((call) => call === 'GET v1/checkout/getorder').length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
@@ -122,7 +122,7 @@ describe('AddCardPage', () => {
 
     await user.click(screen.getByTestId('pay-button'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
-    expect(net.calls()).toContain('POST v1/nuvei/payment/first');
+    expect(net.keys()).toContain('POST v1/nuvei/payment/first');
   });
 
   it("says 'Unable to get token' when Pay is pressed before the card frame is ready", async () => {
@@ -132,7 +132,7 @@ describe('AddCardPage', () => {
     await waitFor(() => expect(screen.getByTestId('pay-button')).toBeEnabled());
     await user.click(screen.getByTestId('pay-button'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Unable to get token');
-    expect(net.calls()).not.toContain('POST v1/nuvei/init');
+    expect(net.keys()).not.toContain('POST v1/nuvei/init');
   });
 
   it('without an order saves a new card: it goes to the front of the list with "Card saved."', async () => {
@@ -148,8 +148,8 @@ describe('AddCardPage', () => {
     expect(await screen.findByText('Card saved.')).toBeInTheDocument();
     const listed = within(screen.getByRole('list', { name: 'Saved cards' })).getAllByTestId('saved-card');
     expect(listed.map((item) => within(item).getByText(/ending/).textContent)).toEqual(['Mastercard ending 4444', 'Visa ending 1111']);
-    expect(await net.find('POST v1/nuvei/init')!.clone().json()).toEqual({ cardToken: 'vt_save' });
-    expect(net.calls()).not.toContain('GET v1/checkout/getorder');
+    expect(net.find('POST v1/nuvei/init')!.body).toEqual({ cardToken: 'vt_save' });
+    expect(net.keys()).not.toContain('GET v1/checkout/getorder');
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
@@ -171,7 +171,7 @@ describe('AddCardPage', () => {
     const list = await screen.findByRole('list', { name: 'Saved cards' });
     await user.click(await within(list).findByRole('button', { name: 'Delete Visa ending 1111' }));
     await waitFor(() => expect(screen.queryByText('Visa ending 1111')).not.toBeInTheDocument());
-    expect(net.calls()).toContain('DELETE v1/nuvei/cards/upo-1');
-    expect(net.calls()).not.toContain('GET v1/checkout/getorder');
+    expect(net.keys()).toContain('DELETE v1/nuvei/cards/upo-1');
+    expect(net.keys()).not.toContain('GET v1/checkout/getorder');
   });
 });

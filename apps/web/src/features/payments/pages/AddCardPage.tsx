@@ -6,13 +6,13 @@ import { notify } from '../../../lib/toast.ts';
 import { usePaymentsConfigQuery } from '../api/config.ts';
 import { usePaymentsSavedCardsQuery } from '../api/saved-cards.ts';
 import { usePaymentsDeleteCardMutation } from '../api/delete-card.ts';
-import { usePaymentsOrderQuery } from '../api/get-order.ts';
 import { selectSavedCards } from '../payment-slice.ts';
-import { payWithCard, saveNewCard } from '../card-payment.ts';
+import { isUnconfirmedFailure, payWithCard, saveNewCard } from '../card-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { SavedCardList } from '../components/SavedCardList.tsx';
 import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
-import { failureText, isUnconfirmedFailure } from '../failure-text.ts';
+import { failureText } from '../../../lib/api-failure.ts';
+import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import '../payments.css';
 
 export const PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
@@ -30,7 +30,8 @@ export default function AddCardPage() {
   const { data: config, isError: configFailed } = usePaymentsConfigQuery();
   const cardsQuery = usePaymentsSavedCardsQuery();
   const cards = useAppSelector(selectSavedCards);
-  const orderQuery = usePaymentsOrderQuery(orderId ?? '', { skip: !orderId });
+  // Asked afresh on every visit: the order may have been paid, failed or expired since.
+  const orderQuery = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId, refetchOnMountOrArgChange: true });
   const [deleteCard, deleteState] = usePaymentsDeleteCardMutation();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [saveCard, setSaveCard] = useState(true);

@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import MyPurchasesPage from './MyPurchasesPage.tsx';
 import PaymentSuccessPage, { CONFIRMATION_WAIT_MS, CONFIRMING_TEXT, DELIVERY_SLOW_TEXT, DELIVERY_WAIT_MS, WAITING_FOR_PAYMENT_TEXT } from './PaymentSuccessPage.tsx';
-import { mockApi, renderPage } from '../../../test/feature-test-utils.tsx';
+import { mockApi } from '../../../test/mock-api.ts';
+import { renderPage } from '../../../test/render.tsx';
 import { resetState } from '../../../lib/session.ts';
-import { aPurchase } from '../fixtures.ts';
+import { anOrder } from '../../../test/fixtures/orders.ts';
 import type { Purchase } from '../types.ts';
 
 afterEach(() => {
@@ -16,14 +17,14 @@ const ok = (data: unknown) => ({ body: { success: true, data } });
 
 describe('MyPurchasesPage', () => {
   it('lists every order with items, totals, status and its gift-card codes, and keeps them in the myPurchases slice', async () => {
-    const giftOrder = aPurchase({
+    const giftOrder = anOrder({
       _id: 'ord-2',
       items: [{ kind: 'giftCard', itemId: 'g-1', name: 'Lucky Dragon $25', unitPrice: 2500, quantity: 1, coins: 0, bonusCoins: 0 }],
       total: 2500,
       totalCoins: 0,
       giftCardCodes: [{ giftCardId: 'g-1', name: 'Lucky Dragon $25', code: 'LD-AAAA-BBBB' }],
     });
-    const failed = aPurchase({ _id: 'ord-1', status: 'failed', failureReason: 'Your card was declined.' });
+    const failed = anOrder({ _id: 'ord-1', status: 'failed', failureReason: 'Your card was declined.' });
     mockApi({ 'GET v1/checkout/my-purchases': ok([giftOrder, failed]) });
     const { store } = renderPage(<MyPurchasesPage />, { path: '/my-purchases' });
 
@@ -60,7 +61,7 @@ function orderRoutes(statusNow: () => Purchase['status']) {
     'GET v1/checkout/getorder': () => {
       const status = statusNow();
       const delivered = status === 'fulfilled';
-      return ok(aPurchase({ status, paidAt: status === 'pending' ? null : '2026-11-20T10:00:05.000Z', fulfilledAt: delivered ? '2026-11-20T10:00:06.000Z' : null }));
+      return ok(anOrder({ status, paidAt: status === 'pending' ? null : '2026-11-20T10:00:05.000Z', fulfilledAt: delivered ? '2026-11-20T10:00:06.000Z' : null }));
     },
   });
 }

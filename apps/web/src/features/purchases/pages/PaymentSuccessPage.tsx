@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCoins } from '@store/shared';
 import { useAppDispatch } from '../../../lib/hooks.ts';
-import { usePurchasesOrderQuery } from '../api/get-order.ts';
+import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import { lastPurchasedSet, successDataStored } from '../purchase-memory-slice.ts';
 import { PurchaseSummary } from '../components/PurchaseSummary.tsx';
 import type { Purchase } from '../types.ts';
@@ -49,7 +49,7 @@ export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
   const dispatch = useAppDispatch();
-  const { data: order, isError, isLoading, isFetching, refetch } = usePurchasesOrderQuery(orderId, {
+  const { data: order, isError, isLoading, isFetching, refetch } = useCheckoutOrderQuery(orderId, {
     skip: !orderId,
     refetchOnMountOrArgChange: true,
   });
@@ -58,7 +58,7 @@ export default function PaymentSuccessPage() {
   const waitedTooLong = useTimeUp(delivering, DELIVERY_WAIT_MS);
   const confirmationOver = useTimeUp(waitingForPayment, CONFIRMATION_WAIT_MS);
   const confirming = waitingForPayment && !confirmationOver;
-  usePurchasesOrderQuery(orderId, { skip: !orderId || !((delivering && !waitedTooLong) || confirming), pollingInterval: DELIVERY_POLL_MS });
+  useCheckoutOrderQuery(orderId, { skip: !orderId || !((delivering && !waitedTooLong) || confirming), pollingInterval: DELIVERY_POLL_MS });
 
   const heading = confirming ? 'Confirming your payment' : order ? HEADINGS[order.status] : '';
 

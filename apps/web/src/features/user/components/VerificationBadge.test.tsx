@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JumioRecord } from '@store/shared';
-import { renderAt } from '../../../app/testing/render.tsx';
+import { renderPage } from '../../../test/render.tsx';
 import { VerificationBadge } from './VerificationBadge.tsx';
 
 function renderBadge(jumio: JumioRecord | null) {
-  return renderAt(<VerificationBadge jumio={jumio} />);
+  return renderPage(<VerificationBadge jumio={jumio} />);
 }
 
 describe('verification badge (SPEC §4)', () => {

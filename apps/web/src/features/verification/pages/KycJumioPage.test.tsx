@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { JumioRecord } from '@store/shared';
-import { renderPage } from '../../../test/feature-test-utils.tsx';
+import { renderPage } from '../../../test/render.tsx';
 import type { VerificationRecordView } from '../types.ts';
 import KycJumioPage from './KycJumioPage.tsx';
 

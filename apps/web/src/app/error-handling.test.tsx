@@ -2,17 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, COUNTRY_RESTRICTED_MESSAGE, USER_KEY } from '@store/shared';
-import { makeStore, type AppStore } from '../app/store.ts';
-import { AppToasts } from '../app/AppToasts.tsx';
-import { mockApi, mockNetworkDown } from '../app/testing/mock-api.ts';
-import { tokenReceived } from '../features/auth/auth-slice.ts';
-import { api } from './api.ts';
-import { handleApiError, NETWORK_ERROR_MESSAGE } from './error-handler.ts';
-import { setNavigate } from './navigation.ts';
-import { storage } from './storage.ts';
+import { api } from '../lib/api.ts';
+import { handleApiError, NETWORK_ERROR_MESSAGE } from '../lib/error-handler.ts';
+import { setNavigate } from '../lib/navigation.ts';
+import { storage } from '../lib/storage.ts';
+import { signedIn } from '../features/auth/auth-slice.ts';
+import { mockApi, mockNetworkDown } from '../test/mock-api.ts';
+import { makeStore, type AppStore } from './store.ts';
+import { AppToasts } from './AppToasts.tsx';
 
-// SPEC §8 "Shared handler for failed calls", one test per row, driven through a real endpoint so the
-// base query's wiring is part of what is checked.
+// SPEC §8 "Shared handler for failed calls", one test per row, driven through a real endpoint in the
+// app's store so the base query's and the session's wiring are part of what is checked.
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({
     handlerProbe: build.query<unknown, void>({ query: () => 'v1/probe' }),
@@ -23,10 +23,8 @@ let store: AppStore;
 let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
 
 function signIn() {
-  storage.set(AUTH_TOKEN_KEY, 'tok_live');
-  storage.set(USER_KEY, { _id: 'u1', role: 'USER' });
+  store.dispatch(signedIn({ token: 'tok_live', user: { _id: 'u1', role: 'USER' } }));
   document.cookie = 'xAuthToken=tok_live; path=/';
-  store.dispatch(tokenReceived('tok_live'));
 }
 
 async function failWith(status: number, body: unknown) {

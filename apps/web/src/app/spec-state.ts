@@ -1,0 +1,20 @@
+import { orderDetailsReducer } from '../features/checkout/order-details-slice.ts';
+import { purchaseMemoryReducer } from '../features/purchases/purchase-memory-slice.ts';
+
+/**
+ * SPEC §3 state that no screen reads yet, kept for the features to come. Each slice is written where
+ * the spec says (its feature's calls and actions), so a screen that needs it later only reads it.
+ *
+ * - orderDetails: the order of buy-now, cancel and getorder (SPEC §7).
+ * - purchaseMemory: success data, digitProductID / digitProductType (persisted), lastPurchased.
+ *
+ * Derived rather than kept (selectors over the cached getuser answer, features/user/spec-state.ts):
+ * customer info and the edit-user state. Fields of the spec no screen reads yet inside slices that are
+ * read stay in their slices: user (fbData, appleData, provider), cart (coin, android, getOrderCart),
+ * usersCards (every list but userSavedCards, whiteListedStates, allowedPaymentsProviders, the 3-D
+ * Secure steps), productListing (products, giftCards, singleProdutPackages), myPurchases (secKeyData, test).
+ */
+export const specStateReducers = {
+  orderDetails: orderDetailsReducer,
+  purchaseMemory: purchaseMemoryReducer,
+};

@@ -1,0 +1,55 @@
+import { StrictMode, type ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { makeStore, type AppStore } from '../app/store.ts';
+import { AppToasts } from '../app/AppToasts.tsx';
+import { BootScreen } from '../app/layout/BootScreen.tsx';
+import { setNavigate } from '../lib/navigation.ts';
+
+// Screens rendered as the app renders them: a fresh app store, a memory router, StrictMode and the
+// app's toast container. Code outside React (sign-out, the shared handler) navigates this router.
+
+/** Shows where the router is, so a test can see a navigation happen. */
+export function LocationProbe({ label = 'Now at' }: { label?: string }) {
+  const location = useLocation();
+  return (
+    <p data-testid="location">
+      {label} {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+/** Routes (or the app's route factory, given the store) at `path`, in a fresh store unless one is given. */
+export function renderRoutes(
+  routes: RouteObject[] | ((store: AppStore) => RouteObject[]),
+  { path = '/', store = makeStore() }: { path?: string; store?: AppStore } = {},
+) {
+  const children = typeof routes === 'function' ? routes(store) : routes;
+  // A root with a hydrate fallback, as the app's own route table has, for routes with loaders.
+  const router = createMemoryRouter([{ HydrateFallback: BootScreen, children }], { initialEntries: [path] });
+  setNavigate((to) => void router.navigate(to));
+  const user = userEvent.setup();
+  const view = render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+        <AppToasts />
+      </Provider>
+    </StrictMode>,
+  );
+  return { ...view, router, store, user };
+}
+
+/**
+ * One element at `path` (default '/'), opened at `at` (default `path`), beside `extraRoutes` and a
+ * LocationProbe at every other path, so a navigation away is visible.
+ */
+export function renderPage(
+  element: ReactNode,
+  { path = '/', at, extraRoutes = [], store }: { path?: string; at?: string; extraRoutes?: RouteObject[]; store?: AppStore } = {},
+) {
+  return renderRoutes([{ path, element }, ...extraRoutes, { path: '*', element: <LocationProbe /> }], { path: at ?? path, store });
+}
