@@ -65,14 +65,14 @@ declare module 'fastify' {
  * joins it when it exists), connections only to the store itself and its own live-connection origin.
  */
 function pageDirectives(app: FastifyInstance) {
-  const storeOrigin = new URL(app.config.PUBLIC_URL).origin;
-  const liveOrigin = storeOrigin.replace(/^http/, 'ws');
+  // Each origin the store may be opened at (both loopback names without PUBLIC_URL) and its WebSocket twin.
+  const liveOrigins = app.config.STORE_ORIGINS.map((origin) => origin.replace(/^http/, 'ws'));
   return {
     defaultSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    connectSrc: ["'self'", liveOrigin],
+    connectSrc: ["'self'", ...liveOrigins],
     // Read per response: with VAULT_PORT=0 the vault's port is known only once it listens.
     frameSrc: [() => app.vault.origin() || "'none'"],
     upgradeInsecureRequests: null,

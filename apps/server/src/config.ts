@@ -140,6 +140,13 @@ type Flags = 'DEMO_DATA' | 'ALLOW_DEMO_IN_PRODUCTION' | 'DEMO_REMOTE_ACCESS' | '
 export type Config = Omit<z.infer<typeof envSchema>, Flags | 'PUBLIC_URL' | 'MAIL_TRANSPORT'> &
   Record<Flags, boolean> & {
     PUBLIC_URL: string;
+    /** The origins the store's pages may be opened at: PUBLIC_URL's, or both loopback names when it is unset. */
+    STORE_ORIGINS: string[];
+    /**
+     * What the store's own pages link the browser back with (the sandbox bank page's way back): PUBLIC_URL
+     * when set; '' (a path on whichever origin the shopper is on) when it is not.
+     */
+    BROWSER_BASE: string;
     MAIL_TRANSPORT: MailTransport;
   };
 
@@ -160,9 +167,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ALLOW_DEMO_IN_PRODUCTION: e.ALLOW_DEMO_IN_PRODUCTION === 'true',
     DEMO_REMOTE_ACCESS: e.DEMO_REMOTE_ACCESS === 'true',
     TEST_LOGIN_ADMIN: e.TEST_LOGIN_ADMIN === 'true',
-    PUBLIC_URL: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     ...overrides,
+    // An override of undefined (a test asking for "no PUBLIC_URL") means the default, as unset does.
+    PUBLIC_URL: overrides.PUBLIC_URL ?? e.PUBLIC_URL ?? `http://localhost:${overrides.PORT ?? e.PORT}`,
   };
   checkProductionRules(merged);
-  return { ...merged, MAIL_TRANSPORT: resolveMailTransport(merged) };
+  const publicUrlSet = e.PUBLIC_URL !== undefined || overrides.PUBLIC_URL !== undefined;
+  return {
+    ...merged,
+    MAIL_TRANSPORT: resolveMailTransport(merged),
+    STORE_ORIGINS: overrides.STORE_ORIGINS ?? storeOrigins(publicUrlSet ? merged.PUBLIC_URL : undefined, merged.PORT),
+    BROWSER_BASE: overrides.BROWSER_BASE ?? (publicUrlSet ? merged.PUBLIC_URL.replace(/\/+$/, '') : ''),
+  };
+}
+
+/**
+ * With PUBLIC_URL set, exactly its origin. Without it a newcomer may open the store at either loopback
+ * name, http://localhost:3000 or http://127.0.0.1:3000, and both must work (the card frames included).
+ */
+function storeOrigins(publicUrl: string | undefined, port: number): string[] {
+  if (publicUrl) return [new URL(publicUrl).origin];
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
 }

@@ -31,7 +31,8 @@ export const orderStatus = async (app: FastifyInstance, shopper: Shopper, orderI
  * returned carries the page's single-use secret, and the form sends it back in its body.
  */
 export const answerChallenge = (app: FastifyInstance, challengeUrl: string, decision: 'approve' | 'fail') => {
-  const url = new URL(challengeUrl);
+  // Absolute with PUBLIC_URL set, a path on the shopper's own origin without it.
+  const url = new URL(challengeUrl, 'http://localhost');
   const form = new URLSearchParams({ decision, secret: url.searchParams.get('secret') ?? '' });
   return app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
 };

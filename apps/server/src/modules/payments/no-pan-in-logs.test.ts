@@ -55,7 +55,7 @@ describe('the card number never reaches the API', () => {
     const step1 = (await init(app, s, { orderId: second._id, cardToken: await tokenizeCard(app, SANDBOX_CARDS.challenge), saveCard: true })).json().data;
     const step2 = (await paymentFirst(app, s, { orderId: second._id, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
     // The bank's page is opened as the browser does, with its secret in the URL.
-    const challenge = new URL(step2.url);
+    const challenge = new URL(step2.url, 'http://localhost');
     expect((await app.inject({ method: 'GET', url: `${challenge.pathname}${challenge.search}` })).statusCode).toBe(200);
     const approved = await answerChallenge(app, step2.url, 'approve');
     expect(approved.statusCode).toBe(303);

@@ -40,7 +40,7 @@ export default fp(
     }
     // Without a configured secret the sandbox signs with a per-process one: it only talks to itself.
     const webhookSecret = config.PAYMENTS_WEBHOOK_SECRET ?? randomBytes(32).toString('hex');
-    const gateway = createSandboxGateway({ db: app.db, vault: app.vault, publicUrl: config.PUBLIC_URL, webhookSecret });
+    const gateway = createSandboxGateway({ db: app.db, vault: app.vault, browserBase: config.BROWSER_BASE, webhookSecret });
     app.decorate('paymentProvider', gateway);
     await app.register(sandboxChallengeRoutes, { gateway });
   },

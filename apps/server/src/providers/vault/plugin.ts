@@ -20,13 +20,12 @@ export default fp(
     const { config } = app;
     const key = loadVaultKey({ vaultKey: config.VAULT_KEY, dataDir: config.DATA_DIR, nodeEnv: config.NODE_ENV });
     const vault = createVault(app.db, key);
-    const storeOrigin = new URL(config.PUBLIC_URL).origin;
     let origin = config.VAULT_PUBLIC_URL ? new URL(config.VAULT_PUBLIC_URL).origin : '';
     app.decorate('vault', { ...vault, origin: () => origin });
 
     if (config.VAULT_PORT === 'off') return;
     const port = config.VAULT_PORT ?? (config.PORT === 0 ? 0 : config.PORT + 1);
-    const server = createVaultServer({ vault, storeOrigin, vaultOrigin: () => origin });
+    const server = createVaultServer({ vault, storeOrigins: config.STORE_ORIGINS, vaultOrigin: () => origin });
     app.addHook('onReady', async () => {
       await server.listen({ port, host: config.HOST });
       const actual = (server.server.address() as AddressInfo).port;

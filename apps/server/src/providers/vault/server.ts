@@ -13,8 +13,8 @@ const tokenizeBody = z.discriminatedUnion('kind', [
 
 export interface VaultServerOptions {
   vault: Vault;
-  /** The store's origin: the only page allowed to frame the fields and call /tokenize cross-origin. */
-  storeOrigin: string;
+  /** The store's origins (config STORE_ORIGINS): the only pages allowed to frame the fields and call /tokenize cross-origin. */
+  storeOrigins: string[];
   /**
    * The vault's own public origin, from configuration (read per request: with port 0 it is known only
    * once the server listens). Never taken from the request's Host header, which the caller chooses.
@@ -22,19 +22,25 @@ export interface VaultServerOptions {
   vaultOrigin: () => string;
 }
 
-export function createVaultServer({ vault, storeOrigin, vaultOrigin }: VaultServerOptions): FastifyInstance {
+export function createVaultServer({ vault, storeOrigins, vaultOrigin }: VaultServerOptions): FastifyInstance {
+  const isStore = (origin: string | undefined): origin is string => !!origin && storeOrigins.includes(origin);
+  /** The page that frames a field names itself in ?origin=; the field answers only a store origin. */
+  const parentOf = (query: unknown): string => {
+    const named = (query as { origin?: unknown } | undefined)?.origin;
+    return typeof named === 'string' && isStore(named) ? named : storeOrigins[0]!;
+  };
   // No request logging at all: this server receives card numbers.
   const server = Fastify({ logger: false, bodyLimit: 4 * 1024 });
 
   const pageHeaders = {
-    'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${storeOrigin}`,
+    'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${storeOrigins.join(' ')}`,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
   };
 
-  server.get('/fields/card-number', async (_req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(fieldPage('card', storeOrigin)));
-  server.get('/fields/cvv', async (_req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(fieldPage('cvv', storeOrigin)));
+  server.get('/fields/card-number', async (req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(fieldPage('card', parentOf(req.query))));
+  server.get('/fields/cvv', async (req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(fieldPage('cvv', parentOf(req.query))));
   server.get('/fields/fields.js', async (_req, reply) =>
     reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(FIELDS_SCRIPT),
   );
@@ -44,11 +50,11 @@ export function createVaultServer({ vault, storeOrigin, vaultOrigin }: VaultServ
   server.addHook('onRequest', async (request, reply) => {
     if (request.url.split('?')[0] !== '/tokenize') return;
     const origin = request.headers.origin;
-    if (origin && origin !== storeOrigin && origin !== vaultOrigin()) {
+    if (origin && !isStore(origin) && origin !== vaultOrigin()) {
       return reply.status(403).send({ success: false, message: 'Origin not allowed', code: 'FORBIDDEN' });
     }
-    if (origin === storeOrigin) {
-      reply.header('access-control-allow-origin', storeOrigin).header('vary', 'Origin');
+    if (isStore(origin)) {
+      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
     }
   });
   server.options('/tokenize', async (_req, reply) =>

@@ -31,9 +31,11 @@ const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  const store = app.config.PUBLIC_URL.replace(/\/+$/, '');
+  // The way back to the store: PUBLIC_URL, or a path on this same origin when it is unset (BROWSER_BASE).
+  const store = app.config.BROWSER_BASE;
+  const storeOrigins = app.config.STORE_ORIGINS.join(' ');
   // The form posts here and we redirect to the store, which may be another origin in development.
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(store).origin}; frame-ancestors 'self' ${new URL(store).origin}; base-uri 'none'`;
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${storeOrigins}; frame-ancestors 'self' ${storeOrigins}; base-uri 'none'`;
 
   app.get('/sandbox/3ds/:transactionId', { schema: { hide: true } }, async (request, reply) => {
     const parsed = params.safeParse(request.params);

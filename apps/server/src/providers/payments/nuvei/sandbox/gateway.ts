@@ -25,8 +25,11 @@ export interface SandboxGateway extends PaymentProvider {
 export interface SandboxOptions {
   db: Db;
   vault: Vault;
-  /** Where the challenge page lives (this server). */
-  publicUrl: string;
+  /**
+   * The challenge page lives on this server: config BROWSER_BASE (PUBLIC_URL, or '' for a path on the
+   * origin the shopper is on, so either loopback name works without configuration).
+   */
+  browserBase: string;
   webhookSecret: string;
 }
 
@@ -55,8 +58,8 @@ function isExpired(card: VaultCard, now = new Date()): boolean {
   return card.expYear * 12 + (card.expMonth - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
 }
 
-export function createSandboxGateway({ db, vault, publicUrl, webhookSecret }: SandboxOptions): SandboxGateway {
-  const base = publicUrl.replace(/\/+$/, '');
+export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: SandboxOptions): SandboxGateway {
+  const base = browserBase;
   /** Stable per shopper and card, like the provider's user payment option id; keyed, so it reveals nothing of the number. */
   const upoFor = (userId: string, number: string) => `upo_${createHash('sha256').update(`${userId}:${vault.fingerprint(number)}`).digest('hex').slice(0, 24)}`;
 

@@ -1,0 +1,86 @@
+// Starts the real store (built web app + API) as `npm start` would, in its own process, on a fresh
+// embedded database and free ports. The browser tests' global setup starts one; a test that needs the
+// store configured differently (no PUBLIC_URL, as a newcomer runs it) starts its own.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface StoreProcess {
+  /** http://127.0.0.1:<port> */
+  baseURL: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** PUBLIC_URL set to the store's own 127.0.0.1 address (mail links lead back to it); false runs it unconfigured. */
+  publicUrl: boolean;
+  env?: Record<string, string>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForStore(url: string, child: ChildProcess, logs: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The store server exited early:\n${logs()}`);
+    const up = await fetch(`${url}/api/ping`).then((res) => res.ok, () => false);
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The store server did not answer within 90 s:\n${logs()}`);
+}
+
+/** A store in demo mode with its card vault on a second free port; `env` adds to or overrides the defaults. */
+export async function startStore({ publicUrl, env = {} }: StoreOptions): Promise<StoreProcess> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  // The card vault listens on a second port; PORT+1 may be taken, so it gets its own free one.
+  let vaultPort = await freePort();
+  while (vaultPort === port) vaultPort = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    VAULT_PORT: String(vaultPort),
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    // Every test pays from 127.0.0.1: the per-address card-attempt limit would stop the run.
+    CARD_ATTEMPTS_PER_SHOPPER: '100000',
+    CARD_ATTEMPTS_PER_ADDRESS: '100000',
+    ...env,
+  };
+  // The embedded database and the local mailbox, so every run starts from a known state.
+  for (const key of ['DATABASE_URL', 'SMTP_URL', 'MAIL_TRANSPORT', 'PUBLIC_URL']) delete merged[key];
+  if (publicUrl) merged.PUBLIC_URL = baseURL;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env: merged });
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  await waitForStore(baseURL, child, () => output);
+  return {
+    baseURL,
+    port,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
