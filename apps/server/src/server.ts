@@ -54,12 +54,17 @@ if (config.DEMO_DATA && config.DEMO_REMOTE_ACCESS) {
 }
 
 let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
+/** Finishes the work in hand (requests, the background batch), closes the database, exits. */
+async function shutDown(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  try {
     await app.close();
     await database.close();
     process.exit(0);
-  });
+  } catch (err) {
+    app.log.error({ err }, 'shutting down failed');
+    process.exit(1);
+  }
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutDown());

@@ -2,7 +2,7 @@
 // They exist only in demo mode, and even then answer only a browser on the machine the store runs on,
 // unless DEMO_REMOTE_ACCESS opens them on purpose.
 import net from 'node:net';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -43,7 +43,7 @@ export function isSameMachine(request: FastifyRequest, trustsProxy: boolean): bo
 }
 
 /** onRequest hook of every demo door: 403 to other machines unless DEMO_REMOTE_ACCESS opened them. */
-export function sameMachineOnly(config: Pick<Config, 'DEMO_REMOTE_ACCESS' | 'TRUST_PROXY'>): onRequestHookHandler {
+export function sameMachineOnly(config: Pick<Config, 'DEMO_REMOTE_ACCESS' | 'TRUST_PROXY'>): onRequestAsyncHookHandler {
   const trustsProxy = config.TRUST_PROXY !== false;
   return async function demoDoor(request: FastifyRequest, _reply: FastifyReply) {
     if (config.DEMO_REMOTE_ACCESS || isSameMachine(request, trustsProxy)) return;

@@ -57,14 +57,16 @@ export default fp(async (app: FastifyInstance) => {
  * Fastify's `frameworkErrors` option: errors the router raises before any route or hook runs (a
  * malformed percent-encoding, a path parameter over maxParamLength), answered in our envelope.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.status(414).send({ success: false, message: 'This address is too long.', code: 'URL_TOO_LONG' });
+    void reply.status(414).send({ success: false, message: 'This address is too long.', code: 'URL_TOO_LONG' });
+    return;
   }
   if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.status(400).send({ success: false, message: 'This address is not a valid URL (bad percent-encoding).', code: 'BAD_URL' });
+    void reply.status(400).send({ success: false, message: 'This address is not a valid URL (bad percent-encoding).', code: 'BAD_URL' });
+    return;
   }
   // FST_ERR_ASYNC_CONSTRAINT, or whatever a later Fastify adds: ours to look into.
   reply.log.error({ err: safeError(error) }, 'router error');
-  return reply.status(500).send({ success: false, message: INTERNAL_MESSAGE, code: 'INTERNAL' });
+  void reply.status(500).send({ success: false, message: INTERNAL_MESSAGE, code: 'INTERNAL' });
 }

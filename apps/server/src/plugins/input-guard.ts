@@ -115,7 +115,8 @@ function guardJsonParser(app: FastifyInstance): void {
       done(new AppError(400, 'BODY_TOO_DEEP', TOO_DEEP_MESSAGE, 'body'), undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    // Fastify's parser answers through done(); it returns nothing to wait for.
+    void parseJson(request, body as string, done);
   });
 }
 
