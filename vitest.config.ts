@@ -1,4 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { DRIVER_SPECIFIC_TESTS } from './apps/server/test/driver-specific.ts';
+
+// SERVER_TESTS=driver-specific narrows the server project to the tests that can depend on the database
+// driver: `npm test` runs the whole server suite on PostgreSQL and these again on the embedded PGlite.
+const serverTests = process.env.SERVER_TESTS === 'driver-specific' ? DRIVER_SPECIFIC_TESTS : ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -8,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: serverTests,
           // The two-instance tests (live events, rate limits, card attempts) need a Redis server; without REDIS_URL they are not part of the run.
           exclude: [...configDefaults.exclude, ...(process.env.REDIS_URL ? [] : ['test/live-redis.test.ts', 'test/rate-limit-redis.test.ts', 'test/card-attempts-redis.test.ts']),
             // The stalled-database test puts a proxy in front of the PostgreSQL server; without DATABASE_URL there is none.

@@ -1,5 +1,6 @@
-// `npm test`: type check, lint, unit + API tests, the server suite on the embedded database too when
-// DATABASE_URL points at a server (so one run covers both), then the browser tests against a built app.
+// `npm test`: type check, lint, unit + API tests, the driver-specific server tests on the embedded
+// database too when DATABASE_URL points at a server (so one run covers both drivers), then the browser
+// tests against a built app.
 // Every stage runs even after a failure; the run ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,8 +37,10 @@ run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
 vitest(process.env.DATABASE_URL ? 'unit+api (PostgreSQL)' : 'unit+api (PGlite)', []);
 if (process.env.DATABASE_URL) {
+  // The whole server suite ran on PostgreSQL above; on the embedded PGlite, the tests whose outcome can
+  // depend on the driver (apps/server/test/driver-specific.ts). Without DATABASE_URL everything ran on PGlite.
   const { DATABASE_URL: _omit, ...embedded } = process.env;
-  vitest('server api (PGlite)', ['--project', 'server'], embedded);
+  vitest('server api, driver-specific (PGlite)', ['--project', 'server'], { ...embedded, SERVER_TESTS: 'driver-specific' });
 }
 // A failed browser test leaves screenshots and a trace here (apps/web/e2e/support/artifacts.ts).
 const artifactsDir = path.resolve('apps/web/e2e/artifacts');

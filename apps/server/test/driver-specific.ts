@@ -1,0 +1,27 @@
+// The server tests whose outcome can depend on the database driver, so `npm test` runs them on both
+// when DATABASE_URL names a PostgreSQL server (the rest run once, on that server). PGlite is PostgreSQL
+// compiled to WebAssembly, so SQL means the same on both; what differs is the driver around it: one
+// connection and no real parallelism (races, locks, SKIP LOCKED), persistence across a restart (a data
+// directory), how errors and values come back (SQLSTATEs, NUL, bigint sums, timestamps) and migrations.
+// A new test that relies on any of these belongs here.
+export const DRIVER_SPECIFIC_TESTS = [
+  // migrations and seeds
+  'src/db/**/*.test.ts',
+  'src/modules/auth/signup-preregistration.test.ts',
+  // errors and values as each driver returns them
+  'src/lib/log-safety.test.ts',
+  'src/lib/database-unavailable.test.ts',
+  'test/nul-input.test.ts',
+  'src/modules/fulfilment/fulfilment.test.ts',
+  'src/modules/checkout/reservation-expiry.test.ts',
+  // concurrency: one winner per race, locks, the background runner's claims
+  'src/modules/coupons/single-use-race.test.ts',
+  'src/modules/fulfilment/last-gift-card-race.test.ts',
+  'src/modules/fulfilment/first-purchase-bonus.test.ts',
+  'src/modules/payments/one-attempt-in-flight.test.ts',
+  'src/modules/fulfilment/live-updates.test.ts',
+  // crashes and restarts on the same database
+  'src/modules/payments/crash-restart.test.ts',
+  'src/modules/fulfilment/restart-recovery.test.ts',
+  'src/modules/payments/orphaned-approvals.test.ts',
+];
