@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +14,7 @@ import attemptCountersPlugin from './plugins/attempt-counters.ts';
 import authPlugin from './plugins/auth.ts';
 import livePlugin from './plugins/live.ts';
 import backgroundPlugin from './background/plugin.ts';
+import webAppPlugin from './plugins/web-app/index.ts';
 import mailPlugin from './providers/mail/plugin.ts';
 import paymentsProviderPlugin from './providers/payments/plugin.ts';
 // Modules, through their index.ts only (ADR 007).
@@ -138,8 +136,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // A demo door: mounted only when mail is kept in the local mailbox (demo mode, config-rules.ts).
   if (config.MAIL_TRANSPORT === 'mailbox') await app.register(mailboxRoutes);
   await app.register(catalogAssets);
-
-  registerSpa(app, config.WEB_DIST);
+  // Last: the built web app, its pages rendered on the server, and the not-found answers (plugins/web-app).
+  await app.register(webAppPlugin, { webDist: config.WEB_DIST });
   return app;
 }
 
@@ -154,23 +152,4 @@ function addBackgroundWork(app: FastifyInstance) {
   app.outbox.add(checkoutBackground({ db, log, reservationMinutes: config.ORDER_RESERVATION_MINUTES }));
   app.outbox.add(fulfilmentBackground({ db, log, wake, mailer, live, publicUrl: config.PUBLIC_URL }));
   app.outbox.add(authBackground({ db, log, mailer, config }));
-}
-
-/** Serves the built web app; any non-API path falls back to index.html for client routing. */
-function registerSpa(app: FastifyInstance, webDist: string) {
-  const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasBuild) {
-    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/socket.io');
-    if (isApi || request.method !== 'GET') {
-      return reply.status(404).send({ success: false, message: `No route ${request.method} ${url.split('?')[0]}`, code: 'NOT_FOUND' });
-    }
-    if (!hasBuild) {
-      return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
 }

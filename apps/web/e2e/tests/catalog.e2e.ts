@@ -12,6 +12,8 @@ describe('the product grid', () => {
     const session = await signInViaApi(baseURL, user);
     const page = await newPage({ token: session.token, user: session.user });
     await page.goto('/products');
+    // The page arrives rendered for a guest; the signed-in app replaces it once it has started.
+    await page.getByTestId('signed-in-header').waitFor();
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
     const availability = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-available')));
@@ -38,6 +40,7 @@ describe('the product grid', () => {
     const session = await signInViaApi(baseURL, user);
     const page = await newPage({ token: session.token, user: session.user });
     await page.goto('/products');
+    await page.getByTestId('signed-in-header').waitFor();
     await page.getByTestId('product-card').filter({ hasText: product.name }).getByTestId('buy-button').click();
     await page.waitForURL(`**/product-details/${product._id}`);
     expect(await page.getByTestId('product-details').textContent()).toContain(product.name);

@@ -38,14 +38,14 @@ describe('a guest browsing the store', () => {
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 10_000 }).toMatch(heading);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 30_000 }).toMatch(heading);
     }
     await page.goto('/');
     await page.getByTestId('public-header').getByRole('link', { name: 'About' }).first().click();
     await page.getByTestId('route-loader').waitFor({ state: 'visible' });
     await page.waitForURL('**/about-us');
     // The loader goes away on its own after 1.5 s and never hides the page underneath.
-    await page.getByTestId('route-loader').waitFor({ state: 'hidden', timeout: 5000 });
+    await page.getByTestId('route-loader').waitFor({ state: 'hidden', timeout: 30_000 });
   });
 
   it('shows a not-found page for an unknown address', async () => {

@@ -49,7 +49,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export async function loadChunk<T>(load: () => Promise<T>, env: ChunkLoadEnv = browserEnv()): Promise<T> {
+export async function loadChunk<T>(load: () => Promise<T>, given?: ChunkLoadEnv): Promise<T> {
+  // On the server (a page rendered for a guest) a chunk is a file next to the bundle: no timeout, no reload.
+  if (!given && typeof window === 'undefined') return load();
+  const env = given ?? browserEnv();
   try {
     return await withTimeout(load(), env.timeoutMs);
   } catch (error) {

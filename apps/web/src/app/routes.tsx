@@ -1,43 +1,66 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from './lazy.ts';
 import { requireGuest, requireSignedIn, type SessionSource } from './guards.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteErrorScreen } from './layout/RouteErrorScreen.tsx';
 import { BootScreen } from './layout/BootScreen.tsx';
+import { pageHandle, type PageRendering } from './page-rendering.ts';
+
+// The screens, each its own lazy chunk, found by file so a route names its module once. The name is
+// also the module's key in Vite's manifest, from which the server learns the chunk and stylesheets a
+// page rendered on the server needs (app/server-render.tsx). Pages that app/ composes into a route
+// (HomePage into HomeRoute, ...) are left out: they travel in their route's chunk.
+const screens = import.meta.glob<{ default: ComponentType }>([
+  './*/*Route.tsx',
+  '../features/*/pages/*Page.tsx',
+  '!../features/catalog/pages/HomePage.tsx',
+  '!../features/catalog/pages/ProductDetailsPage.tsx',
+  '!../features/verification/pages/*.tsx',
+]);
+
+/** A lazy screen by its file (relative to this one), rendered as `rendering` says. */
+function screen(file: string, rendering?: PageRendering): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = screens[file];
+  if (!load) throw new Error(`routes.tsx: no screen ${file} (the glob at the top must match it)`);
+  return { lazy: lazyPage(load), handle: pageHandle(file, rendering) };
+}
 
 const publicRoutes: RouteObject[] = [
   // Composed in app/: the catalogue's home page with the promotion for a guest or a shopper.
-  { index: true, lazy: lazyPage(() => import('./home/HomeRoute.tsx')) },
-  { path: 'about-us', lazy: lazyPage(() => import('../features/content/pages/AboutPage.tsx')) },
-  { path: 'products', lazy: lazyPage(() => import('../features/catalog/pages/ProductsPage.tsx')) },
-  { path: 'contact', lazy: lazyPage(() => import('../features/content/pages/ContactPage.tsx')) },
-  { path: 'affiliate-artist', lazy: lazyPage(() => import('../features/content/pages/AffiliateArtistPage.tsx')) },
-  { path: 'privacy-policy', lazy: lazyPage(() => import('../features/content/pages/PrivacyPolicyPage.tsx')) },
-  { path: 'kyc-info', lazy: lazyPage(() => import('../features/content/pages/KycInfoPage.tsx')) },
-  { path: 'data-deletion', lazy: lazyPage(() => import('../features/content/pages/DataDeletionPage.tsx')) },
-  { path: 'use-policy-terms', lazy: lazyPage(() => import('../features/content/pages/TermsPage.tsx')) },
+  { index: true, ...screen('./home/HomeRoute.tsx') },
+  { path: 'about-us', ...screen('../features/content/pages/AboutPage.tsx') },
+  { path: 'products', ...screen('../features/catalog/pages/ProductsPage.tsx') },
+  { path: 'contact', ...screen('../features/content/pages/ContactPage.tsx') },
+  { path: 'affiliate-artist', ...screen('../features/content/pages/AffiliateArtistPage.tsx') },
+  { path: 'privacy-policy', ...screen('../features/content/pages/PrivacyPolicyPage.tsx') },
+  { path: 'kyc-info', ...screen('../features/content/pages/KycInfoPage.tsx') },
+  { path: 'data-deletion', ...screen('../features/content/pages/DataDeletionPage.tsx') },
+  { path: 'use-policy-terms', ...screen('../features/content/pages/TermsPage.tsx') },
 ];
 
+// Rendered in the browser only: the server cannot know who is signed in (the token is in localStorage).
 const protectedRoutes: RouteObject[] = [
   // Composed in app/: the catalogue page with the cart's and checkout's buying controls.
-  { path: 'product-details/:id', lazy: lazyPage(() => import('./purchase/ProductDetailsRoute.tsx')) },
-  { path: 'cart', lazy: lazyPage(() => import('../features/cart/pages/CartPage.tsx')) },
-  { path: 'add-card/:orderId?', lazy: lazyPage(() => import('../features/payments/pages/AddCardPage.tsx')) },
-  { path: 'payment-success', lazy: lazyPage(() => import('../features/purchases/pages/PaymentSuccessPage.tsx')) },
-  { path: 'my-purchases', lazy: lazyPage(() => import('../features/purchases/pages/MyPurchasesPage.tsx')) },
+  { path: 'product-details/:id', ...screen('./purchase/ProductDetailsRoute.tsx') },
+  { path: 'cart', ...screen('../features/cart/pages/CartPage.tsx') },
+  { path: 'add-card/:orderId?', ...screen('../features/payments/pages/AddCardPage.tsx') },
+  { path: 'payment-success', ...screen('../features/purchases/pages/PaymentSuccessPage.tsx') },
+  { path: 'my-purchases', ...screen('../features/purchases/pages/MyPurchasesPage.tsx') },
   // Composed in app/: the verification pages with the record of the user feature's getuser query.
-  { path: 'verify', lazy: lazyPage(() => import('./verification/VerifyRoute.tsx')) },
-  { path: 'kyc-jumio', lazy: lazyPage(() => import('./verification/KycJumioRoute.tsx')) },
+  { path: 'verify', ...screen('./verification/VerifyRoute.tsx') },
+  { path: 'kyc-jumio', ...screen('./verification/KycJumioRoute.tsx') },
 ];
 
 const guestOnlyRoutes: RouteObject[] = [
-  { path: 'signup', lazy: lazyPage(() => import('../features/auth/pages/SignupPage.tsx')) },
-  { path: 'login', lazy: lazyPage(() => import('../features/auth/pages/LoginPage.tsx')) },
-  { path: 'test-login', lazy: lazyPage(() => import('../features/auth/pages/TestLoginPage.tsx')) },
-  { path: 'forgot-password', lazy: lazyPage(() => import('../features/auth/pages/ForgotPasswordPage.tsx')) },
-  { path: 'resend-email', lazy: lazyPage(() => import('../features/auth/pages/ResendEmailPage.tsx')) },
-  { path: 'new-password/:id', lazy: lazyPage(() => import('../features/auth/pages/NewPasswordPage.tsx')) },
-  { path: 'continue-password', lazy: lazyPage(() => import('../features/auth/pages/ContinuePasswordPage.tsx')) },
+  { path: 'signup', ...screen('../features/auth/pages/SignupPage.tsx') },
+  { path: 'login', ...screen('../features/auth/pages/LoginPage.tsx') },
+  // Its list comes from a demo door that answers only this machine: rendered per visitor, never shared.
+  { path: 'test-login', ...screen('../features/auth/pages/TestLoginPage.tsx', 'server-per-visitor') },
+  { path: 'forgot-password', ...screen('../features/auth/pages/ForgotPasswordPage.tsx') },
+  { path: 'resend-email', ...screen('../features/auth/pages/ResendEmailPage.tsx') },
+  { path: 'new-password/:id', ...screen('../features/auth/pages/NewPasswordPage.tsx') },
+  { path: 'continue-password', ...screen('../features/auth/pages/ContinuePasswordPage.tsx') },
 ];
 
 /** The route table of SPEC §2; its guards ask `session` (the app's store) whether the visitor is signed in. */
@@ -55,9 +78,9 @@ export function createRoutes(session: SessionSource): RouteObject[] {
           errorElement: <RouteErrorScreen />,
           children: [
             ...publicRoutes,
-            { loader: requireSignedIn(session), children: protectedRoutes },
+            { loader: requireSignedIn(session), handle: pageHandle(null, 'browser'), children: protectedRoutes },
             { loader: requireGuest(session), children: guestOnlyRoutes },
-            { path: '*', lazy: lazyPage(() => import('../features/content/pages/NotFoundPage.tsx')) },
+            { path: '*', ...screen('../features/content/pages/NotFoundPage.tsx') },
           ],
         },
       ],

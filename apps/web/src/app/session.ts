@@ -1,6 +1,5 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from '../lib/api.ts';
-import { disconnectLive } from '../lib/socket.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { clearPersistedSession, persistSession, readPersistedToken, resetState, sessionEnded } from '../lib/session.ts';
 import { initialAuthState, selectAuthToken, signedIn, type AuthState } from '../features/auth/auth-slice.ts';
@@ -32,7 +31,9 @@ sessionListener.startListening.withTypes<{ auth: AuthState }>()({
 sessionListener.startListening({
   actionCreator: sessionEnded,
   effect: (_action, { dispatch }) => {
-    disconnectLive();
+    // The live module is loaded by then (a shopper's header opened the connection); importing it here
+    // rather than at the top keeps it out of a guest's first load.
+    void import('../lib/socket.ts').then(({ disconnectLive }) => disconnectLive());
     dispatch(resetState());
     dispatch(api.util.resetApiState());
     navigateTo('/');

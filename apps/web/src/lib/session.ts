@@ -25,7 +25,9 @@ export function persistSession({ token, user }: { token: string; user: StoredUse
 
 /** The persisted token, or '' when there is none. */
 export function readPersistedToken(): string {
-  // Read raw: the helper parses JSON, and a token is opaque text that must come back unchanged.
+  // Read raw: the helper parses JSON, and a token is opaque text that must come back unchanged. A page
+  // rendered on the server is a guest's: the token lives in the browser only.
+  if (typeof window === 'undefined') return '';
   return window.localStorage.getItem(AUTH_TOKEN_KEY) ?? '';
 }
 

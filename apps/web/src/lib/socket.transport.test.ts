@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Server, type ServerOptions } from 'socket.io';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { SOCKET_PATH } from '@store/shared';
-import { connectLive, disconnectLive, setIoFactory, socketIoFactory } from './socket.ts';
+import { connectLive, disconnectLive, setIoFactory } from './socket.ts';
+import { socketIoFactory } from './socket-io.ts';
 
 // SPEC §4 "Live connection": websocket preferred, polling fallback. These tests connect the app's own
 // client (connectLive, its options and the socket.io-client factory) to a real socket.io server.
@@ -25,7 +26,7 @@ interface LiveServer {
   close(): Promise<void>;
 }
 
-const CONNECT_WAIT_MS = 10_000;
+const CONNECT_WAIT_MS = 30_000;
 const open: LiveServer[] = [];
 
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import { io, type ManagerOptions, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import { ROLE_USER, SOCKET_PATH, type ServerToClientEvents } from '@store/shared';
 
 // SPEC §4 "Live connection": only for role USER with a stored token; any earlier connection is closed
@@ -19,14 +19,55 @@ export type LiveOptions = Partial<ManagerOptions & SocketOptions>;
 export type IoFactory = (options: LiveOptions) => LiveSocket;
 
 /**
- * socket.io-client's own factory. Without an origin it connects to the page's host (the server serves
- * the app and /socket.io/ on one port); tests hand in a server's origin.
+ * The default factory: loads socket.io-client (lib/socket-io.ts) on the first connection, so guests never
+ * download it (issue 8), and hands back at once a socket that replays what was asked of it (listeners,
+ * a disconnect) on the real one when it arrives.
  */
-export function socketIoFactory(origin?: string): IoFactory {
-  return (options) => (origin ? io(origin, options) : io(options)) as unknown as LiveSocket;
+const lazySocketIo: IoFactory = (options) => {
+  const socket = new DeferredSocket();
+  import('./socket-io.ts').then(
+    ({ socketIoFactory }) => socket.attach(socketIoFactory()(options)),
+    // The page works without live events (SPEC §4); a reload after a deploy brings the chunk back.
+    () => {},
+  );
+  return socket;
+};
+
+class DeferredSocket implements LiveSocket {
+  private real: LiveSocket | null = null;
+  private closed = false;
+  private readonly pending: [event: string, listener: Listener][] = [];
+
+  attach(real: LiveSocket): void {
+    if (this.closed) {
+      real.disconnect();
+      return;
+    }
+    this.real = real;
+    for (const [event, listener] of this.pending.splice(0)) real.on(event, listener);
+  }
+
+  on(event: string, listener: Listener): this {
+    if (this.real) this.real.on(event, listener);
+    else this.pending.push([event, listener]);
+    return this;
+  }
+
+  off(event: string, listener: Listener): this {
+    if (this.real) this.real.off(event, listener);
+    const index = this.pending.findIndex(([e, l]) => e === event && l === listener);
+    if (index >= 0) this.pending.splice(index, 1);
+    return this;
+  }
+
+  disconnect(): this {
+    this.closed = true;
+    this.real?.disconnect();
+    return this;
+  }
 }
 
-let ioFactory: IoFactory = socketIoFactory();
+let ioFactory: IoFactory = lazySocketIo;
 let current: LiveSocket | null = null;
 // Listeners outlive a single connection: they are attached to every new socket.
 const listeners = new Map<LiveEvent, Set<Listener>>();

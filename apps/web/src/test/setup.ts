@@ -1,14 +1,33 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
+import { loadToasts } from '../lib/toast.ts';
+import { injectSignedInSlices } from '../app/store.ts';
+import { signedInReducers } from '../app/signed-in-state.ts';
 
 // findBy*/waitFor give up after this long. The default (1 s) is too short on a loaded 2-core CI
 // machine; a longer wait changes nothing when the expectation holds, it only stops false failures.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+afterEach(async () => {
+  if (typeof window !== 'undefined') {
+    // A notification asked for near a test's end reaches its container a little later (lib/toast.ts
+    // loads react-toastify on first use): let it arrive while this test's container is still mounted,
+    // and drop any left waiting for a container, so it never shows in the next test.
+    const toastify = await act(async () => {
+      const loaded = await loadToasts();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return loaded;
+    });
+    cleanup();
+    toastify.toast.dismiss();
+  }
   cleanup();
   // Files marked `@vitest-environment node` (real network tests) have no Web Storage.
   if (typeof localStorage !== 'undefined') localStorage.clear();
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
 });
+
+// The signed-in slices come with their own chunk in the app (issue 8); every test store has them from
+// the start, as a signed-in app's store has them before any screen reads them.
+injectSignedInSlices(signedInReducers);

@@ -1,15 +1,47 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useAppSelector } from '../../lib/hooks.ts';
 import { selectIsLoggedIn } from '../../features/auth/auth-slice.ts';
+import { loadChunk } from '../lazy.ts';
+import { selectSignedInStateReady } from '../store.ts';
+import { BootScreen } from './BootScreen.tsx';
 import { RouteChangeLoader } from './RouteChangeLoader.tsx';
 import { GlobalLoadingIndicator } from './GlobalLoadingIndicator.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
-import { SignedInHeader } from './SignedInHeader.tsx';
-import { SignedInSession } from './SignedInSession.tsx';
 import { Footer } from './Footer.tsx';
+
+// Loaded when a shopper is signed in (issue 8: not part of a guest's first load); main.tsx starts the
+// download early for a visitor who arrives signed in.
+export const loadSignedInChrome = () => loadChunk(() => import('./SignedInChrome.tsx'));
+const SignedInChrome = lazy(loadSignedInChrome);
+
+/** Holds the header's place while the signed-in header's chunk or state loads, so the page does not jump. */
+const HeaderPlaceholder = () => <header className="site-header" aria-busy="true" />;
+
+/** What a signed-in shopper sees until their header's chunk and state are in: the header's place and the boot screen. */
+function SignedInBoot() {
+  return (
+    <>
+      <HeaderPlaceholder />
+      <main id="main" className="app-main">
+        <BootScreen />
+      </main>
+    </>
+  );
+}
 
 export function RootLayout() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  // A shopper's screens and header read the signed-in slices, which arrive with their chunk (app/store.ts).
+  const signedInStateReady = useAppSelector(selectSignedInStateReady);
+  const page = (
+    <>
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -17,18 +49,20 @@ export function RootLayout() {
       </a>
       <RouteChangeLoader />
       <GlobalLoadingIndicator />
-      {loggedIn ? (
+      {!loggedIn ? (
         <>
-          <SignedInSession />
-          <SignedInHeader />
+          <PublicHeader />
+          {page}
         </>
+      ) : !signedInStateReady ? (
+        <SignedInBoot />
       ) : (
-        <PublicHeader />
+        // The page waits with the header: the header's fetches (getuser first, SPEC §7) go before the page's.
+        <Suspense fallback={<SignedInBoot />}>
+          <SignedInChrome />
+          {page}
+        </Suspense>
       )}
-      <main id="main" className="app-main">
-        <Outlet />
-      </main>
-      <Footer />
       <ScrollRestoration />
     </div>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { purchasesResponse, type Order } from '@store/shared';
+import type { purchasesResponse, Order } from '@store/shared';
 import { api } from '../../lib/api.ts';
 import { responseData } from '../../lib/api-response.ts';
 import { getOrderApi } from '../../lib/orders/get-order.ts';
@@ -20,7 +20,7 @@ const otherCalls = api.injectEndpoints({
   endpoints: (b) => ({
     someScreenPurchases: b.query<Order[], void>({
       query: () => 'v1/checkout/my-purchases',
-      transformResponse: responseData(purchasesResponse),
+      transformResponse: responseData<typeof purchasesResponse>(),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { orderResponse, type Order } from '@store/shared';
+import type { orderResponse, Order } from '@store/shared';
 import { api } from '../api.ts';
 import { responseData } from '../api-response.ts';
 
@@ -9,7 +9,7 @@ export const getOrderApi = api.injectEndpoints({
   endpoints: (build) => ({
     checkoutOrder: build.query<Order, string>({
       query: (orderId) => ({ url: 'v1/checkout/getorder', params: { orderId } }),
-      transformResponse: responseData(orderResponse),
+      transformResponse: responseData<typeof orderResponse>(),
     }),
   }),
 });

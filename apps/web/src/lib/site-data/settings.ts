@@ -1,4 +1,4 @@
-import { settingsResponse, type Settings } from '@store/shared';
+import type { settingsResponse, Settings } from '@store/shared';
 import { api } from '../api.ts';
 import { responseData } from '../api-response.ts';
 
@@ -10,7 +10,7 @@ export const settingsApi = api.injectEndpoints({
     siteSettings: build.query<Settings, void>({
       query: () => 'v1/settings',
       extraOptions: { skipErrorHandler: true },
-      transformResponse: responseData(settingsResponse),
+      transformResponse: responseData<typeof settingsResponse>(),
       providesTags: ['Settings'],
     }),
   }),

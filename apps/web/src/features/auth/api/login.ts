@@ -1,4 +1,4 @@
-import { loginResponse, type LoginBody } from '@store/shared';
+import type { loginResponse, LoginBody } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData, type ResponseData } from '../../../lib/api-response.ts';
 
@@ -9,7 +9,7 @@ const loginApi = api.injectEndpoints({
     // A wrong password answers 401: it must show inline, not go through the shared forced sign-out.
     authLogin: b.mutation<SignedInSession, LoginBody>({
       query: (body) => ({ url: 'v1/auth/login', method: 'POST', body }),
-      transformResponse: responseData(loginResponse),
+      transformResponse: responseData<typeof loginResponse>(),
       extraOptions: { skipErrorHandler: true },
     }),
   }),

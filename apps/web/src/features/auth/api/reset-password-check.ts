@@ -1,4 +1,4 @@
-import { resetTokenResponse } from '@store/shared';
+import type { resetTokenResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData, type ResponseData } from '../../../lib/api-response.ts';
 
@@ -7,7 +7,7 @@ const resetPasswordCheckApi = api.injectEndpoints({
     /** Is this reset link still good? Answers the e-mail it belongs to. */
     authResetPasswordCheck: b.query<ResponseData<typeof resetTokenResponse>, string>({
       query: (token) => `v1/auth/reset-password/${encodeURIComponent(token)}`,
-      transformResponse: responseData(resetTokenResponse),
+      transformResponse: responseData<typeof resetTokenResponse>(),
       // A link is single-use: never answer from a cache after it may have been spent.
       keepUnusedDataFor: 0,
       extraOptions: { skipErrorHandler: true },

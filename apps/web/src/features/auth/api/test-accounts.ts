@@ -1,4 +1,4 @@
-import { testAccountsResponse, type TestAccount } from '@store/shared';
+import type { testAccountsResponse, TestAccount } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 
@@ -13,7 +13,7 @@ const testAccountsApi = api.injectEndpoints({
     // 404 when the server runs without demo data; the page says so itself.
     authTestAccounts: b.query<DemoAccount[], void>({
       query: () => 'v1/auth/test-accounts',
-      transformResponse: responseData(testAccountsResponse, (accounts) =>
+      transformResponse: responseData<typeof testAccountsResponse>().select((accounts) =>
         accounts.map((account) => ({ email: account.email, role: account.role, name: displayName(account) })),
       ),
       extraOptions: { skipErrorHandler: true },

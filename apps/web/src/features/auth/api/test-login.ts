@@ -1,4 +1,4 @@
-import { loginResponse } from '@store/shared';
+import type { loginResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 import type { SignedInSession } from './login.ts';
@@ -7,7 +7,7 @@ const testLoginApi = api.injectEndpoints({
   endpoints: (b) => ({
     authTestLogin: b.mutation<SignedInSession, { email: string }>({
       query: (body) => ({ url: 'v1/auth/test-login', method: 'POST', body }),
-      transformResponse: responseData(loginResponse),
+      transformResponse: responseData<typeof loginResponse>(),
       extraOptions: { skipErrorHandler: true },
     }),
   }),

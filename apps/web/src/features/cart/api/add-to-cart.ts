@@ -1,4 +1,4 @@
-import { cartResponse, type AddToCartBody, type Cart } from '@store/shared';
+import type { cartResponse, AddToCartBody, Cart } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 
@@ -6,7 +6,7 @@ export const addToCartApi = api.injectEndpoints({
   endpoints: (b) => ({
     cartAddItem: b.mutation<Cart, AddToCartBody>({
       query: (body) => ({ url: 'v1/cart', method: 'POST', body }),
-      transformResponse: responseData(cartResponse),
+      transformResponse: responseData<typeof cartResponse>(),
     }),
   }),
 });

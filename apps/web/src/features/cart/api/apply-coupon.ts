@@ -1,4 +1,4 @@
-import { cartResponse, type Cart } from '@store/shared';
+import type { cartResponse, Cart } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 
@@ -7,7 +7,7 @@ export const applyCouponApi = api.injectEndpoints({
     // A GET that changes the cart (SPEC §7), so a mutation: it must run every time it is asked.
     cartApplyCoupon: b.mutation<Cart, string>({
       query: (code) => `v1/cart/apply-coupon/${encodeURIComponent(code)}`,
-      transformResponse: responseData(cartResponse),
+      transformResponse: responseData<typeof cartResponse>(),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { cartResponse, type Cart } from '@store/shared';
+import type { cartResponse, Cart } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 import { quantityStepped, cartReplaced } from '../cart-slice.ts';
@@ -13,7 +13,7 @@ export const changeQuantityApi = api.injectEndpoints({
   endpoints: (b) => ({
     cartIncreaseQuantity: b.mutation<Cart, string>({
       query: (itemId) => ({ url: `v1/cart/increasequantity/${encodeURIComponent(itemId)}`, method: 'PUT', body: { quantity: 1 } }),
-      transformResponse: responseData(cartResponse),
+      transformResponse: responseData<typeof cartResponse>(),
       async onQueryStarted(itemId, { dispatch, queryFulfilled }) {
         dispatch(quantityStepped({ itemId, by: step('increase') }));
         try {
@@ -26,7 +26,7 @@ export const changeQuantityApi = api.injectEndpoints({
     }),
     cartDecreaseQuantity: b.mutation<Cart, string>({
       query: (itemId) => ({ url: `v1/cart/decreasequantity/${encodeURIComponent(itemId)}`, method: 'PUT', body: { quantity: 1 } }),
-      transformResponse: responseData(cartResponse),
+      transformResponse: responseData<typeof cartResponse>(),
       async onQueryStarted(itemId, { dispatch, queryFulfilled }) {
         dispatch(quantityStepped({ itemId, by: step('decrease') }));
         try {

@@ -1,4 +1,4 @@
-import { couponListResponse, type CouponOffer } from '@store/shared';
+import type { couponListResponse, CouponOffer } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 
@@ -6,7 +6,7 @@ export const couponsApi = api.injectEndpoints({
   endpoints: (b) => ({
     cartCoupons: b.query<CouponOffer[], void>({
       query: () => 'v1/checkout/coupons',
-      transformResponse: responseData(couponListResponse),
+      transformResponse: responseData<typeof couponListResponse>(),
       providesTags: ['Cart'],
     }),
   }),

@@ -1,4 +1,4 @@
-import { cartResponse, type Cart, type CartItem } from '@store/shared';
+import type { cartResponse, Cart, CartItem } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 import type { RootCartState } from '../cart-slice.ts';
@@ -19,7 +19,7 @@ export const removeFromCartApi = api.injectEndpoints({
         method: 'DELETE',
         params: coupon ? { coupon } : undefined,
       }),
-      transformResponse: responseData(cartResponse),
+      transformResponse: responseData<typeof cartResponse>(),
       async onQueryStarted({ itemId }, { dispatch, getState, queryFulfilled }) {
         const items = (getState() as unknown as RootCartState).cart.items;
         const index = items.findIndex((line) => line.itemId._id === itemId);

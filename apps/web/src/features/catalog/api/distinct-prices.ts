@@ -1,4 +1,4 @@
-import { distinctPricesResponse } from '@store/shared';
+import type { distinctPricesResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 
@@ -7,7 +7,7 @@ const distinctPricesApi = api.injectEndpoints({
     /** The prices (integer cents) the catalogue has, for the price filter. */
     catalogDistinctPrices: b.query<number[], void>({
       query: () => 'v1/admin/product/getDistinctPrices',
-      transformResponse: responseData(distinctPricesResponse),
+      transformResponse: responseData<typeof distinctPricesResponse>(),
       providesTags: ['Products'],
     }),
   }),

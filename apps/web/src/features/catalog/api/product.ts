@@ -1,4 +1,4 @@
-import { singleProductResponse, type GiftCard, type Product } from '@store/shared';
+import type { singleProductResponse, GiftCard, Product } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 
@@ -7,7 +7,7 @@ const productApi = api.injectEndpoints({
     // data.data is the package (SPEC §7).
     catalogProduct: b.query<Product | GiftCard, string>({
       query: (id) => `v1/admin/product/eachProduct/${encodeURIComponent(id)}`,
-      transformResponse: responseData(singleProductResponse, (data) => data.data),
+      transformResponse: responseData<typeof singleProductResponse>().select((data) => data.data),
       providesTags: ['Products'],
     }),
   }),

@@ -1,4 +1,4 @@
-import { productListResponse, type ProductListQuery } from '@store/shared';
+import type { productListResponse, ProductListQuery } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData, type ResponseData } from '../../../lib/api-response.ts';
 
@@ -13,7 +13,7 @@ const productsApi = api.injectEndpoints({
         // Only the filters in use go on the URL, so "no filter" is one cache entry.
         params: { ...(sortOrder ? { sortOrder } : {}), ...(price !== undefined ? { price } : {}) },
       }),
-      transformResponse: responseData(productListResponse),
+      transformResponse: responseData<typeof productListResponse>(),
       providesTags: ['Products'],
     }),
   }),

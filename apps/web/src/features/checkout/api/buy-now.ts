@@ -1,4 +1,4 @@
-import { orderResponse, type BuyNowBody, type Order } from '@store/shared';
+import type { orderResponse, BuyNowBody, Order } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 
@@ -8,7 +8,7 @@ export const buyNowApi = api.injectEndpoints({
   endpoints: (b) => ({
     checkoutBuyNow: b.mutation<Order, BuyNowArgs>({
       query: ({ id, ...body }) => ({ url: `v1/checkout/buy/${encodeURIComponent(id)}`, method: 'POST', body }),
-      transformResponse: responseData(orderResponse),
+      transformResponse: responseData<typeof orderResponse>(),
     }),
   }),
 });

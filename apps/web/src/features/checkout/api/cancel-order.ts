@@ -1,4 +1,4 @@
-import { orderResponse, type Order } from '@store/shared';
+import type { orderResponse, Order } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 
@@ -6,7 +6,7 @@ export const cancelOrderApi = api.injectEndpoints({
   endpoints: (b) => ({
     checkoutCancelOrder: b.mutation<Order, string>({
       query: (orderId) => ({ url: 'v1/checkout/', method: 'POST', body: { orderId, action: 'cancel' } }),
-      transformResponse: responseData(orderResponse),
+      transformResponse: responseData<typeof orderResponse>(),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { paymentsConfigResponse } from '@store/shared';
+import type { paymentsConfigResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData, type ResponseData } from '../../../lib/api-response.ts';
 
@@ -7,7 +7,7 @@ export const paymentConfigApi = api.injectEndpoints({
     /** Where the hosted card fields live (a second origin). Public. */
     paymentsConfig: b.query<ResponseData<typeof paymentsConfigResponse>, void>({
       query: () => 'v1/nuvei/config',
-      transformResponse: responseData(paymentsConfigResponse),
+      transformResponse: responseData<typeof paymentsConfigResponse>(),
       extraOptions: { noAuth: true },
     }),
   }),

@@ -1,4 +1,4 @@
-import { nuveiInitResponse, type NuveiInitBody } from '@store/shared';
+import type { nuveiInitResponse, NuveiInitBody } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData, type ResponseData } from '../../../lib/api-response.ts';
 
@@ -7,7 +7,7 @@ export const initPaymentApi = api.injectEndpoints({
     /** SPEC §4 card payment step 1 (§7 POST v1/nuvei/init). */
     paymentsInit: b.mutation<ResponseData<typeof nuveiInitResponse>, NuveiInitBody>({
       query: (body) => ({ url: 'v1/nuvei/init', method: 'POST', body }),
-      transformResponse: responseData(nuveiInitResponse),
+      transformResponse: responseData<typeof nuveiInitResponse>(),
     }),
   }),
 });

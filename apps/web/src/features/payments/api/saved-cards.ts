@@ -1,4 +1,4 @@
-import { savedCardsResponse, type SavedCard } from '@store/shared';
+import type { savedCardsResponse, SavedCard } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 
@@ -6,7 +6,7 @@ export const savedCardsApi = api.injectEndpoints({
   endpoints: (b) => ({
     paymentsSavedCards: b.query<SavedCard[], void>({
       query: () => 'v1/nuvei/cards',
-      transformResponse: responseData(savedCardsResponse, (data) => data.paymentMethods),
+      transformResponse: responseData<typeof savedCardsResponse>().select((data) => data.paymentMethods),
     }),
   }),
 });

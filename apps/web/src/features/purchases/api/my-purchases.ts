@@ -1,4 +1,4 @@
-import { purchasesResponse } from '@store/shared';
+import type { purchasesResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { responseData } from '../../../lib/api-response.ts';
 import type { Purchase } from '../types.ts';
@@ -7,7 +7,7 @@ export const myPurchasesApi = api.injectEndpoints({
   endpoints: (b) => ({
     purchasesMyPurchases: b.query<Purchase[], void>({
       query: () => 'v1/checkout/my-purchases',
-      transformResponse: responseData(purchasesResponse),
+      transformResponse: responseData<typeof purchasesResponse>(),
     }),
   }),
 });

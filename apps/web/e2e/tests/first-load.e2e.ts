@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { PHONE_VIEWPORT, useBrowser } from '../support/browser.ts';
+import { listProducts } from '../support/catalog.ts';
+import { createVerifiedUser, signInViaApi } from '../support/users.ts';
+
+const { newPage, baseURL } = useBrowser();
+
+// Issue 8, a fast first load: public pages arrive with their content in the HTML (rendered on the
+// server), hydrate into the app without a console error (useBrowser fails on any), and a visitor who
+// is signed in still gets the signed-in app.
+describe('the first load of a public page', () => {
+  it('carries the product cards in the HTML, before any script runs', async () => {
+    const products = await listProducts(baseURL);
+    const html = await (await fetch(`${baseURL}/products`)).text();
+    const cards = html.match(/data-testid="product-card"/g) ?? [];
+    expect(cards.length).toBe(products.length + (await giftCardCount()));
+    for (const product of products) expect(html).toContain(escapeHtml(product.name));
+    // The state the page was rendered with travels as JSON data, never as an inline script.
+    expect(html).toMatch(/<script type="application\/json" id="page-state">/);
+    expect(html).not.toMatch(/<script>|<script type="module">[^<]/);
+  });
+
+  it('shows the home page, its header and its products with JavaScript turned off', async () => {
+    const page = await newPage({ viewport: PHONE_VIEWPORT, javaScript: false });
+    await page.goto('/');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/power up/i);
+    expect(await page.getByTestId('public-header').count()).toBe(1);
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThanOrEqual(8);
+    expect(await page.title()).toBe('Game coins and gift cards');
+  });
+
+  it('hydrates into the app: the sort works without a reload and links navigate in the page', async () => {
+    const page = await newPage();
+    await page.goto('/products');
+    const prices = () => page.locator('.product-card__dollars').allTextContents();
+    await page.getByTestId('product-card').first().waitFor();
+    // Hydrated once the toolbar answers: the order changes in place, no new document.
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const before = await prices();
+    await page.getByLabel('Sort by').selectOption('desc');
+    await expect.poll(prices).not.toEqual(before);
+    await page.getByTestId('public-header').getByRole('link', { name: 'About' }).first().click();
+    await page.waitForURL('**/about-us');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
+  it('gives a signed-in visitor the signed-in app on a server-rendered page', async () => {
+    const user = await createVerifiedUser(baseURL);
+    const session = await signInViaApi(baseURL, user);
+    const page = await newPage({ token: session.token, user: session.user });
+    await page.goto('/products');
+    await page.getByTestId('signed-in-header').waitFor();
+    expect(await page.getByTestId('public-header').count()).toBe(0);
+    await page.getByTestId('product-card').first().waitFor();
+  });
+
+  it('answers HEAD for a page, and sends scripts compressed and cached for a year', async () => {
+    const head = await fetch(`${baseURL}/`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('cache-control')).toBe('no-cache');
+    const html = await (await fetch(`${baseURL}/`)).text();
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    const script = await fetch(`${baseURL}${entry}`, { headers: { 'accept-encoding': 'br' } });
+    expect(script.headers.get('content-encoding')).toBe('br');
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+async function giftCardCount(): Promise<number> {
+  const body = (await (await fetch(`${baseURL}/api/v1/admin/product`)).json()) as { data: { giftCards: unknown[] } };
+  return body.data.giftCards.length;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}

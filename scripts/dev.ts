@@ -1,0 +1,34 @@
+// `npm run dev`: the development loop (README). The API restarts on every server change (tsx watch) and
+// the web app reloads in place on every web change (Vite's dev server, which passes /api, /socket.io,
+// /sandbox, /mailbox and product images to the API). Open http://localhost:5173.
+// The API is told that the store's public address is the dev server's, so the card vault lets that
+// page frame its fields and links in e-mails and the sandbox bank page come back to it.
+// Ctrl-C stops both; if either stops on its own, the other is stopped too.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
+const WEB_DEV_ORIGIN = 'http://localhost:5173';
+
+const children: ChildProcess[] = [
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'src/server.ts'], {
+    cwd: path.join(repoRoot, 'apps/server'),
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? WEB_DEV_ORIGIN },
+    stdio: 'inherit',
+  }),
+  spawn(bin('vite'), ['--strictPort'], { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' }),
+];
+
+let stopping = false;
+function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exitCode = code;
+}
+
+for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
