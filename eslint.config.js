@@ -130,7 +130,7 @@ function forbidPackages(...packages) {
 }
 
 /** Files linted with type information (typescript-eslint's project service reads their tsconfig). */
-const TYPE_CHECKED_FILES = ['apps/server/**/*.ts', 'packages/shared/**/*.ts', 'scripts/**/*.ts'];
+const TYPE_CHECKED_FILES = ['apps/server/**/*.ts', 'packages/shared/**/*.ts', 'scripts/**/*.ts', 'apps/web/**/*.{ts,tsx}'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/web/e2e/artifacts/**'] },

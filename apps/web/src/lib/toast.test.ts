@@ -9,15 +9,16 @@ afterEach(() => vi.restoreAllMocks());
 describe('notify (SPEC §4 Notifications, §9)', () => {
   it.each(['success', 'error', 'warning', 'info'] as const)('%s: top-right, dark, auto-close 5000 ms, drag 80 %%', async (kind) => {
     const shown = vi.spyOn(toast, kind);
-    await notify[kind]('Something happened');
-    expect(shown).toHaveBeenCalledTimes(1);
+    notify[kind]('Something happened');
+    await vi.waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
     expect(shown.mock.calls[0][0]).toBe('Something happened');
     expect(shown.mock.calls[0][1]).toMatchObject({ position: 'top-right', theme: 'dark', autoClose: 5000, draggablePercent: 80 });
   });
 
   it('lets a caller override an option, keeping the others', async () => {
     const shown = vi.spyOn(toast, 'error');
-    await notify.error('Slow one', { autoClose: false });
+    notify.error('Slow one', { autoClose: false });
+    await vi.waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
     expect(shown.mock.calls[0][1]).toMatchObject({ autoClose: false, draggablePercent: 80, theme: 'dark' });
   });
 });

@@ -83,9 +83,11 @@ async function show(kind: Kind, content: ToastContent, options?: ToastOptions): 
   return toastify.toast[kind](content, { ...toastDefaults, toastId, ...options });
 }
 
+// Fire and forget: a notification shows when react-toastify and the container are ready, and `show`
+// never rejects (a failed load of react-toastify drops the notification, the next one tries again).
 export const notify = {
-  success: (content: ToastContent, options?: ToastOptions) => show('success', content, options),
-  error: (content: ToastContent, options?: ToastOptions) => show('error', content, options),
-  warning: (content: ToastContent, options?: ToastOptions) => show('warning', content, options),
-  info: (content: ToastContent, options?: ToastOptions) => show('info', content, options),
+  success: (content: ToastContent, options?: ToastOptions): void => void show('success', content, options),
+  error: (content: ToastContent, options?: ToastOptions): void => void show('error', content, options),
+  warning: (content: ToastContent, options?: ToastOptions): void => void show('warning', content, options),
+  info: (content: ToastContent, options?: ToastOptions): void => void show('info', content, options),
 };

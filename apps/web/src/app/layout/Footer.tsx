@@ -88,7 +88,7 @@ export function Footer() {
               <a href={`tel:${settings.phone.replace(/[^\d+]/g, '')}`}>{settings.phone}</a>
             </address>
           )}
-          <button type="button" className="btn btn--outline" onClick={() => navigate('/contact')}>
+          <button type="button" className="btn btn--outline" onClick={() => void navigate('/contact')}>
             Contact Support
           </button>
         </section>

@@ -40,26 +40,26 @@ describe('route-change loader', () => {
     expect(screen.getByTestId('route-loader')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(1500));
+    await act(() => vi.advanceTimersByTime(1500));
     expect(screen.queryByTestId('route-loader')).not.toBeInTheDocument();
 
     await act(() => router.navigate('/about-us'));
     expect(screen.getByTestId('route-loader')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'About' })).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(1499));
+    await act(() => vi.advanceTimersByTime(1499));
     expect(screen.getByTestId('route-loader')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByTestId('route-loader')).not.toBeInTheDocument();
   });
 
   it('starts the 1.5 s again when the route changes while it shows', async () => {
     const router = renderApp();
-    act(() => vi.advanceTimersByTime(1000));
+    await act(() => vi.advanceTimersByTime(1000));
     await act(() => router.navigate('/about-us'));
-    act(() => vi.advanceTimersByTime(1000));
+    await act(() => vi.advanceTimersByTime(1000));
     expect(screen.getByTestId('route-loader')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(500));
+    await act(() => vi.advanceTimersByTime(500));
     expect(screen.queryByTestId('route-loader')).not.toBeInTheDocument();
   });
 });

@@ -63,7 +63,7 @@ export function SignedInHeader() {
               {cartCount}
             </span>
           </Link>
-          <ProfileDropdown profile={profile} onLogout={handleLogout} />
+          <ProfileDropdown profile={profile} onLogout={() => void handleLogout()} />
           <SignedInMobileMenu links={settings} />
         </div>
       </div>

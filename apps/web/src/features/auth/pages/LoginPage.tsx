@@ -70,7 +70,7 @@ export default function LoginPage() {
       ) : null}
       {failure?.kind === 'message' ? <FormAlert tone="error">{failure.text}</FormAlert> : null}
       <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField label="E-mail" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email?.message} />
         <PasswordField
           label="Password"

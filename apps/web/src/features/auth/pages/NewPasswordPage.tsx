@@ -88,7 +88,7 @@ export default function NewPasswordPage() {
     >
       {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
       <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <PasswordField
           label="Password"
           autoComplete="new-password"

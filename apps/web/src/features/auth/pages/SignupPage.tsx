@@ -71,7 +71,7 @@ export default function SignupPage() {
     >
       {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
       <ValidationSummary errors={errors} submitCount={formState.submitCount} />
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="auth-form__row">
           <TextField label="First name" autoComplete="given-name" registration={register('firstname')} error={errors.firstname?.message} />
           <TextField label="Last name" autoComplete="family-name" registration={register('lastname')} error={errors.lastname?.message} />

@@ -21,7 +21,7 @@ export function VerificationBadge({ jumio }: { jumio: JumioRecord | null | undef
         data-testid="verification-badge"
         data-status={status}
         title={TITLES.retry}
-        onClick={() => navigate('/verify')}
+        onClick={() => void navigate('/verify')}
       >
         <span className="verification-badge__dot" aria-hidden="true" />
         {label}
