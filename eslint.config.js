@@ -9,16 +9,17 @@ import fs from 'node:fs';
 // the web app never imports the server.
 const featuresDir = './apps/web/src/features';
 const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
-const featureZones = features.map(
-  (feature) => ({
-    target: `./apps/web/src/features/${feature}`,
-    from: './apps/web/src/features',
-    except: [`./${feature}`],
-    message: 'A feature never imports another feature; compose them in app/ (routes, layouts).',
-  }),
-);
+const featureZones = features.map((feature) => ({
+  target: `./apps/web/src/features/${feature}`,
+  from: './apps/web/src/features',
+  except: [`./${feature}`],
+  message: 'A feature never imports another feature; compose them in app/ (routes, layouts).',
+}));
 
 // Directory zones catch relative paths. The same boundaries, kept for every file of a tree.
 const boundaryZones = [
@@ -40,7 +41,14 @@ const boundaryZones = [
 // map, stops lint at once: a new module or dependency is declared, never drifted into.
 const SERVER = './apps/server';
 const SERVER_MODULE_USES = {
-  auth: [], catalog: [], coupons: [], mailbox: [], promotions: [], settings: [], user: [], wallet: [],
+  auth: [],
+  catalog: [],
+  coupons: [],
+  mailbox: [],
+  promotions: [],
+  settings: [],
+  user: [],
+  wallet: [],
   cart: ['catalog', 'coupons', 'promotions', 'settings'],
   checkout: ['cart', 'coupons'],
   fulfilment: ['cart', 'checkout', 'coupons', 'wallet'],
@@ -48,7 +56,10 @@ const SERVER_MODULE_USES = {
   payments: ['checkout', 'fulfilment'],
 };
 const serverModules = fs.existsSync(`${SERVER}/src/modules`)
-  ? fs.readdirSync(`${SERVER}/src/modules`, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(`${SERVER}/src/modules`, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 function assertOneWay(uses, modules) {
   for (const m of modules) {
@@ -67,7 +78,10 @@ assertOneWay(SERVER_MODULE_USES, serverModules);
 
 const moduleDir = (m) => `${SERVER}/src/modules/${m}`;
 const serverOutsideModules = fs.existsSync(`${SERVER}/src`)
-  ? fs.readdirSync(`${SERVER}/src`).filter((name) => name !== 'modules').map((name) => `${SERVER}/src/${name}`)
+  ? fs
+      .readdirSync(`${SERVER}/src`)
+      .filter((name) => name !== 'modules')
+      .map((name) => `${SERVER}/src/${name}`)
   : [];
 // Tests included: a test reaches another module through its index too.
 const serverZones = [
@@ -111,7 +125,10 @@ const featureToAppZone = {
 // A workspace package name resolves to the same files as the relative path the zones forbid, so each
 // boundary is closed for package names too (static imports, re-exports, type imports and import()).
 const SERVER_PACKAGE = ['@store/server', 'The web app never imports the server (DESIGN.md §3).'];
-const WEB_FROM_WEB = ['@store/web', 'Inside the web app, import by relative path: the package name slips past the feature and app/ boundaries.'];
+const WEB_FROM_WEB = [
+  '@store/web',
+  'Inside the web app, import by relative path: the package name slips past the feature and app/ boundaries.',
+];
 const WEB_FROM_SERVER = ['@store/web', 'The server never imports the web app (DESIGN.md §3).'];
 const APPS_FROM_SHARED = (name) => [name, 'packages/shared imports no app (DESIGN.md §3).'];
 

@@ -17,7 +17,14 @@ import lighthouse from 'lighthouse';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 const PAGES = (process.env.PAGES ?? '/,/products,/login').split(',');
 const RUNS = Number(process.env.RUNS ?? 3);
 const MIN_SCORE = 95;
@@ -61,7 +68,13 @@ async function startStore(): Promise<{ origin: string; child: ChildProcess; data
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The store exited early:\n${output}`);
-    if (await fetch(`${origin}/api/ping`).then((r) => r.ok, () => false)) return { origin, child, dataDir };
+    if (
+      await fetch(`${origin}/api/ping`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { origin, child, dataDir };
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGTERM');
@@ -86,7 +99,9 @@ async function runLighthouse(url: string, port: number): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
-  const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((i) => i.resourceType === 'Script');
+  const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
+    (i) => i.resourceType === 'Script',
+  );
   const failing = [...(categories.accessibility?.auditRefs ?? []), ...(categories.performance?.auditRefs ?? [])]
     .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
     .map((ref) => `${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`);
@@ -115,7 +130,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const started = new Date();
-const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
 const store = await startStore();
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
 let failed = false;
@@ -132,13 +150,20 @@ try {
     const accessibility = median(runs.map((r) => r.accessibility));
     const js = await compressedBytes(runs[0]!.scripts);
     const transfer = median(runs.map((r) => r.scriptTransfer));
-    console.log(`| ${page} | ${performance} | ${accessibility} | ${kb(js)} (${runs[0]!.scripts.length} files) | ${kb(transfer)} | ${runs.map((r) => r.performance).join(', ')} |`);
+    console.log(
+      `| ${page} | ${performance} | ${accessibility} | ${kb(js)} (${runs[0]!.scripts.length} files) | ${kb(transfer)} | ${runs.map((r) => r.performance).join(', ')} |`,
+    );
     const problems = [...new Set(runs.flatMap((r) => r.failing))];
     if (problems.length) console.log(`|  | below 90 in some run: ${problems.join('; ')} | | | | |`);
     if (performance < MIN_SCORE || accessibility < MIN_SCORE) failed = true;
     if ((page === '/' || page === '/products') && js > JS_BUDGET_BYTES) failed = true;
   }
-  console.log(`\nLoad average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${Math.round((Date.now() - started.getTime()) / 1000)} s`);
+  console.log(
+    `\nLoad average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${Math.round((Date.now() - started.getTime()) / 1000)} s`,
+  );
   console.log(failed ? `Below target (scores ${MIN_SCORE}, JS ${kb(JS_BUDGET_BYTES)} on / and /products).` : 'All pages on target.');
 } finally {
   chrome.kill();

@@ -1,4 +1,4 @@
-// `npm test`: type check, lint, unit + API tests, the driver-specific server tests on the embedded
+// `npm test`: type check, lint, format check, unit + API tests, the driver-specific server tests on the embedded
 // database too when DATABASE_URL points at a server (so one run covers both drivers), then the browser
 // tests against a built app.
 // Every stage runs even after a failure; the run ends with one "N passed, N failed" line.
@@ -7,7 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-interface Counts { passed: number; failed: number; skipped: number }
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const failedStages: string[] = [];
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
@@ -26,7 +30,13 @@ function vitest(stage: string, args: string[], env: NodeJS.ProcessEnv = process.
     total.failed += 1;
     return;
   }
-  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; testResults: { status: string }[] };
+  const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    testResults: { status: string }[];
+  };
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed').length;
   total.passed += report.numPassedTests;
   total.failed += Math.max(report.numFailedTests, brokenFiles > 0 && report.numFailedTests === 0 ? brokenFiles : 0);
@@ -35,6 +45,8 @@ function vitest(stage: string, args: string[], env: NodeJS.ProcessEnv = process.
 
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', 'npm', ['run', 'lint']);
+// Prettier formats the whole repository (`npm run format`); an unformatted file fails the run.
+run('format', 'npm', ['run', 'format:check']);
 vitest(process.env.DATABASE_URL ? 'unit+api (PostgreSQL)' : 'unit+api (PGlite)', []);
 if (process.env.DATABASE_URL) {
   // The whole server suite ran on PostgreSQL above; on the embedded PGlite, the tests whose outcome can

@@ -114,7 +114,9 @@ try {
   const shoppers = new Map<UnitScenario, BenchShopper[]>();
   const setupStarted = performance.now();
   for (const [i, scenario] of UNIT_SCENARIOS.entries()) shoppers.set(scenario, await createShoppers(url, `u${i}`, CONNECTIONS));
-  console.log(`${CONNECTIONS * UNIT_SCENARIOS.length} shoppers signed up and confirmed in ${((performance.now() - setupStarted) / 1000).toFixed(1)}s`);
+  console.log(
+    `${CONNECTIONS * UNIT_SCENARIOS.length} shoppers signed up and confirmed in ${((performance.now() - setupStarted) / 1000).toFixed(1)}s`,
+  );
   console.log(`Benchmark: ${database}, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up + ${DURATION_S}s per scenario\n`);
   // Every route is warmed up before any is measured, so the baseline (measured first) does not pay
   // for a cold server (JIT, caches, the garbage left by seeding) on its own.

@@ -9,8 +9,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed.ts';
 
 export type BenchServerMessage =
-  | { type: 'ready'; url: string; database: string; storeOrigin: string; vaultUrl: string }
-  | { type: 'failed'; message: string };
+  { type: 'ready'; url: string; database: string; storeOrigin: string; vaultUrl: string } | { type: 'failed'; message: string };
 
 // The origin the vault accepts /tokenize from (the web app's); the bench sends it as the browser would.
 const STORE_ORIGIN = 'http://localhost:5173';
@@ -38,10 +37,22 @@ try {
     // raised because the bench signs up and signs in its shoppers (2 × BENCH_CONNECTIONS) from one IP, and
     // card-attempt limits because each of them makes purchase after purchase from that IP.
     {
-      ...process.env, PORT: '0', VAULT_PORT: '0', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_MAX: '1000', AUTH_IP_RATE_LIMIT_MAX: '100000',
-      CARD_ATTEMPTS_PER_SHOPPER: '100000000', CARD_ATTEMPTS_PER_ADDRESS: '100000000',
+      ...process.env,
+      PORT: '0',
+      VAULT_PORT: '0',
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      AUTH_IP_RATE_LIMIT_MAX: '100000',
+      CARD_ATTEMPTS_PER_SHOPPER: '100000000',
+      CARD_ATTEMPTS_PER_ADDRESS: '100000000',
     },
-    { DEMO_DATA: true, WEB_DIST: '/nonexistent', PUBLIC_URL: STORE_ORIGIN, VAULT_PUBLIC_URL: undefined, VAULT_KEY: randomBytes(32).toString('hex') },
+    {
+      DEMO_DATA: true,
+      WEB_DIST: '/nonexistent',
+      PUBLIC_URL: STORE_ORIGIN,
+      VAULT_PUBLIC_URL: undefined,
+      VAULT_KEY: randomBytes(32).toString('hex'),
+    },
   );
   const app = await buildApp({ config, database, logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -69,6 +80,6 @@ try {
   });
 } catch (err) {
   await dropSchema().catch(() => {});
-  send({ type: 'failed', message: err instanceof Error ? err.stack ?? err.message : String(err) });
+  send({ type: 'failed', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   process.exit(1);
 }

@@ -30,7 +30,10 @@ const CART_LINE_RESET_AT = 90;
 
 type Json = Record<string, unknown> & { success?: boolean; message?: string };
 
-async function call(url: string, init: { method: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Json> {
+async function call(
+  url: string,
+  init: { method: string; token?: string; body?: unknown; headers?: Record<string, string> },
+): Promise<Json> {
   const res = await fetch(url, {
     method: init.method,
     headers: {

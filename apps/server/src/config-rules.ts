@@ -34,13 +34,17 @@ export function resolveMailTransport(s: ModeSettings): MailTransport {
     throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL (e.g. smtp://user:pass@mail.example:587).');
   }
   if (s.MAIL_TRANSPORT === 'mailbox' && !s.DEMO_DATA) {
-    throw new ConfigError('MAIL_TRANSPORT=mailbox is a demo convenience (anyone who can open /mailbox reads every mail): it needs demo mode (DEMO_DATA=true).');
+    throw new ConfigError(
+      'MAIL_TRANSPORT=mailbox is a demo convenience (anyone who can open /mailbox reads every mail): it needs demo mode (DEMO_DATA=true).',
+    );
   }
   if (s.MAIL_TRANSPORT) return s.MAIL_TRANSPORT;
   if (s.SMTP_URL) return 'smtp';
   if (s.DEMO_DATA) return 'mailbox';
   if (isProduction(s)) {
-    throw new ConfigError('NODE_ENV=production needs a way to send mail: set SMTP_URL, or MAIL_TRANSPORT=log to write mail (with its sign-up and reset links) to the server log.');
+    throw new ConfigError(
+      'NODE_ENV=production needs a way to send mail: set SMTP_URL, or MAIL_TRANSPORT=log to write mail (with its sign-up and reset links) to the server log.',
+    );
   }
   return 'log';
 }
@@ -49,10 +53,14 @@ export function resolveMailTransport(s: ModeSettings): MailTransport {
 export function checkProductionRules(s: ModeSettings): void {
   if (!isProduction(s)) return;
   if (s.DEMO_DATA && !s.ALLOW_DEMO_IN_PRODUCTION) {
-    throw new ConfigError('NODE_ENV=production refuses demo mode (DEMO_DATA=true: demo accounts, password-free test-login, a readable mailbox); set ALLOW_DEMO_IN_PRODUCTION=true to force it.');
+    throw new ConfigError(
+      'NODE_ENV=production refuses demo mode (DEMO_DATA=true: demo accounts, password-free test-login, a readable mailbox); set ALLOW_DEMO_IN_PRODUCTION=true to force it.',
+    );
   }
   const hasNuvei = !!(s.NUVEI_MERCHANT_ID && s.NUVEI_MERCHANT_SITE_ID && s.NUVEI_SECRET_KEY);
   if (!hasNuvei && s.PAYMENTS_PROVIDER !== 'sandbox') {
-    throw new ConfigError('NODE_ENV=production needs a payment provider: set the NUVEI_* credentials, or PAYMENTS_PROVIDER=sandbox to take test cards (nothing is charged, coins are credited).');
+    throw new ConfigError(
+      'NODE_ENV=production needs a payment provider: set the NUVEI_* credentials, or PAYMENTS_PROVIDER=sandbox to take test cards (nothing is charged, coins are credited).',
+    );
   }
 }

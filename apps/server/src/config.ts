@@ -35,10 +35,16 @@ const trustProxy = z
     if (!value || value === 'false') return false;
     if (value === 'true') return true;
     if (/^\d+$/.test(value)) {
-      ctx.addIssue({ code: 'custom', message: `a hop count (${value}) cannot tell a proxy from a direct client; list your proxies' addresses or CIDRs, or use true` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `a hop count (${value}) cannot tell a proxy from a direct client; list your proxies' addresses or CIDRs, or use true`,
+      });
       return z.NEVER;
     }
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const bad = entries.find((entry) => !isProxyAddress(entry));
     if (bad !== undefined || !entries.length) {
       ctx.addIssue({ code: 'custom', message: `'${bad ?? value}' is not true, false or a comma-separated list of addresses/CIDRs` });
@@ -89,7 +95,11 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(['smtp', 'mailbox', 'log']).optional(),
   /** Header a trusted proxy sets with the visitor's ISO country (country restriction). */
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
-  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 30),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 30),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /**

@@ -11,7 +11,9 @@ import { tokenizeCard } from './support/vault.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 if (!REDIS_URL) {
-  throw new Error('card-attempts-redis.test.ts needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379) to share counters between two instances.');
+  throw new Error(
+    'card-attempts-redis.test.ts needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379) to share counters between two instances.',
+  );
 }
 
 describe('card-attempt limits shared through Redis (REDIS_URL)', () => {
@@ -40,7 +42,12 @@ describe('card-attempt limits shared through Redis (REDIS_URL)', () => {
     const shopper = await shopperOnBoth();
     const headers = { 'x-forwarded-for': `203.0.113.${randomInt(1, 255)}` };
     const check = async (t: TestApp) =>
-      as(t.app, shopper, { method: 'POST', url: '/api/v1/nuvei/init', payload: { cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) }, headers });
+      as(t.app, shopper, {
+        method: 'POST',
+        url: '/api/v1/nuvei/init',
+        payload: { cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) },
+        headers,
+      });
     expect((await check(a)).statusCode).toBe(200);
     expect((await check(b)).statusCode).toBe(200);
     expect((await check(a)).statusCode).toBe(200);

@@ -33,7 +33,12 @@ const lines: string[] = [];
 
 /** The test's schema again, through the proxy, with the short timeouts and the small pool. */
 const openThroughProxy = () =>
-  openDatabase({ url: urlThroughProxy(process.env.DATABASE_URL!, proxy), schemaName: direct.schemaName, poolSize: POOL_SIZE, timeouts: TIMEOUTS });
+  openDatabase({
+    url: urlThroughProxy(process.env.DATABASE_URL!, proxy),
+    schemaName: direct.schemaName,
+    poolSize: POOL_SIZE,
+    timeouts: TIMEOUTS,
+  });
 
 beforeAll(async () => {
   proxy = await startTcpProxy(targetOf(process.env.DATABASE_URL!));
@@ -74,80 +79,92 @@ async function answersAgain() {
 }
 
 describe('a stalled database', () => {
-  it('turns requests into a 503 the client may retry, and they succeed again once it answers', async () => {
-    await answersAgain();
-    lines.length = 0;
+  it(
+    'turns requests into a 503 the client may retry, and they succeed again once it answers',
+    async () => {
+      await answersAgain();
+      lines.length = 0;
 
-    proxy.stall();
-    const stalled = await getUser();
-    expect(stalled.statusCode).toBe(503);
-    expect(stalled.json()).toEqual({
-      success: false,
-      message: 'The store is briefly unavailable. Please try again in a moment.',
-      code: 'DATABASE_UNAVAILABLE',
-    });
-    expect(stalled.headers['retry-after']).toBeDefined();
-    // Logged once, as the database's trouble rather than an unhandled error, without the query's parameters.
-    const [line, ...more] = logged().filter((entry) => entry.reqId);
-    expect(line?.msg).toBe('database unavailable');
-    expect(more).toEqual([]);
-    expect(lines.join('')).not.toContain(hashToken(shopper.token));
-
-    proxy.resume();
-    await answersAgain();
-  }, CASE_TIMEOUT);
-
-  it('loses no pool connection to transactions that fail while it stalls', async () => {
-    // A pool of its own, so nothing else (the outbox) takes its connections first.
-    const own = await openThroughProxy();
-    const failureOf = (transaction: Promise<unknown>) =>
-      transaction.then(
-        () => new Error('the transaction succeeded against a stalled server'),
-        (err: unknown) => err,
-      );
-    const answersAgainToo = () => vi.waitFor(() => own.db.execute(sql`select 1`), RECOVERY);
-    try {
-      // Every connection of the pool open and idle when the stall begins, so the transactions below get them.
-      await vi.waitFor(() => Promise.all(Array.from({ length: POOL_SIZE }, () => own.db.execute(sql`select pg_sleep(0.2)`))), RECOVERY);
       proxy.stall();
-      // More failed transactions than the pool has connections: each one that kept its connection would
-      // leave the pool smaller for good (Drizzle sends BEGIN before its try/finally).
-      for (let i = 0; i < POOL_SIZE + 2; i++) {
-        expect(isDatabaseUnavailable(await failureOf(own.db.transaction(async (tx) => tx.execute(sql`select 1`))))).toBe(true);
-      }
-      proxy.resume();
-      await answersAgainToo();
-
-      // A transaction the stall catches half-way: its failure (or its rollback's) is a 503 too.
-      const halfWay = own.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
-        proxy.stall();
-        await tx.execute(sql`select 2`);
+      const stalled = await getUser();
+      expect(stalled.statusCode).toBe(503);
+      expect(stalled.json()).toEqual({
+        success: false,
+        message: 'The store is briefly unavailable. Please try again in a moment.',
+        code: 'DATABASE_UNAVAILABLE',
       });
-      expect(isDatabaseUnavailable(await failureOf(halfWay))).toBe(true);
+      expect(stalled.headers['retry-after']).toBeDefined();
+      // Logged once, as the database's trouble rather than an unhandled error, without the query's parameters.
+      const [line, ...more] = logged().filter((entry) => entry.reqId);
+      expect(line?.msg).toBe('database unavailable');
+      expect(more).toEqual([]);
+      expect(lines.join('')).not.toContain(hashToken(shopper.token));
+
       proxy.resume();
-      await answersAgainToo();
-    } finally {
+      await answersAgain();
+    },
+    CASE_TIMEOUT,
+  );
+
+  it(
+    'loses no pool connection to transactions that fail while it stalls',
+    async () => {
+      // A pool of its own, so nothing else (the outbox) takes its connections first.
+      const own = await openThroughProxy();
+      const failureOf = (transaction: Promise<unknown>) =>
+        transaction.then(
+          () => new Error('the transaction succeeded against a stalled server'),
+          (err: unknown) => err,
+        );
+      const answersAgainToo = () => vi.waitFor(() => own.db.execute(sql`select 1`), RECOVERY);
+      try {
+        // Every connection of the pool open and idle when the stall begins, so the transactions below get them.
+        await vi.waitFor(() => Promise.all(Array.from({ length: POOL_SIZE }, () => own.db.execute(sql`select pg_sleep(0.2)`))), RECOVERY);
+        proxy.stall();
+        // More failed transactions than the pool has connections: each one that kept its connection would
+        // leave the pool smaller for good (Drizzle sends BEGIN before its try/finally).
+        for (let i = 0; i < POOL_SIZE + 2; i++) {
+          expect(isDatabaseUnavailable(await failureOf(own.db.transaction(async (tx) => tx.execute(sql`select 1`))))).toBe(true);
+        }
+        proxy.resume();
+        await answersAgainToo();
+
+        // A transaction the stall catches half-way: its failure (or its rollback's) is a 503 too.
+        const halfWay = own.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          proxy.stall();
+          await tx.execute(sql`select 2`);
+        });
+        expect(isDatabaseUnavailable(await failureOf(halfWay))).toBe(true);
+        proxy.resume();
+        await answersAgainToo();
+      } finally {
+        proxy.resume();
+        await own.close();
+      }
+    },
+    CASE_TIMEOUT,
+  );
+
+  it(
+    'makes the outbox poll less and less often, and say so a few times rather than on every poll',
+    async () => {
+      await answersAgain();
+      // A success: any earlier streak of failures is over.
+      await vi.waitFor(() => app.outbox.drain(), RECOVERY);
+      lines.length = 0;
+
+      proxy.stall();
+      const failures = () => logged().filter((entry) => entry.msg === 'outbox work failed');
+      await vi.waitFor(() => expect(failures().length).toBeGreaterThanOrEqual(3), RECOVERY);
       proxy.resume();
-      await own.close();
-    }
-  }, CASE_TIMEOUT);
 
-  it('makes the outbox poll less and less often, and say so a few times rather than on every poll', async () => {
-    await answersAgain();
-    // A success: any earlier streak of failures is over.
-    await vi.waitFor(() => app.outbox.drain(), RECOVERY);
-    lines.length = 0;
-
-    proxy.stall();
-    const failures = () => logged().filter((entry) => entry.msg === 'outbox work failed');
-    await vi.waitFor(() => expect(failures().length).toBeGreaterThanOrEqual(3), RECOVERY);
-    proxy.resume();
-
-    const [first, second, third] = failures() as (LogEntry & { failures: number; retryInMs: number })[];
-    expect(first).toMatchObject({ failures: 1, retryInMs: 1_000 });
-    expect(second).toMatchObject({ failures: 2, retryInMs: 2_000 });
-    expect(third).toMatchObject({ failures: 3, retryInMs: 4_000 });
-    await answersAgain();
-  }, CASE_TIMEOUT);
+      const [first, second, third] = failures() as (LogEntry & { failures: number; retryInMs: number })[];
+      expect(first).toMatchObject({ failures: 1, retryInMs: 1_000 });
+      expect(second).toMatchObject({ failures: 2, retryInMs: 2_000 });
+      expect(third).toMatchObject({ failures: 3, retryInMs: 4_000 });
+      await answersAgain();
+    },
+    CASE_TIMEOUT,
+  );
 });

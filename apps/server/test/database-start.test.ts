@@ -53,27 +53,39 @@ beforeAll(async () => {
 afterAll(() => proxy?.close());
 
 describe('starting against a database it cannot use', () => {
-  it('gives up with one line naming the database when the server stalls', async () => {
-    const { code, stderr } = await startServer({
-      DATABASE_URL: `postgres://postgres:${PASSWORD}@127.0.0.1:${proxy.port}/test`,
-      DATABASE_CONNECT_TIMEOUT_MS: '1000',
-    });
-    expect(code).not.toBe(0);
-    expectOneLineNaming(stderr, `postgres://postgres@127.0.0.1:${proxy.port}/test`);
-    expect(stderr).toContain('connection timed out after 1000 ms');
-  }, START_TIMEOUT);
+  it(
+    'gives up with one line naming the database when the server stalls',
+    async () => {
+      const { code, stderr } = await startServer({
+        DATABASE_URL: `postgres://postgres:${PASSWORD}@127.0.0.1:${proxy.port}/test`,
+        DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      });
+      expect(code).not.toBe(0);
+      expectOneLineNaming(stderr, `postgres://postgres@127.0.0.1:${proxy.port}/test`);
+      expect(stderr).toContain('connection timed out after 1000 ms');
+    },
+    START_TIMEOUT,
+  );
 
-  it('gives up with one line naming the database when the connection is refused', async () => {
-    const port = await closedPort();
-    const { code, stderr } = await startServer({ DATABASE_URL: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/test` });
-    expect(code).not.toBe(0);
-    expectOneLineNaming(stderr, `postgres://postgres@127.0.0.1:${port}/test`);
-    expect(stderr).toContain('ECONNREFUSED');
-  }, START_TIMEOUT);
+  it(
+    'gives up with one line naming the database when the connection is refused',
+    async () => {
+      const port = await closedPort();
+      const { code, stderr } = await startServer({ DATABASE_URL: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/test` });
+      expect(code).not.toBe(0);
+      expectOneLineNaming(stderr, `postgres://postgres@127.0.0.1:${port}/test`);
+      expect(stderr).toContain('ECONNREFUSED');
+    },
+    START_TIMEOUT,
+  );
 
-  it('gives up with one line naming the variable when DATABASE_URL is not a URL', async () => {
-    const { code, stderr } = await startServer({ DATABASE_URL: `postgres://postgres:${PASSWORD}@127.0.0.1:99999/test` });
-    expect(code).not.toBe(0);
-    expectOneLineNaming(stderr, 'DATABASE_URL');
-  }, START_TIMEOUT);
+  it(
+    'gives up with one line naming the variable when DATABASE_URL is not a URL',
+    async () => {
+      const { code, stderr } = await startServer({ DATABASE_URL: `postgres://postgres:${PASSWORD}@127.0.0.1:99999/test` });
+      expect(code).not.toBe(0);
+      expectOneLineNaming(stderr, 'DATABASE_URL');
+    },
+    START_TIMEOUT,
+  );
 });

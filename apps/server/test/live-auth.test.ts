@@ -23,11 +23,18 @@ async function createSession(db: Db, opts: { role?: 'USER' | 'ADMIN'; expiresInM
   const userId = newId();
   const token = newSecretToken();
   await db.insert(users).values({
-    id: userId, email: `live-${userId}@example.com`, passwordHash: 'unused-in-these-tests', firstname: 'Live',
-    lastname: 'Tester', role: opts.role ?? 'USER',
+    id: userId,
+    email: `live-${userId}@example.com`,
+    passwordHash: 'unused-in-these-tests',
+    firstname: 'Live',
+    lastname: 'Tester',
+    role: opts.role ?? 'USER',
   });
   await db.insert(sessions).values({
-    id: newId(), userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 3_600_000)),
+    id: newId(),
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + (opts.expiresInMs ?? 3_600_000)),
     revokedAt: opts.revoked ? new Date() : null,
   });
   return { userId, token, role: opts.role ?? 'USER' };
@@ -79,7 +86,7 @@ describe('live connection handshake', () => {
     expect(await outcome(connect({ token: newSecretToken(), query: { _id: userId, role: 'USER' } }))).toBe('unauthorized');
   });
 
-  it("refuses a valid token whose query _id names another user", async () => {
+  it('refuses a valid token whose query _id names another user', async () => {
     const me = await createSession(t.database.db);
     const other = await createSession(t.database.db);
     expect(await outcome(connect({ token: me.token, query: { _id: other.userId, role: 'USER' } }))).toBe('unauthorized');
@@ -135,10 +142,12 @@ describe('events to a user', () => {
 });
 
 describe('ending a session ends its live connections', () => {
-  it('closes the sockets of the session that logged out and keeps the same user\'s other sessions', async () => {
+  it("closes the sockets of the session that logged out and keeps the same user's other sessions", async () => {
     const { userId, token } = await createSession(t.database.db);
     const otherToken = newSecretToken();
-    await t.database.db.insert(sessions).values({ id: newId(), userId, tokenHash: hashToken(otherToken), expiresAt: new Date(Date.now() + 3_600_000) });
+    await t.database.db
+      .insert(sessions)
+      .values({ id: newId(), userId, tokenHash: hashToken(otherToken), expiresAt: new Date(Date.now() + 3_600_000) });
     const leaving = connect({ token, query: { _id: userId, role: 'USER' } });
     const staying = connect({ token: otherToken, query: { _id: userId, role: 'USER' } });
     expect(await Promise.all([outcome(leaving), outcome(staying)])).toEqual(['connected', 'connected']);

@@ -52,13 +52,24 @@ describe('live events across instances', () => {
     const userId = newId();
     const token = newSecretToken();
     await database.db.insert(users).values({
-      id: userId, email: `redis-${userId}@example.com`, passwordHash: 'unused-in-this-test', firstname: 'Relay', lastname: 'Tester',
+      id: userId,
+      email: `redis-${userId}@example.com`,
+      passwordHash: 'unused-in-this-test',
+      firstname: 'Relay',
+      lastname: 'Tester',
     });
-    await database.db.insert(sessions).values({ id: newId(), userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+    await database.db
+      .insert(sessions)
+      .values({ id: newId(), userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
 
     const urlB = await instanceB.listen({ port: 0, host: '127.0.0.1' });
     socket = connectClient(urlB, {
-      path: '/socket.io/', transports: ['websocket'], auth: { token }, query: { _id: userId, role: 'USER' }, reconnection: false, forceNew: true,
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { token },
+      query: { _id: userId, role: 'USER' },
+      reconnection: false,
+      forceNew: true,
     });
     await new Promise<void>((resolve, reject) => {
       socket!.once('connect', resolve);

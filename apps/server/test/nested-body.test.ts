@@ -89,13 +89,23 @@ describe('too deep a body, on every route that takes one', () => {
 
   it('a signed-in route answers the same', async () => {
     const shopper = await createShopper(t.app.db);
-    const res = await as(t.app, shopper, { method: 'POST', url: '/api/v1/cart', headers: { 'content-type': 'application/json' }, payload: ATTACK_BODIES.arrays });
+    const res = await as(t.app, shopper, {
+      method: 'POST',
+      url: '/api/v1/cart',
+      headers: { 'content-type': 'application/json' },
+      payload: ATTACK_BODIES.arrays,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(TOO_DEEP);
   });
 
   it('a body at the limit still reaches validation', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: deepArrays(MAX_JSON_NESTING) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: deepArrays(MAX_JSON_NESTING),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
   });
@@ -113,7 +123,11 @@ describe('while ten attack bodies arrive at once', () => {
 
   it('every one is refused and another visitor is served', async () => {
     const attacks = Array.from({ length: 10 }, (_, i) =>
-      fetch(`${base}/api/v1/auth/${i % 2 ? 'login' : 'signup'}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: ATTACK_BODIES.arrays }),
+      fetch(`${base}/api/v1/auth/${i % 2 ? 'login' : 'signup'}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: ATTACK_BODIES.arrays,
+      }),
     );
     const visitor = fetch(`${base}/api/v1/admin/product`);
     const answers = await Promise.all(attacks);
@@ -130,7 +144,13 @@ describe('the per-address limit comes before the body', () => {
   afterAll(() => t.close());
 
   const attack = (remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/signup', remoteAddress, headers: { 'content-type': 'application/json' }, payload: ATTACK_BODIES.arrays });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      remoteAddress,
+      headers: { 'content-type': 'application/json' },
+      payload: ATTACK_BODIES.arrays,
+    });
 
   it('the fourth body from one address is refused unread; another address is not', async () => {
     for (let i = 0; i < 3; i++) expect((await attack('198.51.100.7')).json().code).toBe('BODY_TOO_DEEP');
@@ -145,7 +165,12 @@ describe('the per-address limit comes before the body', () => {
     const address = '198.51.100.9';
     for (let i = 0; i < 3; i++) await attack(address);
     expect((await attack(address)).statusCode).toBe(429);
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress: address, payload: { email: 'a@example.com', password: 'x' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: address,
+      payload: { email: 'a@example.com', password: 'x' },
+    });
     expect(login.statusCode).toBe(401);
     const shopper = await createShopper(t.app.db);
     for (let i = 0; i < 5; i++) {
@@ -158,7 +183,12 @@ describe('the per-address limit comes before the body', () => {
     const address = '198.51.100.10';
     const shopper = await createShopper(t.app.db);
     for (let i = 0; i < 5; i++) {
-      const res = await as(t.app, shopper, { method: 'POST', url: '/api/v1/cart', remoteAddress: address, payload: { itemId: STARTER_POUCH, quantity: 1 } });
+      const res = await as(t.app, shopper, {
+        method: 'POST',
+        url: '/api/v1/cart',
+        remoteAddress: address,
+        payload: { itemId: STARTER_POUCH, quantity: 1 },
+      });
       expect(res.statusCode).toBe(200);
     }
   });

@@ -8,10 +8,14 @@ import { answerChallenge, init, paymentFirst, pendingOrder, SANDBOX_CARDS } from
 import { postTokenize, tokenizeCard, vaultUrl } from './support/vault.ts';
 
 const directives = (header: string | null | undefined) =>
-  new Map(String(header).split(';').map((part) => {
-    const [name, ...sources] = part.trim().split(/\s+/);
-    return [name!, sources] as const;
-  }));
+  new Map(
+    String(header)
+      .split(';')
+      .map((part) => {
+        const [name, ...sources] = part.trim().split(/\s+/);
+        return [name!, sources] as const;
+      }),
+  );
 
 describe('with no PUBLIC_URL', () => {
   let t: TestApp;
@@ -57,8 +61,15 @@ describe('with no PUBLIC_URL', () => {
   it('keeps the shopper on the name they opened: the bank page and its way back are paths', async () => {
     const shopper = await createShopper(t.app.db);
     const order = await pendingOrder(t.app, shopper);
-    const step1 = (await init(t.app, shopper, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
-    const step2 = (await paymentFirst(t.app, shopper, { orderId: order._id, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
+    const step1 = (await init(t.app, shopper, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json()
+      .data;
+    const step2 = (
+      await paymentFirst(t.app, shopper, {
+        orderId: order._id,
+        version: step1.paymentOption.card.threeD.version,
+        relatedTransactionId: step1.transactionId,
+      })
+    ).json().data;
     expect(step2.url).toMatch(/^\/sandbox\/3ds\/\d+\?secret=/);
     const back = await answerChallenge(t.app, step2.url, 'approve');
     expect(back.statusCode).toBe(303);

@@ -15,7 +15,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TABLES = ['users', 'sessions', 'email_tokens', 'mailbox', 'carts', 'cart_items', 'orders', 'order_items', 'payments', 'saved_cards', 'coupon_redemptions', 'ledger_entries'];
+const TABLES = [
+  'users',
+  'sessions',
+  'email_tokens',
+  'mailbox',
+  'carts',
+  'cart_items',
+  'orders',
+  'order_items',
+  'payments',
+  'saved_cards',
+  'coupon_redemptions',
+  'ledger_entries',
+];
 
 /** Row counts of the tables a request could change, plus the shopper's cart as the API shows it. */
 async function snapshot() {
@@ -32,23 +45,53 @@ const guest = (opts: InjectOptions) => t.app.inject(opts);
 
 // [what, request, where, field]
 const cases: [string, () => ReturnType<typeof guest>, string, string][] = [
-  ['sign-up name', () => guest({ method: 'POST', url: '/api/v1/auth/signup', payload: signupBody(uniqueEmail('nul'), { firstname: 'A\u0000' }) }), 'body', 'firstname'],
+  [
+    'sign-up name',
+    () => guest({ method: 'POST', url: '/api/v1/auth/signup', payload: signupBody(uniqueEmail('nul'), { firstname: 'A\u0000' }) }),
+    'body',
+    'firstname',
+  ],
   ['product id', () => guest({ method: 'GET', url: '/api/v1/admin/product/eachProduct/a%00b' }), 'params', 'id'],
   ['gift card id', () => guest({ method: 'GET', url: '/api/v1/admin/gift-card/%00' }), 'params', 'id'],
   ['mailbox API filter', () => guest({ method: 'GET', url: '/api/dev/mailbox?to=a%00b' }), 'querystring', 'to'],
   ['mailbox page filter', () => guest({ method: 'GET', url: '/mailbox?to=a%00b' }), 'querystring', 'to'],
   ['mailbox page id', () => guest({ method: 'GET', url: '/mailbox/a%00b' }), 'params', 'id'],
   ['cart item to remove', () => signedIn({ method: 'DELETE', url: '/api/v1/cart/a%00b' }), 'params', 'itemId'],
-  ['cart item to add', () => signedIn({ method: 'POST', url: '/api/v1/cart', payload: { itemId: 'a\u0000b', quantity: 1 } }), 'body', 'itemId'],
+  [
+    'cart item to add',
+    () => signedIn({ method: 'POST', url: '/api/v1/cart', payload: { itemId: 'a\u0000b', quantity: 1 } }),
+    'body',
+    'itemId',
+  ],
   ['coupon', () => signedIn({ method: 'GET', url: '/api/v1/cart/apply-coupon/a%00b' }), 'params', 'coupon'],
   ['buy-now item', () => signedIn({ method: 'POST', url: '/api/v1/checkout/buy/a%00b' }), 'params', 'id'],
   ['order id query', () => signedIn({ method: 'GET', url: '/api/v1/checkout/getorder?orderId=a%00b' }), 'querystring', 'orderId'],
-  ['card payment order', () => signedIn({ method: 'POST', url: '/api/v1/nuvei/init', payload: { orderId: '\u0000', cardToken: 'tok_x' } }), 'body', 'orderId'],
+  [
+    'card payment order',
+    () => signedIn({ method: 'POST', url: '/api/v1/nuvei/init', payload: { orderId: '\u0000', cardToken: 'tok_x' } }),
+    'body',
+    'orderId',
+  ],
   ['saved card id', () => signedIn({ method: 'DELETE', url: '/api/v1/nuvei/cards/a%00b' }), 'params', 'id'],
-  ['nested body value', () => signedIn({ method: 'POST', url: '/api/v1/cart', payload: { itemId: STARTER_POUCH, quantity: 1, extra: [{ note: 'x\u0000' }] } }), 'body', 'extra.0.note'],
-  ['body key', () => signedIn({ method: 'POST', url: '/api/v1/cart', payload: { itemId: STARTER_POUCH, quantity: 1, 'a\u0000': 1 } }), 'body', 'a\\u0000'],
+  [
+    'nested body value',
+    () => signedIn({ method: 'POST', url: '/api/v1/cart', payload: { itemId: STARTER_POUCH, quantity: 1, extra: [{ note: 'x\u0000' }] } }),
+    'body',
+    'extra.0.note',
+  ],
+  [
+    'body key',
+    () => signedIn({ method: 'POST', url: '/api/v1/cart', payload: { itemId: STARTER_POUCH, quantity: 1, 'a\u0000': 1 } }),
+    'body',
+    'a\\u0000',
+  ],
   ['query key', () => guest({ method: 'GET', url: '/api/v1/settings?a%00=1' }), 'querystring', 'a\\u0000'],
-  ['provider notification', () => guest({ method: 'POST', url: '/api/v1/nuvei/notify', payload: { orderId: 'a\u0000' } }), 'body', 'orderId'],
+  [
+    'provider notification',
+    () => guest({ method: 'POST', url: '/api/v1/nuvei/notify', payload: { orderId: 'a\u0000' } }),
+    'body',
+    'orderId',
+  ],
 ];
 
 describe('NUL characters in input', () => {

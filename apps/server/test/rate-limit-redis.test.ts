@@ -7,7 +7,9 @@ import { post, uniqueEmail } from './support/auth.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 if (!REDIS_URL) {
-  throw new Error('rate-limit-redis.test.ts needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379) to share counters between two instances.');
+  throw new Error(
+    'rate-limit-redis.test.ts needs REDIS_URL (e.g. REDIS_URL=redis://127.0.0.1:6379) to share counters between two instances.',
+  );
 }
 
 const RATE_LIMITED = { success: false, message: 'Too many attempts. Please wait a minute and try again.', code: 'RATE_LIMITED' };

@@ -35,7 +35,9 @@ beforeAll(async () => {
   // A route that fails in the database the way a bug would: a duplicate e-mail on insert.
   app.post('/api/test/duplicate-user', { schema: { body: z.strictObject({ email: z.string() }) } }, async (request) => {
     const { email } = request.body as { email: string };
-    await app.db.insert(users).values({ id: newId(), email, passwordHash: SECRET_HASH, firstname: 'Secretfirstname', lastname: 'Secretlastname' });
+    await app.db
+      .insert(users)
+      .values({ id: newId(), email, passwordHash: SECRET_HASH, firstname: 'Secretfirstname', lastname: 'Secretlastname' });
     return { success: true };
   });
   await app.ready();
@@ -45,7 +47,8 @@ afterAll(async () => {
   await drop();
 });
 
-const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown> & { req?: { url: string }; err?: Record<string, unknown> });
+const logged = () =>
+  lines.map((line) => JSON.parse(line) as Record<string, unknown> & { req?: { url: string }; err?: Record<string, unknown> });
 
 describe('request lines', () => {
   it('log every request with confirmation and reset tokens redacted', async () => {
@@ -73,7 +76,9 @@ describe('request lines', () => {
     const output = lines.join('');
     expect(output).not.toContain(resetToken);
     expect(output).not.toContain(verifyToken);
-    const urls = logged().filter((entry) => entry.msg === 'incoming request').map((entry) => entry.req!.url);
+    const urls = logged()
+      .filter((entry) => entry.msg === 'incoming request')
+      .map((entry) => entry.req!.url);
     for (const [, redacted] of visits) expect(urls).toContain(redacted);
   });
 
@@ -102,6 +107,9 @@ describe('5xx errors', () => {
     expect(entry.err!.message).toMatch(/^Failed query: insert into "users"/);
     expect(entry.err!.message).not.toContain('params');
     expect(entry.err!.stack).toMatch(/^DrizzleQueryError: Failed query: insert into "users"[\s\S]*\n\s+at /);
-    expect(entry.err!.cause).toMatchObject({ code: '23505', message: expect.stringContaining('duplicate key value violates unique constraint') });
+    expect(entry.err!.cause).toMatchObject({
+      code: '23505',
+      message: expect.stringContaining('duplicate key value violates unique constraint'),
+    });
   });
 });

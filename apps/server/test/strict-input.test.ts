@@ -48,7 +48,13 @@ describe('unknown query parameters on /api routes', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
 
-  const shopperRoutes = ['/api/v1/getuser', '/api/v1/cart', '/api/v1/checkout/coupons', '/api/v1/checkout/my-purchases', '/api/v1/nuvei/cards'];
+  const shopperRoutes = [
+    '/api/v1/getuser',
+    '/api/v1/cart',
+    '/api/v1/checkout/coupons',
+    '/api/v1/checkout/my-purchases',
+    '/api/v1/nuvei/cards',
+  ];
   it.each(shopperRoutes)('GET %s?foo=1 (signed in) is a 400 naming foo (and 200 without it)', async (url) => {
     const res = await signedIn({ method: 'GET', url: `${url}?foo=1` });
     expect(res.statusCode).toBe(400);
@@ -86,7 +92,12 @@ describe('bodies on routes that take none', () => {
   });
 
   it('logout refuses a text body too', async () => {
-    const res = await signedIn({ method: 'POST', url: '/api/v1/auth/logout', payload: 'please', headers: { 'content-type': 'text/plain' } });
+    const res = await signedIn({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      payload: 'please',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', field: 'body' });
     expect((await signedIn({ method: 'GET', url: '/api/v1/getuser' })).statusCode).toBe(200);
@@ -121,15 +132,17 @@ describe('the mailbox page', () => {
 });
 
 describe('routes outside /api keep their queries', () => {
-  it.each(['/login?verify=abc123', '/new-password/abc123?utm_source=mail', '/products?sortOrder=asc&x=1', '/product-details/abc?type=giftCard'])(
-    'the web app is served at %s',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/login?verify=abc123',
+    '/new-password/abc123?utm_source=mail',
+    '/products?sortOrder=asc&x=1',
+    '/product-details/abc?type=giftCard',
+  ])('the web app is served at %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root">');
+  });
 
   it('the 3-D Secure page ignores extra parameters (an unknown challenge is its own 404 page)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/sandbox/3ds/123456789?foo=1' });

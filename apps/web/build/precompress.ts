@@ -24,7 +24,12 @@ async function* files(dir: string): AsyncGenerator<string> {
 async function compressFile(file: string): Promise<void> {
   const source = await fs.readFile(file);
   const [br, gz] = await Promise.all([
-    brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+    brotli(source, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
     gzip(source, { level: zlib.constants.Z_BEST_COMPRESSION }),
   ]);
   if (br.length < source.length) await fs.writeFile(`${file}.br`, br);

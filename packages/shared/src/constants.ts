@@ -55,4 +55,3 @@ export const SOCKET_PATH = '/socket.io/';
 // SPEC §9 "Embedded checkout" (§4 Embedded frame messages).
 /** The card frame counts as loaded this long after its load event. */
 export const CARD_FRAME_LOADED_DELAY_MS = 350;
-

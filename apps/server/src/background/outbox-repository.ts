@@ -47,5 +47,8 @@ export async function markOutboxDone(db: Db, id: number, { forgetPayload = false
 /** Backs off exponentially: 1 s, 2 s, 4 s … capped at 5 minutes. */
 export async function markOutboxFailed(db: Db, id: number, attempts: number, error: string): Promise<void> {
   const delayMs = Math.min(1000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
-  await db.update(outbox).set({ lastError: error.slice(0, 2000), availableAt: later(delayMs) }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({ lastError: error.slice(0, 2000), availableAt: later(delayMs) })
+    .where(eq(outbox.id, id));
 }

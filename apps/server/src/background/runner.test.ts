@@ -29,7 +29,10 @@ describe('the background runner', () => {
       jobs: [{ name: 'second', run: async () => void ran.push(`second after ${ran.join()}`) }],
       topics: { 'test.deliver': { handle: async (payload) => void delivered.push(payload) } },
     });
-    const [row] = await db().insert(outbox).values({ topic: 'test.deliver', payload: { n: 1 } }).returning();
+    const [row] = await db()
+      .insert(outbox)
+      .values({ topic: 'test.deliver', payload: { n: 1 } })
+      .returning();
     await runner.drain();
     expect(ran).toEqual(['first', 'second after first']);
     expect(delivered).toEqual([{ n: 1 }]);
@@ -41,7 +44,10 @@ describe('the background runner', () => {
     runner.add({ topics: { 'test.private': { handle: async () => {}, forgetPayload: true } } });
     const [orphan, personal] = await db()
       .insert(outbox)
-      .values([{ topic: 'test.nobody', payload: {} }, { topic: 'test.private', payload: { email: 'someone@example.com' } }])
+      .values([
+        { topic: 'test.nobody', payload: {} },
+        { topic: 'test.private', payload: { email: 'someone@example.com' } },
+      ])
       .returning();
     await runner.drain();
     expect(await rowOf(orphan!.id)).toMatchObject({ processedAt: null, attempts: 1, lastError: 'unknown outbox topic test.nobody' });

@@ -10,7 +10,10 @@ import { migrate } from './migrate.ts';
 
 const THIS_MIGRATION = '0008_one_payment_attempt_in_flight.sql';
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-const earlier = fs.readdirSync(dir).filter((f) => f.endsWith('.sql') && f < THIS_MIGRATION).sort();
+const earlier = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.sql') && f < THIS_MIGRATION)
+  .sort();
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -54,7 +57,9 @@ describe(`migration ${THIS_MIGRATION}`, () => {
 
     expect(await migrate(database)).toContain(THIS_MIGRATION);
 
-    const rows = await query<{ id: string; status: string; decline_reason: string | null }>('SELECT id, status, decline_reason FROM payments ORDER BY id');
+    const rows = await query<{ id: string; status: string; decline_reason: string | null }>(
+      'SELECT id, status, decline_reason FROM payments ORDER BY id',
+    );
     expect(rows.map((r) => [r.id, r.status, r.decline_reason])).toEqual([
       ['p-alone', 'challenge', null],
       ['p-declined', 'declined', null],

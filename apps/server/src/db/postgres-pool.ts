@@ -73,7 +73,9 @@ function releasedWhenConnectionEnds(client: pg.PoolClient): pg.PoolClient {
 class SelfHealingPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
     // pool.query() checks out with a callback and already releases with the error; only awaited checkouts
     // (transactions) need the guard.
     if (callback) {

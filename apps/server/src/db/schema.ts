@@ -17,7 +17,9 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   firstname: text('firstname').notNull(),
   lastname: text('lastname').notNull(),
-  role: text('role', { enum: ['USER', 'ADMIN'] }).notNull().default('USER'),
+  role: text('role', { enum: ['USER', 'ADMIN'] })
+    .notNull()
+    .default('USER'),
   image: text('image'),
   address: jsonb('address').$type<AddressJson>(),
   lastIp: text('last_ip'),
@@ -27,7 +29,9 @@ export const users = pgTable('users', {
 
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
@@ -36,7 +40,9 @@ export const sessions = pgTable('sessions', {
 
 export const emailTokens = pgTable('email_tokens', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
   purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: ts('expires_at').notNull(),
@@ -90,7 +96,9 @@ export const promotions = pgTable('promotions', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   channel: text('channel', { enum: ['web', 'app'] }).notNull(),
-  kind: text('kind', { enum: ['active', 'first-purchase'] }).notNull().default('active'),
+  kind: text('kind', { enum: ['active', 'first-purchase'] })
+    .notNull()
+    .default('active'),
   bonusType: text('bonus_type', { enum: ['PERCENTAGE', 'COINS'] }).notNull(),
   bonusPercentage: integer('bonus_percentage').notNull(),
   startsAt: ts('starts_at').notNull().defaultNow(),
@@ -100,7 +108,9 @@ export const promotions = pgTable('promotions', {
 
 export const ledgerEntries = pgTable('ledger_entries', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
   wallet: text('wallet', { enum: ['purchasedWallet', 'winWallet', 'stackingWallet'] }).notNull(),
   amount: integer('amount').notNull(),
   reason: text('reason').notNull(),
@@ -109,7 +119,9 @@ export const ledgerEntries = pgTable('ledger_entries', {
 });
 
 export const kycRecords = pgTable('kyc_records', {
-  userId: text('user_id').primaryKey().references(() => users.id),
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
   attempts: integer('attempts').notNull().default(0),
   decision: text('decision'),
   status: text('status'),
@@ -119,7 +131,10 @@ export const kycRecords = pgTable('kyc_records', {
 // --- CART (issue 3) ---
 export const carts = pgTable('carts', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull().unique().references(() => users.id),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
   couponId: text('coupon_id'),
   version: integer('version').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -128,7 +143,9 @@ export const carts = pgTable('carts', {
 
 export const cartItems = pgTable('cart_items', {
   id: text('id').primaryKey(),
-  cartId: text('cart_id').notNull().references(() => carts.id),
+  cartId: text('cart_id')
+    .notNull()
+    .references(() => carts.id),
   itemKind: text('item_kind', { enum: ['product', 'giftCard'] }).notNull(),
   itemId: text('item_id').notNull(),
   quantity: integer('quantity').notNull(),
@@ -155,8 +172,12 @@ export const coupons = pgTable('coupons', {
 
 export const couponRedemptions = pgTable('coupon_redemptions', {
   id: text('id').primaryKey(),
-  couponId: text('coupon_id').notNull().references(() => coupons.id),
-  userId: text('user_id').notNull().references(() => users.id),
+  couponId: text('coupon_id')
+    .notNull()
+    .references(() => coupons.id),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
   orderId: text('order_id').notNull().unique(),
   status: text('status', { enum: ['reserved', 'redeemed', 'released'] }).notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -178,7 +199,9 @@ export const vaultCards = pgTable('vault_cards', {
 
 export const savedCards = pgTable('saved_cards', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
   provider: text('provider').notNull(),
   vaultToken: text('vault_token').notNull(),
   brand: text('brand').notNull(),
@@ -192,7 +215,9 @@ export const savedCards = pgTable('saved_cards', {
 export const payments = pgTable('payments', {
   id: text('id').primaryKey(),
   orderId: text('order_id').notNull(),
-  userId: text('user_id').notNull().references(() => users.id),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
   provider: text('provider').notNull(),
   transactionId: text('transaction_id').notNull().unique(),
   relatedTransactionId: text('related_transaction_id'),
@@ -229,7 +254,9 @@ export type OrderStatus = (typeof orderStatuses)[number];
 
 export const orders = pgTable('orders', {
   id: text('id').primaryKey(),
-  userId: text('user_id').notNull().references(() => users.id),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
   status: text('status', { enum: orderStatuses }).notNull().default('pending'),
   source: text('source', { enum: ['cart', 'buy-now'] }).notNull(),
   idempotencyKey: text('idempotency_key').notNull(),
@@ -258,14 +285,21 @@ export const orders = pgTable('orders', {
 
 /** The order that was each shopper's first fulfilled purchase: only it keeps the first-purchase bonus (0007). */
 export const firstPurchases = pgTable('first_purchases', {
-  userId: text('user_id').primaryKey().references(() => users.id),
-  orderId: text('order_id').notNull().unique().references(() => orders.id),
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  orderId: text('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export const orderItems = pgTable('order_items', {
   id: text('id').primaryKey(),
-  orderId: text('order_id').notNull().references(() => orders.id),
+  orderId: text('order_id')
+    .notNull()
+    .references(() => orders.id),
   itemKind: text('item_kind', { enum: ['product', 'giftCard'] }).notNull(),
   itemId: text('item_id').notNull(),
   name: text('name').notNull(),
@@ -278,7 +312,9 @@ export const orderItems = pgTable('order_items', {
 
 export const giftCardCodes = pgTable('gift_card_codes', {
   id: text('id').primaryKey(),
-  giftCardId: text('gift_card_id').notNull().references(() => giftCards.id),
+  giftCardId: text('gift_card_id')
+    .notNull()
+    .references(() => giftCards.id),
   code: text('code').notNull().unique(),
   orderId: text('order_id').references(() => orders.id),
   userId: text('user_id').references(() => users.id),

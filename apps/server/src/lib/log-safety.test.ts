@@ -36,7 +36,10 @@ describe('redactUrl', () => {
 
 describe('redactEmails in error messages', () => {
   it("hides the recipient an SMTP server's refusal names", () => {
-    const refusal = Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <bob@example.com>: Recipient address rejected"), { code: 'EENVELOPE' });
+    const refusal = Object.assign(
+      new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <bob@example.com>: Recipient address rejected"),
+      { code: 'EENVELOPE' },
+    );
     const safe = safeError(refusal);
     expect(safe.message).toBe("Can't send mail - all recipients were rejected: 550 5.1.1 <[redacted]>: Recipient address rejected");
     expect(JSON.stringify(safe)).not.toContain('bob@example.com');
@@ -52,16 +55,21 @@ describe('safeError on a real database error', () => {
   afterAll(() => drop());
 
   it('keeps class, codes, the SQL and the stack; drops the parameters', async () => {
-    const error = await database.db
-      .execute(sql`select ${'someone@example.com'}::text as email, ${'$argon2id$secret'}::int as n`)
-      .then(() => null, (err: unknown) => err);
+    const error = await database.db.execute(sql`select ${'someone@example.com'}::text as email, ${'$argon2id$secret'}::int as n`).then(
+      () => null,
+      (err: unknown) => err,
+    );
     // The error as Drizzle raises it: its message lists the parameters.
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).constructor.name).toBe('DrizzleQueryError');
     expect((error as Error).message).toContain('someone@example.com');
 
     const safe = safeError(error);
-    expect(safe).toMatchObject({ type: 'DrizzleQueryError', pgCode: '22P02', message: 'Failed query: select $1::text as email, $2::int as n' });
+    expect(safe).toMatchObject({
+      type: 'DrizzleQueryError',
+      pgCode: '22P02',
+      message: 'Failed query: select $1::text as email, $2::int as n',
+    });
     expect(safe.stack).toMatch(/^DrizzleQueryError: Failed query: select \$1::text as email, \$2::int as n\n\s+at /);
     expect(safe.cause).toMatchObject({ code: '22P02', pgCode: '22P02' });
     const logged = JSON.stringify(safe);

@@ -11,7 +11,10 @@ describe('memory counters', () => {
   it('add weights per key within a window, then start again from zero', async () => {
     let now = 1_000_000;
     const counters = memoryCounters(() => now);
-    expect(await counters.add(['a', 'b'], 1, WINDOW)).toEqual([{ count: 1, resetInMs: WINDOW }, { count: 1, resetInMs: WINDOW }]);
+    expect(await counters.add(['a', 'b'], 1, WINDOW)).toEqual([
+      { count: 1, resetInMs: WINDOW },
+      { count: 1, resetInMs: WINDOW },
+    ]);
     now += 10_000;
     expect(await counters.add(['a'], 3, WINDOW)).toEqual([{ count: 4, resetInMs: WINDOW - 10_000 }]);
     now += WINDOW;
@@ -35,7 +38,7 @@ describe('redis counters while Redis is unreachable', () => {
   redis.on('error', () => {});
   afterAll(() => redis.disconnect());
 
-  it('count in this instance\'s memory instead of failing the request', async () => {
+  it("count in this instance's memory instead of failing the request", async () => {
     const warnings: string[] = [];
     const log = { warn: (_obj: unknown, msg: string) => warnings.push(msg) } as unknown as FastifyBaseLogger;
     const counters = redisCounters(redis, log);

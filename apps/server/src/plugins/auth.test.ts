@@ -133,7 +133,12 @@ describe('requireUser / requireRole', () => {
     expect(guest.json()).toEqual({ success: false, message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
 
     const { token, user } = await demoLogin('USER');
-    const broken = await guarded.inject({ method: 'POST', url: '/api/v1/signed-in', headers: { ...malformed, 'x-auth-token': token }, payload: '{not json' });
+    const broken = await guarded.inject({
+      method: 'POST',
+      url: '/api/v1/signed-in',
+      headers: { ...malformed, 'x-auth-token': token },
+      payload: '{not json',
+    });
     expect(broken.statusCode).toBe(400);
     const ok = await guarded.inject({ method: 'POST', url: '/api/v1/signed-in', headers: { 'x-auth-token': token }, payload: { a: 1 } });
     expect(ok.json()).toEqual({ id: user._id, body: { a: 1 } });

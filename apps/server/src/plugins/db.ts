@@ -9,7 +9,10 @@ declare module 'fastify' {
 }
 
 /** Exposes the already-opened database; whoever opened it closes it. */
-export default fp<{ database: Database }>(async (app, { database }) => {
-  app.decorate('database', database);
-  app.decorate('db', database.db);
-}, { name: 'db' });
+export default fp<{ database: Database }>(
+  async (app, { database }) => {
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+  },
+  { name: 'db' },
+);

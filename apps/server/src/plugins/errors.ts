@@ -10,7 +10,9 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 /** Names the input that failed validation, e.g. "body.email" or "querystring.price". */
-function describeValidation(error: FastifyError & { validation: { instancePath: string; message?: string; params: Record<string, unknown> }[] }) {
+function describeValidation(
+  error: FastifyError & { validation: { instancePath: string; message?: string; params: Record<string, unknown> }[] },
+) {
   const first = error.validation[0]!;
   const where = error.validationContext ?? 'body';
   const unknownKeys = first.params.keys as string[] | undefined;
@@ -22,36 +24,38 @@ function describeValidation(error: FastifyError & { validation: { instancePath: 
   return { field, message };
 }
 
-export default fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const { field, message } = describeValidation(error as never);
-      return reply.status(400).send({ success: false, message, code: 'VALIDATION_FAILED', field });
-    }
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code, field: error.field });
-    }
-    if (isDatabaseUnavailable(error)) {
-      // Down, stalled or overloaded rather than a bug: the client may retry. Logged once, without query parameters.
-      request.log.error({ err: safeError(error) }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
-        .send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE, code: DATABASE_UNAVAILABLE_CODE });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limit.
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'Malformed JSON body'
-        : error.message;
-      return reply.status(status).send({ success: false, message, code: error.code ?? 'BAD_REQUEST' });
-    }
-    // Class, codes, message and stack only: a query error's message carries its parameters.
-    request.log.error({ err: safeError(error) }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: INTERNAL_MESSAGE, code: 'INTERNAL' });
-  });
-}, { name: 'errors' });
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const { field, message } = describeValidation(error as never);
+        return reply.status(400).send({ success: false, message, code: 'VALIDATION_FAILED', field });
+      }
+      if (error instanceof AppError) {
+        return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code, field: error.field });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Down, stalled or overloaded rather than a bug: the client may retry. Logged once, without query parameters.
+        request.log.error({ err: safeError(error) }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', DATABASE_RETRY_AFTER_SECONDS)
+          .send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE, code: DATABASE_UNAVAILABLE_CODE });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limit.
+        const message =
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Malformed JSON body' : error.message;
+        return reply.status(status).send({ success: false, message, code: error.code ?? 'BAD_REQUEST' });
+      }
+      // Class, codes, message and stack only: a query error's message carries its parameters.
+      request.log.error({ err: safeError(error) }, 'unhandled error');
+      return reply.status(500).send({ success: false, message: INTERNAL_MESSAGE, code: 'INTERNAL' });
+    });
+  },
+  { name: 'errors' },
+);
 
 /**
  * Fastify's `frameworkErrors` option: errors the router raises before any route or hook runs (a

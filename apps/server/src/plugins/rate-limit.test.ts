@@ -105,7 +105,9 @@ describe('behind a trusted proxy (TRUST_PROXY)', () => {
     expect((await login(trusted, email, { 'x-forwarded-for': randomIp() })).statusCode).toBe(401);
 
     const { email: shopper, password } = await createVerifiedUser(trusted.app);
-    expect((await post(trusted.app, '/api/v1/auth/login', { email: shopper, password }, { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(200);
+    expect(
+      (await post(trusted.app, '/api/v1/auth/login', { email: shopper, password }, { 'x-forwarded-for': '203.0.113.7' })).statusCode,
+    ).toBe(200);
     const [user] = await trusted.database.db.select().from(users).where(eq(users.email, shopper));
     expect(user!.lastIp).toBe('203.0.113.7');
   });
@@ -128,7 +130,9 @@ describe('per-IP limit across e-mail addresses (AUTH_IP_RATE_LIMIT_MAX)', () => 
     const ip = randomIp();
     const attempt = (from: string) => {
       const email = uniqueEmail('sprayed');
-      return post(t.app, `/api/v1/auth/${route}`, route === 'login' ? { email, password: 'Summer2024!' } : { email }, { 'x-forwarded-for': from });
+      return post(t.app, `/api/v1/auth/${route}`, route === 'login' ? { email, password: 'Summer2024!' } : { email }, {
+        'x-forwarded-for': from,
+      });
     };
     for (let i = 0; i < 5; i++) expect((await attempt(ip)).statusCode).toBe(route === 'login' ? 401 : 200);
     const blocked = await attempt(ip);
@@ -143,7 +147,9 @@ describe('per-IP limit across e-mail addresses (AUTH_IP_RATE_LIMIT_MAX)', () => 
   it('does not apply to sign-up: several accounts from one address are fine', async () => {
     const ip = randomIp();
     for (let i = 0; i < 6; i++) {
-      expect((await post(t.app, '/api/v1/auth/signup', signupBody(uniqueEmail('household')), { 'x-forwarded-for': ip })).statusCode).toBe(201);
+      expect((await post(t.app, '/api/v1/auth/signup', signupBody(uniqueEmail('household')), { 'x-forwarded-for': ip })).statusCode).toBe(
+        201,
+      );
     }
   });
 });

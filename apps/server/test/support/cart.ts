@@ -18,8 +18,13 @@ export async function createShopper(db: Db, opts: { state?: string } = {}): Prom
     ? { street: '1 Test Way', city: 'Testville', state: opts.state, zipCode: '00000', country: 'US' }
     : null;
   await db.insert(users).values({
-    id, email: `shopper-${id}@example.com`, passwordHash: 'not-a-real-hash', firstname: 'Test', lastname: 'Shopper',
-    emailVerifiedAt: new Date(), address,
+    id,
+    email: `shopper-${id}@example.com`,
+    passwordHash: 'not-a-real-hash',
+    firstname: 'Test',
+    lastname: 'Shopper',
+    emailVerifiedAt: new Date(),
+    address,
   });
   await db.insert(sessions).values({ id: newId(), userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
   return { id, token };

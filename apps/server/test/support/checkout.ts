@@ -17,7 +17,9 @@ export async function createShopper(db: Db): Promise<Shopper> {
   const id = newId();
   const token = newSecretToken();
   const email = `buyer-${id}@example.com`;
-  await db.insert(users).values({ id, email, passwordHash: 'not-a-real-hash', firstname: 'Mei', lastname: 'Lin', emailVerifiedAt: new Date() });
+  await db
+    .insert(users)
+    .values({ id, email, passwordHash: 'not-a-real-hash', firstname: 'Mei', lastname: 'Lin', emailVerifiedAt: new Date() });
   await db.insert(sessions).values({ id: newId(), userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
   return { id, token, email };
 }
@@ -26,7 +28,13 @@ export function as(app: FastifyInstance, shopper: Shopper, opts: InjectOptions) 
   return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), 'x-auth-token': shopper.token } });
 }
 
-export async function addToCart(app: FastifyInstance, shopper: Shopper, itemId: string, quantity: number, type: 'product' | 'giftCard' = 'product') {
+export async function addToCart(
+  app: FastifyInstance,
+  shopper: Shopper,
+  itemId: string,
+  quantity: number,
+  type: 'product' | 'giftCard' = 'product',
+) {
   const res = await as(app, shopper, { method: 'POST', url: '/api/v1/cart', payload: { itemId, quantity, type } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();

@@ -8,8 +8,12 @@ type NewCoupon = typeof coupons.$inferInsert;
 export async function insertCoupon(db: Db, over: Partial<NewCoupon> = {}): Promise<NewCoupon & { id: string; code: string }> {
   const id = newId();
   const row = {
-    id, code: `T${id.replace(/-/g, '').slice(0, 10).toUpperCase()}`, kind: 'PERCENT' as const, amount: 10,
-    startsAt: new Date(Date.now() - 86_400_000), ...over,
+    id,
+    code: `T${id.replace(/-/g, '').slice(0, 10).toUpperCase()}`,
+    kind: 'PERCENT' as const,
+    amount: 10,
+    startsAt: new Date(Date.now() - 86_400_000),
+    ...over,
   };
   await db.insert(coupons).values(row);
   return row;

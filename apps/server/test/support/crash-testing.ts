@@ -80,24 +80,45 @@ export async function startStore(database: StoreDatabase, crashAt?: CrashPoint):
   while (vaultPort === port) vaultPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'SMTP_URL', 'REDIS_URL', 'PAYMENTS_PROVIDER', 'NUVEI_MERCHANT_ID', 'NUVEI_MERCHANT_SITE_ID', 'NUVEI_SECRET_KEY', 'CRASH_AT']) delete env[key];
+  for (const key of [
+    'DATABASE_URL',
+    'SMTP_URL',
+    'REDIS_URL',
+    'PAYMENTS_PROVIDER',
+    'NUVEI_MERCHANT_ID',
+    'NUVEI_MERCHANT_SITE_ID',
+    'NUVEI_SECRET_KEY',
+    'CRASH_AT',
+  ])
+    delete env[key];
   Object.assign(env, database.env, {
-    PORT: String(port), HOST: '127.0.0.1', VAULT_PORT: String(vaultPort), PUBLIC_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    VAULT_PORT: String(vaultPort),
+    PUBLIC_URL: url,
     // Demo mode for its local mailbox, where the tests count receipts (the demo accounts are never used).
-    DEMO_DATA: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test', WEB_DIST: '/nonexistent',
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    WEB_DIST: '/nonexistent',
     ...(crashAt ? { CRASH_AT: crashAt } : {}),
   });
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
 
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The store exited while starting:\n${output}`);
     if (Date.now() > deadline) throw new Error(`The store did not answer within 90 s:\n${output}`);
-    const up = await fetch(`${url}/api/ping`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/api/ping`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -115,7 +136,13 @@ export async function startStore(database: StoreDatabase, crashAt?: CrashPoint):
 
 type Envelope = { success: boolean; data?: unknown; message?: string };
 
-export async function api(store: StoreProcess, method: string, urlPath: string, body?: unknown, token?: string): Promise<{ status: number; json: Envelope }> {
+export async function api(
+  store: StoreProcess,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; json: Envelope }> {
   const res = await fetch(`${store.url}/api/${urlPath}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-auth-token': token } : {}) },
@@ -139,7 +166,11 @@ export async function signUpShopper(store: StoreProcess): Promise<{ email: strin
 
 /** A vault token for a card, as the hosted card field gets it. */
 export async function tokenizeAt(store: StoreProcess, number: string): Promise<string> {
-  const res = await fetch(`${store.vaultUrl}/tokenize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'card', number, expiry: '12/34' }) });
+  const res = await fetch(`${store.vaultUrl}/tokenize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind: 'card', number, expiry: '12/34' }),
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }

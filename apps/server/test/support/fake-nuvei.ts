@@ -4,7 +4,12 @@
 // 'challenge' → REDIRECT, 'insufficient' → declined for funds, 'decline' → declined, anything else approved.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { paymentChecksum, refundChecksum, sessionTokenChecksum, transactionDetailsChecksum } from '../../src/providers/payments/nuvei/checksum.ts';
+import {
+  paymentChecksum,
+  refundChecksum,
+  sessionTokenChecksum,
+  transactionDetailsChecksum,
+} from '../../src/providers/payments/nuvei/checksum.ts';
 
 /** A transaction as the fake keeps it. */
 export interface FakeTransaction {
@@ -27,7 +32,13 @@ export interface FakeNuvei {
 
 type Body = Record<string, string & Record<string, unknown>>;
 
-const CARD = { ccCardNumber: '4****1111', ccExpMonth: '12', ccExpYear: '34', cardBrand: 'VISA', threeD: { v2supported: 'true', version: '2.2.0' } };
+const CARD = {
+  ccCardNumber: '4****1111',
+  ccExpMonth: '12',
+  ccExpYear: '34',
+  cardBrand: 'VISA',
+  threeD: { v2supported: 'true', version: '2.2.0' },
+};
 const UPO = '88001';
 
 export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId: string; secretKey: string }): Promise<FakeNuvei> {
@@ -36,15 +47,29 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
   let seq = 7100000000;
   const sessions = new Set<string>();
 
-  function book(b: Body, transactionType: FakeTransaction['transactionType'], transactionStatus: FakeTransaction['transactionStatus']): string {
+  function book(
+    b: Body,
+    transactionType: FakeTransaction['transactionType'],
+    transactionStatus: FakeTransaction['transactionStatus'],
+  ): string {
     const transactionId = String(++seq);
-    transactions.push({ transactionId, clientUniqueId: String(b.clientUniqueId ?? ''), transactionType, transactionStatus, amount: String(b.amount ?? ''), currency: String(b.currency ?? '') });
+    transactions.push({
+      transactionId,
+      clientUniqueId: String(b.clientUniqueId ?? ''),
+      transactionType,
+      transactionStatus,
+      amount: String(b.amount ?? ''),
+      currency: String(b.currency ?? ''),
+    });
     return transactionId;
   }
 
   function details(b: Body): Record<string, unknown> {
-    if (b.checksum !== transactionDetailsChecksum(b as never, creds.secretKey)) return { status: 'ERROR', errCode: 1001, reason: 'Invalid checksum' };
-    const found = transactions.filter((t) => (b.transactionId ? t.transactionId === b.transactionId : t.clientUniqueId === b.clientUniqueId)).at(-1);
+    if (b.checksum !== transactionDetailsChecksum(b as never, creds.secretKey))
+      return { status: 'ERROR', errCode: 1001, reason: 'Invalid checksum' };
+    const found = transactions
+      .filter((t) => (b.transactionId ? t.transactionId === b.transactionId : t.clientUniqueId === b.clientUniqueId))
+      .at(-1);
     if (!found) return { status: 'ERROR', errCode: 9146, reason: 'No transaction details returned for the provided ID' };
     return {
       status: 'SUCCESS',
@@ -78,19 +103,52 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     }
     if (!sessions.has(b.sessionToken)) return error('Invalid session token');
     if (b.checksum !== paymentChecksum(b as never, creds.secretKey)) return error('Invalid checksum');
-    const option = b.paymentOption as unknown as { userPaymentOptionId?: string; card: { ccTempToken?: string; threeD?: { version?: string } } };
+    const option = b.paymentOption as unknown as {
+      userPaymentOptionId?: string;
+      card: { ccTempToken?: string; threeD?: { version?: string } };
+    };
     const key = option.card.ccTempToken ?? option.userPaymentOptionId ?? '';
-    if (method === 'initPayment') return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'InitAuth3D', 'APPROVED'), paymentOption: { card: CARD } };
+    if (method === 'initPayment')
+      return {
+        status: 'SUCCESS',
+        transactionStatus: 'APPROVED',
+        transactionId: book(b, 'InitAuth3D', 'APPROVED'),
+        paymentOption: { card: CARD },
+      };
     const type = b.transactionType === 'Auth' ? 'Auth' : 'Sale';
-    if (/insufficient/.test(key)) return { status: 'SUCCESS', transactionStatus: 'DECLINED', transactionId: book(b, type, 'DECLINED'), gwErrorCode: -1, gwErrorReason: 'Insufficient Funds' };
-    if (/decline/.test(key)) return { status: 'SUCCESS', transactionStatus: 'DECLINED', transactionId: book(b, type, 'DECLINED'), gwErrorCode: -1, gwErrorReason: 'Decline' };
+    if (/insufficient/.test(key))
+      return {
+        status: 'SUCCESS',
+        transactionStatus: 'DECLINED',
+        transactionId: book(b, type, 'DECLINED'),
+        gwErrorCode: -1,
+        gwErrorReason: 'Insufficient Funds',
+      };
+    if (/decline/.test(key))
+      return {
+        status: 'SUCCESS',
+        transactionStatus: 'DECLINED',
+        transactionId: book(b, type, 'DECLINED'),
+        gwErrorCode: -1,
+        gwErrorReason: 'Decline',
+      };
     // A zero-amount verification (transactionType Auth, 0.00) is exempt from the challenge.
     const verification = b.transactionType === 'Auth' && b.amount === '0.00';
     if (/challenge/.test(key) && !verification) {
       const transactionId = book(b, type, 'REDIRECT');
-      return { status: 'SUCCESS', transactionStatus: 'REDIRECT', transactionId, paymentOption: { card: { threeD: { acsUrl: 'https://acs.example/challenge', cReq: 'abc' } } } };
+      return {
+        status: 'SUCCESS',
+        transactionStatus: 'REDIRECT',
+        transactionId,
+        paymentOption: { card: { threeD: { acsUrl: 'https://acs.example/challenge', cReq: 'abc' } } },
+      };
     }
-    return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, type, 'APPROVED'), paymentOption: { userPaymentOptionId: UPO, card: CARD } };
+    return {
+      status: 'SUCCESS',
+      transactionStatus: 'APPROVED',
+      transactionId: book(b, type, 'APPROVED'),
+      paymentOption: { userPaymentOptionId: UPO, card: CARD },
+    };
   }
 
   const server = http.createServer((req, res) => {

@@ -6,13 +6,22 @@ import { as, STARTER_POUCH, type Shopper } from './checkout.ts';
 export { SANDBOX_CARDS } from '../../src/providers/payments/nuvei/sandbox/test-cards.ts';
 
 /** A pending buy-now order of one Starter Pouch ($4.99, 500 coins). */
-export async function pendingOrder(app: FastifyInstance, shopper: Shopper, productId = STARTER_POUCH): Promise<{ _id: string; total: number; coins: number; bonusCoins: number }> {
-  const res = await as(app, shopper, { method: 'POST', url: `/api/v1/checkout/buy/${productId}`, payload: { type: 'product', quantity: 1 } });
+export async function pendingOrder(
+  app: FastifyInstance,
+  shopper: Shopper,
+  productId = STARTER_POUCH,
+): Promise<{ _id: string; total: number; coins: number; bonusCoins: number }> {
+  const res = await as(app, shopper, {
+    method: 'POST',
+    url: `/api/v1/checkout/buy/${productId}`,
+    payload: { type: 'product', quantity: 1 },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
 
-export const init = (app: FastifyInstance, shopper: Shopper, payload: object) => as(app, shopper, { method: 'POST', url: '/api/v1/nuvei/init', payload });
+export const init = (app: FastifyInstance, shopper: Shopper, payload: object) =>
+  as(app, shopper, { method: 'POST', url: '/api/v1/nuvei/init', payload });
 export const paymentFirst = (app: FastifyInstance, shopper: Shopper, payload: object) =>
   as(app, shopper, { method: 'POST', url: '/api/v1/nuvei/payment/first', payload });
 export const getCards = async (app: FastifyInstance, shopper: Shopper) => {
@@ -34,5 +43,10 @@ export const answerChallenge = (app: FastifyInstance, challengeUrl: string, deci
   // Absolute with PUBLIC_URL set, a path on the shopper's own origin without it.
   const url = new URL(challengeUrl, 'http://localhost');
   const form = new URLSearchParams({ decision, secret: url.searchParams.get('secret') ?? '' });
-  return app.inject({ method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
+  return app.inject({
+    method: 'POST',
+    url: url.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
 };

@@ -53,7 +53,10 @@ export function testConfig(overrides: Partial<Config> = {}, logLevel = 'silent')
   return loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: logLevel }, { WEB_DIST: '/nonexistent', REDIS_URL: undefined, ...overrides });
 }
 
-export async function buildTestApp(overrides: Partial<Config> = {}, opts: { seedDemo?: boolean } & Pick<DatabaseOptions, 'logQuery'> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  opts: { seedDemo?: boolean } & Pick<DatabaseOptions, 'logQuery'> = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase({ logQuery: opts.logQuery });
   await migrate(database);
   const seeded = await seed(database.db, { demo: opts.seedDemo ?? true });

@@ -6,7 +6,11 @@ import { expect } from 'vitest';
 export const vaultUrl = (app: FastifyInstance, path: string) => `${app.vault.origin().replace('localhost', '127.0.0.1')}${path}`;
 
 export function postTokenize(app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(vaultUrl(app, '/tokenize'), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return fetch(vaultUrl(app, '/tokenize'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 /** A vault token for a card, as the card frame would get it. */

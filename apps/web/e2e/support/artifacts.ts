@@ -8,7 +8,11 @@ import type { BrowserContext } from 'playwright-core';
 /** E2E_ARTIFACTS_DIR, else apps/web/e2e/artifacts (git-ignored); `npm test` prints it when it is not empty. */
 export const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
 
-const safeName = (text: string) => text.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'test';
+const safeName = (text: string) =>
+  text
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80) || 'test';
 
 /**
  * Starts recording a context: actions, console, network and screenshots, kept only if the test fails.
@@ -23,7 +27,12 @@ export async function startRecording(context: BrowserContext): Promise<void> {
  * Stops a context's recording; for a failed test, writes its pages' screenshots and its trace under
  * ARTIFACTS_DIR/<test file>/<test name>/ and returns that folder.
  */
-export async function keepRecording(contexts: BrowserContext[], testFile: string, testName: string, failed: boolean): Promise<string | null> {
+export async function keepRecording(
+  contexts: BrowserContext[],
+  testFile: string,
+  testName: string,
+  failed: boolean,
+): Promise<string | null> {
   if (!failed) {
     await Promise.all(contexts.map((context) => context.tracing.stop().catch(() => {})));
     return null;
@@ -33,7 +42,9 @@ export async function keepRecording(contexts: BrowserContext[], testFile: string
   await Promise.all(
     contexts.map(async (context, c) => {
       await Promise.all(
-        context.pages().map((page, p) => page.screenshot({ path: path.join(dir, `context${c}-page${p}.png`), fullPage: true }).catch(() => {})),
+        context
+          .pages()
+          .map((page, p) => page.screenshot({ path: path.join(dir, `context${c}-page${p}.png`), fullPage: true }).catch(() => {})),
       );
       await context.tracing.stop({ path: path.join(dir, `context${c}-trace.zip`) }).catch(() => {});
     }),

@@ -41,7 +41,11 @@ export function useBrowser() {
   async function newPage(
     opts: { viewport?: { width: number; height: number }; token?: string; user?: object; javaScript?: boolean } = {},
   ): Promise<TrackedPage> {
-    const context = await browser.newContext({ baseURL, viewport: opts.viewport ?? DESKTOP_VIEWPORT, javaScriptEnabled: opts.javaScript ?? true });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: opts.viewport ?? DESKTOP_VIEWPORT,
+      javaScriptEnabled: opts.javaScript ?? true,
+    });
     contexts.push(context);
     await startRecording(context);
     if (opts.token) {

@@ -1,4 +1,8 @@
-interface ListedProduct { _id: string; name: string; isAvailable: boolean }
+interface ListedProduct {
+  _id: string;
+  name: string;
+  isAvailable: boolean;
+}
 
 export async function listProducts(baseURL: string): Promise<ListedProduct[]> {
   const res = await fetch(`${baseURL}/api/v1/admin/product`);

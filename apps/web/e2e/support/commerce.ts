@@ -29,7 +29,11 @@ export async function cartLineQuantity(baseURL: string, token: string, itemId: s
 }
 
 /** An order as GET v1/checkout/getorder shows it to its owner. */
-export async function orderViaApi(baseURL: string, token: string, orderId: string): Promise<{ _id: string; status: string; paidAt: string | null }> {
+export async function orderViaApi(
+  baseURL: string,
+  token: string,
+  orderId: string,
+): Promise<{ _id: string; status: string; paidAt: string | null }> {
   const body = await api<{ data: { _id: string; status: string; paidAt: string | null } }>(
     baseURL,
     'GET',
@@ -82,7 +86,13 @@ export function recordApiRequests(page: Page): string[] {
   return seen;
 }
 
-export interface PricedProduct { _id: string; name: string; price: number; coins: number; isAvailable: boolean }
+export interface PricedProduct {
+  _id: string;
+  name: string;
+  price: number;
+  coins: number;
+  isAvailable: boolean;
+}
 
 /** The cheapest available package, so a few of them stay well under the per-purchase limit. */
 export async function aCheapProduct(baseURL: string): Promise<PricedProduct> {

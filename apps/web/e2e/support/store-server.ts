@@ -38,7 +38,10 @@ async function waitForStore(url: string, child: ChildProcess, logs: () => string
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The store server exited early:\n${logs()}`);
-    const up = await fetch(`${url}/api/ping`).then((res) => res.ok, () => false);
+    const up = await fetch(`${url}/api/ping`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (up) return;
     await new Promise((r) => setTimeout(r, 250));
   }

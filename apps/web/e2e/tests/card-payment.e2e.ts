@@ -1,7 +1,16 @@
 import { formatBalance } from '@store/shared';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
-import { CARDS, aCheapProduct, addToCartViaApi, orderViaApi, payWithNewCard, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
+import {
+  CARDS,
+  aCheapProduct,
+  addToCartViaApi,
+  orderViaApi,
+  payWithNewCard,
+  purchasedCoins,
+  recordApiRequests,
+  signedInPaymentPage,
+} from '../support/commerce.ts';
 import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 
 const { newPage, baseURL } = useBrowser();
@@ -127,7 +136,9 @@ describe('paying by card', () => {
     const frame = page.frameLocator('iframe[data-testid=card-field-card-number]');
     await frame.getByLabel('Card number').fill(CARDS.frictionless);
     await frame.getByLabel('Expiry date').fill('1234');
-    await page.waitForFunction(() => (window as unknown as { __cardFieldsReady?: string[] }).__cardFieldsReady?.includes('card-field-card-number'));
+    await page.waitForFunction(() =>
+      (window as unknown as { __cardFieldsReady?: string[] }).__cardFieldsReady?.includes('card-field-card-number'),
+    );
     await page.getByTestId('save-card-button').click();
 
     await page.getByTestId('saved-card').filter({ hasText: 'ending 1111' }).waitFor();

@@ -66,7 +66,12 @@ describe('the cart', () => {
     await addToCartViaApi(baseURL, token, product._id, 1);
     await page.route(
       '**/api/v1/cart/increasequantity/**',
-      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'The cart service fell over.', code: 'INTERNAL' }) }),
+      (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, message: 'The cart service fell over.', code: 'INTERNAL' }),
+        }),
       { times: 1 },
     );
     await page.goto('/cart');
@@ -108,7 +113,10 @@ describe('the cart', () => {
     const discount = cents(await discountLine.locator('dd').textContent());
     // 10 % of the subtotal, to the cent (no tax by default, so the total before is the subtotal).
     expect(Math.abs(discount - before / 10)).toBeLessThanOrEqual(1);
-    await page.waitForFunction((was) => document.querySelector('[data-testid=cart-total]')?.textContent !== was, `$${(before / 100).toFixed(2)}`);
+    await page.waitForFunction(
+      (was) => document.querySelector('[data-testid=cart-total]')?.textContent !== was,
+      `$${(before / 100).toFixed(2)}`,
+    );
     expect(cents(await total.textContent())).toBe(before - discount);
   });
 });

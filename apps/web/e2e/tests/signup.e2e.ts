@@ -26,8 +26,14 @@ describe('signing up', () => {
 
     // The local mailbox page, as a newcomer without SMTP would use it.
     await page.goto(`/mailbox?to=${encodeURIComponent(user.email)}`);
-    await page.getByRole('link', { name: /confirm/i }).first().click();
-    await page.getByRole('link', { name: /confirm|verify/i }).first().click();
+    await page
+      .getByRole('link', { name: /confirm/i })
+      .first()
+      .click();
+    await page
+      .getByRole('link', { name: /confirm|verify/i })
+      .first()
+      .click();
     await page.waitForURL('**/login?verify=**');
     await expect.poll(() => page.textContent('body')).toContain('Your e-mail is confirmed');
 

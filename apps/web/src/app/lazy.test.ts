@@ -8,7 +8,8 @@ function env(overrides: Partial<ChunkLoadEnv> = {}): ChunkLoadEnv & { reload: Re
   };
 }
 
-const viteFailure = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/AboutPage-x1.js'));
+const viteFailure = () =>
+  Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/AboutPage-x1.js'));
 
 describe('lazy screens (SPEC §2 route behaviour)', () => {
   it('resolves with the module when it loads', async () => {

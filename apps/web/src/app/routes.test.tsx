@@ -64,22 +64,25 @@ describe('chunk load failure after the one reload', () => {
   it('reports it with a Reload button and keeps header and footer', async () => {
     sessionStorage.setItem(CHUNK_RELOAD_KEY, '1');
     guestNetwork();
-    renderRoutes([
-      {
-        element: <RootLayout />,
-        children: [
-          {
-            errorElement: <RouteErrorScreen />,
-            children: [
-              {
-                path: '/broken',
-                lazy: lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))),
-              },
-            ],
-          },
-        ],
-      },
-    ], { path: '/broken' });
+    renderRoutes(
+      [
+        {
+          element: <RootLayout />,
+          children: [
+            {
+              errorElement: <RouteErrorScreen />,
+              children: [
+                {
+                  path: '/broken',
+                  lazy: lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      { path: '/broken' },
+    );
 
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();

@@ -84,7 +84,8 @@ export function createPageRenderer({ template, manifest }: PageRendererFiles) {
 /** The template around `</head>`, so tags can be added to the head. */
 function splitTemplate(template: string): [head: string, tail: string] {
   const at = template.indexOf('</head>');
-  if (at < 0 || !template.includes('<div id="root"></div>')) throw new Error('index.html needs a </head> and an empty <div id="root"></div>');
+  if (at < 0 || !template.includes('<div id="root"></div>'))
+    throw new Error('index.html needs a </head> and an empty <div id="root"></div>');
   return [template.slice(0, at), template.slice(at + '</head>'.length)];
 }
 
@@ -127,7 +128,13 @@ function screenAssets(manifest: Manifest, modules: readonly string[], template: 
   modules.forEach(visit);
   const fresh = (file: string) => !template.includes(`/${file}"`);
   return (
-    [...styles].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('') +
-    [...scripts].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+    [...styles]
+      .filter(fresh)
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+      .join('') +
+    [...scripts]
+      .filter(fresh)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('')
   );
 }

@@ -33,7 +33,11 @@ export function readApiFailure(error: unknown): ApiFailure {
  * handler has already toasted that the store cannot be reached; screens whose calls skip the handler
  * pass UNREACHABLE_TEXT.
  */
-export function failureText(error: unknown, fallback = GENERIC_FAILURE_TEXT, { unreachable = fallback }: { unreachable?: string } = {}): string {
+export function failureText(
+  error: unknown,
+  fallback = GENERIC_FAILURE_TEXT,
+  { unreachable = fallback }: { unreachable?: string } = {},
+): string {
   if (error instanceof Error && error.message) return error.message;
   const failure = readApiFailure(error);
   if (failure.message) return failure.message;

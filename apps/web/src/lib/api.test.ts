@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 describe('api base query', () => {
-  it("sends the session token as x-auth-token and the ngrok header on GET", async () => {
+  it('sends the session token as x-auth-token and the ngrok header on GET', async () => {
     const net = mockApi({ 'GET v1/settings': settingsReply() });
     const store = makeApiStore({}, { token: 'tok_abc' });
 

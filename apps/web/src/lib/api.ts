@@ -85,8 +85,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, A
   try {
     const result = await fetcherFor(bqApi.extra)(args, bqApi, extraOptions ?? {});
     const failed =
-      result.error ??
-      (isFailureEnvelope(result.data) ? { status: result.meta?.response?.status ?? 200, data: result.data } : undefined);
+      result.error ?? (isFailureEnvelope(result.data) ? { status: result.meta?.response?.status ?? 200, data: result.data } : undefined);
     if (!failed) return result;
     // On the server a failed call makes the page fall back to rendering in the browser, which asks
     // again and shows the failure there; toasts and sign-outs belong to the browser.

@@ -3,7 +3,8 @@ import type { LiveOptions, LiveSocket } from './socket.ts';
 
 // The app's default factory loads socket.io-client only when a shopper connects (issue 8: guests never
 // download it). Here the library's module is replaced by one that records what it is asked.
-const made: { options: LiveOptions; on: ReturnType<typeof vi.fn>; off: ReturnType<typeof vi.fn>; disconnect: ReturnType<typeof vi.fn> }[] = [];
+const made: { options: LiveOptions; on: ReturnType<typeof vi.fn>; off: ReturnType<typeof vi.fn>; disconnect: ReturnType<typeof vi.fn> }[] =
+  [];
 vi.mock('./socket-io.ts', () => ({
   socketIoFactory: () => (options: LiveOptions) => {
     const socket = { options, on: vi.fn(), off: vi.fn(), disconnect: vi.fn() };

@@ -14,7 +14,9 @@ export function makeApiStore<Slices extends Record<string, Reducer> = Record<nev
   slices: Slices = {} as Slices,
   { token = null }: { token?: string | null } = {},
 ) {
-  const reducer = combineReducers({ ...slices, [api.reducerPath]: api.reducer, loading: loadingReducer }) as unknown as Reducer<ApiStoreState<Slices>>;
+  const reducer = combineReducers({ ...slices, [api.reducerPath]: api.reducer, loading: loadingReducer }) as unknown as Reducer<
+    ApiStoreState<Slices>
+  >;
   const environment = apiEnvironment(() => token);
   return configureStore({
     reducer,

@@ -30,13 +30,23 @@ export async function seedDemoAccounts(db: Db): Promise<DemoAccount[]> {
   await db.transaction(async (tx) => {
     await tx.insert(users).values([
       {
-        id: DEMO_USER_ID, email: demo.email, passwordHash: await hashPassword(demo.password), firstname: demo.firstname,
-        lastname: demo.lastname, role: 'USER', emailVerifiedAt: now,
+        id: DEMO_USER_ID,
+        email: demo.email,
+        passwordHash: await hashPassword(demo.password),
+        firstname: demo.firstname,
+        lastname: demo.lastname,
+        role: 'USER',
+        emailVerifiedAt: now,
         address: { street: '12 Harbour Lane', city: 'Austin', state: 'TX', zipCode: '73301', country: 'US' },
       },
       {
-        id: DEMO_ADMIN_ID, email: admin.email, passwordHash: await hashPassword(admin.password), firstname: admin.firstname,
-        lastname: admin.lastname, role: 'ADMIN', emailVerifiedAt: now,
+        id: DEMO_ADMIN_ID,
+        email: admin.email,
+        passwordHash: await hashPassword(admin.password),
+        firstname: admin.firstname,
+        lastname: admin.lastname,
+        role: 'ADMIN',
+        emailVerifiedAt: now,
       },
     ]);
     // Opening balances in all three wallets, through the ledger like every other coin movement.

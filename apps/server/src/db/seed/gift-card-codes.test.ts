@@ -17,10 +17,12 @@ beforeAll(async () => {
 afterAll(() => drop());
 
 const stock = async () =>
-  (await database.db
-    .select({ giftCardId: giftCardCodes.giftCardId, n: sql<string>`count(*)` })
-    .from(giftCardCodes)
-    .groupBy(giftCardCodes.giftCardId))
+  (
+    await database.db
+      .select({ giftCardId: giftCardCodes.giftCardId, n: sql<string>`count(*)` })
+      .from(giftCardCodes)
+      .groupBy(giftCardCodes.giftCardId)
+  )
     .map((r) => [r.giftCardId, Number(r.n)])
     .sort();
 

@@ -17,12 +17,15 @@ const sqlOf = (name: string) => queries.filter((q) => q.request === name).map((q
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ AUTH_RATE_LIMIT_MAX: 1000 }, {
-    logQuery: (sql) => {
-      const name = request.getStore();
-      if (name) queries.push({ request: name, sql });
+  t = await buildTestApp(
+    { AUTH_RATE_LIMIT_MAX: 1000 },
+    {
+      logQuery: (sql) => {
+        const name = request.getStore();
+        if (name) queries.push({ request: name, sql });
+      },
     },
-  });
+  );
 });
 afterAll(() => t.close());
 

@@ -99,7 +99,12 @@ describe('POST /api/v1/auth/login', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: 'Malformed JSON body' });
   });
@@ -120,7 +125,10 @@ describe('sessions', () => {
   it('an expired session is refused', async () => {
     const { email, password } = await createVerifiedUser(t.app);
     const { token } = await loginAs(t.app, email, password);
-    await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.tokenHash, hashToken(token)));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await getUser(token)).statusCode).toBe(401);
   });
 

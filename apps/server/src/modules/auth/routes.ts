@@ -9,160 +9,209 @@ import * as auth from './service.ts';
 const tags = ['auth'];
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (): auth.AuthDeps => ({ db: app.db, mailer: app.mailer, config: app.config, log: app.log, live: app.live, outbox: app.outbox });
+  const deps = (): auth.AuthDeps => ({
+    db: app.db,
+    mailer: app.mailer,
+    config: app.config,
+    log: app.log,
+    live: app.live,
+    outbox: app.outbox,
+  });
   const limited = authRateLimit(app.config);
   // Sign-in and reset requests also count per IP across e-mails: one password tried on many accounts.
   const limitedPerIp = authRateLimit(app.config, { acrossEmails: true });
   auth.warmUp();
 
-  app.post('/v1/auth/signup', {
-    config: limited,
-    schema: {
-      tags,
-      summary: 'Create an account',
-      description:
-        'Creates an unverified account and e-mails a confirmation link (valid 24 h). An address that already has an account gets the same 201 answer; its owner is e-mailed instead (a fresh link if still unconfirmed).',
-      body: signupBody,
-      response: { 201: messageResponse, ...failures(400, 429) },
+  app.post(
+    '/v1/auth/signup',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Create an account',
+        description:
+          'Creates an unverified account and e-mails a confirmation link (valid 24 h). An address that already has an account gets the same 201 answer; its owner is e-mailed instead (a fresh link if still unconfirmed).',
+        body: signupBody,
+        response: { 201: messageResponse, ...failures(400, 429) },
+      },
     },
-  }, async (request, reply) => {
-    await auth.signup(deps(), request.body);
-    return reply.status(201).send({ success: true, message: auth.SIGNUP_MESSAGE });
-  });
+    async (request, reply) => {
+      await auth.signup(deps(), request.body);
+      return reply.status(201).send({ success: true, message: auth.SIGNUP_MESSAGE });
+    },
+  );
 
-  app.post('/v1/auth/verify-email', {
-    schema: {
-      tags,
-      summary: 'Confirm an e-mail address',
-      description: 'Uses the token from the confirmation link (single use, 24 h). Used, expired or unknown tokens answer 400.',
-      body: tokenBody,
-      response: { 200: verifyEmailResponse, ...failures(400) },
+  app.post(
+    '/v1/auth/verify-email',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address',
+        description: 'Uses the token from the confirmation link (single use, 24 h). Used, expired or unknown tokens answer 400.',
+        body: tokenBody,
+        response: { 200: verifyEmailResponse, ...failures(400) },
+      },
     },
-  }, async (request) => {
-    const data = await auth.verifyEmail(deps(), request.body.token);
-    return { success: true as const, message: 'Your e-mail is confirmed. You can sign in now.', data };
-  });
+    async (request) => {
+      const data = await auth.verifyEmail(deps(), request.body.token);
+      return { success: true as const, message: 'Your e-mail is confirmed. You can sign in now.', data };
+    },
+  );
 
-  app.post('/v1/auth/resend-email', {
-    config: limited,
-    schema: {
-      tags,
-      summary: 'Send a new confirmation link',
-      description: 'Same answer whether or not the address has an account. Earlier links stay valid until used or expired.',
-      body: emailOnlyBody,
-      response: { 200: messageResponse, ...failures(400, 429) },
+  app.post(
+    '/v1/auth/resend-email',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Send a new confirmation link',
+        description: 'Same answer whether or not the address has an account. Earlier links stay valid until used or expired.',
+        body: emailOnlyBody,
+        response: { 200: messageResponse, ...failures(400, 429) },
+      },
     },
-  }, async (request) => {
-    await auth.resendVerification(deps(), request.body.email);
-    return { success: true as const, message: auth.RESEND_MESSAGE };
-  });
+    async (request) => {
+      await auth.resendVerification(deps(), request.body.email);
+      return { success: true as const, message: auth.RESEND_MESSAGE };
+    },
+  );
 
-  app.post('/v1/auth/login', {
-    config: limitedPerIp,
-    schema: {
-      tags,
-      summary: 'Sign in',
-      description:
-        'Returns a session token to send as x-auth-token. Wrong e-mail or password: 401. Unconfirmed e-mail: 403 EMAIL_NOT_VERIFIED.',
-      body: loginBody,
-      response: { 200: loginResponse, ...failures(400, 401, 403, 429) },
+  app.post(
+    '/v1/auth/login',
+    {
+      config: limitedPerIp,
+      schema: {
+        tags,
+        summary: 'Sign in',
+        description:
+          'Returns a session token to send as x-auth-token. Wrong e-mail or password: 401. Unconfirmed e-mail: 403 EMAIL_NOT_VERIFIED.',
+        body: loginBody,
+        response: { 200: loginResponse, ...failures(400, 401, 403, 429) },
+      },
     },
-  }, async (request) => {
-    const data = await auth.login(deps(), request.body, request.ip);
-    return { success: true as const, data };
-  });
+    async (request) => {
+      const data = await auth.login(deps(), request.body, request.ip);
+      return { success: true as const, data };
+    },
+  );
 
   // The one call here that needs a session.
   const logoutRoute: FastifyPluginAsyncZod = async (signedIn) => {
     requireSession(signedIn);
-    signedIn.post('/v1/auth/logout', {
-      schema: {
-        tags,
-        summary: 'Sign out',
-        description: 'Revokes the session of the x-auth-token sent with this call.',
-        response: { 200: messageResponse, ...failures(401) },
+    signedIn.post(
+      '/v1/auth/logout',
+      {
+        schema: {
+          tags,
+          summary: 'Sign out',
+          description: 'Revokes the session of the x-auth-token sent with this call.',
+          response: { 200: messageResponse, ...failures(401) },
+        },
       },
-    }, async (request) => {
-      // The session check passed, so the request carries a live session token.
-      const token = sessionTokenOf(request);
-      if (token) await auth.logout(deps(), token);
-      return { success: true as const, message: 'You are signed out.' };
-    });
+      async (request) => {
+        // The session check passed, so the request carries a live session token.
+        const token = sessionTokenOf(request);
+        if (token) await auth.logout(deps(), token);
+        return { success: true as const, message: 'You are signed out.' };
+      },
+    );
   };
   await app.register(logoutRoute);
 
-  app.post('/v1/auth/forgot-password', {
-    config: limitedPerIp,
-    schema: {
-      tags,
-      summary: 'Request a password reset link',
-      description: 'Same answer whether or not the address has an account. The link is valid for 1 hour and works once.',
-      body: emailOnlyBody,
-      response: { 200: messageResponse, ...failures(400, 429) },
+  app.post(
+    '/v1/auth/forgot-password',
+    {
+      config: limitedPerIp,
+      schema: {
+        tags,
+        summary: 'Request a password reset link',
+        description: 'Same answer whether or not the address has an account. The link is valid for 1 hour and works once.',
+        body: emailOnlyBody,
+        response: { 200: messageResponse, ...failures(400, 429) },
+      },
     },
-  }, async (request) => {
-    await auth.forgotPassword(deps(), request.body.email);
-    return { success: true as const, message: auth.FORGOT_MESSAGE };
-  });
+    async (request) => {
+      await auth.forgotPassword(deps(), request.body.email);
+      return { success: true as const, message: auth.FORGOT_MESSAGE };
+    },
+  );
 
-  app.get('/v1/auth/reset-password/:token', {
-    schema: {
-      tags,
-      summary: 'Check a password reset link',
-      description: 'Answers the e-mail the link belongs to while the link is usable, 400 otherwise.',
-      params: resetTokenParams,
-      response: { 200: resetTokenResponse, ...failures(400) },
+  app.get(
+    '/v1/auth/reset-password/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Check a password reset link',
+        description: 'Answers the e-mail the link belongs to while the link is usable, 400 otherwise.',
+        params: resetTokenParams,
+        response: { 200: resetTokenResponse, ...failures(400) },
+      },
     },
-  }, async (request) => {
-    const data = await auth.inspectResetToken(deps(), request.params.token);
-    return { success: true as const, data };
-  });
+    async (request) => {
+      const data = await auth.inspectResetToken(deps(), request.params.token);
+      return { success: true as const, data };
+    },
+  );
 
-  app.post('/v1/auth/reset-password', {
-    config: limited,
-    schema: {
-      tags,
-      summary: 'Choose a new password',
-      description:
-        'Sets the new password, uses up the link, signs out every session of the account and marks the e-mail confirmed. Used or expired links answer 400.',
-      body: resetPasswordBody,
-      response: { 200: messageResponse, ...failures(400, 429) },
+  app.post(
+    '/v1/auth/reset-password',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Choose a new password',
+        description:
+          'Sets the new password, uses up the link, signs out every session of the account and marks the e-mail confirmed. Used or expired links answer 400.',
+        body: resetPasswordBody,
+        response: { 200: messageResponse, ...failures(400, 429) },
+      },
     },
-  }, async (request) => {
-    await auth.resetPassword(deps(), request.body.token, request.body.password);
-    return { success: true as const, message: 'Your password is changed. Please sign in with the new one.' };
-  });
+    async (request) => {
+      await auth.resetPassword(deps(), request.body.token, request.body.password);
+      return { success: true as const, message: 'Your password is changed. Please sign in with the new one.' };
+    },
+  );
 
   // Demo doors: mounted only in demo mode (otherwise plain 404s), answering only this machine unless
   // DEMO_REMOTE_ACCESS opens them, and offering the admin account only with TEST_LOGIN_ADMIN.
   if (app.config.DEMO_DATA) {
     const demoDoor = sameMachineOnly(app.config);
     const accounts = { includeAdmin: app.config.TEST_LOGIN_ADMIN };
-    app.get('/v1/auth/test-accounts', {
-      onRequest: demoDoor,
-      schema: {
-        tags,
-        summary: 'List demo accounts',
-        description: 'Demo mode only (DEMO_DATA), from this machine only unless DEMO_REMOTE_ACCESS; 404 otherwise. The admin account only with TEST_LOGIN_ADMIN.',
-        response: { 200: testAccountsResponse },
+    app.get(
+      '/v1/auth/test-accounts',
+      {
+        onRequest: demoDoor,
+        schema: {
+          tags,
+          summary: 'List demo accounts',
+          description:
+            'Demo mode only (DEMO_DATA), from this machine only unless DEMO_REMOTE_ACCESS; 404 otherwise. The admin account only with TEST_LOGIN_ADMIN.',
+          response: { 200: testAccountsResponse },
+        },
       },
-    }, async () => {
-      return { success: true as const, data: auth.listTestAccounts(accounts) };
-    });
+      async () => {
+        return { success: true as const, data: auth.listTestAccounts(accounts) };
+      },
+    );
 
-    app.post('/v1/auth/test-login', {
-      onRequest: demoDoor,
-      schema: {
-        tags,
-        summary: 'Sign in as a demo account',
-        description: 'Demo mode only (DEMO_DATA), from this machine only unless DEMO_REMOTE_ACCESS; 404 otherwise. Same answer as login. The admin account only with TEST_LOGIN_ADMIN.',
-        body: testLoginBody,
-        response: { 200: loginResponse, ...failures(400, 403, 404) },
+    app.post(
+      '/v1/auth/test-login',
+      {
+        onRequest: demoDoor,
+        schema: {
+          tags,
+          summary: 'Sign in as a demo account',
+          description:
+            'Demo mode only (DEMO_DATA), from this machine only unless DEMO_REMOTE_ACCESS; 404 otherwise. Same answer as login. The admin account only with TEST_LOGIN_ADMIN.',
+          body: testLoginBody,
+          response: { 200: loginResponse, ...failures(400, 403, 404) },
+        },
       },
-    }, async (request) => {
-      const data = await auth.testLogin(deps(), request.body.email, request.ip, accounts);
-      return { success: true as const, data };
-    });
+      async (request) => {
+        const data = await auth.testLogin(deps(), request.body.email, request.ip, accounts);
+        return { success: true as const, data };
+      },
+    );
   }
 };
 

@@ -120,7 +120,12 @@ async function signupAttemptMail(deps: AuthDeps, email: string): Promise<void> {
 export async function signup(deps: AuthDeps, input: SignupBody): Promise<void> {
   // Hashed even when the address is taken, so both answers cost the same.
   const passwordHash = await hashPassword(input.password);
-  const created = await repo.insertUser(deps.db, { email: input.email, passwordHash, firstname: input.firstname, lastname: input.lastname });
+  const created = await repo.insertUser(deps.db, {
+    email: input.email,
+    passwordHash,
+    firstname: input.firstname,
+    lastname: input.lastname,
+  });
   if (created) {
     await sendVerification(deps, { id: created.id, email: input.email, firstname: input.firstname });
     return;

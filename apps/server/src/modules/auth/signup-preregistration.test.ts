@@ -22,7 +22,11 @@ describe('an address registered by someone else before its owner confirmed it', 
     // Someone who does not own the mailbox signs up first with a password they know.
     await post(t.app, '/api/v1/auth/signup', signupBody(email, { password: 'squatter-password', firstname: 'Mallory' }));
     // The real owner signs up with their own password and confirms through the mail that sign-up sent.
-    await post(t.app, '/api/v1/auth/signup', signupBody(email, { password: 'owners-own-password', firstname: 'Olivia', lastname: 'Owner' }));
+    await post(
+      t.app,
+      '/api/v1/auth/signup',
+      signupBody(email, { password: 'owners-own-password', firstname: 'Olivia', lastname: 'Owner' }),
+    );
     const [ownersMail, squattersMail] = await mailTo(t.app, email);
     expect(ownersMail!.text).toMatch(/^Hi Olivia,/);
     expect((await post(t.app, '/api/v1/auth/verify-email', { token: tokenFromLink(ownersMail!.text, 'verify') })).statusCode).toBe(200);
@@ -76,7 +80,10 @@ describe('the attack of issue 7: the older link clicked after a second sign-up',
 
 describe('confirmation links issued before the latest-sign-up rule (migration 0009)', () => {
   const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
-  const before = fs.readdirSync(migrationsDir).filter((f) => f.endsWith('.sql') && f < '0009').sort();
+  const before = fs
+    .readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql') && f < '0009')
+    .sort();
 
   it("keep only the newest outstanding link per unconfirmed account, whose sign-up's details win", async () => {
     const { database, drop } = await openTestDatabase();
@@ -92,9 +99,15 @@ describe('confirmation links issued before the latest-sign-up rule (migration 00
       const [squatter, owner] = [await hashPassword('squatter-password'), await hashPassword('owners-password')];
       const [oldLink, newLink] = [newId(), newId()];
       await database.rawTransaction(async (q) => {
-        await q.query(`INSERT INTO users (id, email, password_hash, firstname, lastname, role) VALUES ($1, 'legacy@example.com', $2, 'Mallory', 'M', 'USER')`, [userId, squatter]);
+        await q.query(
+          `INSERT INTO users (id, email, password_hash, firstname, lastname, role) VALUES ($1, 'legacy@example.com', $2, 'Mallory', 'M', 'USER')`,
+          [userId, squatter],
+        );
         // The squatter's link (no details: the account already holds theirs), then the owner's, carrying the owner's.
-        await q.query(`INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, created_at) VALUES ($1, $2, 'verify-email', $3, now() + interval '1 day', now() - interval '1 hour')`, [oldLink, userId, hashToken('old')]);
+        await q.query(
+          `INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, created_at) VALUES ($1, $2, 'verify-email', $3, now() + interval '1 day', now() - interval '1 hour')`,
+          [oldLink, userId, hashToken('old')],
+        );
         await q.query(
           `INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, created_at, pending_password_hash, pending_firstname, pending_lastname)
            VALUES ($1, $2, 'verify-email', $3, now() + interval '1 day', now(), $4, 'Olivia', 'Owner')`,
@@ -104,10 +117,14 @@ describe('confirmation links issued before the latest-sign-up rule (migration 00
 
       expect(await migrate(database)).toContain('0009_latest_signup_wins.sql');
 
-      const [user] = await database.rawTransaction((q) => q.query<{ password_hash: string; firstname: string }>('SELECT password_hash, firstname FROM users WHERE id = $1', [userId]));
+      const [user] = await database.rawTransaction((q) =>
+        q.query<{ password_hash: string; firstname: string }>('SELECT password_hash, firstname FROM users WHERE id = $1', [userId]),
+      );
       expect(user!.firstname).toBe('Olivia');
       expect(await verifyPassword(user!.password_hash, 'owners-password')).toBe(true);
-      const links = await database.rawTransaction((q) => q.query<{ id: string; used: boolean }>('SELECT id, used_at IS NOT NULL AS used FROM email_tokens WHERE user_id = $1', [userId]));
+      const links = await database.rawTransaction((q) =>
+        q.query<{ id: string; used: boolean }>('SELECT id, used_at IS NOT NULL AS used FROM email_tokens WHERE user_id = $1', [userId]),
+      );
       expect(Object.fromEntries(links.map((l) => [l.id, l.used]))).toEqual({ [oldLink]: true, [newLink]: false });
     } finally {
       await drop();

@@ -134,13 +134,20 @@ describe('POST /api/v1/auth/verify-email', () => {
 
     const reused = await post(t.app, '/api/v1/auth/verify-email', { token });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toMatchObject({ success: false, code: 'TOKEN_USED', message: 'This confirmation link was already used. Please sign in.' });
+    expect(reused.json()).toMatchObject({
+      success: false,
+      code: 'TOKEN_USED',
+      message: 'This confirmation link was already used. Please sign in.',
+    });
   });
 
   it('refuses a link older than 24 hours and leaves the account unverified', async () => {
     const { email, token } = await signupAndGetToken();
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
-    await t.database.db.update(emailTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(emailTokens.userId, user!.id));
+    await t.database.db
+      .update(emailTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(emailTokens.userId, user!.id));
     const res = await post(t.app, '/api/v1/auth/verify-email', { token });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'TOKEN_EXPIRED', message: 'This confirmation link has expired. Please request a new one.' });
@@ -196,7 +203,10 @@ describe('POST /api/v1/auth/resend-email', () => {
     );
     for (const res of answers) {
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'If that address has an account waiting for confirmation, a new link is on its way.' });
+      expect(res.json()).toEqual({
+        success: true,
+        message: 'If that address has an account waiting for confirmation, a new link is on its way.',
+      });
     }
     expect(await mailTo(t.app, unverified)).toHaveLength(2);
     expect(await mailTo(t.app, verified)).toHaveLength(1);

@@ -16,8 +16,12 @@ afterAll(() => t.close());
 it('sends cartUpdated with the item count after an add, a step and a removal', async () => {
   const s = await createShopper(t.database.db);
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connectClient(baseUrl, {
-    path: '/socket.io/', transports: ['websocket'], auth: { token: s.token }, query: { _id: s.id, role: 'USER' },
-    reconnection: false, forceNew: true,
+    path: '/socket.io/',
+    transports: ['websocket'],
+    auth: { token: s.token },
+    query: { _id: s.id, role: 'USER' },
+    reconnection: false,
+    forceNew: true,
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -26,10 +30,11 @@ it('sends cartUpdated with the item count after an add, a step and a removal', a
     });
     const counts: number[] = [];
     socket.on('cartUpdated', ({ itemCount }) => counts.push(itemCount));
-    const heard = (n: number) => new Promise<void>((resolve) => {
-      const check = () => (counts.length >= n ? resolve() : setTimeout(check, 10));
-      check();
-    });
+    const heard = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => (counts.length >= n ? resolve() : setTimeout(check, 10));
+        check();
+      });
     await as(t.app, s, { method: 'POST', url: '/api/v1/cart', payload: { itemId: STARTER_POUCH, quantity: 2 } });
     await heard(1);
     await as(t.app, s, { method: 'PUT', url: `/api/v1/cart/increasequantity/${STARTER_POUCH}`, payload: { quantity: 1 } });

@@ -5,7 +5,14 @@ import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { getStoreSettings, saveStoreSettings } from '../settings/index.ts';
 import { priceCart, priceItems, removePurchasedLines } from './service.ts';
 import {
-  as, createShopper, DRAGONS_PURSE, JADE_GIFT_CARD, LANTERN_BUNDLE_SOLD_OUT, LUCKY_HANDFUL, STARTER_POUCH, type Shopper,
+  as,
+  createShopper,
+  DRAGONS_PURSE,
+  JADE_GIFT_CARD,
+  LANTERN_BUNDLE_SOLD_OUT,
+  LUCKY_HANDFUL,
+  STARTER_POUCH,
+  type Shopper,
 } from '../../../test/support/cart.ts';
 
 let t: TestApp;
@@ -20,8 +27,7 @@ const add = (s: Shopper, payload: object) => as(t.app, s, { method: 'POST', url:
 const step = (s: Shopper, dir: 'increase' | 'decrease', itemId: string, payload: object = { quantity: 1 }) =>
   as(t.app, s, { method: 'PUT', url: `/api/v1/cart/${dir}quantity/${itemId}`, payload });
 const remove = (s: Shopper, itemId: string, query = '') => as(t.app, s, { method: 'DELETE', url: `/api/v1/cart/${itemId}${query}` });
-const quantities = async (s: Shopper) =>
-  getCartResponse.parse((await getCart(s)).json()).data.items.map((i) => [i.itemId._id, i.quantity]);
+const quantities = async (s: Shopper) => getCartResponse.parse((await getCart(s)).json()).data.items.map((i) => [i.itemId._id, i.quantity]);
 
 describe('GET /api/v1/cart', () => {
   it('gives a new shopper an empty cart with the store defaults, promotions, order lines and tax data', async () => {
@@ -29,8 +35,14 @@ describe('GET /api/v1/cart', () => {
     expect(res.statusCode).toBe(200);
     const body = getCartResponse.parse(res.json());
     expect(body.data).toMatchObject({
-      items: [], itemCount: 0, orderType: 'DigitalProduct', amountType: 'static', coin: 100, android: '2.4.1',
-      coupon: null, transactionLimit: 50_000,
+      items: [],
+      itemCount: 0,
+      orderType: 'DigitalProduct',
+      amountType: 'static',
+      coin: 100,
+      android: '2.4.1',
+      coupon: null,
+      transactionLimit: 50_000,
       totals: { subtotal: 0, discount: 0, tax: 0, total: 0, coins: 0, bonusCoins: 0, totalCoins: 0 },
     });
     expect(body.data._id).toEqual(expect.any(String));
@@ -55,7 +67,15 @@ describe('POST /api/v1/cart', () => {
     const { data } = cartResponse.parse(res.json());
     expect(data.items).toEqual([
       {
-        itemId: expect.objectContaining({ _id: DRAGONS_PURSE, price: 1_999, coins: 2_000, kind: 'product', bonusType: 'COINS', bonusAmount: 200, isAvailable: true }),
+        itemId: expect.objectContaining({
+          _id: DRAGONS_PURSE,
+          price: 1_999,
+          coins: 2_000,
+          kind: 'product',
+          bonusType: 'COINS',
+          bonusAmount: 200,
+          isAvailable: true,
+        }),
         quantity: 2,
         lineTotal: 3_998,
       },
@@ -71,12 +91,33 @@ describe('POST /api/v1/cart', () => {
     await add(s, { itemId: JADE_GIFT_CARD, quantity: 1, type: 'giftCard' });
     const res = await add(s, { itemId: LUCKY_HANDFUL, quantity: 4 });
     expect(res.statusCode).toBe(200);
-    expect(await quantities(s)).toEqual([[LUCKY_HANDFUL, 5], [JADE_GIFT_CARD, 1]]);
+    expect(await quantities(s)).toEqual([
+      [LUCKY_HANDFUL, 5],
+      [JADE_GIFT_CARD, 1],
+    ]);
     const body = getCartResponse.parse((await getCart(s)).json());
     expect(body.data.itemCount).toBe(6);
     expect(body.getOrderCart).toEqual([
-      { kind: 'product', itemId: LUCKY_HANDFUL, name: 'Lucky Handful 1,000 coins', unitPrice: 999, quantity: 5, lineTotal: 4_995, coins: 5_000, bonusCoins: 250 },
-      { kind: 'giftCard', itemId: JADE_GIFT_CARD, name: 'Jade Gift Card $25', unitPrice: 2_500, quantity: 1, lineTotal: 2_500, coins: 0, bonusCoins: 0 },
+      {
+        kind: 'product',
+        itemId: LUCKY_HANDFUL,
+        name: 'Lucky Handful 1,000 coins',
+        unitPrice: 999,
+        quantity: 5,
+        lineTotal: 4_995,
+        coins: 5_000,
+        bonusCoins: 250,
+      },
+      {
+        kind: 'giftCard',
+        itemId: JADE_GIFT_CARD,
+        name: 'Jade Gift Card $25',
+        unitPrice: 2_500,
+        quantity: 1,
+        lineTotal: 2_500,
+        coins: 0,
+        bonusCoins: 0,
+      },
     ]);
   });
 
@@ -245,9 +286,17 @@ describe('priceCart / priceItems / removePurchasedLines', () => {
     expect(priced.version).toBeGreaterThan(empty.version);
     expect(priced).toMatchObject({
       lines: [{ kind: 'product', itemId: LUCKY_HANDFUL, unitPriceCents: 999, quantity: 2, coins: 2_000, bonusCoins: 100 }],
-      subtotalCents: 1_998, discountCents: 0, taxCents: 0, totalCents: 1_998, coins: 2_000,
-      bonusCoins: 100 + 200 + 500, coupon: null, taxState: null, transactionLimitCents: 50_000,
-      promotionId: expect.any(String), eligibilityPromotionId: expect.any(String),
+      subtotalCents: 1_998,
+      discountCents: 0,
+      taxCents: 0,
+      totalCents: 1_998,
+      coins: 2_000,
+      bonusCoins: 100 + 200 + 500,
+      coupon: null,
+      taxState: null,
+      transactionLimitCents: 50_000,
+      promotionId: expect.any(String),
+      eligibilityPromotionId: expect.any(String),
     });
   });
 
@@ -258,7 +307,10 @@ describe('priceCart / priceItems / removePurchasedLines', () => {
     await t.database.exec(`INSERT INTO cart_items (id, cart_id, item_kind, item_id, quantity, position)
       SELECT 'sold-${s.id}', id, 'product', '${LANTERN_BUNDLE_SOLD_OUT}', 1, 99 FROM carts WHERE user_id = '${s.id}'`);
     const body = getCartResponse.parse((await getCart(s)).json());
-    expect(body.data.items.map((i) => [i.itemId._id, i.itemId.isAvailable])).toEqual([[STARTER_POUCH, true], [LANTERN_BUNDLE_SOLD_OUT, false]]);
+    expect(body.data.items.map((i) => [i.itemId._id, i.itemId.isAvailable])).toEqual([
+      [STARTER_POUCH, true],
+      [LANTERN_BUNDLE_SOLD_OUT, false],
+    ]);
     expect(body.data.totals.subtotal).toBe(499);
     expect(body.getOrderCart.map((l) => l.itemId)).toEqual([STARTER_POUCH]);
   });
@@ -268,8 +320,12 @@ describe('priceCart / priceItems / removePurchasedLines', () => {
     const priced = await priceItems(t.database.db, s.id, [{ kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 2 }]);
     // Gift cards deliver codes, not wallet coins.
     expect(priced).toMatchObject({ subtotalCents: 5_000, totalCents: 5_000, coins: 0, bonusCoins: 0, coupon: null, discountCents: 0 });
-    await expect(priceItems(t.database.db, s.id, [{ kind: 'product', itemId: 'nope', quantity: 1 }])).rejects.toMatchObject({ statusCode: 404 });
-    await expect(priceItems(t.database.db, s.id, [{ kind: 'product', itemId: LANTERN_BUNDLE_SOLD_OUT, quantity: 1 }])).rejects.toMatchObject({ statusCode: 422 });
+    await expect(priceItems(t.database.db, s.id, [{ kind: 'product', itemId: 'nope', quantity: 1 }])).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(
+      priceItems(t.database.db, s.id, [{ kind: 'product', itemId: LANTERN_BUNDLE_SOLD_OUT, quantity: 1 }]),
+    ).rejects.toMatchObject({ statusCode: 422 });
   });
 
   it('takes out the quantities bought and keeps the rest; a line bought in full or lowered below it goes', async () => {

@@ -58,21 +58,34 @@ export async function touchCart(tx: Tx, cartId: string, changes: { couponId?: st
 }
 
 const productItem = {
-  id: products.id, name: products.name, description: products.description, image: products.image,
-  priceCents: products.priceCents, coins: products.coins, isAvailable: products.isAvailable,
-  bonusType: products.bonusType, bonusAmount: products.bonusAmount,
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  image: products.image,
+  priceCents: products.priceCents,
+  coins: products.coins,
+  isAvailable: products.isAvailable,
+  bonusType: products.bonusType,
+  bonusAmount: products.bonusAmount,
 };
 const giftCardItem = {
-  id: giftCards.id, name: giftCards.name, description: giftCards.description, image: giftCards.image,
+  id: giftCards.id,
+  name: giftCards.name,
+  description: giftCards.description,
+  image: giftCards.image,
   // Free stock, not just the flag: a gift card whose codes are all taken cannot be added or ordered.
-  priceCents: giftCards.priceCents, coins: giftCards.coins, isAvailable: giftCardAvailable,
-  bonusType: giftCards.bonusType, bonusAmount: giftCards.bonusAmount,
+  priceCents: giftCards.priceCents,
+  coins: giftCards.coins,
+  isAvailable: giftCardAvailable,
+  bonusType: giftCards.bonusType,
+  bonusAmount: giftCards.bonusAmount,
 };
 
 export async function findCatalogItem(db: Conn, kind: CartItemKind, id: string): Promise<CatalogItem | undefined> {
-  const rows = kind === 'product'
-    ? await db.select(productItem).from(products).where(eq(products.id, id))
-    : await db.select(giftCardItem).from(giftCards).where(eq(giftCards.id, id));
+  const rows =
+    kind === 'product'
+      ? await db.select(productItem).from(products).where(eq(products.id, id))
+      : await db.select(giftCardItem).from(giftCards).where(eq(giftCards.id, id));
   return rows[0] && { ...rows[0], kind };
 }
 

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  addToCartBody, type Cart, cartItemParam, cartQuantityBody, cartResponse, couponParam, getCartResponse, removeCartItemQuery,
+  addToCartBody,
+  type Cart,
+  cartItemParam,
+  cartQuantityBody,
+  cartResponse,
+  couponParam,
+  getCartResponse,
+  removeCartItemQuery,
 } from '@store/shared';
 import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { addToCart, applyCoupon, changeQuantity, getCartWithDetails, removeFromCart } from './service.ts';
@@ -8,28 +15,42 @@ import { addToCart, applyCoupon, changeQuantity, getCartWithDetails, removeFromC
 const tags = ['cart'];
 const schemas = {
   add: {
-    tags, description: 'Adds an item, or more of one already in the cart. Prices come from the catalogue.',
-    body: addToCartBody, response: { 200: cartResponse },
+    tags,
+    description: 'Adds an item, or more of one already in the cart. Prices come from the catalogue.',
+    body: addToCartBody,
+    response: { 200: cartResponse },
   },
   get: {
-    tags, description: 'The cart with promotions and totals, its priced lines (getOrderCart) and tax data.',
+    tags,
+    description: 'The cart with promotions and totals, its priced lines (getOrderCart) and tax data.',
     response: { 200: getCartResponse },
   },
   remove: {
-    tags, description: 'Removes an item; with ?coupon=<applied code> the coupon comes off too.',
-    params: cartItemParam, querystring: removeCartItemQuery, response: { 200: cartResponse },
+    tags,
+    description: 'Removes an item; with ?coupon=<applied code> the coupon comes off too.',
+    params: cartItemParam,
+    querystring: removeCartItemQuery,
+    response: { 200: cartResponse },
   },
   increase: {
-    tags, description: 'Raises the quantity by the step (at most 100 of one item).',
-    params: cartItemParam, body: cartQuantityBody, response: { 200: cartResponse },
+    tags,
+    description: 'Raises the quantity by the step (at most 100 of one item).',
+    params: cartItemParam,
+    body: cartQuantityBody,
+    response: { 200: cartResponse },
   },
   decrease: {
-    tags, description: 'Lowers the quantity by the step; below 1 is refused (remove the item instead).',
-    params: cartItemParam, body: cartQuantityBody, response: { 200: cartResponse },
+    tags,
+    description: 'Lowers the quantity by the step; below 1 is refused (remove the item instead).',
+    params: cartItemParam,
+    body: cartQuantityBody,
+    response: { 200: cartResponse },
   },
   applyCoupon: {
-    tags, description: 'Checks and applies a coupon to the cart; problems are 422 naming the coupon field.',
-    params: couponParam, response: { 200: cartResponse },
+    tags,
+    description: 'Checks and applies a coupon to the cart; problems are 422 naming the coupon field.',
+    params: couponParam,
+    response: { 200: cartResponse },
   },
 };
 

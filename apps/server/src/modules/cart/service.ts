@@ -1,7 +1,14 @@
 // Cart rules: what may be added or changed, and how a cart is priced. Prices always come from the
 // catalogue; the client sends only ids and quantities.
 import {
-  MAX_CART_QUANTITY, type AddToCartBody, type Cart, type CartItemKind, type CartLine, type CouponIssue, type Promotion, type TaxData,
+  MAX_CART_QUANTITY,
+  type AddToCartBody,
+  type Cart,
+  type CartItemKind,
+  type CartLine,
+  type CouponIssue,
+  type Promotion,
+  type TaxData,
 } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
@@ -9,8 +16,19 @@ import { appliedCouponStatus, couponToApply, isCouponCode, type CouponRecord } f
 import { getActivePromotion, getFirstPurchasePromotion } from '../promotions/index.ts';
 import { getStoreSettings } from '../settings/index.ts';
 import {
-  deleteLine, ensureCart, findCatalogItem, findLine, findUserState, hasFirstPurchase, insertLine,
-  listCartLines, lockCart, setLineQuantity, touchCart, type CartLineRow, type CatalogItem,
+  deleteLine,
+  ensureCart,
+  findCatalogItem,
+  findLine,
+  findUserState,
+  hasFirstPurchase,
+  insertLine,
+  listCartLines,
+  lockCart,
+  setLineQuantity,
+  touchCart,
+  type CartLineRow,
+  type CatalogItem,
 } from './repository.ts';
 import { computeTotals, type PricingLineInput } from './totals.ts';
 
@@ -81,15 +99,21 @@ async function loadPricingContext(db: Db | Tx, userId: string): Promise<PricingC
     androidLatestVersion: settings.androidLatestVersion,
     transactionLimitCents: settings.transactionLimitCents,
     taxState,
-    taxRateBps: taxState ? settings.taxRatesBps[taxState] ?? 0 : 0,
+    taxRateBps: taxState ? (settings.taxRatesBps[taxState] ?? 0) : 0,
     promotion,
     eligibilityPromotion: eligible ? firstPurchase : null,
   };
 }
 
 const toPricingLine = ({ item, quantity }: CartLineRow): PricingLineInput => ({
-  kind: item.kind, itemId: item.id, name: item.name, unitPriceCents: item.priceCents, quantity,
-  coins: item.coins, bonusType: item.bonusType, bonusAmount: item.bonusAmount,
+  kind: item.kind,
+  itemId: item.id,
+  name: item.name,
+  unitPriceCents: item.priceCents,
+  quantity,
+  coins: item.coins,
+  bonusType: item.bonusType,
+  bonusAmount: item.bonusAmount,
 });
 
 interface CartSnapshot {
@@ -140,7 +164,11 @@ export async function priceCart(db: Db | Tx, userId: string): Promise<PricedCart
 }
 
 /** Prices items bought at once without the cart (buy-now): no coupon; unknown → 404, sold out → 422. */
-export async function priceItems(db: Db | Tx, userId: string, items: { kind: CartItemKind; itemId: string; quantity: number }[]): Promise<PricedCart> {
+export async function priceItems(
+  db: Db | Tx,
+  userId: string,
+  items: { kind: CartItemKind; itemId: string; quantity: number }[],
+): Promise<PricedCart> {
   const context = await loadPricingContext(db, userId);
   const lines: PricingLineInput[] = [];
   for (const wanted of items) {
@@ -150,14 +178,28 @@ export async function priceItems(db: Db | Tx, userId: string, items: { kind: Car
     lines.push(toPricingLine({ item, quantity: wanted.quantity }));
   }
   const totals = computeTotals({
-    lines, promotion: context.promotion, eligibilityPromotion: context.eligibilityPromotion, coupon: null, taxRateBps: context.taxRateBps,
+    lines,
+    promotion: context.promotion,
+    eligibilityPromotion: context.eligibilityPromotion,
+    coupon: null,
+    taxRateBps: context.taxRateBps,
   });
   return {
-    cartId: '', version: 0, lines: totals.lines, subtotalCents: totals.subtotalCents, discountCents: 0,
-    taxCents: totals.taxCents, totalCents: totals.totalCents, coins: totals.coins, bonusCoins: totals.bonusCoins,
-    eligibilityBonusCoins: totals.eligibilityBonusCoins, coupon: null,
-    promotionId: context.promotion?._id ?? null, eligibilityPromotionId: context.eligibilityPromotion?._id ?? null,
-    taxState: context.taxState, transactionLimitCents: context.transactionLimitCents,
+    cartId: '',
+    version: 0,
+    lines: totals.lines,
+    subtotalCents: totals.subtotalCents,
+    discountCents: 0,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    coins: totals.coins,
+    bonusCoins: totals.bonusCoins,
+    eligibilityBonusCoins: totals.eligibilityBonusCoins,
+    coupon: null,
+    promotionId: context.promotion?._id ?? null,
+    eligibilityPromotionId: context.eligibilityPromotion?._id ?? null,
+    taxState: context.taxState,
+    transactionLimitCents: context.transactionLimitCents,
   };
 }
 
@@ -169,8 +211,16 @@ function toCartView({ priced, rows, context, coupon, couponIssue }: CartSnapshot
     _id: priced.cartId,
     items: rows.map(({ item, quantity }) => ({
       itemId: {
-        _id: item.id, name: item.name, description: item.description, image: item.image, price: item.priceCents,
-        coins: item.coins, kind: item.kind, bonusType: item.bonusType, bonusAmount: item.bonusAmount, isAvailable: item.isAvailable,
+        _id: item.id,
+        name: item.name,
+        description: item.description,
+        image: item.image,
+        price: item.priceCents,
+        coins: item.coins,
+        kind: item.kind,
+        bonusType: item.bonusType,
+        bonusAmount: item.bonusAmount,
+        isAvailable: item.isAvailable,
       },
       quantity,
       lineTotal: item.priceCents * quantity,
@@ -205,8 +255,14 @@ export async function getCartView(db: Db, userId: string): Promise<Cart> {
 export async function getCartWithDetails(db: Db, userId: string): Promise<{ cart: Cart; lines: CartLine[]; taxData: TaxData }> {
   const snapshot = await snapshotCart(db, userId);
   const lines = snapshot.priced.lines.map((l) => ({
-    kind: l.kind, itemId: l.itemId, name: l.name, unitPrice: l.unitPriceCents, quantity: l.quantity,
-    lineTotal: l.lineTotalCents, coins: l.coins, bonusCoins: l.bonusCoins,
+    kind: l.kind,
+    itemId: l.itemId,
+    name: l.name,
+    unitPrice: l.unitPriceCents,
+    quantity: l.quantity,
+    lineTotal: l.lineTotalCents,
+    coins: l.coins,
+    bonusCoins: l.bonusCoins,
   }));
   const taxData = { state: snapshot.context.taxState, rateBps: snapshot.context.taxRateBps, taxCents: snapshot.priced.taxCents };
   return { cart: toCartView(snapshot), lines, taxData };
@@ -215,7 +271,7 @@ export async function getCartWithDetails(db: Db, userId: string): Promise<{ cart
 async function resolveItem(db: Db | Tx, itemId: string, kind: CartItemKind | undefined): Promise<CatalogItem> {
   const item = kind
     ? await findCatalogItem(db, kind, itemId)
-    : (await findCatalogItem(db, 'product', itemId)) ?? (await findCatalogItem(db, 'giftCard', itemId));
+    : ((await findCatalogItem(db, 'product', itemId)) ?? (await findCatalogItem(db, 'giftCard', itemId)));
   if (!item) throw notFound(missingItemMessage(kind ?? 'product'));
   return item;
 }

@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { computeTotals, couponDiscount, mulDivRoundHalfUp, type PricingInput, type PricingLineInput } from './totals.ts';
 
 const line = (over: Partial<PricingLineInput> = {}): PricingLineInput => ({
-  kind: 'product', itemId: 'p1', name: 'Pouch', unitPriceCents: 499, quantity: 1, coins: 500, bonusType: null, bonusAmount: null,
+  kind: 'product',
+  itemId: 'p1',
+  name: 'Pouch',
+  unitPriceCents: 499,
+  quantity: 1,
+  coins: 500,
+  bonusType: null,
+  bonusAmount: null,
   ...over,
 });
 const input = (over: Partial<PricingInput> = {}): PricingInput => ({
-  lines: [line()], promotion: null, eligibilityPromotion: null, coupon: null, taxRateBps: 0, ...over,
+  lines: [line()],
+  promotion: null,
+  eligibilityPromotion: null,
+  coupon: null,
+  taxRateBps: 0,
+  ...over,
 });
 
 describe('computeTotals', () => {
@@ -25,26 +37,36 @@ describe('computeTotals', () => {
   });
 
   it('gives an empty cart zero everything, even with promotions and a coupon', () => {
-    const t = computeTotals(input({
-      lines: [], promotion: { bonusType: 'COINS', bonusPercentage: 300 }, coupon: { kind: 'FIXED', amount: 500 }, taxRateBps: 825,
-    }));
+    const t = computeTotals(
+      input({
+        lines: [],
+        promotion: { bonusType: 'COINS', bonusPercentage: 300 },
+        coupon: { kind: 'FIXED', amount: 500 },
+        taxRateBps: 825,
+      }),
+    );
     expect(t).toMatchObject({ subtotalCents: 0, discountCents: 0, taxCents: 0, totalCents: 0, coins: 0, bonusCoins: 0 });
   });
 
   it('floors a PERCENTAGE package bonus over the whole line and multiplies a COINS bonus by quantity', () => {
-    const t = computeTotals(input({
-      lines: [
-        line({ coins: 333, quantity: 3, bonusType: 'PERCENTAGE', bonusAmount: 5 }), // 999 × 5 % = 49.95 → 49
-        line({ itemId: 'p2', coins: 2_000, quantity: 2, bonusType: 'COINS', bonusAmount: 200 }),
-      ],
-    }));
+    const t = computeTotals(
+      input({
+        lines: [
+          line({ coins: 333, quantity: 3, bonusType: 'PERCENTAGE', bonusAmount: 5 }), // 999 × 5 % = 49.95 → 49
+          line({ itemId: 'p2', coins: 2_000, quantity: 2, bonusType: 'COINS', bonusAmount: 200 }),
+        ],
+      }),
+    );
     expect(t.lines.map((l) => l.bonusCoins)).toEqual([49, 400]);
     expect(t.bonusCoins).toBe(449);
     expect(t.coins).toBe(999 + 4_000);
   });
 
   it('adds a PERCENTAGE promotion on the base coins and a COINS promotion once per order', () => {
-    const lines = [line({ coins: 1_005, quantity: 1 }), line({ itemId: 'p2', coins: 500, quantity: 1, bonusType: 'COINS', bonusAmount: 50 })];
+    const lines = [
+      line({ coins: 1_005, quantity: 1 }),
+      line({ itemId: 'p2', coins: 500, quantity: 1, bonusType: 'COINS', bonusAmount: 50 }),
+    ];
     const percent = computeTotals(input({ lines, promotion: { bonusType: 'PERCENTAGE', bonusPercentage: 10 } }));
     expect(percent.bonusCoins).toBe(50 + 150); // floor(1,505 × 10 %) = 150
     const fixed = computeTotals(input({ lines, promotion: { bonusType: 'COINS', bonusPercentage: 300 } }));
@@ -52,21 +74,25 @@ describe('computeTotals', () => {
   });
 
   it('adds the eligibility promotion on top of the active one', () => {
-    const t = computeTotals(input({
-      lines: [line({ coins: 1_000 })],
-      promotion: { bonusType: 'PERCENTAGE', bonusPercentage: 10 },
-      eligibilityPromotion: { bonusType: 'COINS', bonusPercentage: 500 },
-    }));
+    const t = computeTotals(
+      input({
+        lines: [line({ coins: 1_000 })],
+        promotion: { bonusType: 'PERCENTAGE', bonusPercentage: 10 },
+        eligibilityPromotion: { bonusType: 'COINS', bonusPercentage: 500 },
+      }),
+    );
     expect(t.bonusCoins).toBe(100 + 500);
     expect(t.eligibilityBonusCoins).toBe(500);
     expect(t.coins).toBe(1_000);
   });
 
   it('gives no eligibility bonus to an order without coin packages', () => {
-    const t = computeTotals(input({
-      lines: [line({ kind: 'giftCard', coins: 2_500 })],
-      eligibilityPromotion: { bonusType: 'COINS', bonusPercentage: 500 },
-    }));
+    const t = computeTotals(
+      input({
+        lines: [line({ kind: 'giftCard', coins: 2_500 })],
+        eligibilityPromotion: { bonusType: 'COINS', bonusPercentage: 500 },
+      }),
+    );
     expect(t).toMatchObject({ bonusCoins: 0, eligibilityBonusCoins: 0 });
   });
 
@@ -94,12 +120,14 @@ describe('computeTotals', () => {
   });
 
   it('keeps every amount an integer', () => {
-    const t = computeTotals(input({
-      lines: [line({ unitPriceCents: 333, quantity: 7, coins: 777, bonusType: 'PERCENTAGE', bonusAmount: 33 })],
-      promotion: { bonusType: 'PERCENTAGE', bonusPercentage: 7 },
-      coupon: { kind: 'PERCENT', amount: 15 },
-      taxRateBps: 737,
-    }));
+    const t = computeTotals(
+      input({
+        lines: [line({ unitPriceCents: 333, quantity: 7, coins: 777, bonusType: 'PERCENTAGE', bonusAmount: 33 })],
+        promotion: { bonusType: 'PERCENTAGE', bonusPercentage: 7 },
+        coupon: { kind: 'PERCENT', amount: 15 },
+        taxRateBps: 737,
+      }),
+    );
     for (const value of [t.subtotalCents, t.discountCents, t.taxCents, t.totalCents, t.coins, t.bonusCoins]) {
       expect(Number.isInteger(value)).toBe(true);
     }

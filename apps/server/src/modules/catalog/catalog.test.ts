@@ -10,11 +10,43 @@ let t: TestApp;
 // A price no seeded item has, shared by two products (one sold) and a gift card, to test the filter.
 const SHARED_PRICE = 1234;
 const extraProducts = [
-  { id: 'test-cheap-sold', name: 'Test Cheap Sold', description: 'sold, cheapest of all', image: '/x.svg', priceCents: 1, coins: 1, isAvailable: false },
-  { id: 'test-shared-available', name: 'Test Shared Available', description: 'd', image: '/x.svg', priceCents: SHARED_PRICE, coins: 1234, isAvailable: true },
-  { id: 'test-shared-sold', name: 'Test Shared Sold', description: 'd', image: '/x.svg', priceCents: SHARED_PRICE, coins: 1234, isAvailable: false },
+  {
+    id: 'test-cheap-sold',
+    name: 'Test Cheap Sold',
+    description: 'sold, cheapest of all',
+    image: '/x.svg',
+    priceCents: 1,
+    coins: 1,
+    isAvailable: false,
+  },
+  {
+    id: 'test-shared-available',
+    name: 'Test Shared Available',
+    description: 'd',
+    image: '/x.svg',
+    priceCents: SHARED_PRICE,
+    coins: 1234,
+    isAvailable: true,
+  },
+  {
+    id: 'test-shared-sold',
+    name: 'Test Shared Sold',
+    description: 'd',
+    image: '/x.svg',
+    priceCents: SHARED_PRICE,
+    coins: 1234,
+    isAvailable: false,
+  },
 ];
-const extraGiftCard = { id: 'test-card', name: 'Test Card', description: 'd', image: '/x.svg', brand: 'Test', priceCents: SHARED_PRICE, coins: 0 };
+const extraGiftCard = {
+  id: 'test-card',
+  name: 'Test Card',
+  description: 'd',
+  image: '/x.svg',
+  brand: 'Test',
+  priceCents: SHARED_PRICE,
+  coins: 0,
+};
 
 beforeAll(async () => {
   t = await buildTestApp({}, { seedDemo: false });
@@ -85,7 +117,9 @@ describe('GET /api/v1/admin/product', () => {
 
   it('shows a product added later once the catalogue cache is invalidated', async () => {
     await listing();
-    await t.database.db.insert(products).values({ id: 'test-late', name: 'Late', description: 'd', image: '/x.svg', priceCents: 77, coins: 77 });
+    await t.database.db
+      .insert(products)
+      .values({ id: 'test-late', name: 'Late', description: 'd', image: '/x.svg', priceCents: 77, coins: 77 });
     invalidateCatalogCache(t.database.db);
     const { data } = await listing('?price=77');
     expect(data.map((p) => p._id)).toEqual(['test-late']);
@@ -125,8 +159,16 @@ describe('single product and gift card', () => {
     expect(res.statusCode).toBe(200);
     const body = singleProductResponse.parse(res.json());
     expect(body.data.data).toEqual({
-      _id: seeded.id, name: seeded.name, description: seeded.description, image: seeded.image, price: seeded.priceCents,
-      coins: seeded.coins, isAvailable: true, bonusType: seeded.bonusType, bonusAmount: seeded.bonusAmount, kind: 'product',
+      _id: seeded.id,
+      name: seeded.name,
+      description: seeded.description,
+      image: seeded.image,
+      price: seeded.priceCents,
+      coins: seeded.coins,
+      isAvailable: true,
+      bonusType: seeded.bonusType,
+      bonusAmount: seeded.bonusAmount,
+      kind: 'product',
     });
   });
 

@@ -34,7 +34,15 @@ describe('gift-card availability follows free stock', () => {
 
     // One shopper has the card in the cart; another orders it and starts paying, which holds the last code.
     const waiting = await createShopper(db());
-    expect((await as(t.app, waiting, { method: 'POST', url: '/api/v1/cart', payload: { itemId: JADE_GIFT_CARD, quantity: 1, type: 'giftCard' } })).statusCode).toBe(200);
+    expect(
+      (
+        await as(t.app, waiting, {
+          method: 'POST',
+          url: '/api/v1/cart',
+          payload: { itemId: JADE_GIFT_CARD, quantity: 1, type: 'giftCard' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const payer = await createShopper(db());
     const order = await as(t.app, payer, { method: 'POST', url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`, payload: { type: 'giftCard' } });
     expect(order.statusCode, order.body).toBe(200);
@@ -62,7 +70,11 @@ describe('gift-card availability follows free stock', () => {
     expect(cart.data.items.map((i) => [i.itemId._id, i.itemId.isAvailable])).toEqual([[JADE_GIFT_CARD, false]]);
     expect(cart.data.totals.total).toBe(0);
     expect(cart.getOrderCart).toEqual([]);
-    const more = await as(t.app, waiting, { method: 'PUT', url: `/api/v1/cart/increasequantity/${JADE_GIFT_CARD}`, payload: { quantity: 1 } });
+    const more = await as(t.app, waiting, {
+      method: 'PUT',
+      url: `/api/v1/cart/increasequantity/${JADE_GIFT_CARD}`,
+      payload: { quantity: 1 },
+    });
     expect(more.statusCode).toBe(422);
     expect(more.json()).toMatchObject(SOLD_OUT);
     const place = await as(t.app, waiting, { method: 'POST', url: '/api/v1/checkout/placeorder' });
@@ -70,7 +82,11 @@ describe('gift-card availability follows free stock', () => {
     expect(place.json()).toMatchObject({ success: false, message: 'Your cart is empty.' });
 
     // The payer gives up (cancels): the code is free again and the card is back on sale.
-    const cancel = await as(t.app, payer, { method: 'POST', url: '/api/v1/checkout/', payload: { orderId: order.json().data._id, action: 'cancel' } });
+    const cancel = await as(t.app, payer, {
+      method: 'POST',
+      url: '/api/v1/checkout/',
+      payload: { orderId: order.json().data._id, action: 'cancel' },
+    });
     expect(cancel.statusCode).toBe(200);
     expect((await byId()).isAvailable).toBe(true);
     const again = getCartResponse.parse((await as(t.app, waiting, { method: 'GET', url: '/api/v1/cart' })).json());

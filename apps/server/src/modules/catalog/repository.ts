@@ -11,14 +11,27 @@ export interface ListingFilter {
 }
 
 const productColumns = {
-  id: products.id, name: products.name, description: products.description, image: products.image,
-  priceCents: products.priceCents, coins: products.coins, isAvailable: products.isAvailable,
-  bonusType: products.bonusType, bonusAmount: products.bonusAmount,
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  image: products.image,
+  priceCents: products.priceCents,
+  coins: products.coins,
+  isAvailable: products.isAvailable,
+  bonusType: products.bonusType,
+  bonusAmount: products.bonusAmount,
 };
 const giftCardColumns = {
-  id: giftCards.id, name: giftCards.name, description: giftCards.description, image: giftCards.image,
-  priceCents: giftCards.priceCents, coins: giftCards.coins, isAvailable: giftCardAvailable,
-  bonusType: giftCards.bonusType, bonusAmount: giftCards.bonusAmount, brand: giftCards.brand,
+  id: giftCards.id,
+  name: giftCards.name,
+  description: giftCards.description,
+  image: giftCards.image,
+  priceCents: giftCards.priceCents,
+  coins: giftCards.coins,
+  isAvailable: giftCardAvailable,
+  bonusType: giftCards.bonusType,
+  bonusAmount: giftCards.bonusAmount,
+  brand: giftCards.brand,
 };
 
 interface CatalogRow {
@@ -35,8 +48,16 @@ interface CatalogRow {
 
 function toProduct(row: CatalogRow): Product {
   return {
-    _id: row.id, name: row.name, description: row.description, image: row.image, price: row.priceCents,
-    coins: row.coins, isAvailable: row.isAvailable, bonusType: row.bonusType, bonusAmount: row.bonusAmount, kind: 'product',
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    price: row.priceCents,
+    coins: row.coins,
+    isAvailable: row.isAvailable,
+    bonusType: row.bonusType,
+    bonusAmount: row.bonusAmount,
+    kind: 'product',
   };
 }
 

@@ -5,7 +5,15 @@ import type { BackgroundWork } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
 import { releaseExpiredReservations } from './reservation-expiry.ts';
 
-export function checkoutBackground({ db, log, reservationMinutes }: { db: Db; log: FastifyBaseLogger; reservationMinutes: number }): BackgroundWork {
+export function checkoutBackground({
+  db,
+  log,
+  reservationMinutes,
+}: {
+  db: Db;
+  log: FastifyBaseLogger;
+  reservationMinutes: number;
+}): BackgroundWork {
   return {
     jobs: [
       {

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderResponse, placeOrderResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import {
-  addToCart, as, createShopper, JADE_GIFT_CARD, LANTERN_BUNDLE_SOLD_OUT, LUCKY_HANDFUL, PHOENIX_VAULT, STARTER_POUCH, type Shopper,
+  addToCart,
+  as,
+  createShopper,
+  JADE_GIFT_CARD,
+  LANTERN_BUNDLE_SOLD_OUT,
+  LUCKY_HANDFUL,
+  PHOENIX_VAULT,
+  STARTER_POUCH,
+  type Shopper,
 } from '../../../test/support/checkout.ts';
 
 let t: TestApp;
@@ -14,8 +22,10 @@ afterAll(() => t.close());
 const placeOrder = (s: Shopper, payload: object = {}) => as(t.app, s, { method: 'POST', url: '/api/v1/checkout/placeorder', payload });
 const getOrder = (s: Shopper, orderId?: string) =>
   as(t.app, s, { method: 'GET', url: `/api/v1/checkout/getorder${orderId ? `?orderId=${orderId}` : ''}` });
-const buyNow = (s: Shopper, id: string, payload: object = {}) => as(t.app, s, { method: 'POST', url: `/api/v1/checkout/buy/${id}`, payload });
-const cancel = (s: Shopper, orderId: string) => as(t.app, s, { method: 'POST', url: '/api/v1/checkout/', payload: { orderId, action: 'cancel' } });
+const buyNow = (s: Shopper, id: string, payload: object = {}) =>
+  as(t.app, s, { method: 'POST', url: `/api/v1/checkout/buy/${id}`, payload });
+const cancel = (s: Shopper, orderId: string) =>
+  as(t.app, s, { method: 'POST', url: '/api/v1/checkout/', payload: { orderId, action: 'cancel' } });
 
 describe('POST /api/v1/checkout/placeorder', () => {
   it('places a pending order priced like the cart and returns the cart as data', async () => {
@@ -25,7 +35,10 @@ describe('POST /api/v1/checkout/placeorder', () => {
     const res = await placeOrder(s, { orderType: 'DigitalProduct', amountType: 'static' });
     expect(res.statusCode, res.body).toBe(200);
     const body = placeOrderResponse.parse(res.json());
-    expect(body.data.items.map((i) => [i.itemId._id, i.quantity])).toEqual([[STARTER_POUCH, 2], [LUCKY_HANDFUL, 1]]);
+    expect(body.data.items.map((i) => [i.itemId._id, i.quantity])).toEqual([
+      [STARTER_POUCH, 2],
+      [LUCKY_HANDFUL, 1],
+    ]);
     const { order } = body;
     expect(order.status).toBe('pending');
     expect(order.items.map((i) => [i.itemId, i.quantity, i.unitPrice, i.coins])).toEqual([

@@ -11,7 +11,16 @@ import { insertCoupon } from '../../../test/support/coupons.ts';
 import { answerChallenge, init, paymentFirst, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import { releaseExpiredReservations, reservationExpiredMessage } from './reservation-expiry.ts';
 import { prepareOrderForPayment } from './service.ts';
-import { addToCart, as, createShopper, expectLedgerBalanced, JADE_GIFT_CARD, setFreeStock, STARTER_POUCH, type Shopper } from '../../../test/support/checkout.ts';
+import {
+  addToCart,
+  as,
+  createShopper,
+  expectLedgerBalanced,
+  JADE_GIFT_CARD,
+  setFreeStock,
+  STARTER_POUCH,
+  type Shopper,
+} from '../../../test/support/checkout.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +33,8 @@ const db = () => t.database.db;
 const minutes = (n: number) => n * 60_000;
 const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 const codeRow = async (code: string) => (await db().select().from(giftCardCodes).where(eq(giftCardCodes.code, code)))[0]!;
-const giftCardOnSale = async () => (await t.app.inject({ url: `/api/v1/admin/gift-card/${JADE_GIFT_CARD}` })).json().data.data.isAvailable as boolean;
+const giftCardOnSale = async () =>
+  (await t.app.inject({ url: `/api/v1/admin/gift-card/${JADE_GIFT_CARD}` })).json().data.data.isAvailable as boolean;
 
 /** A cart order for the Jade gift card and a Starter Pouch with a single-use coupon, left at the 3-D Secure page. */
 async function abandonedAtTheBank(s: Shopper) {
@@ -36,7 +46,11 @@ async function abandonedAtTheBank(s: Shopper) {
   const step1 = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) });
   expect(step1.statusCode, step1.body).toBe(200);
   const { transactionId, paymentOption } = step1.json().data;
-  const step2 = await paymentFirst(t.app, s, { orderId: order._id, version: paymentOption.card.threeD.version, relatedTransactionId: transactionId });
+  const step2 = await paymentFirst(t.app, s, {
+    orderId: order._id,
+    version: paymentOption.card.threeD.version,
+    relatedTransactionId: transactionId,
+  });
   expect(step2.statusCode, step2.body).toBe(200);
   const { url, transactionId: challengeId } = step2.json().data as { url: string; transactionId: string };
   return { order, coupon, challengeUrl: url, challengeId };
@@ -82,9 +96,14 @@ describe('reservation expiry', () => {
   it('restarts the clock when the shopper tries to pay again', async () => {
     await setFreeStock(db(), JADE_GIFT_CARD, 1);
     const s = await createShopper(db());
-    const order = (await as(t.app, s, { method: 'POST', url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`, payload: { type: 'giftCard' } })).json().data;
+    const order = (
+      await as(t.app, s, { method: 'POST', url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`, payload: { type: 'giftCard' } })
+    ).json().data;
     await prepareOrderForPayment(db(), s.id, order._id);
-    await db().update(orders).set({ reservedAt: new Date(Date.now() - minutes(45)) }).where(eq(orders.id, order._id));
+    await db()
+      .update(orders)
+      .set({ reservedAt: new Date(Date.now() - minutes(45)) })
+      .where(eq(orders.id, order._id));
     await prepareOrderForPayment(db(), s.id, order._id);
     expect(await releaseExpiredReservations(db(), 30)).toBe(0);
     expect(await orderRow(order._id)).toMatchObject({ status: 'pending', reservationsHeld: true });
@@ -95,17 +114,26 @@ describe('reservation expiry', () => {
     await setFreeStock(db(), JADE_GIFT_CARD, 2);
     const [old, young] = [await createShopper(db()), await createShopper(db())];
     const buy = async (s: Shopper) => {
-      const order = (await as(t.app, s, { method: 'POST', url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`, payload: { type: 'giftCard' } })).json().data;
+      const order = (
+        await as(t.app, s, { method: 'POST', url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`, payload: { type: 'giftCard' } })
+      ).json().data;
       await prepareOrderForPayment(db(), s.id, order._id);
       return order._id as string;
     };
     const oldOrder = await buy(old);
     const youngOrder = await buy(young);
     // Held two minutes ago against this server's one-minute limit (the clock moved on).
-    await db().update(orders).set({ reservedAt: new Date(Date.now() - minutes(2)) }).where(eq(orders.id, oldOrder));
+    await db()
+      .update(orders)
+      .set({ reservedAt: new Date(Date.now() - minutes(2)) })
+      .where(eq(orders.id, oldOrder));
 
     await t.app.outbox.drain();
-    expect(await orderRow(oldOrder)).toMatchObject({ status: 'failed', reservationsHeld: false, failureReason: reservationExpiredMessage(1) });
+    expect(await orderRow(oldOrder)).toMatchObject({
+      status: 'failed',
+      reservationsHeld: false,
+      failureReason: reservationExpiredMessage(1),
+    });
     expect(await orderRow(youngOrder)).toMatchObject({ status: 'pending', reservationsHeld: true });
     const held = await db().select().from(giftCardCodes).where(eq(giftCardCodes.giftCardId, JADE_GIFT_CARD));
     expect(held.filter((c) => c.orderId === youngOrder)).toHaveLength(1);

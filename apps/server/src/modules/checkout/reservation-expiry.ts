@@ -28,7 +28,11 @@ export async function releaseExpiredReservations(db: Db, maxAgeMinutes: number, 
       if (!order || order.status !== 'pending' || !order.reservationsHeld || !order.reservedAt || order.reservedAt >= cutoff) return false;
       assertTransition(order.status, 'failed');
       await releaseReservations(tx, order);
-      await updateOrder(tx, order.id, { status: 'failed', failureReason: reservationExpiredMessage(maxAgeMinutes), reservationsHeld: false });
+      await updateOrder(tx, order.id, {
+        status: 'failed',
+        failureReason: reservationExpiredMessage(maxAgeMinutes),
+        reservationsHeld: false,
+      });
       return true;
     });
     if (expired) released += 1;

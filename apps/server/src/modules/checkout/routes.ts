@@ -19,49 +19,61 @@ const failures = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope, 4
 const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSession(app);
 
-  app.post('/v1/checkout/placeorder', {
-    schema: {
-      tags: ['checkout'],
-      summary: 'Place a pending order from the cart',
-      description: 'Idempotent per cart version: the same cart placed twice gives the same pending order. data is the cart.',
-      // "No body shown" in the spec: an empty request is the defaults.
-      body: placeOrderBody.nullish(),
-      response: { 200: placeOrderResponse, ...failures },
+  app.post(
+    '/v1/checkout/placeorder',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Place a pending order from the cart',
+        description: 'Idempotent per cart version: the same cart placed twice gives the same pending order. data is the cart.',
+        // "No body shown" in the spec: an empty request is the defaults.
+        body: placeOrderBody.nullish(),
+        response: { 200: placeOrderResponse, ...failures },
+      },
     },
-  }, async (request) => {
-    const userId = signedInUser(request)._id;
-    const order = await placeOrder(app.db, userId);
-    return { success: true as const, data: await getCartView(app.db, userId), order };
-  });
+    async (request) => {
+      const userId = signedInUser(request)._id;
+      const order = await placeOrder(app.db, userId);
+      return { success: true as const, data: await getCartView(app.db, userId), order };
+    },
+  );
 
-  app.get('/v1/checkout/getorder', {
-    schema: {
-      tags: ['checkout'],
-      summary: 'An order of the signed-in shopper (default: the latest pending one)',
-      querystring: getOrderQuery,
-      response: { 200: orderResponse, ...failures },
+  app.get(
+    '/v1/checkout/getorder',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'An order of the signed-in shopper (default: the latest pending one)',
+        querystring: getOrderQuery,
+        response: { 200: orderResponse, ...failures },
+      },
     },
-  }, async (request) => ({
-    success: true as const,
-    data: await getOrderOrLatestPending(app.db, signedInUser(request)._id, request.query.orderId),
-  }));
-
-  app.post('/v1/checkout/buy/:id', {
-    schema: {
-      tags: ['checkout'],
-      summary: 'A pending order for one catalogue item, outside the cart',
-      params: idParam,
-      body: buyNowBody.nullish(),
-      response: { 200: orderResponse, ...failures },
-    },
-  }, async (request) => ({
-    success: true as const,
-    data: await buyNow(app.db, signedInUser(request)._id, {
-      kind: request.body?.type ?? 'product',
-      itemId: request.params.id,
-      quantity: request.body?.quantity ?? 1,
+    async (request) => ({
+      success: true as const,
+      data: await getOrderOrLatestPending(app.db, signedInUser(request)._id, request.query.orderId),
     }),
-  }));
+  );
+
+  app.post(
+    '/v1/checkout/buy/:id',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'A pending order for one catalogue item, outside the cart',
+        params: idParam,
+        body: buyNowBody.nullish(),
+        response: { 200: orderResponse, ...failures },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await buyNow(app.db, signedInUser(request)._id, {
+        kind: request.body?.type ?? 'product',
+        itemId: request.params.id,
+        quantity: request.body?.quantity ?? 1,
+      }),
+    }),
+  );
 
   const orderAction = {
     schema: {

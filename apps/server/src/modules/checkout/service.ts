@@ -37,16 +37,35 @@ function assertOrderable(priced: PricedCart): void {
 function orderRows(userId: string, source: OrderRow['source'], idempotencyKey: string, priced: PricedCart) {
   const id = newId();
   const order = {
-    id, userId, source, idempotencyKey, status: 'pending' as const,
-    subtotalCents: priced.subtotalCents, discountCents: priced.discountCents, taxCents: priced.taxCents,
-    totalCents: priced.totalCents, coins: priced.coins, bonusCoins: priced.bonusCoins, eligibilityBonusCoins: priced.eligibilityBonusCoins,
-    couponId: priced.coupon?.id ?? null, couponCode: priced.coupon?.code ?? null,
-    promotionId: priced.promotionId ?? null, eligibilityPromotionId: priced.eligibilityPromotionId ?? null,
+    id,
+    userId,
+    source,
+    idempotencyKey,
+    status: 'pending' as const,
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    taxCents: priced.taxCents,
+    totalCents: priced.totalCents,
+    coins: priced.coins,
+    bonusCoins: priced.bonusCoins,
+    eligibilityBonusCoins: priced.eligibilityBonusCoins,
+    couponId: priced.coupon?.id ?? null,
+    couponCode: priced.coupon?.code ?? null,
+    promotionId: priced.promotionId ?? null,
+    eligibilityPromotionId: priced.eligibilityPromotionId ?? null,
     taxState: priced.taxState ?? null,
   };
   const items = priced.lines.map((line, position) => ({
-    id: newId(), orderId: id, itemKind: line.kind, itemId: line.itemId, name: line.name,
-    unitPriceCents: line.unitPriceCents, quantity: line.quantity, coins: line.coins, bonusCoins: line.bonusCoins, position,
+    id: newId(),
+    orderId: id,
+    itemKind: line.kind,
+    itemId: line.itemId,
+    name: line.name,
+    unitPriceCents: line.unitPriceCents,
+    quantity: line.quantity,
+    coins: line.coins,
+    bonusCoins: line.bonusCoins,
+    position,
   }));
   return { order, items };
 }
@@ -75,7 +94,11 @@ export async function placeOrder(db: Db, userId: string): Promise<Order> {
 }
 
 /** POST v1/checkout/buy/{id}: a pending order for one catalogue item, outside the cart (no coupon). */
-export async function buyNow(db: Db, userId: string, item: { kind: 'product' | 'giftCard'; itemId: string; quantity: number }): Promise<Order> {
+export async function buyNow(
+  db: Db,
+  userId: string,
+  item: { kind: 'product' | 'giftCard'; itemId: string; quantity: number },
+): Promise<Order> {
   const priced = await priceItems(db, userId, [item]);
   assertOrderable(priced);
   const orderId = newId();

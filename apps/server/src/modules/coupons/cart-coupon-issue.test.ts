@@ -27,7 +27,8 @@ const apply = async (s: Shopper, code: string) => {
 };
 const cart = async (s: Shopper): Promise<Cart> =>
   getCartResponse.parse((await as(t.app, s, { method: 'GET', url: '/api/v1/cart' })).json()).data;
-const reserve = (couponId: string, userId: string, orderId: string) => db().transaction((tx) => reserveCoupon(tx, couponId, userId, orderId));
+const reserve = (couponId: string, userId: string, orderId: string) =>
+  db().transaction((tx) => reserveCoupon(tx, couponId, userId, orderId));
 
 /** A shopper with one Dragon's Purse ($19.99) and the given coupon applied. */
 async function withCoupon(over: Parameters<typeof insertCoupon>[1] = {}) {
@@ -67,13 +68,19 @@ describe("the cart's couponIssue", () => {
 
   it('says the coupon has expired', async () => {
     const { s, coupon } = await withCoupon();
-    await db().update(coupons).set({ endsAt: new Date(Date.now() - 1_000) }).where(eq(coupons.id, coupon.id));
+    await db()
+      .update(coupons)
+      .set({ endsAt: new Date(Date.now() - 1_000) })
+      .where(eq(coupons.id, coupon.id));
     expectIssue(await cart(s), coupon.code, `${coupon.code} has expired.`);
   });
 
   it('says the coupon is not active yet', async () => {
     const { s, coupon } = await withCoupon();
-    await db().update(coupons).set({ startsAt: new Date(Date.now() + 86_400_000) }).where(eq(coupons.id, coupon.id));
+    await db()
+      .update(coupons)
+      .set({ startsAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(coupons.id, coupon.id));
     expectIssue(await cart(s), coupon.code, `${coupon.code} is not active yet.`);
   });
 

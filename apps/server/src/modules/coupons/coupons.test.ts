@@ -47,7 +47,12 @@ describe('GET /api/v1/checkout/coupons', () => {
 
     const res = await as(t.app, me, { method: 'GET', url: '/api/v1/checkout/coupons' });
     expect(couponListResponse.parse(res.json()).data.find((c) => c.code === 'DRAGON5')).toEqual({
-      code: 'DRAGON5', kind: 'FIXED', amount: 500, minSubtotalCents: 2_000, endsAt: null, description: '$5.00 off any order of $20.00 or more.',
+      code: 'DRAGON5',
+      kind: 'FIXED',
+      amount: 500,
+      minSubtotalCents: 2_000,
+      endsAt: null,
+      description: '$5.00 off any order of $20.00 or more.',
     });
     expect(await listCodes(someone)).toContain(theirs.code);
   });
@@ -197,7 +202,12 @@ describe('reserveCoupon / releaseCoupon / confirmCoupon', () => {
     await t.database.db.transaction((tx) => releaseCoupon(tx, orderB));
     expect(await redeemedCount(coupon.id)).toBe(1);
     const rows = await t.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon.id));
-    expect(rows.map((r) => [r.orderId, r.status]).sort()).toEqual([[orderA, 'released'], [orderB, 'redeemed']].sort());
+    expect(rows.map((r) => [r.orderId, r.status]).sort()).toEqual(
+      [
+        [orderA, 'released'],
+        [orderB, 'redeemed'],
+      ].sort(),
+    );
   });
 
   it('answers 409 once the limit is reached, writing nothing', async () => {
@@ -205,17 +215,21 @@ describe('reserveCoupon / releaseCoupon / confirmCoupon', () => {
     const coupon = await insertCoupon(t.database.db, { maxRedemptions: 1 });
     await reserve(coupon.id, a.id, newId());
     const orderId = newId();
-    await expect(reserve(coupon.id, b.id, orderId)).rejects.toMatchObject({ statusCode: 409, message: 'This coupon has reached its limit.' });
+    await expect(reserve(coupon.id, b.id, orderId)).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'This coupon has reached its limit.',
+    });
     expect(await redeemedCount(coupon.id)).toBe(1);
     expect(await t.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId))).toEqual([]);
   });
 
-  it("holds one shopper to their per-user limit even with 10 orders reserving at once", async () => {
+  it('holds one shopper to their per-user limit even with 10 orders reserving at once', async () => {
     const s = await shopper();
     const coupon = await insertCoupon(t.database.db, { perUserLimit: 1 });
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => reserve(coupon.id, s.id, newId())));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ statusCode: 409, message: 'You have already used this coupon.' });
+    for (const r of results)
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ statusCode: 409, message: 'You have already used this coupon.' });
     expect(await redeemedCount(coupon.id)).toBe(1);
   });
 });

@@ -3,5 +3,11 @@
 export { default as couponRoutes } from './routes.ts';
 export { type CouponRecord } from './rules.ts';
 export {
-  appliedCouponStatus, confirmCoupon, couponToApply, isCouponCode, listCouponsFor, releaseCoupon, reserveCoupon,
+  appliedCouponStatus,
+  confirmCoupon,
+  couponToApply,
+  isCouponCode,
+  listCouponsFor,
+  releaseCoupon,
+  reserveCoupon,
 } from './service.ts';

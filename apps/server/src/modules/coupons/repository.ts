@@ -7,16 +7,28 @@ import type { CouponRecord } from './rules.ts';
 type Conn = Db | Tx;
 
 const couponColumns = {
-  id: coupons.id, code: coupons.code, description: coupons.description, kind: coupons.kind, amount: coupons.amount,
-  startsAt: coupons.startsAt, endsAt: coupons.endsAt, minSubtotalCents: coupons.minSubtotalCents,
-  maxRedemptions: coupons.maxRedemptions, perUserLimit: coupons.perUserLimit, redeemedCount: coupons.redeemedCount,
-  userId: coupons.userId, active: coupons.active,
+  id: coupons.id,
+  code: coupons.code,
+  description: coupons.description,
+  kind: coupons.kind,
+  amount: coupons.amount,
+  startsAt: coupons.startsAt,
+  endsAt: coupons.endsAt,
+  minSubtotalCents: coupons.minSubtotalCents,
+  maxRedemptions: coupons.maxRedemptions,
+  perUserLimit: coupons.perUserLimit,
+  redeemedCount: coupons.redeemedCount,
+  userId: coupons.userId,
+  active: coupons.active,
 };
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 export async function findCouponByCode(db: Conn, code: string): Promise<CouponRecord | undefined> {
-  const rows = await db.select(couponColumns).from(coupons).where(eq(coupons.code, normaliseCode(code)));
+  const rows = await db
+    .select(couponColumns)
+    .from(coupons)
+    .where(eq(coupons.code, normaliseCode(code)));
   return rows[0];
 }
 
@@ -46,7 +58,12 @@ export async function listOfferedCoupons(db: Conn, userId: string, now: Date): P
  * How often a shopper has used a coupon. With `includeReserved`, uses held by orders still being paid
  * count too (the reservation rule); without it only completed ones (what the cart shows).
  */
-export async function countUsesByUser(db: Conn, couponId: string, userId: string, opts: { includeReserved: boolean; exceptOrderId?: string }): Promise<number> {
+export async function countUsesByUser(
+  db: Conn,
+  couponId: string,
+  userId: string,
+  opts: { includeReserved: boolean; exceptOrderId?: string },
+): Promise<number> {
   const statuses: ('reserved' | 'redeemed')[] = opts.includeReserved ? ['reserved', 'redeemed'] : ['redeemed'];
   const rows = await db
     .select({ n: count() })

@@ -53,14 +53,22 @@ export function couponProblemKind(coupon: CouponRecord | undefined, use: CouponU
 export function couponProblem(coupon: CouponRecord | undefined, use: CouponUse): string | null {
   const kind = couponProblemKind(coupon, use);
   switch (kind) {
-    case null: return null;
-    case 'notValid': return COUPON_NOT_VALID;
-    case 'notStarted': return COUPON_NOT_STARTED;
-    case 'expired': return COUPON_EXPIRED;
-    case 'limitReached': return COUPON_LIMIT_REACHED;
-    case 'alreadyUsed': return COUPON_ALREADY_USED;
-    case 'emptyCart': return COUPON_EMPTY_CART;
-    case 'belowMinimum': return couponMinimumMessage(coupon!.minSubtotalCents);
+    case null:
+      return null;
+    case 'notValid':
+      return COUPON_NOT_VALID;
+    case 'notStarted':
+      return COUPON_NOT_STARTED;
+    case 'expired':
+      return COUPON_EXPIRED;
+    case 'limitReached':
+      return COUPON_LIMIT_REACHED;
+    case 'alreadyUsed':
+      return COUPON_ALREADY_USED;
+    case 'emptyCart':
+      return COUPON_EMPTY_CART;
+    case 'belowMinimum':
+      return couponMinimumMessage(coupon!.minSubtotalCents);
   }
 }
 
@@ -71,13 +79,19 @@ export function couponProblem(coupon: CouponRecord | undefined, use: CouponUse):
 export function couponIssueMessage(coupon: Pick<CouponRecord, 'code' | 'minSubtotalCents'>, kind: CouponProblemKind): string {
   const { code } = coupon;
   switch (kind) {
-    case 'notValid': return `${code} is no longer valid.`;
-    case 'notStarted': return `${code} is not active yet.`;
-    case 'expired': return `${code} has expired.`;
-    case 'limitReached': return `${code} has reached its limit.`;
-    case 'alreadyUsed': return `You have already used ${code}.`;
+    case 'notValid':
+      return `${code} is no longer valid.`;
+    case 'notStarted':
+      return `${code} is not active yet.`;
+    case 'expired':
+      return `${code} has expired.`;
+    case 'limitReached':
+      return `${code} has reached its limit.`;
+    case 'alreadyUsed':
+      return `You have already used ${code}.`;
     case 'emptyCart':
       return coupon.minSubtotalCents > 0 ? couponIssueMessage(coupon, 'belowMinimum') : `Add something to your cart to use ${code}.`;
-    case 'belowMinimum': return `${code} needs an order of ${formatCents(coupon.minSubtotalCents)} or more.`;
+    case 'belowMinimum':
+      return `${code} needs an order of ${formatCents(coupon.minSubtotalCents)} or more.`;
   }
 }

@@ -2,17 +2,36 @@ import type { CouponIssue, CouponOffer } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import {
-  countUserUses, countUsesByUser, findCouponByCode, findCouponById, findRedemptionForOrder, giveBackCouponUse, listOfferedCoupons,
-  moveRedemption, normaliseCode, takeCouponUse, upsertReservation,
+  countUserUses,
+  countUsesByUser,
+  findCouponByCode,
+  findCouponById,
+  findRedemptionForOrder,
+  giveBackCouponUse,
+  listOfferedCoupons,
+  moveRedemption,
+  normaliseCode,
+  takeCouponUse,
+  upsertReservation,
 } from './repository.ts';
 import {
-  COUPON_ALREADY_USED, COUPON_LIMIT_REACHED, COUPON_NOT_VALID, couponIssueMessage, couponProblem, couponProblemKind, type CouponRecord,
+  COUPON_ALREADY_USED,
+  COUPON_LIMIT_REACHED,
+  COUPON_NOT_VALID,
+  couponIssueMessage,
+  couponProblem,
+  couponProblemKind,
+  type CouponRecord,
 } from './rules.ts';
 
 export function toCouponOffer(c: CouponRecord): CouponOffer {
   return {
-    code: c.code, kind: c.kind, amount: c.amount, minSubtotalCents: c.minSubtotalCents,
-    endsAt: c.endsAt ? c.endsAt.toISOString() : null, description: c.description,
+    code: c.code,
+    kind: c.kind,
+    amount: c.amount,
+    minSubtotalCents: c.minSubtotalCents,
+    endsAt: c.endsAt ? c.endsAt.toISOString() : null,
+    description: c.description,
   };
 }
 
@@ -25,7 +44,10 @@ export async function listCouponsFor(db: Db, userId: string, now = new Date()): 
  * cart prices without it and says why (issue), so the discount never vanishes unexplained.
  */
 export async function appliedCouponStatus(
-  db: Db | Tx, couponId: string | null, userId: string, subtotalCents: number,
+  db: Db | Tx,
+  couponId: string | null,
+  userId: string,
+  subtotalCents: number,
 ): Promise<{ coupon: CouponRecord | null; issue: CouponIssue | null }> {
   if (!couponId) return { coupon: null, issue: null };
   const coupon = await findCouponById(db, couponId);

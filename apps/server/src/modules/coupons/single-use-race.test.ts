@@ -10,7 +10,14 @@ import { tokenizeCard } from '../../../test/support/vault.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 import { init, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import {
-  addToCart, as, createShopper, expectLedgerBalanced, paymentsFor, sandboxBook, STARTER_POUCH, transactionsSince,
+  addToCart,
+  as,
+  createShopper,
+  expectLedgerBalanced,
+  paymentsFor,
+  sandboxBook,
+  STARTER_POUCH,
+  transactionsSince,
 } from '../../../test/support/checkout.ts';
 import { COUPON_LIMIT_REACHED } from './rules.ts';
 import { insertCoupon } from '../../../test/support/coupons.ts';
@@ -28,16 +35,18 @@ describe('30 shoppers pay at once with the same single-use coupon applied', () =
     const coupon = await insertCoupon(db(), { kind: 'FIXED', amount: 100, maxRedemptions: 1 });
     const shoppers = await Promise.all(Array.from({ length: 30 }, () => createShopper(db())));
     // Nobody has redeemed it yet, so every shopper may apply it and place an order priced with it.
-    const orders = await Promise.all(shoppers.map(async (s) => {
-      await addToCart(t.app, s, STARTER_POUCH, 1);
-      const applied = await as(t.app, s, { method: 'GET', url: `/api/v1/cart/apply-coupon/${coupon.code}` });
-      expect(applied.statusCode, applied.body).toBe(200);
-      const placed = await as(t.app, s, { method: 'POST', url: '/api/v1/checkout/placeorder' });
-      expect(placed.statusCode, placed.body).toBe(200);
-      const order = placed.json().order as { _id: string; total: number; discount: number; totalCoins: number };
-      expect(order).toMatchObject({ total: 399, discount: 100, coupon: { code: coupon.code } });
-      return order;
-    }));
+    const orders = await Promise.all(
+      shoppers.map(async (s) => {
+        await addToCart(t.app, s, STARTER_POUCH, 1);
+        const applied = await as(t.app, s, { method: 'GET', url: `/api/v1/cart/apply-coupon/${coupon.code}` });
+        expect(applied.statusCode, applied.body).toBe(200);
+        const placed = await as(t.app, s, { method: 'POST', url: '/api/v1/checkout/placeorder' });
+        expect(placed.statusCode, placed.body).toBe(200);
+        const order = placed.json().order as { _id: string; total: number; discount: number; totalCoins: number };
+        expect(order).toMatchObject({ total: 399, discount: 100, coupon: { code: coupon.code } });
+        return order;
+      }),
+    );
     const tokens = await Promise.all(shoppers.map(() => tokenizeCard(t.app, SANDBOX_CARDS.frictionless)));
     const book = await sandboxBook(db());
 
@@ -62,13 +71,16 @@ describe('30 shoppers pay at once with the same single-use coupon applied', () =
     // Refused, not repriced: a loser's order fails with the reason (nobody is charged more than they agreed to).
     for (const [i, s] of shoppers.entries()) {
       const res = await as(t.app, s, { method: 'GET', url: `/api/v1/checkout/getorder?orderId=${orders[i]!._id}` });
-      expect(res.json().data).toMatchObject(i === w
-        ? { status: 'fulfilled', discount: 100, total: 399 }
-        : { status: 'failed', failureReason: COUPON_LIMIT_REACHED });
+      expect(res.json().data).toMatchObject(
+        i === w ? { status: 'fulfilled', discount: 100, total: 399 } : { status: 'failed', failureReason: COUPON_LIMIT_REACHED },
+      );
     }
 
     // No charge stands but the winner's: one approved payment, and the gateway charged nobody else.
-    const payments = await paymentsFor(db(), orders.map((o) => o._id));
+    const payments = await paymentsFor(
+      db(),
+      orders.map((o) => o._id),
+    );
     expect(payments.map((p) => [p.orderId, p.status])).toEqual([[orders[w]!._id, 'approved']]);
     const charges = await transactionsSince(db(), book);
     expect(charges.map((c) => [c.userTokenId, c.status, c.amountCents])).toEqual([[shoppers[w]!.id, 'approved', 399]]);

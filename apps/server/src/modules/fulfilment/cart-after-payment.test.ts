@@ -39,7 +39,7 @@ const applyCoupon = async (s: Shopper, code: string) =>
   expect((await as(t.app, s, { method: 'GET', url: `/api/v1/cart/apply-coupon/${code}` })).statusCode).toBe(200);
 
 describe('the cart after its order is paid', () => {
-  it('keeps exactly what changed while paying: the raised quantity\'s difference and the line added', async () => {
+  it("keeps exactly what changed while paying: the raised quantity's difference and the line added", async () => {
     const s = await createShopper(t.database.db);
     await addToCart(t.app, s, STARTER_POUCH, 2);
     await addToCart(t.app, s, LUCKY_HANDFUL, 1);
@@ -50,7 +50,10 @@ describe('the cart after its order is paid', () => {
     await addToCart(t.app, s, DRAGONS_PURSE, 1);
     await pay(s, order._id);
 
-    expect(await lines(s)).toEqual([[STARTER_POUCH, 1], [DRAGONS_PURSE, 1]]);
+    expect(await lines(s)).toEqual([
+      [STARTER_POUCH, 1],
+      [DRAGONS_PURSE, 1],
+    ]);
     expect((await cartOf(s)).itemCount).toBe(2);
   });
 

@@ -41,8 +41,11 @@ describe('first-purchase bonus', () => {
     expect((await getWalletCoins(db(), s.id)).purchasedWallet).toBe(1_050 + 550);
     // What the shopper is shown is what was credited: one order with the welcome gift, one without.
     const purchases = purchasesResponse.parse((await as(t.app, s, { method: 'GET', url: '/api/v1/checkout/my-purchases' })).json()).data;
-    expect(purchases.map((p) => ({ coins: p.coins, bonusCoins: p.bonusCoins, totalCoins: p.totalCoins })).sort((a, b) => b.totalCoins - a.totalCoins))
-      .toEqual([WITH_WELCOME, WITHOUT_WELCOME]);
+    expect(
+      purchases
+        .map((p) => ({ coins: p.coins, bonusCoins: p.bonusCoins, totalCoins: p.totalCoins }))
+        .sort((a, b) => b.totalCoins - a.totalCoins),
+    ).toEqual([WITH_WELCOME, WITHOUT_WELCOME]);
     for (const p of purchases) {
       await expectLedgerBalanced(db(), p._id);
       expect(await ledgerSumForOrder(db(), p._id)).toBe(p.totalCoins);
@@ -86,7 +89,9 @@ describe('first-purchase bonus', () => {
 
     const next = await pendingOrder(t.app, s);
     expect(next).toMatchObject(WITH_WELCOME);
-    expect((await init(t.app, s, { orderId: next._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) })).statusCode).toBe(200);
+    expect((await init(t.app, s, { orderId: next._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) })).statusCode).toBe(
+      200,
+    );
     expect((await getWalletCoins(db(), s.id)).purchasedWallet).toBe(1_050);
   });
 });

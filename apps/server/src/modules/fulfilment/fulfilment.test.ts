@@ -5,11 +5,17 @@ import { couponRedemptions, coupons, giftCardCodes, ledgerEntries, mailbox, orde
 import { newId } from '../../lib/ids.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 import { fulfilOrder, orderLedgerReference, recordPaymentApproved } from './service.ts';
+import { buyNow, GIFT_CARD_SOLD_OUT_MESSAGE, placeOrder, prepareOrderForPayment, recordPaymentFailed } from '../checkout/index.ts';
 import {
-  buyNow, GIFT_CARD_SOLD_OUT_MESSAGE, placeOrder, prepareOrderForPayment, recordPaymentFailed,
-} from '../checkout/index.ts';
-import {
-  addToCart, as, createShopper, expectLedgerBalanced, JADE_GIFT_CARD, ledgerSumForOrder, LUCKY_HANDFUL, setFreeStock, STARTER_POUCH,
+  addToCart,
+  as,
+  createShopper,
+  expectLedgerBalanced,
+  JADE_GIFT_CARD,
+  ledgerSumForOrder,
+  LUCKY_HANDFUL,
+  setFreeStock,
+  STARTER_POUCH,
 } from '../../../test/support/checkout.ts';
 
 let t: TestApp;
@@ -117,8 +123,15 @@ describe('prepareOrderForPayment', () => {
     await prepareOrderForPayment(db(), a.id, first._id);
     await prepareOrderForPayment(db(), a.id, first._id);
     // b's order can never be paid as placed: it fails with the reason, and b is told.
-    await expect(prepareOrderForPayment(db(), b.id, late._id)).rejects.toMatchObject({ statusCode: 409, message: GIFT_CARD_SOLD_OUT_MESSAGE });
-    expect(await orderRow(late._id)).toMatchObject({ status: 'failed', failureReason: GIFT_CARD_SOLD_OUT_MESSAGE, reservationsHeld: false });
+    await expect(prepareOrderForPayment(db(), b.id, late._id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: GIFT_CARD_SOLD_OUT_MESSAGE,
+    });
+    expect(await orderRow(late._id)).toMatchObject({
+      status: 'failed',
+      failureReason: GIFT_CARD_SOLD_OUT_MESSAGE,
+      reservationsHeld: false,
+    });
     await recordPaymentFailed(db(), first._id, 'Your card was declined.');
     // The code is back in stock: b's next order gets it.
     const second = await buyNow(db(), b.id, { kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 1 });
@@ -135,7 +148,8 @@ describe('prepareOrderForPayment', () => {
     const cancel = await as(t.app, owner, { method: 'POST', url: '/api/v1/checkout/', payload: { orderId: order._id, action: 'cancel' } });
     expect(cancel.statusCode).toBe(200);
     await expect(prepareOrderForPayment(db(), owner.id, order._id)).rejects.toMatchObject({
-      statusCode: 409, message: 'This order can no longer be paid.',
+      statusCode: 409,
+      message: 'This order can no longer be paid.',
     });
   });
 
@@ -166,9 +180,11 @@ describe('prepareOrderForPayment', () => {
   });
 });
 
-describe('fulfilOrder when the ledger already holds the order\'s credit', () => {
+describe("fulfilOrder when the ledger already holds the order's credit", () => {
   const creditDirectly = (userId: string, orderId: string, amount: number) =>
-    db().insert(ledgerEntries).values({ userId, wallet: 'purchasedWallet', amount, reason: 'purchase', reference: orderLedgerReference(orderId) });
+    db()
+      .insert(ledgerEntries)
+      .values({ userId, wallet: 'purchasedWallet', amount, reason: 'purchase', reference: orderLedgerReference(orderId) });
 
   it('completes the order as already credited: no second credit, no second receipt', async () => {
     const s = await createShopper(db());
@@ -191,7 +207,9 @@ describe('fulfilOrder when the ledger already holds the order\'s credit', () => 
 
     // The approval stands (the order is paid); fulfilment reports the mismatch instead of hiding it.
     expect(await recordPaymentApproved(deps(), order._id, 'pay-mismatch')).toBe('paid');
-    await expect(fulfilOrder(deps(), order._id)).rejects.toThrow(`ledger holds 1 coins under order:${order._id}, the order ${order.totalCoins}`);
+    await expect(fulfilOrder(deps(), order._id)).rejects.toThrow(
+      `ledger holds 1 coins under order:${order._id}, the order ${order.totalCoins}`,
+    );
     expect((await orderRow(order._id)).status).toBe('paid');
     expect((await getWalletCoins(db(), s.id)).purchasedWallet).toBe(1);
     // A person settles it (here: refunds the order), so later recovery passes leave it alone.

@@ -8,7 +8,14 @@ import { giftCardCodes } from '../../db/schema.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { init, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import {
-  as, createShopper, expectLedgerBalanced, JADE_GIFT_CARD, paymentsFor, sandboxBook, setFreeStock, transactionsSince,
+  as,
+  createShopper,
+  expectLedgerBalanced,
+  JADE_GIFT_CARD,
+  paymentsFor,
+  sandboxBook,
+  setFreeStock,
+  transactionsSince,
 } from '../../../test/support/checkout.ts';
 import { GIFT_CARD_SOLD_OUT_MESSAGE as SOLD_OUT_MESSAGE } from '../checkout/index.ts';
 
@@ -25,11 +32,17 @@ describe('20 shoppers pay for the last Jade gift-card code at once', () => {
     const [lastCode] = await setFreeStock(db(), JADE_GIFT_CARD, 1);
     const shoppers = await Promise.all(Array.from({ length: 20 }, () => createShopper(db())));
     // With one code free the card is on sale, so every shopper can place an order for it.
-    const orders = await Promise.all(shoppers.map(async (s) => {
-      const res = await as(t.app, s, { method: 'POST', url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`, payload: { type: 'giftCard', quantity: 1 } });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as { _id: string; total: number };
-    }));
+    const orders = await Promise.all(
+      shoppers.map(async (s) => {
+        const res = await as(t.app, s, {
+          method: 'POST',
+          url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`,
+          payload: { type: 'giftCard', quantity: 1 },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().data as { _id: string; total: number };
+      }),
+    );
     const tokens = await Promise.all(shoppers.map(() => tokenizeCard(t.app, SANDBOX_CARDS.frictionless)));
     const book = await sandboxBook(db());
 
@@ -48,16 +61,21 @@ describe('20 shoppers pay for the last Jade gift-card code at once', () => {
     // Each shopper sees where their order stands.
     for (const [i, s] of shoppers.entries()) {
       const res = await as(t.app, s, { method: 'GET', url: `/api/v1/checkout/getorder?orderId=${orders[i]!._id}` });
-      expect(res.json().data).toMatchObject(i === w
-        ? { status: 'fulfilled', giftCardCodes: [{ giftCardId: JADE_GIFT_CARD, name: 'Jade Gift Card $25', code: lastCode }] }
-        : { status: 'failed', failureReason: SOLD_OUT_MESSAGE, giftCardCodes: [] });
+      expect(res.json().data).toMatchObject(
+        i === w
+          ? { status: 'fulfilled', giftCardCodes: [{ giftCardId: JADE_GIFT_CARD, name: 'Jade Gift Card $25', code: lastCode }] }
+          : { status: 'failed', failureReason: SOLD_OUT_MESSAGE, giftCardCodes: [] },
+      );
     }
     const [code] = await db().select().from(giftCardCodes).where(eq(giftCardCodes.code, lastCode!));
     expect(code).toMatchObject({ orderId: orders[w]!._id, userId: shoppers[w]!.id });
     expect(code!.assignedAt).not.toBeNull();
 
     // No charge stands but the winner's: one approved payment, and the gateway charged nobody else.
-    const payments = await paymentsFor(db(), orders.map((o) => o._id));
+    const payments = await paymentsFor(
+      db(),
+      orders.map((o) => o._id),
+    );
     expect(payments.map((p) => [p.orderId, p.status])).toEqual([[orders[w]!._id, 'approved']]);
     const charges = await transactionsSince(db(), book);
     expect(charges.map((c) => [c.userTokenId, c.status, c.amountCents])).toEqual([[shoppers[w]!.id, 'approved', orders[w]!.total]]);

@@ -28,8 +28,12 @@ describe('live updates after fulfilment', () => {
     const db = t.database.db;
     const s = await createShopper(db);
     const socket: ClientSocket = connectClient(baseUrl, {
-      path: '/socket.io/', transports: ['websocket'], auth: { token: s.token }, query: { _id: s.id, role: 'USER' },
-      reconnection: false, forceNew: true,
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { token: s.token },
+      query: { _id: s.id, role: 'USER' },
+      reconnection: false,
+      forceNew: true,
     });
     try {
       await new Promise<void>((resolve, reject) => {

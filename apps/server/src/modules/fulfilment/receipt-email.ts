@@ -27,15 +27,22 @@ function totalsLines(order: Order): [string, number][] {
 export function receiptEmail({ firstname, order, purchasesUrl }: ReceiptInput): Omit<MailMessage, 'to'> {
   const shortId = order._id.slice(0, 8).toUpperCase();
   const subject = `Your ${BRAND_NAME} receipt (order ${shortId})`;
-  const coinsLine = order.totalCoins > 0
-    ? `${formatCoins(order.totalCoins)} coins were added to your balance (${formatCoins(order.coins)} coins + ${formatCoins(order.bonusCoins)} bonus).`
-    : '';
+  const coinsLine =
+    order.totalCoins > 0
+      ? `${formatCoins(order.totalCoins)} coins were added to your balance (${formatCoins(order.coins)} coins + ${formatCoins(order.bonusCoins)} bonus).`
+      : '';
 
   const itemRows = order.items
-    .map((i) => `<tr><td style="${cell}">${escapeHtml(`${i.quantity} × ${i.name}`)}</td><td align="right" style="${cell}">${escapeHtml(formatCents(i.unitPrice * i.quantity))}</td></tr>`)
+    .map(
+      (i) =>
+        `<tr><td style="${cell}">${escapeHtml(`${i.quantity} × ${i.name}`)}</td><td align="right" style="${cell}">${escapeHtml(formatCents(i.unitPrice * i.quantity))}</td></tr>`,
+    )
     .join('\n');
   const codeRows = order.giftCardCodes
-    .map((c) => `<tr><td style="${cell}">${escapeHtml(c.name)}</td><td align="right" style="${cell}font-family:Menlo,Consolas,monospace;font-weight:bold;">${escapeHtml(c.code)}</td></tr>`)
+    .map(
+      (c) =>
+        `<tr><td style="${cell}">${escapeHtml(c.name)}</td><td align="right" style="${cell}font-family:Menlo,Consolas,monospace;font-weight:bold;">${escapeHtml(c.code)}</td></tr>`,
+    )
     .join('\n');
 
   const html = `<!doctype html>
@@ -54,15 +61,21 @@ export function receiptEmail({ firstname, order, purchasesUrl }: ReceiptInput): 
 ${itemRows}
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;margin:0 0 16px;">
-${totalsLines(order).map(([label, cents]) => money(label, cents)).join('\n')}
+${totalsLines(order)
+  .map(([label, cents]) => money(label, cents))
+  .join('\n')}
 ${money('Total paid', order.total, true)}
 </table>
 ${coinsLine ? `<p style="margin:0 0 16px;">${escapeHtml(coinsLine)}</p>` : ''}
-${codeRows ? `<p style="margin:0 0 8px;font-weight:bold;">Your gift-card codes</p>
+${
+  codeRows
+    ? `<p style="margin:0 0 8px;font-weight:bold;">Your gift-card codes</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;margin:0 0 8px;">
 ${codeRows}
 </table>
-<p style="margin:0 0 16px;font-size:13px;color:#555;">Keep these codes private: anyone who has a code can redeem it.</p>` : ''}
+<p style="margin:0 0 16px;font-size:13px;color:#555;">Keep these codes private: anyone who has a code can redeem it.</p>`
+    : ''
+}
 <p style="margin:24px 0;"><a href="${escapeHtml(purchasesUrl)}" target="_blank" rel="noopener" style="display:inline-block;background:#8b1e1e;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:bold;">See my purchases</a></p>
 </td></tr>
 <tr><td style="padding:16px 28px;background:#faf7f0;font-size:12px;color:#777;">You received this e-mail because you made a purchase at ${escapeHtml(BRAND_NAME)}. We never ask for your password by e-mail.</td></tr>
@@ -83,7 +96,12 @@ ${codeRows}
     `Total paid: ${formatCents(order.total)}`,
     ...(coinsLine ? ['', coinsLine] : []),
     ...(order.giftCardCodes.length > 0
-      ? ['', 'Your gift-card codes:', ...order.giftCardCodes.map((c) => `${c.name}: ${c.code}`), 'Keep these codes private: anyone who has a code can redeem it.']
+      ? [
+          '',
+          'Your gift-card codes:',
+          ...order.giftCardCodes.map((c) => `${c.name}: ${c.code}`),
+          'Keep these codes private: anyone who has a code can redeem it.',
+        ]
       : []),
     '',
     `See my purchases: ${purchasesUrl}`,

@@ -69,7 +69,10 @@ describe('restart recovery', () => {
     try {
       const db = database.db;
       const s = await createShopper(db);
-      const [broken] = await db.insert(outbox).values({ topic: 'mail.receipt', payload: { orderId: 'no-such-order' } }).returning();
+      const [broken] = await db
+        .insert(outbox)
+        .values({ topic: 'mail.receipt', payload: { orderId: 'no-such-order' } })
+        .returning();
       await db.insert(outbox).values({ topic: 'live.wallet', payload: { userId: s.id } });
       await app.outbox.drain();
       const rows = await db.select().from(outbox);

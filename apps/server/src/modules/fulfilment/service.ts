@@ -6,8 +6,16 @@ import type { Wake } from '../../background/work.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { removePurchasedLines } from '../cart/index.ts';
 import {
-  assertTransition, assignReservedCodes, findOrder, listOrderItems, listPaidOrderIds, lockOrder, markOrderPaid, reserveGiftCardCodes,
-  updateOrder, type OrderRow,
+  assertTransition,
+  assignReservedCodes,
+  findOrder,
+  listOrderItems,
+  listPaidOrderIds,
+  lockOrder,
+  markOrderPaid,
+  reserveGiftCardCodes,
+  updateOrder,
+  type OrderRow,
 } from '../checkout/index.ts';
 import { confirmCoupon } from '../coupons/index.ts';
 import { appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
@@ -105,7 +113,12 @@ export interface ApprovalSteps {
  * moves the order, only one fulfils it. An order that cannot take the approval answers 409 ORDER_STATE,
  * the approval still recorded, so the caller refunds it. Returns the order's status afterwards.
  */
-export async function recordPaymentApproved(deps: FulfilmentDeps, orderId: string, paymentId: string, steps: ApprovalSteps = {}): Promise<OrderStatus> {
+export async function recordPaymentApproved(
+  deps: FulfilmentDeps,
+  orderId: string,
+  paymentId: string,
+  steps: ApprovalSteps = {},
+): Promise<OrderStatus> {
   await markOrderPaid(deps.db, orderId, paymentId, steps.writeApproval);
   await steps.afterCommit?.();
   try {

@@ -57,7 +57,11 @@ describe('local mailbox', () => {
 
   it('escapes everything it shows', async () => {
     const email = uniqueEmail();
-    await post(t.app, '/api/v1/auth/signup', signupBody(email, { firstname: '<script>alert(1)</script>', lastname: '"><img src=x onerror=alert(2)>' }));
+    await post(
+      t.app,
+      '/api/v1/auth/signup',
+      signupBody(email, { firstname: '<script>alert(1)</script>', lastname: '"><img src=x onerror=alert(2)>' }),
+    );
     const [mail] = await mailTo(t.app, email);
     expect(mail!.html).not.toContain('<script>alert(1)</script>');
     expect(mail!.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;,');

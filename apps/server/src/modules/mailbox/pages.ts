@@ -47,7 +47,10 @@ export function inboxPage(mails: StoredMail[], to: string | undefined): string {
 <button type="submit">Filter</button>${to ? ' <a class="button" href="/mailbox">Show all</a>' : ''}
 </form>`;
   if (mails.length === 0) {
-    return page('Local mailbox', `${filter}<p class="empty">${to ? `No mail to ${escapeHtml(to)} yet.` : 'No mail yet. Sign up or ask for a password reset and it will show up here.'}</p>`);
+    return page(
+      'Local mailbox',
+      `${filter}<p class="empty">${to ? `No mail to ${escapeHtml(to)} yet.` : 'No mail yet. Sign up or ask for a password reset and it will show up here.'}</p>`,
+    );
   }
   const rows = mails
     .map(

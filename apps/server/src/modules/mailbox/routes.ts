@@ -29,12 +29,16 @@ const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  app.get('/mailbox', {
-    schema: { hide: true, querystring: z.strictObject({ to: toFilter }) },
-  }, async (request, reply) => {
-    const mails = await listMail(app.db, request.query.to || undefined);
-    return reply.type('text/html; charset=utf-8').send(inboxPage(mails, request.query.to || undefined));
-  });
+  app.get(
+    '/mailbox',
+    {
+      schema: { hide: true, querystring: z.strictObject({ to: toFilter }) },
+    },
+    async (request, reply) => {
+      const mails = await listMail(app.db, request.query.to || undefined);
+      return reply.type('text/html; charset=utf-8').send(inboxPage(mails, request.query.to || undefined));
+    },
+  );
 
   app.get('/mailbox/:id', { schema: { hide: true, params: idParam } }, async (request, reply) => {
     const mail = await findMail(app.db, request.params.id);
@@ -48,26 +52,41 @@ const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     const mail = await findMail(app.db, request.params.id);
     if (!mail) return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
     return reply
-      .header('content-security-policy', "default-src 'none'; img-src data: https: http:; style-src 'unsafe-inline'; frame-ancestors 'self'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src data: https: http:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      )
       .type('text/html; charset=utf-8')
       .send(mail.htmlBody);
   });
 
-  app.get('/api/dev/mailbox', {
-    schema: {
-      tags: ['dev'],
-      summary: 'Stored mail (development)',
-      description: 'Demo mode only (MAIL_TRANSPORT=mailbox), and only to this machine unless DEMO_REMOTE_ACCESS=true: mail kept locally, newest first, optionally only to one address.',
-      querystring: z.strictObject({ to: toFilter }),
-      response: { 200: z.object({ success: z.literal(true), data: z.array(mailJson) }) },
+  app.get(
+    '/api/dev/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Stored mail (development)',
+        description:
+          'Demo mode only (MAIL_TRANSPORT=mailbox), and only to this machine unless DEMO_REMOTE_ACCESS=true: mail kept locally, newest first, optionally only to one address.',
+        querystring: z.strictObject({ to: toFilter }),
+        response: { 200: z.object({ success: z.literal(true), data: z.array(mailJson) }) },
+      },
     },
-  }, async (request) => {
-    const mails = await listMail(app.db, request.query.to || undefined);
-    return {
-      success: true as const,
-      data: mails.map((m) => ({ _id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, html: m.htmlBody, createdAt: m.createdAt.toISOString() })),
-    };
-  });
+    async (request) => {
+      const mails = await listMail(app.db, request.query.to || undefined);
+      return {
+        success: true as const,
+        data: mails.map((m) => ({
+          _id: m.id,
+          to: m.toAddress,
+          subject: m.subject,
+          text: m.textBody,
+          html: m.htmlBody,
+          createdAt: m.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
 };
 
 export default mailboxRoutes;

@@ -25,7 +25,13 @@ export interface Approval {
  */
 export async function refundOrphan({ db, provider, log }: PaymentsDeps, payment: repo.PaymentRow, transactionId: string): Promise<boolean> {
   try {
-    const outcome = await provider.refund({ paymentId: payment.id, orderId: payment.orderId, transactionId, amountCents: payment.amountCents, currency: 'USD' });
+    const outcome = await provider.refund({
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      transactionId,
+      amountCents: payment.amountCents,
+      currency: 'USD',
+    });
     if (outcome.status === 'refunded') {
       await repo.updatePayment(db, payment.id, ['initiated', 'challenge', 'approved'], { status: 'refunded' });
       log.warn({ paymentId: payment.id, orderId: payment.orderId }, 'refunded a payment approved for an order that could not take it');
@@ -39,7 +45,11 @@ export async function refundOrphan({ db, provider, log }: PaymentsDeps, payment:
 }
 
 /** The card goes back to the shopper only when it is kept: they asked to save it, or paid with a saved one. */
-async function saveWhenAsked({ db, log }: PaymentsDeps, payment: repo.PaymentRow, card: ProviderCard | null): Promise<SavedCard | undefined> {
+async function saveWhenAsked(
+  { db, log }: PaymentsDeps,
+  payment: repo.PaymentRow,
+  card: ProviderCard | null,
+): Promise<SavedCard | undefined> {
   if (!payment.saveCard && !payment.userPaymentOptionId) return undefined;
   try {
     if (card) return await keepCard(db, payment.userId, card, payment.cardToken ?? '');
@@ -47,13 +57,20 @@ async function saveWhenAsked({ db, log }: PaymentsDeps, payment: repo.PaymentRow
     return saved ? toSavedCard(saved) : undefined;
   } catch (err) {
     // The payment stands and the order is paid; only the card was not kept.
-    log.error({ paymentId: payment.id, err: err instanceof Error ? err.message : String(err) }, 'saving the card of an approved payment failed');
+    log.error(
+      { paymentId: payment.id, err: err instanceof Error ? err.message : String(err) },
+      'saving the card of an approved payment failed',
+    );
     return undefined;
   }
 }
 
 /** Records the approval with the order's move to 'paid', then saves the card, then fulfils. Repeats are harmless. */
-export async function approve(deps: PaymentsDeps, payment: repo.PaymentRow, approval: Approval): Promise<{ card?: SavedCard; orderStatus: OrderStatus }> {
+export async function approve(
+  deps: PaymentsDeps,
+  payment: repo.PaymentRow,
+  approval: Approval,
+): Promise<{ card?: SavedCard; orderStatus: OrderStatus }> {
   let card: SavedCard | undefined;
   try {
     const orderStatus = await recordPaymentApproved({ db: deps.db, wake: deps.wake }, payment.orderId, payment.id, {

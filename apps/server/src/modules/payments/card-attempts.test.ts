@@ -18,7 +18,12 @@ let t: TestApp;
 beforeAll(async () => {
   // app.inject's peer is trusted to name the visitor, so every test is its own address.
   t = await buildTestApp(
-    { CARD_ATTEMPTS_PER_SHOPPER: PER_SHOPPER, CARD_ATTEMPTS_PER_ADDRESS: PER_ADDRESS, CARD_ATTEMPT_WINDOW_MINUTES: WINDOW_MINUTES, TRUST_PROXY: ['127.0.0.1'] },
+    {
+      CARD_ATTEMPTS_PER_SHOPPER: PER_SHOPPER,
+      CARD_ATTEMPTS_PER_ADDRESS: PER_ADDRESS,
+      CARD_ATTEMPT_WINDOW_MINUTES: WINDOW_MINUTES,
+      TRUST_PROXY: ['127.0.0.1'],
+    },
     { seedDemo: false },
   );
 });
@@ -33,11 +38,16 @@ const initFrom = (s: Shopper, address: string, payload: object) =>
 const checkCard = async (s: Shopper, address: string, number: string = SANDBOX_CARDS.frictionless) =>
   initFrom(s, address, { cardToken: await tokenizeCard(t.app, number) });
 /** What the shopper's requests put in the sandbox provider's book. */
-const providerBook = async (s: Shopper) => (await db().select().from(sandboxTransactions).where(eq(sandboxTransactions.userTokenId, s.id))).length;
+const providerBook = async (s: Shopper) =>
+  (await db().select().from(sandboxTransactions).where(eq(sandboxTransactions.userTokenId, s.id))).length;
 
 async function expectLimited(res: Awaited<ReturnType<typeof initFrom>>) {
   expect(res.statusCode, res.body).toBe(429);
-  expect(res.json()).toEqual({ success: false, code: 'CARD_ATTEMPTS_LIMITED', message: `Too many card attempts. Please wait ${WINDOW_MINUTES} minutes before trying again.` });
+  expect(res.json()).toEqual({
+    success: false,
+    code: 'CARD_ATTEMPTS_LIMITED',
+    message: `Too many card attempts. Please wait ${WINDOW_MINUTES} minutes before trying again.`,
+  });
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThan((WINDOW_MINUTES - 1) * 60);
   expect(retryAfter).toBeLessThanOrEqual(WINDOW_MINUTES * 60);
@@ -53,7 +63,9 @@ describe('card attempts per shopper', () => {
 
     await expectLimited(await checkCard(s, address));
     // Paying an order counts the same, and from another address too: the limit is the shopper's.
-    await expectLimited(await initFrom(s, newAddress(), { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) }));
+    await expectLimited(
+      await initFrom(s, newAddress(), { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) }),
+    );
     expect(await providerBook(s)).toBe(booked);
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
     expect(await db().select().from(payments).where(eq(payments.orderId, order._id))).toEqual([]);
@@ -80,7 +92,11 @@ describe('card attempts per shopper', () => {
     const step1 = await initFrom(s, address, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) });
     expect(step1.statusCode, step1.body).toBe(200);
     const { transactionId, paymentOption } = step1.json().data;
-    const step2 = await paymentFirst(t.app, s, { orderId: order._id, version: paymentOption.card.threeD.version, relatedTransactionId: transactionId });
+    const step2 = await paymentFirst(t.app, s, {
+      orderId: order._id,
+      version: paymentOption.card.threeD.version,
+      relatedTransactionId: transactionId,
+    });
     expect(step2.statusCode, step2.body).toBe(200);
     expect(step2.json().data.redirect).toBe(true);
     await expectLimited(await checkCard(s, address));

@@ -29,7 +29,12 @@ export interface CardAttempts {
 
 type Limits = Pick<Config, 'CARD_ATTEMPTS_PER_SHOPPER' | 'CARD_ATTEMPTS_PER_ADDRESS' | 'CARD_ATTEMPT_WINDOW_MINUTES'>;
 
-export function cardAttemptsOf(counters: AttemptCounters, limits: Limits, log: FastifyBaseLogger, who: { userId: string; ip: string }): CardAttempts {
+export function cardAttemptsOf(
+  counters: AttemptCounters,
+  limits: Limits,
+  log: FastifyBaseLogger,
+  who: { userId: string; ip: string },
+): CardAttempts {
   const keys = [`card:shopper:${who.userId}`, `card:address:${who.ip}`];
   const maxima = [limits.CARD_ATTEMPTS_PER_SHOPPER, limits.CARD_ATTEMPTS_PER_ADDRESS];
   const windowMs = limits.CARD_ATTEMPT_WINDOW_MINUTES * 60_000;

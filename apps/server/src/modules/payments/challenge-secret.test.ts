@@ -25,7 +25,11 @@ async function atTheBank() {
   const s = await createShopper(db());
   const order = await pendingOrder(t.app, s);
   const step1 = (await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
-  const step2 = await paymentFirst(t.app, s, { orderId: order._id, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId });
+  const step2 = await paymentFirst(t.app, s, {
+    orderId: order._id,
+    version: step1.paymentOption.card.threeD.version,
+    relatedTransactionId: step1.transactionId,
+  });
   expect(step2.statusCode, step2.body).toBe(200);
   const url = new URL(step2.json().data.url as string);
   return { s, order, url, transactionId: url.pathname.split('/').pop()!, secret: url.searchParams.get('secret')! };
@@ -33,7 +37,12 @@ async function atTheBank() {
 
 const getPage = (path: string) => t.app.inject({ method: 'GET', url: path });
 const postDecision = (transactionId: string, form: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: `/sandbox/3ds/${transactionId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+  t.app.inject({
+    method: 'POST',
+    url: `/sandbox/3ds/${transactionId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
 
 async function expectUntouched(s: Shopper, orderId: string, transactionId: string) {
   expect(await orderStatus(t.app, s, orderId)).toBe('pending');
@@ -43,7 +52,7 @@ async function expectUntouched(s: Shopper, orderId: string, transactionId: strin
 }
 
 describe('the 3-D Secure page without its secret', () => {
-  it('answers 404 to a stranger (no secret, a wrong one, another challenge\'s) on GET and POST; the order is untouched', async () => {
+  it("answers 404 to a stranger (no secret, a wrong one, another challenge's) on GET and POST; the order is untouched", async () => {
     const victim = await atTheBank();
     const stranger = await atTheBank();
     const { transactionId } = victim;
@@ -54,7 +63,12 @@ describe('the 3-D Secure page without its secret', () => {
       expect(page.statusCode, query).toBe(404);
       expect(page.body).toBe(NO_SUCH);
     }
-    const forms: Record<string, string>[] = [{ decision: 'fail' }, { decision: 'fail', secret: wrong }, { decision: 'fail', secret: stranger.secret }, { decision: 'fail', secret: '' }];
+    const forms: Record<string, string>[] = [
+      { decision: 'fail' },
+      { decision: 'fail', secret: wrong },
+      { decision: 'fail', secret: stranger.secret },
+      { decision: 'fail', secret: '' },
+    ];
     for (const form of forms) {
       const res = await postDecision(transactionId, form);
       expect(res.statusCode, JSON.stringify(form)).toBe(404);
@@ -67,7 +81,9 @@ describe('the 3-D Secure page without its secret', () => {
   it('keeps only a hash: the secret (256 bits, base64url) is in no stored row', async () => {
     const { secret, transactionId } = await atTheBank();
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await db().execute(sql`SELECT row_to_json(s)::text FROM sandbox_transactions s UNION ALL SELECT row_to_json(p)::text FROM payments p`);
+    const rows = await db().execute(
+      sql`SELECT row_to_json(s)::text FROM sandbox_transactions s UNION ALL SELECT row_to_json(p)::text FROM payments p`,
+    );
     const dump = JSON.stringify(rows);
     expect(dump).toContain(transactionId);
     expect(dump).not.toContain(secret);
@@ -81,7 +97,9 @@ describe('the 3-D Secure page with its secret', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Approve');
     // The form carries the secret in its body, out of the URL the form posts to.
-    expect(page.body).toContain(`<form method="post" action="/sandbox/3ds/${transactionId}"><input type="hidden" name="secret" value="${secret}">`);
+    expect(page.body).toContain(
+      `<form method="post" action="/sandbox/3ds/${transactionId}"><input type="hidden" name="secret" value="${secret}">`,
+    );
 
     const approved = await answerChallenge(t.app, url.href, 'approve');
     expect(approved.statusCode).toBe(303);

@@ -7,7 +7,15 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailbox, orders, payments, sandboxTransactions } from '../../db/schema.ts';
 import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../test/support/checkout.ts';
-import { api, freshStoreDatabase, signUpShopper, startStore, tokenizeAt, type StoreDatabase, type StoreProcess } from '../../../test/support/crash-testing.ts';
+import {
+  api,
+  freshStoreDatabase,
+  signUpShopper,
+  startStore,
+  tokenizeAt,
+  type StoreDatabase,
+  type StoreProcess,
+} from '../../../test/support/crash-testing.ts';
 import { PLACEHOLDER_STALE_MS } from './reconcile.ts';
 import { SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
@@ -58,7 +66,10 @@ async function expectBooksBalanced(database: StoreDatabase, order: OrderJson, em
     expect(await ledgerSumForOrder(db, order._id)).toBe(order.totalCoins);
     const rows = await db.select().from(payments).where(eq(payments.orderId, order._id));
     expect(rows.map((p) => p.status)).toEqual(['approved']);
-    const charges = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.orderId, order._id), eq(sandboxTransactions.status, 'approved')));
+    const charges = await db
+      .select()
+      .from(sandboxTransactions)
+      .where(and(eq(sandboxTransactions.orderId, order._id), eq(sandboxTransactions.status, 'approved')));
     expect(charges.map((c) => c.id)).toEqual([rows[0]!.transactionId]);
     const [row] = await db.select().from(orders).where(eq(orders.id, order._id));
     expect(row).toMatchObject({ status: 'fulfilled', paymentId: rows[0]!.id });
@@ -109,31 +120,38 @@ describe('a server killed while a card payment is approved', () => {
     });
   });
 
-  it('during the provider call (approved there, our row still a placeholder): reconciled with the provider and fulfilled', { timeout: RUN_TIMEOUT }, async () => {
-    await withStoreDatabase(async (database, started) => {
-      const first = await startStore(database, 'after-provider-call');
-      started.push(first);
-      const shopper = await signUpShopper(first);
-      const order = await buyPouch(first, shopper);
-      await payAndWatchItDie(first, shopper, order._id);
+  it(
+    'during the provider call (approved there, our row still a placeholder): reconciled with the provider and fulfilled',
+    { timeout: RUN_TIMEOUT },
+    async () => {
+      await withStoreDatabase(async (database, started) => {
+        const first = await startStore(database, 'after-provider-call');
+        started.push(first);
+        const shopper = await signUpShopper(first);
+        const order = await buyPouch(first, shopper);
+        await payAndWatchItDie(first, shopper, order._id);
 
-      const left = await database.open();
-      try {
-        const [row] = await left.db.select().from(payments).where(eq(payments.orderId, order._id));
-        expect(row).toMatchObject({ status: 'initiated', transactionId: `local:${row!.id}` });
-        const [charge] = await left.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.clientUniqueId, row!.id));
-        expect(charge!.status).toBe('approved');
-        // The restart comes later than any provider call could still be running elsewhere.
-        await left.db.update(payments).set({ updatedAt: new Date(Date.now() - PLACEHOLDER_STALE_MS - 1000) }).where(eq(payments.id, row!.id));
-      } finally {
-        await left.close();
-      }
+        const left = await database.open();
+        try {
+          const [row] = await left.db.select().from(payments).where(eq(payments.orderId, order._id));
+          expect(row).toMatchObject({ status: 'initiated', transactionId: `local:${row!.id}` });
+          const [charge] = await left.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.clientUniqueId, row!.id));
+          expect(charge!.status).toBe('approved');
+          // The restart comes later than any provider call could still be running elsewhere.
+          await left.db
+            .update(payments)
+            .set({ updatedAt: new Date(Date.now() - PLACEHOLDER_STALE_MS - 1000) })
+            .where(eq(payments.id, row!.id));
+        } finally {
+          await left.close();
+        }
 
-      const second = await startStore(database);
-      started.push(second);
-      await expectPurchaseFinished(second, shopper, order);
-      await second.stop();
-      await expectBooksBalanced(database, order, shopper.email);
-    });
-  });
+        const second = await startStore(database);
+        started.push(second);
+        await expectPurchaseFinished(second, shopper, order);
+        await second.stop();
+        await expectBooksBalanced(database, order, shopper.email);
+      });
+    },
+  );
 });

@@ -32,7 +32,9 @@ beforeAll(async () => {
   await app.ready();
   dumpDatabase = async () => {
     const rows = await opened.database.rawTransaction((q) =>
-      q.query(`SELECT row_to_json(p)::text AS j FROM payments p UNION ALL SELECT row_to_json(s)::text FROM saved_cards s UNION ALL SELECT row_to_json(t)::text FROM sandbox_transactions t`),
+      q.query(
+        `SELECT row_to_json(p)::text AS j FROM payments p UNION ALL SELECT row_to_json(s)::text FROM saved_cards s UNION ALL SELECT row_to_json(t)::text FROM sandbox_transactions t`,
+      ),
     );
     return rows.map((r) => String(r.j)).join('\n');
   };
@@ -52,8 +54,16 @@ describe('the card number never reaches the API', () => {
     expect(paid.statusCode).toBe(200);
 
     const second = await pendingOrder(app, s);
-    const step1 = (await init(app, s, { orderId: second._id, cardToken: await tokenizeCard(app, SANDBOX_CARDS.challenge), saveCard: true })).json().data;
-    const step2 = (await paymentFirst(app, s, { orderId: second._id, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
+    const step1 = (
+      await init(app, s, { orderId: second._id, cardToken: await tokenizeCard(app, SANDBOX_CARDS.challenge), saveCard: true })
+    ).json().data;
+    const step2 = (
+      await paymentFirst(app, s, {
+        orderId: second._id,
+        version: step1.paymentOption.card.threeD.version,
+        relatedTransactionId: step1.transactionId,
+      })
+    ).json().data;
     // The bank's page is opened as the browser does, with its secret in the URL.
     const challenge = new URL(step2.url, 'http://localhost');
     expect((await app.inject({ method: 'GET', url: `${challenge.pathname}${challenge.search}` })).statusCode).toBe(200);

@@ -5,7 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments } from '../../db/schema.ts';
-import { SANDBOX_SIGNATURE_HEADER, signNotification, type SandboxNotification } from '../../providers/payments/nuvei/sandbox/notification.ts';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  signNotification,
+  type SandboxNotification,
+} from '../../providers/payments/nuvei/sandbox/notification.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
 import { init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
@@ -29,8 +33,17 @@ function notify(body: SandboxNotification) {
 }
 
 const approval = (payment: { id: string; orderId: string; amountCents: number }, transactionId: string): SandboxNotification => ({
-  transactionId, clientUniqueId: payment.id, orderId: payment.orderId, transactionType: 'Sale', status: 'APPROVED',
-  amountCents: payment.amountCents, currency: 'USD', code: null, reason: null, card: null, timestamp: new Date().toISOString(),
+  transactionId,
+  clientUniqueId: payment.id,
+  orderId: payment.orderId,
+  transactionType: 'Sale',
+  status: 'APPROVED',
+  amountCents: payment.amountCents,
+  currency: 'USD',
+  code: null,
+  reason: null,
+  card: null,
+  timestamp: new Date().toISOString(),
 });
 
 describe('notifications that must not approve a payment', () => {
@@ -53,7 +66,13 @@ describe('notifications that must not approve a payment', () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
     const step1 = (await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
-    const step2 = (await paymentFirst(t.app, s, { orderId: order._id, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
+    const step2 = (
+      await paymentFirst(t.app, s, {
+        orderId: order._id,
+        version: step1.paymentOption.card.threeD.version,
+        relatedTransactionId: step1.transactionId,
+      })
+    ).json().data;
     const payment = await paymentOf(order._id);
     const sale = approval(payment, step2.transactionId);
 
@@ -73,7 +92,13 @@ describe('notifications that must not approve a payment', () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
     const step1 = (await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
-    const step2 = (await paymentFirst(t.app, s, { orderId: order._id, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
+    const step2 = (
+      await paymentFirst(t.app, s, {
+        orderId: order._id,
+        version: step1.paymentOption.card.threeD.version,
+        relatedTransactionId: step1.transactionId,
+      })
+    ).json().data;
     const payment = await paymentOf(order._id);
     const res = await notify({ ...approval(payment, step2.transactionId), clientUniqueId: 'another-payment' });
     expect(res.statusCode).toBe(404);

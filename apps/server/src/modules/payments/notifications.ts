@@ -22,19 +22,26 @@ export async function handleNotification(deps: PaymentsDeps, notification: Payme
   }
   if (notification.status === 'approved') {
     if (notification.amountCents !== payment.amountCents || notification.currency !== 'USD') {
-      log.warn({ ...about, amountCents: notification.amountCents, currency: notification.currency, expected: payment.amountCents }, 'approval of another amount: ignored');
+      log.warn(
+        { ...about, amountCents: notification.amountCents, currency: notification.currency, expected: payment.amountCents },
+        'approval of another amount: ignored',
+      );
       return;
     }
     if (payment.status === 'refunded') {
       log.info(about, 'approval of a payment already refunded: ignored');
       return;
     }
-    if (payment.declineReason === repo.SUPERSEDED_REASON) log.warn(about, 'approval of a superseded attempt: it pays the order if still pending, else it is refunded (ADR 005)');
-    else if (payment.status === 'declined' || payment.status === 'failed') log.error(about, 'approval notified for a payment recorded as declined');
+    if (payment.declineReason === repo.SUPERSEDED_REASON)
+      log.warn(about, 'approval of a superseded attempt: it pays the order if still pending, else it is refunded (ADR 005)');
+    else if (payment.status === 'declined' || payment.status === 'failed')
+      log.error(about, 'approval notified for a payment recorded as declined');
     await approve(deps, payment, { transactionId: notification.transactionId, card: notification.card });
     return;
   }
-  const moved = await repo.updatePayment(db, payment.id, ['initiated', 'challenge'], { status: 'declined', declineReason: notification.reason });
+  const moved = await repo.updatePayment(db, payment.id, ['initiated', 'challenge'], {
+    status: 'declined',
+    declineReason: notification.reason,
+  });
   if (moved) await recordPaymentFailed(db, payment.orderId, DECLINE_MESSAGES[notification.code]);
 }
-

@@ -16,7 +16,12 @@ let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeNuvei(creds);
   t = await buildTestApp(
-    { NUVEI_MERCHANT_ID: creds.merchantId, NUVEI_MERCHANT_SITE_ID: creds.merchantSiteId, NUVEI_SECRET_KEY: creds.secretKey, NUVEI_BASE_URL: fake.baseUrl },
+    {
+      NUVEI_MERCHANT_ID: creds.merchantId,
+      NUVEI_MERCHANT_SITE_ID: creds.merchantSiteId,
+      NUVEI_SECRET_KEY: creds.secretKey,
+      NUVEI_BASE_URL: fake.baseUrl,
+    },
     { seedDemo: false },
   );
 });
@@ -34,9 +39,17 @@ describe('payments through the Nuvei client', () => {
     expect(step1.statusCode, step1.body).toBe(200);
     expect(step1.json().data.card).toBeUndefined();
     const { transactionId, paymentOption } = step1.json().data;
-    const step2 = await paymentFirst(t.app, s, { orderId: order._id, version: paymentOption.card.threeD.version, relatedTransactionId: transactionId });
+    const step2 = await paymentFirst(t.app, s, {
+      orderId: order._id,
+      version: paymentOption.card.threeD.version,
+      relatedTransactionId: transactionId,
+    });
     expect(step2.statusCode, step2.body).toBe(200);
-    expect(step2.json().data).toMatchObject({ redirect: false, orderStatus: 'fulfilled', card: { userPaymentOptionId: '88001', last4: '1111' } });
+    expect(step2.json().data).toMatchObject({
+      redirect: false,
+      orderStatus: 'fulfilled',
+      card: { userPaymentOptionId: '88001', last4: '1111' },
+    });
     expect((await getCards(t.app, s)).map((c) => c.userPaymentOptionId)).toEqual(['88001']);
     await expectLedgerBalanced(t.database.db, order._id);
   });
@@ -70,7 +83,12 @@ describe('payments through the Nuvei client', () => {
     expect((await paymentRow(paymentId)).status).toBe('initiated');
     expect(await ledgerSumForOrder(t.database.db, order._id)).toBe(0);
     // The payment goes on as usual.
-    const step2 = await paymentFirst(t.app, s, { orderId: order._id, version: '2.2.0', relatedTransactionId: step1.transactionId, cardToken: 'tmp-approve-token' });
+    const step2 = await paymentFirst(t.app, s, {
+      orderId: order._id,
+      version: '2.2.0',
+      relatedTransactionId: step1.transactionId,
+      cardToken: 'tmp-approve-token',
+    });
     expect(step2.json().data).toMatchObject({ redirect: false, orderStatus: 'fulfilled' });
     await expectLedgerBalanced(t.database.db, order._id);
   });
@@ -79,13 +97,17 @@ describe('payments through the Nuvei client', () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
     const step1 = (await init(t.app, s, { orderId: order._id, cardToken: 'tmp-challenge-token' })).json().data;
-    const step2 = (await paymentFirst(t.app, s, { orderId: order._id, version: '2.2.0', relatedTransactionId: step1.transactionId })).json().data;
+    const step2 = (await paymentFirst(t.app, s, { orderId: order._id, version: '2.2.0', relatedTransactionId: step1.transactionId })).json()
+      .data;
     const paymentId = lastClientUniqueId();
     fake.completeChallenge(step2.transactionId, true);
     await t.app.outbox.drain();
     // Younger than the 3-D Secure steps may take: nobody asks yet.
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
-    await t.database.db.update(payments).set({ updatedAt: new Date(Date.now() - IN_FLIGHT_STALE_MS - 60_000) }).where(eq(payments.id, paymentId));
+    await t.database.db
+      .update(payments)
+      .set({ updatedAt: new Date(Date.now() - IN_FLIGHT_STALE_MS - 60_000) })
+      .where(eq(payments.id, paymentId));
     await t.app.outbox.drain();
     expect(fake.calls.some((c) => c.method === 'getTransactionDetails' && c.body.clientUniqueId === paymentId)).toBe(true);
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
@@ -96,17 +118,30 @@ describe('payments through the Nuvei client', () => {
 });
 
 /** Our payment id as Nuvei got it (clientUniqueId of the last payment request). */
-const lastClientUniqueId = () => String(fake.calls.filter((c) => c.method === 'initPayment' || c.method === 'payment').at(-1)!.body.clientUniqueId);
+const lastClientUniqueId = () =>
+  String(fake.calls.filter((c) => c.method === 'initPayment' || c.method === 'payment').at(-1)!.body.clientUniqueId);
 
 const paymentRow = async (id: string) => (await t.database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 
 /** A DMN for a sale of the order's amount, as Nuvei sends it (checksum added by signed()). */
 const saleDmn = (order: { _id: string; total: number }, transactionId: string, clientUniqueId: string): Record<string, string> => ({
-  totalAmount: (order.total / 100).toFixed(2), currency: 'USD', responseTimeStamp: '2026-11-22.02:30:00', PPP_TransactionID: '555', Status: 'APPROVED',
-  productId: order._id, TransactionID: transactionId, clientUniqueId, transactionType: 'Sale',
+  totalAmount: (order.total / 100).toFixed(2),
+  currency: 'USD',
+  responseTimeStamp: '2026-11-22.02:30:00',
+  PPP_TransactionID: '555',
+  Status: 'APPROVED',
+  productId: order._id,
+  TransactionID: transactionId,
+  clientUniqueId,
+  transactionType: 'Sale',
 });
 
 const signed = (dmn: Record<string, string>) => ({ ...dmn, advanceResponseChecksum: notificationChecksum(dmn as never, creds.secretKey) });
 
 const notify = (dmn: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/nuvei/notify', payload: new URLSearchParams(dmn).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/nuvei/notify',
+    payload: new URLSearchParams(dmn).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });

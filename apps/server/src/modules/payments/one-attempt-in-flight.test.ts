@@ -85,11 +85,17 @@ describe(`${PARALLEL} parallel inits of one order`, () => {
     const winner = expectOneWinner(results);
     expect(winner.json().data.orderStatus).toBe('pending');
     expect((await providerBook(order._id)).map((b) => [b.kind, b.status])).toEqual([['init', 'initiated']]);
-    expect((await paymentsOf(order._id)).map((p) => [p.status, p.transactionId])).toEqual([['initiated', winner.json().data.transactionId]]);
+    expect((await paymentsOf(order._id)).map((p) => [p.status, p.transactionId])).toEqual([
+      ['initiated', winner.json().data.transactionId],
+    ]);
 
     // The winner goes on to the bank and pays: credited once, nothing refunded.
     const { transactionId, paymentOption } = winner.json().data;
-    const step2 = await paymentFirst(t.app, s, { orderId: order._id, version: paymentOption.card.threeD.version, relatedTransactionId: transactionId });
+    const step2 = await paymentFirst(t.app, s, {
+      orderId: order._id,
+      version: paymentOption.card.threeD.version,
+      relatedTransactionId: transactionId,
+    });
     expect(step2.statusCode, step2.body).toBe(200);
     expect((await answerChallenge(t.app, step2.json().data.url, 'approve')).headers.location).toContain('/payment-success');
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
@@ -186,7 +192,10 @@ describe('a shopper who left a 3-D Secure attempt pays again', () => {
     expect(tooSoon.json()).toMatchObject({ success: false, message: IN_PROGRESS });
 
     // The browser never came back for step 2.
-    await db().update(payments).set({ updatedAt: new Date(Date.now() - INITIATED_ABANDONED_MS - 1000) }).where(eq(payments.transactionId, step1.relatedTransactionId));
+    await db()
+      .update(payments)
+      .set({ updatedAt: new Date(Date.now() - INITIATED_ABANDONED_MS - 1000) })
+      .where(eq(payments.transactionId, step1.relatedTransactionId));
     const later = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
     expect(later.statusCode, later.body).toBe(200);
     expect(later.json().data.orderStatus).toBe('fulfilled');

@@ -17,7 +17,9 @@ afterAll(() => t.close());
 
 async function challenge(s: Shopper, orderId: string) {
   const step1 = (await init(t.app, s, { orderId, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
-  const step2 = (await paymentFirst(t.app, s, { orderId, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
+  const step2 = (
+    await paymentFirst(t.app, s, { orderId, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })
+  ).json().data;
   return { url: step2.url as string, transactionId: step2.transactionId as string };
 }
 const approveAtBank = (url: string) => answerChallenge(t.app, url, 'approve');

@@ -103,7 +103,11 @@ describe('payment/first with a saved card', () => {
     const freshCard = await paymentFirst(t.app, s, { cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge), ...step1 });
     expect(freshCard.statusCode).toBe(409);
     expect(freshCard.json().field).toBe('cardToken');
-    const otherCard = await paymentFirst(t.app, s, { userPaymentOptionId: 'upo_another_card', cvvToken: await tokenizeCvv(t.app), ...step1 });
+    const otherCard = await paymentFirst(t.app, s, {
+      userPaymentOptionId: 'upo_another_card',
+      cvvToken: await tokenizeCvv(t.app),
+      ...step1,
+    });
     expect(otherCard.statusCode).toBe(409);
     expect(otherCard.json().field).toBe('userPaymentOptionId');
     await expectUnchanged(s, order._id);

@@ -74,7 +74,11 @@ describe('frictionless card (4111 1111 1111 1111)', () => {
   it('does not keep the card unless asked, and then answers without card data (the flow ends on the paid order)', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const res = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless), saveCard: false });
+    const res = await init(t.app, s, {
+      orderId: order._id,
+      cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless),
+      saveCard: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { data } = nuveiInitResponse.parse(res.json());
     expect(data).not.toHaveProperty('card');
@@ -86,12 +90,18 @@ describe('frictionless card (4111 1111 1111 1111)', () => {
   it('pays with a saved card and a fresh CVV token; without the CVV it is a 400', async () => {
     const s = await createShopper(t.database.db);
     const first = await pendingOrder(t.app, s);
-    const saved = (await init(t.app, s, { orderId: first._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless), saveCard: true })).json().data.card;
+    const saved = (
+      await init(t.app, s, { orderId: first._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless), saveCard: true })
+    ).json().data.card;
     const order = await pendingOrder(t.app, s, LUCKY_HANDFUL);
     const noCvv = await init(t.app, s, { orderId: order._id, userPaymentOptionId: saved.userPaymentOptionId });
     expect(noCvv.statusCode).toBe(400);
     expect(noCvv.json().field).toBe('cvvToken');
-    const res = await init(t.app, s, { orderId: order._id, userPaymentOptionId: saved.userPaymentOptionId, cvvToken: await tokenizeCvv(t.app) });
+    const res = await init(t.app, s, {
+      orderId: order._id,
+      userPaymentOptionId: saved.userPaymentOptionId,
+      cvvToken: await tokenizeCvv(t.app),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ orderStatus: 'fulfilled', card: { userPaymentOptionId: saved.userPaymentOptionId } });
   });
@@ -168,7 +178,16 @@ describe('3-D Secure challenge (4000 0000 0000 3220)', () => {
       method: 'POST',
       url: '/api/v1/nuvei/notify',
       headers: { 'x-sandbox-signature': '00'.repeat(32) },
-      payload: { transactionId: '1', orderId: 'x', status: 'APPROVED', amountCents: 1, code: null, reason: null, card: null, timestamp: 'now' },
+      payload: {
+        transactionId: '1',
+        orderId: 'x',
+        status: 'APPROVED',
+        amountCents: 1,
+        code: null,
+        reason: null,
+        card: null,
+        timestamp: 'now',
+      },
     });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ success: false, code: 'BAD_SIGNATURE' });
@@ -200,21 +219,34 @@ describe('ownership and bad input', () => {
     const owner = await createShopper(t.database.db);
     const other = await createShopper(t.database.db);
     const paid = await pendingOrder(t.app, owner);
-    const card = (await init(t.app, owner, { orderId: paid._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless), saveCard: true })).json().data.card;
+    const card = (
+      await init(t.app, owner, { orderId: paid._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless), saveCard: true })
+    ).json().data.card;
 
     const ownersOrder = await pendingOrder(t.app, owner);
-    const payForeignOrder = await init(t.app, other, { orderId: ownersOrder._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
+    const payForeignOrder = await init(t.app, other, {
+      orderId: ownersOrder._id,
+      cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless),
+    });
     expect(payForeignOrder.statusCode).toBe(404);
 
     const othersOrder = await pendingOrder(t.app, other);
-    const useForeignCard = await init(t.app, other, { orderId: othersOrder._id, userPaymentOptionId: card.userPaymentOptionId, cvvToken: await tokenizeCvv(t.app) });
+    const useForeignCard = await init(t.app, other, {
+      orderId: othersOrder._id,
+      userPaymentOptionId: card.userPaymentOptionId,
+      cvvToken: await tokenizeCvv(t.app),
+    });
     expect(useForeignCard.statusCode).toBe(404);
     const deleteForeignCard = await as(t.app, other, { method: 'DELETE', url: `/api/v1/nuvei/cards/${card.userPaymentOptionId}` });
     expect(deleteForeignCard.statusCode).toBe(404);
     expect((await getCards(t.app, owner)).map((c) => c.userPaymentOptionId)).toEqual([card.userPaymentOptionId]);
 
     const url = await reachChallenge(owner, ownersOrder._id);
-    const foreignFirst = await paymentFirst(t.app, other, { orderId: ownersOrder._id, version: '2.1.0', relatedTransactionId: new URL(url).pathname.split('/').pop() });
+    const foreignFirst = await paymentFirst(t.app, other, {
+      orderId: ownersOrder._id,
+      version: '2.1.0',
+      relatedTransactionId: new URL(url).pathname.split('/').pop(),
+    });
     expect(foreignFirst.statusCode).toBe(404);
     expect(await orderStatus(t.app, owner, ownersOrder._id)).toBe('pending');
   });
@@ -222,7 +254,9 @@ describe('ownership and bad input', () => {
   it('delete removes the card from GET cards', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const card = (await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless), saveCard: true })).json().data.card;
+    const card = (
+      await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless), saveCard: true })
+    ).json().data.card;
     const res = await as(t.app, s, { method: 'DELETE', url: `/api/v1/nuvei/cards/${card.userPaymentOptionId}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
@@ -255,7 +289,9 @@ describe('ownership and bad input', () => {
 });
 
 it('documents the payment calls in /api/docs', async () => {
-  const { paths } = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { description?: string }>> };
+  const { paths } = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, { description?: string }>>;
+  };
   for (const [path, method] of [
     ['/api/v1/nuvei/init', 'post'],
     ['/api/v1/nuvei/payment/first', 'post'],

@@ -25,7 +25,11 @@ const db = () => t.database.db;
 const paymentRow = async (id: string) => (await db().select().from(payments).where(eq(payments.id, id)))[0]!;
 const paymentsOf = (orderId: string) => db().select().from(payments).where(eq(payments.orderId, orderId));
 const purchased = async (s: Shopper) => (await getWalletCoins(db(), s.id)).purchasedWallet;
-const age = (id: string, ms: number) => db().update(payments).set({ updatedAt: new Date(Date.now() - ms) }).where(eq(payments.id, id));
+const age = (id: string, ms: number) =>
+  db()
+    .update(payments)
+    .set({ updatedAt: new Date(Date.now() - ms) })
+    .where(eq(payments.id, id));
 
 /**
  * What a server killed during the provider call of v1/nuvei/init leaves: our row with its 'local:'
@@ -35,8 +39,25 @@ async function placeholderAfterProviderCall(s: Shopper, order: { _id: string; to
   await prepareOrderForPayment(db(), s.id, order._id);
   const id = newId();
   const cardToken = await tokenizeCard(t.app, number ?? SANDBOX_CARDS.frictionless);
-  await repo.insertPaymentIfNoneInFlight(db(), { id, orderId: order._id, userId: s.id, provider: 'nuvei-sandbox', transactionId: `local:${id}`, status: 'initiated', amountCents: order.total, cardToken });
-  if (number) await t.app.paymentProvider.init({ paymentId: id, orderId: order._id, userId: s.id, amountCents: order.total, currency: 'USD', card: { kind: 'token', cardToken } });
+  await repo.insertPaymentIfNoneInFlight(db(), {
+    id,
+    orderId: order._id,
+    userId: s.id,
+    provider: 'nuvei-sandbox',
+    transactionId: `local:${id}`,
+    status: 'initiated',
+    amountCents: order.total,
+    cardToken,
+  });
+  if (number)
+    await t.app.paymentProvider.init({
+      paymentId: id,
+      orderId: order._id,
+      userId: s.id,
+      amountCents: order.total,
+      currency: 'USD',
+      card: { kind: 'token', cardToken },
+    });
   return id;
 }
 
@@ -64,7 +85,9 @@ describe('a payment whose provider call never got its answer written', () => {
     const order = await pendingOrder(t.app, s);
     const id = await placeholderAfterProviderCall(s, order, null);
     // The placeholder blocks a second payment while it may still be in flight.
-    expect((await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) })).statusCode).toBe(409);
+    expect(
+      (await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) })).statusCode,
+    ).toBe(409);
     await age(id, PLACEHOLDER_STALE_MS + 1000);
     await t.app.outbox.drain();
     expect(await paymentRow(id)).toMatchObject({ status: 'failed', declineReason: 'not completed at the payment provider' });
@@ -101,7 +124,11 @@ describe('a provider call that fails after the provider charged', () => {
     try {
       const res = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toMatchObject({ success: false, code: 'PROVIDER_UNAVAILABLE', message: 'The payment service is not answering. Please try again.' });
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'PROVIDER_UNAVAILABLE',
+        message: 'The payment service is not answering. Please try again.',
+      });
     } finally {
       provider.init = realInit;
     }
@@ -117,7 +144,9 @@ describe('a provider call that fails after the provider charged', () => {
 describe('3-D Secure steps left behind', () => {
   async function openChallenge(s: Shopper, orderId: string) {
     const step1 = (await init(t.app, s, { orderId, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
-    const step2 = (await paymentFirst(t.app, s, { orderId, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })).json().data;
+    const step2 = (
+      await paymentFirst(t.app, s, { orderId, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })
+    ).json().data;
     const [payment] = await paymentsOf(orderId);
     return { paymentId: payment!.id, url: step2.url as string };
   }
@@ -131,7 +160,10 @@ describe('3-D Secure steps left behind', () => {
     expect((await paymentRow(paymentId)).status).toBe('challenge');
 
     // The issuer's clock moves on: the challenge (and the fingerprint before it) are past their time.
-    await db().update(sandboxTransactions).set({ createdAt: new Date(Date.now() - SANDBOX_CHALLENGE_TTL_MS - 1000) }).where(eq(sandboxTransactions.clientUniqueId, paymentId));
+    await db()
+      .update(sandboxTransactions)
+      .set({ createdAt: new Date(Date.now() - SANDBOX_CHALLENGE_TTL_MS - 1000) })
+      .where(eq(sandboxTransactions.clientUniqueId, paymentId));
     await t.app.outbox.drain();
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'declined', declineReason: '3-D Secure challenge expired' });
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
@@ -160,7 +192,17 @@ describe('an approval recorded without its order moving (a crash of the old two-
     const order = await pendingOrder(t.app, s);
     await prepareOrderForPayment(db(), s.id, order._id);
     const id = newId();
-    await db().insert(payments).values({ id, orderId: order._id, userId: s.id, provider: 'nuvei-sandbox', transactionId: `9${Date.now()}`, status: 'approved', amountCents: order.total });
+    await db()
+      .insert(payments)
+      .values({
+        id,
+        orderId: order._id,
+        userId: s.id,
+        provider: 'nuvei-sandbox',
+        transactionId: `9${Date.now()}`,
+        status: 'approved',
+        amountCents: order.total,
+      });
     await t.app.outbox.drain();
     await t.app.outbox.drain();
     const [row] = await db().select().from(orders).where(eq(orders.id, order._id));

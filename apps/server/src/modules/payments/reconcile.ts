@@ -44,7 +44,11 @@ async function recordFound(deps: PaymentsDeps, payment: repo.PaymentRow, found: 
       log.warn({ paymentId: payment.id, orderId: payment.orderId }, 'recovered a payment approved at the provider');
       return;
     case 'declined':
-      await repo.updatePayment(db, payment.id, inFlight, { status: 'declined', declineReason: found.reason, ...(placeholder && found.transactionId ? { transactionId: found.transactionId } : {}) });
+      await repo.updatePayment(db, payment.id, inFlight, {
+        status: 'declined',
+        declineReason: found.reason,
+        ...(placeholder && found.transactionId ? { transactionId: found.transactionId } : {}),
+      });
       return;
     case 'none':
       await repo.updatePayment(db, payment.id, inFlight, { status: 'failed', declineReason: 'not completed at the payment provider' });
@@ -72,7 +76,10 @@ export async function reconcilePayments(deps: PaymentsDeps, now = new Date()): P
       log.warn({ paymentId: payment.id, orderId: payment.orderId, err: errorText(err) }, 'an approved payment could not pay its order');
     }
   }
-  const cutoffs = { placeholderBefore: new Date(now.getTime() - PLACEHOLDER_STALE_MS), inFlightBefore: new Date(now.getTime() - IN_FLIGHT_STALE_MS) };
+  const cutoffs = {
+    placeholderBefore: new Date(now.getTime() - PLACEHOLDER_STALE_MS),
+    inFlightBefore: new Date(now.getTime() - IN_FLIGHT_STALE_MS),
+  };
   for (const payment of await repo.listStaleInFlight(db, cutoffs, BATCH)) {
     let found: LookupOutcome;
     try {

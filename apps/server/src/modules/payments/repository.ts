@@ -51,7 +51,11 @@ export async function claimForPaymentStep(tx: Tx, id: string, initTransactionId:
 }
 
 export async function hasApprovedPayment(db: Db | Tx, orderId: string): Promise<boolean> {
-  const rows = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.status, 'approved'))).limit(1);
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'approved')))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -90,10 +94,19 @@ export async function updatePayment(db: Db, id: string, from: PaymentStatus[], p
  * The provider's approval, written in the same transaction as the order's move to 'paid'. From any
  * state but refunded: a late approval after a decline (or after reconciliation gave up) still took money.
  */
-export async function recordApproval(tx: Tx, id: string, approval: { transactionId: string; threeDVersion?: string | null }): Promise<void> {
+export async function recordApproval(
+  tx: Tx,
+  id: string,
+  approval: { transactionId: string; threeDVersion?: string | null },
+): Promise<void> {
   await tx
     .update(payments)
-    .set({ status: 'approved', transactionId: approval.transactionId, ...(approval.threeDVersion ? { threeDVersion: approval.threeDVersion } : {}), updatedAt: new Date() })
+    .set({
+      status: 'approved',
+      transactionId: approval.transactionId,
+      ...(approval.threeDVersion ? { threeDVersion: approval.threeDVersion } : {}),
+      updatedAt: new Date(),
+    })
     .where(and(eq(payments.id, id), inArray(payments.status, ['initiated', 'challenge', 'declined', 'failed'])));
 }
 
@@ -117,14 +130,22 @@ export async function listUnsettledApprovals(db: Db, limit: number): Promise<Pay
  * ('local:' id, the provider call's answer never written) older than placeholderBefore, or an
  * initiated / challenge payment untouched since inFlightBefore.
  */
-export async function listStaleInFlight(db: Db, cutoffs: { placeholderBefore: Date; inFlightBefore: Date }, limit: number): Promise<PaymentRow[]> {
+export async function listStaleInFlight(
+  db: Db,
+  cutoffs: { placeholderBefore: Date; inFlightBefore: Date },
+  limit: number,
+): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
     .where(
       or(
         and(eq(payments.status, 'initiated'), like(payments.transactionId, 'local:%'), lt(payments.updatedAt, cutoffs.placeholderBefore)),
-        and(inArray(payments.status, ['initiated', 'challenge']), notLike(payments.transactionId, 'local:%'), lt(payments.updatedAt, cutoffs.inFlightBefore)),
+        and(
+          inArray(payments.status, ['initiated', 'challenge']),
+          notLike(payments.transactionId, 'local:%'),
+          lt(payments.updatedAt, cutoffs.inFlightBefore),
+        ),
       ),
     )
     .orderBy(asc(payments.updatedAt))
@@ -137,7 +158,10 @@ export async function findPayment(db: Db, id: string): Promise<PaymentRow | unde
 }
 
 /** Saving puts the card first and replaces the entry with the same userPaymentOptionId (SPEC §4). */
-export async function upsertSavedCard(db: Db, card: Omit<typeof savedCards.$inferInsert, 'createdAt' | 'deletedAt'>): Promise<SavedCardRow | undefined> {
+export async function upsertSavedCard(
+  db: Db,
+  card: Omit<typeof savedCards.$inferInsert, 'createdAt' | 'deletedAt'>,
+): Promise<SavedCardRow | undefined> {
   const [row] = await db
     .insert(savedCards)
     .values({ ...card, createdAt: new Date() })

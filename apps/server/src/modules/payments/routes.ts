@@ -18,45 +18,93 @@ const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 
 /** SPEC §7 Payments (Nuvei card calls) plus the provider's webhook and the vault's address. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps =>
-    ({ db: app.db, provider: app.paymentProvider, log, attempts, wake: app.outbox });
+  const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({
+    db: app.db,
+    provider: app.paymentProvider,
+    log,
+    attempts,
+    wake: app.outbox,
+  });
   // Nuvei delivers its notifications (DMN) as a form body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  app.get('/v1/nuvei/config', { schema: { tags: ['payments'], description: 'Public. Where the hosted card fields (the card vault) are served.', response: { 200: paymentsConfigResponse } } }, async () => {
-    return { success: true as const, data: { vaultOrigin: app.vault.origin() } };
-  });
+  app.get(
+    '/v1/nuvei/config',
+    {
+      schema: {
+        tags: ['payments'],
+        description: 'Public. Where the hosted card fields (the card vault) are served.',
+        response: { 200: paymentsConfigResponse },
+      },
+    },
+    async () => {
+      return { success: true as const, data: { vaultOrigin: app.vault.origin() } };
+    },
+  );
 
   // The shopper's card calls need a session; config and the provider's notification do not.
   const cardRoutes: FastifyPluginAsyncZod = async (signedIn) => {
     requireSession(signedIn);
     signedIn.post(
       '/v1/nuvei/init',
-      { schema: { tags: ['payments'], description: 'Card payment step 1: pay an order with a vault card token or a saved card (with a CVV token). Approved at once (card present) or 3-D Secure needed. Without orderId a cardToken is only verified (zero amount) and saved. Declines answer 402. Card attempts are limited per shopper and per address (a decline counts more): 429 CARD_ATTEMPTS_LIMITED with Retry-After.', body: nuveiInitBody, response: { 200: nuveiInitResponse } } },
+      {
+        schema: {
+          tags: ['payments'],
+          description:
+            'Card payment step 1: pay an order with a vault card token or a saved card (with a CVV token). Approved at once (card present) or 3-D Secure needed. Without orderId a cardToken is only verified (zero amount) and saved. Declines answer 402. Card attempts are limited per shopper and per address (a decline counts more): 429 CARD_ATTEMPTS_LIMITED with Retry-After.',
+          body: nuveiInitBody,
+          response: { 200: nuveiInitResponse },
+        },
+      },
       async (request, reply) => {
         const attempts = cardAttemptsFor(app, request);
         // Before the order is touched or anything reaches the provider.
         await attempts.admit(reply);
-        return { success: true as const, data: await initCardPayment(deps(request.log, attempts), signedInUser(request)._id, request.body) };
+        return {
+          success: true as const,
+          data: await initCardPayment(deps(request.log, attempts), signedInUser(request)._id, request.body),
+        };
       },
     );
 
     signedIn.post(
       '/v1/nuvei/payment/first',
-      { schema: { tags: ['payments'], description: 'Card payment step 2: the first payment with the 3-D Secure version and the init transaction; redirect=true gives the challenge URL.', body: paymentFirstBody, response: { 200: paymentFirstResponse } } },
+      {
+        schema: {
+          tags: ['payments'],
+          description:
+            'Card payment step 2: the first payment with the 3-D Secure version and the init transaction; redirect=true gives the challenge URL.',
+          body: paymentFirstBody,
+          response: { 200: paymentFirstResponse },
+        },
+      },
       // Not admitted again (it continues the attempt init counted); its decline counts.
-      async (request) => ({ success: true as const, data: await payFirst(deps(request.log, cardAttemptsFor(app, request)), signedInUser(request)._id, request.body) }),
+      async (request) => ({
+        success: true as const,
+        data: await payFirst(deps(request.log, cardAttemptsFor(app, request)), signedInUser(request)._id, request.body),
+      }),
     );
 
-    signedIn.get('/v1/nuvei/cards', { schema: { tags: ['payments'], description: "The shopper's saved cards, newest first.", response: { 200: savedCardsResponse } } }, async (request) => {
-      return { success: true as const, data: { paymentMethods: await listCards(app.db, signedInUser(request)._id) } };
-    });
+    signedIn.get(
+      '/v1/nuvei/cards',
+      { schema: { tags: ['payments'], description: "The shopper's saved cards, newest first.", response: { 200: savedCardsResponse } } },
+      async (request) => {
+        return { success: true as const, data: { paymentMethods: await listCards(app.db, signedInUser(request)._id) } };
+      },
+    );
 
     signedIn.delete(
       '/v1/nuvei/cards/:id',
-      { schema: { tags: ['payments'], description: 'Deletes a saved card (404 when it is not the caller\'s).', params: cardIdParam, response: { 200: deleteCardResponse } } },
+      {
+        schema: {
+          tags: ['payments'],
+          description: "Deletes a saved card (404 when it is not the caller's).",
+          params: cardIdParam,
+          response: { 200: deleteCardResponse },
+        },
+      },
       async (request) => {
         await removeCard(app.db, signedInUser(request)._id, request.params.id);
         return { success: true as const };
@@ -72,7 +120,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     // The provider decides the notification's fields, so unknown ones are not refused; it sends every
     // notification from a few addresses, so its per-address limit is its own.
     config: { externalInput: true, publicRateLimitMax: app.config.NOTIFY_RATE_LIMIT_MAX },
-    schema: { tags: ['payments'], description: "The card provider's notification (webhook / DMN); authenticated by the provider's signature or checksum." },
+    schema: {
+      tags: ['payments'],
+      description: "The card provider's notification (webhook / DMN); authenticated by the provider's signature or checksum.",
+    },
     handler: async (request) => {
       const notification = app.paymentProvider.verifyNotification({ body: request.body, query: request.query, headers: request.headers });
       if (!notification) throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');

@@ -30,7 +30,11 @@ export const INITIATED_ABANDONED_MS = 2 * 60_000;
 
 async function declineOrder({ db, attempts }: PaymentsDeps, payment: repo.PaymentRow, outcome: Declined): Promise<never> {
   await attempts?.declined();
-  await repo.updatePayment(db, payment.id, ['initiated', 'challenge'], { transactionId: outcome.transactionId || payment.transactionId, status: 'declined', declineReason: outcome.reason });
+  await repo.updatePayment(db, payment.id, ['initiated', 'challenge'], {
+    transactionId: outcome.transactionId || payment.transactionId,
+    status: 'declined',
+    declineReason: outcome.reason,
+  });
   await recordPaymentFailed(db, payment.orderId, DECLINE_MESSAGES[outcome.code]);
   throw new AppError(402, outcome.code, DECLINE_MESSAGES[outcome.code]);
 }
@@ -45,7 +49,10 @@ async function callOrReconcile<T>(deps: PaymentsDeps, payment: repo.PaymentRow, 
     return await callProvider(deps.log, step, fn);
   } catch (err) {
     await reconcileInFlight(deps, payment).catch((lookupErr: unknown) =>
-      deps.log.error({ paymentId: payment.id, err: lookupErr instanceof Error ? lookupErr.message : String(lookupErr) }, 'lookup after a failed provider call failed; left for reconciliation'),
+      deps.log.error(
+        { paymentId: payment.id, err: lookupErr instanceof Error ? lookupErr.message : String(lookupErr) },
+        'lookup after a failed provider call failed; left for reconciliation',
+      ),
     );
     throw err;
   }
@@ -56,7 +63,9 @@ async function callOrReconcile<T>(deps: PaymentsDeps, payment: repo.PaymentRow, 
  * it is saved (first in the list, replacing the same userPaymentOptionId). No order, nothing charged.
  */
 async function saveCardWithoutPaying(deps: PaymentsDeps, userId: string, cardToken: string) {
-  const outcome = await callProvider(deps.log, 'verifyCard', () => deps.provider.verifyCard({ userId, card: { kind: 'token', cardToken } }));
+  const outcome = await callProvider(deps.log, 'verifyCard', () =>
+    deps.provider.verifyCard({ userId, card: { kind: 'token', cardToken } }),
+  );
   if (outcome.status === 'declined') {
     await deps.attempts?.declined();
     throw new AppError(402, outcome.code, DECLINE_MESSAGES[outcome.code]);
@@ -132,13 +141,20 @@ export async function initCardPayment(deps: PaymentsDeps, userId: string, body: 
  * since no CVV is ever stored.
  */
 function cardForPaymentFirst(payment: repo.PaymentRow, body: PaymentFirstBody): CardSource {
-  const mismatch = (field: string, what: string) => new AppError(409, 'PAYMENT_MISMATCH', `This is not the ${what} this payment was started with.`, field);
+  const mismatch = (field: string, what: string) =>
+    new AppError(409, 'PAYMENT_MISMATCH', `This is not the ${what} this payment was started with.`, field);
   if (body.saveCard !== undefined && body.saveCard !== payment.saveCard) throw mismatch('saveCard', 'choice to save the card');
   if (payment.userPaymentOptionId) {
     if (body.cardToken) throw mismatch('cardToken', 'card');
-    if (body.userPaymentOptionId !== undefined && body.userPaymentOptionId !== payment.userPaymentOptionId) throw mismatch('userPaymentOptionId', 'saved card');
+    if (body.userPaymentOptionId !== undefined && body.userPaymentOptionId !== payment.userPaymentOptionId)
+      throw mismatch('userPaymentOptionId', 'saved card');
     if (!body.cvvToken) throw badRequest('Enter the CVV of the saved card.', 'cvvToken');
-    return { kind: 'saved', userPaymentOptionId: payment.userPaymentOptionId, vaultToken: payment.cardToken ?? '', cvvToken: body.cvvToken };
+    return {
+      kind: 'saved',
+      userPaymentOptionId: payment.userPaymentOptionId,
+      vaultToken: payment.cardToken ?? '',
+      cvvToken: body.cvvToken,
+    };
   }
   if (body.userPaymentOptionId) throw mismatch('userPaymentOptionId', 'card');
   if (body.cardToken !== undefined && body.cardToken !== payment.cardToken) throw mismatch('cardToken', 'card');
@@ -170,7 +186,16 @@ export async function payFirst(deps: PaymentsDeps, userId: string, body: Payment
   const card = cardForPaymentFirst(payment, body);
   const claimed = await claimForPaymentStep(db, userId, payment);
   const outcome = await callOrReconcile(deps, claimed, 'payment', () =>
-    provider.payFirst({ paymentId: payment.id, orderId: payment.orderId, userId, amountCents: payment.amountCents, currency: 'USD', card, relatedTransactionId: payment.transactionId, threeDVersion: body.version }),
+    provider.payFirst({
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      userId,
+      amountCents: payment.amountCents,
+      currency: 'USD',
+      card,
+      relatedTransactionId: payment.transactionId,
+      threeDVersion: body.version,
+    }),
   );
   // Declined without a transaction of its own, the payment keeps its init's id rather than the placeholder.
   if (outcome.status === 'declined') return declineOrder(deps, payment, outcome);

@@ -44,7 +44,16 @@ describe('active promotions', () => {
       { ...base, id: 'future', name: 'Future', channel: 'web', startsAt: daysFromNow(1), endsAt: null },
       { ...base, id: 'eligibility', name: 'First purchase', channel: 'web', kind: 'first-purchase', startsAt: daysFromNow(-1) },
       { ...base, id: 'older', name: 'Older', channel: 'web', startsAt: daysFromNow(-5), endsAt: daysFromNow(5) },
-      { ...base, id: 'newer', name: 'Newer', channel: 'web', bonusType: 'COINS', bonusPercentage: 300, startsAt: daysFromNow(-2), endsAt: null },
+      {
+        ...base,
+        id: 'newer',
+        name: 'Newer',
+        channel: 'web',
+        bonusType: 'COINS',
+        bonusPercentage: 300,
+        startsAt: daysFromNow(-2),
+        endsAt: null,
+      },
       { ...base, id: 'app-only', name: 'App', channel: 'app', startsAt: daysFromNow(-1), endsAt: daysFromNow(1) },
     ]);
     expect(await active('active-promotion-web')).toMatchObject({ _id: 'newer', bonusType: 'COINS', bonusPercentage: 300, endsAt: null });

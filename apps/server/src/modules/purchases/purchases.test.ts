@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const myPurchases = (s: { token: string }) => t.app.inject({ method: 'GET', url: '/api/v1/checkout/my-purchases', headers: { 'x-auth-token': s.token } });
+const myPurchases = (s: { token: string }) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/checkout/my-purchases', headers: { 'x-auth-token': s.token } });
 
 describe('GET /api/v1/checkout/my-purchases', () => {
   it("lists only the shopper's own purchases, newest first, with gift-card codes only once fulfilled", async () => {

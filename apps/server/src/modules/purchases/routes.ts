@@ -7,13 +7,17 @@ import { listPurchases } from './service.ts';
 const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSession(app);
 
-  app.get('/v1/checkout/my-purchases', {
-    schema: {
-      tags: ['checkout'],
-      summary: "The signed-in shopper's purchases, newest first (gift-card codes once fulfilled)",
-      response: { 200: purchasesResponse, 401: errorEnvelope },
+  app.get(
+    '/v1/checkout/my-purchases',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: "The signed-in shopper's purchases, newest first (gift-card codes once fulfilled)",
+        response: { 200: purchasesResponse, 401: errorEnvelope },
+      },
     },
-  }, async (request) => ({ success: true as const, data: await listPurchases(app.db, signedInUser(request)._id) }));
+    async (request) => ({ success: true as const, data: await listPurchases(app.db, signedInUser(request)._id) }),
+  );
 };
 
 export default purchasesRoutes;

@@ -36,7 +36,17 @@ export async function loadServerRenderer(webDist: string, template: string): Pro
 
 /** The visitor's headers an API answer may depend on: who asks (address, proxies, country) and where. */
 function visitorHeaders(request: FastifyRequest, countryHeader: string): Record<string, string> {
-  const names = ['host', 'user-agent', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip', countryHeader];
+  const names = [
+    'host',
+    'user-agent',
+    'accept-language',
+    'x-forwarded-for',
+    'x-forwarded-proto',
+    'x-forwarded-host',
+    'forwarded',
+    'x-real-ip',
+    countryHeader,
+  ];
   const headers: Record<string, string> = {};
   for (const name of names) {
     const value = request.headers[name.toLowerCase()];

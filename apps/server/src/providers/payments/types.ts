@@ -7,8 +7,7 @@ import { CARD_DECLINED_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE } from '@store/shared
 
 /** What the shopper pays with: a fresh vault token, or a saved card (its id) with a fresh CVV token. */
 export type CardSource =
-  | { kind: 'token'; cardToken: string }
-  | { kind: 'saved'; userPaymentOptionId: string; vaultToken: string; cvvToken: string };
+  { kind: 'token'; cardToken: string } | { kind: 'saved'; userPaymentOptionId: string; vaultToken: string; cvvToken: string };
 
 export interface PaymentRequest {
   /** Our payment attempt's id, sent as Nuvei's clientUniqueId so the provider can be asked about it later. */
@@ -72,7 +71,14 @@ export type PaymentNotification = NotifiedTransaction &
  * its latest transaction. 'none' means no money moved: nothing recorded, or only the 3-D Secure fingerprint.
  */
 export type LookupOutcome =
-  | { status: 'approved'; transactionId: string; transactionType: string; amountCents: number | null; currency: string | null; card: ProviderCard | null }
+  | {
+      status: 'approved';
+      transactionId: string;
+      transactionType: string;
+      amountCents: number | null;
+      currency: string | null;
+      card: ProviderCard | null;
+    }
   | { status: 'declined'; transactionId: string; code: DeclineCode; reason: string }
   | { status: 'challenge'; transactionId: string }
   | { status: 'refunded'; transactionId: string }
@@ -96,7 +102,13 @@ export interface PaymentProvider {
   init(request: PaymentRequest): Promise<InitOutcome>;
   payFirst(request: PaymentRequest & { relatedTransactionId: string; threeDVersion: string }): Promise<PayOutcome>;
   verifyCard(request: VerifyCardRequest): Promise<Approved | Declined>;
-  refund(request: { paymentId: string; orderId: string; transactionId: string; amountCents: number; currency: 'USD' }): Promise<RefundOutcome>;
+  refund(request: {
+    paymentId: string;
+    orderId: string;
+    transactionId: string;
+    amountCents: number;
+    currency: 'USD';
+  }): Promise<RefundOutcome>;
   /** Asks the provider what became of a payment attempt (recovery of payments a crash left in flight). */
   lookup(request: { paymentId: string; orderId: string }): Promise<LookupOutcome>;
   /** Checks the notification's signature/checksum; null when it is not genuine. */

@@ -52,7 +52,10 @@ export interface CheckedCard {
 }
 
 /** Returns the card or the message the card frame shows (SPEC wording). */
-export function checkCard(input: { number: string; expiry: string; cvv?: string }, now = new Date()): CheckedCard | { error: string; field: string } {
+export function checkCard(
+  input: { number: string; expiry: string; cvv?: string },
+  now = new Date(),
+): CheckedCard | { error: string; field: string } {
   const number = input.number.replace(/[\s-]/g, '');
   if (!luhnValid(number)) return { error: VAULT_INVALID_CARD, field: 'number' };
   const expiry = parseExpiry(input.expiry, now);

@@ -73,11 +73,19 @@ describe('hosted card field script', () => {
     expect(cvv.value).toBe('12');
     expect(sent.map((entry) => entry.message)).toEqual([{ type: 'change' }]);
 
-    frame.dispatchEvent(new frame.MessageEvent('message', { data: { type: 'tokenize', requestId: 'r1' }, origin: STORE, source: frame.parent }));
+    frame.dispatchEvent(
+      new frame.MessageEvent('message', { data: { type: 'tokenize', requestId: 'r1' }, origin: STORE, source: frame.parent }),
+    );
     expect(sent.at(-1)).toEqual({ message: { type: 'error', requestId: 'r1', message: VAULT_INVALID_CVV }, targetOrigin: STORE });
 
     // A request from any other origin gets no answer at all.
-    frame.dispatchEvent(new frame.MessageEvent('message', { data: { type: 'tokenize', requestId: 'r2' }, origin: 'https://evil.example', source: frame.parent }));
+    frame.dispatchEvent(
+      new frame.MessageEvent('message', {
+        data: { type: 'tokenize', requestId: 'r2' },
+        origin: 'https://evil.example',
+        source: frame.parent,
+      }),
+    );
     expect(sent.some((entry) => entry.message.requestId === 'r2')).toBe(false);
   });
 });

@@ -1,6 +1,12 @@
 // The hosted card fields: tiny HTML pages with one plain script, served from the vault's own origin
 // so no script of the store page can read what is typed into them.
-import { CARD_FRAME_LOADED_DELAY_MS, TOKEN_UNAVAILABLE_MESSAGE, VAULT_INVALID_CARD, VAULT_INVALID_CVV, VAULT_INVALID_EXPIRY } from '@store/shared';
+import {
+  CARD_FRAME_LOADED_DELAY_MS,
+  TOKEN_UNAVAILABLE_MESSAGE,
+  VAULT_INVALID_CARD,
+  VAULT_INVALID_CVV,
+  VAULT_INVALID_EXPIRY,
+} from '@store/shared';
 import { escapeHtml } from '../mail/html.ts';
 
 const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,sans-serif}

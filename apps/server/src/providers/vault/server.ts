@@ -39,10 +39,24 @@ export function createVaultServer({ vault, storeOrigins, vaultOrigin }: VaultSer
     'cache-control': 'no-store',
   };
 
-  server.get('/fields/card-number', async (req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(fieldPage('card', parentOf(req.query))));
-  server.get('/fields/cvv', async (req, reply) => reply.headers(pageHeaders).type('text/html; charset=utf-8').send(fieldPage('cvv', parentOf(req.query))));
+  server.get('/fields/card-number', async (req, reply) =>
+    reply
+      .headers(pageHeaders)
+      .type('text/html; charset=utf-8')
+      .send(fieldPage('card', parentOf(req.query))),
+  );
+  server.get('/fields/cvv', async (req, reply) =>
+    reply
+      .headers(pageHeaders)
+      .type('text/html; charset=utf-8')
+      .send(fieldPage('cvv', parentOf(req.query))),
+  );
   server.get('/fields/fields.js', async (_req, reply) =>
-    reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(FIELDS_SCRIPT),
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-cache')
+      .type('text/javascript; charset=utf-8')
+      .send(FIELDS_SCRIPT),
   );
 
   // CORS: the frames call /tokenize from the vault's own origin; the store origin may too; any
@@ -58,7 +72,12 @@ export function createVaultServer({ vault, storeOrigins, vaultOrigin }: VaultSer
     }
   });
   server.options('/tokenize', async (_req, reply) =>
-    reply.header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'content-type').header('access-control-max-age', '600').status(204).send(),
+    reply
+      .header('access-control-allow-methods', 'POST')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '600')
+      .status(204)
+      .send(),
   );
 
   server.post('/tokenize', async (request, reply) => {
@@ -67,11 +86,13 @@ export function createVaultServer({ vault, storeOrigins, vaultOrigin }: VaultSer
     if (!parsed.success) return reply.status(400).send({ success: false, message: 'Invalid card data', code: 'VALIDATION_FAILED' });
     const body = parsed.data;
     if (body.kind === 'cvv') {
-      if (!cvvValid(body.cvv)) return reply.status(400).send({ success: false, message: VAULT_INVALID_CVV, code: 'VALIDATION_FAILED', field: 'cvv' });
+      if (!cvvValid(body.cvv))
+        return reply.status(400).send({ success: false, message: VAULT_INVALID_CVV, code: 'VALIDATION_FAILED', field: 'cvv' });
       return { token: vault.storeCvv(body.cvv) };
     }
     const card = checkCard(body);
-    if ('error' in card) return reply.status(400).send({ success: false, message: card.error, code: 'VALIDATION_FAILED', field: card.field });
+    if ('error' in card)
+      return reply.status(400).send({ success: false, message: card.error, code: 'VALIDATION_FAILED', field: card.field });
     return vault.storeCard(card);
   });
 
@@ -79,7 +100,9 @@ export function createVaultServer({ vault, storeOrigins, vaultOrigin }: VaultSer
   server.setErrorHandler((error: { statusCode?: number }, _req, reply) => {
     // Never echo request data back: it may hold a card number.
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-    return reply.status(status).send({ success: false, message: status === 500 ? 'Vault error' : 'Bad request', code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST' });
+    return reply
+      .status(status)
+      .send({ success: false, message: status === 500 ? 'Vault error' : 'Bad request', code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST' });
   });
   return server;
 }

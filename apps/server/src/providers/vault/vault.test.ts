@@ -83,10 +83,17 @@ describe('vault POST /tokenize', () => {
     expect(fromStore.status).toBe(200);
     expect(fromStore.headers.get('access-control-allow-origin')).toBe('http://store.test:3000');
 
-    const foreign = await postTokenize(t.app, { kind: 'card', number: '4111111111111111', expiry: '12/34' }, { origin: 'https://evil.example' });
+    const foreign = await postTokenize(
+      t.app,
+      { kind: 'card', number: '4111111111111111', expiry: '12/34' },
+      { origin: 'https://evil.example' },
+    );
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(vaultUrl(t.app, '/tokenize'), { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(vaultUrl(t.app, '/tokenize'), {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 

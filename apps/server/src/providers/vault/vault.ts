@@ -35,7 +35,9 @@ export function createVault(db: Db, key: Buffer): Vault {
     async storeCard(card) {
       const token = newToken('card');
       const sealed = seal(key, JSON.stringify({ number: card.number }), token);
-      await db.insert(vaultCards).values({ token, ...sealed, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear });
+      await db
+        .insert(vaultCards)
+        .values({ token, ...sealed, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear });
       return { token, brand: card.brand, last4: card.last4 };
     },
     storeCvv(cvv) {

@@ -82,7 +82,10 @@ describe('home page promotion and shared calls (SPEC §7 "Promotions and setting
     mockApi({
       ...headerRoutes(),
       ...pageRoutes,
-      'GET v1/admin/promotions/active-promotion-web': { status: 500, body: { success: false, message: 'Promotions are down.', code: 'INTERNAL' } },
+      'GET v1/admin/promotions/active-promotion-web': {
+        status: 500,
+        body: { success: false, message: 'Promotions are down.', code: 'INTERNAL' },
+      },
     });
     renderRoutes(createRoutes, { path: '/' });
 

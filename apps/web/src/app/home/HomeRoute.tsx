@@ -12,9 +12,5 @@ export default function HomeRoute() {
   const signedIn = useAppSelector(selectIsLoggedIn);
   const web = useActivePromotionWebQuery(undefined, { skip: !signedIn });
   const app = useActivePromotionQuery(undefined, { skip: signedIn });
-  return signedIn ? (
-    <HomePage promotion={web.data} promotionChannel="web" />
-  ) : (
-    <HomePage promotion={app.data} promotionChannel="app" />
-  );
+  return signedIn ? <HomePage promotion={web.data} promotionChannel="web" /> : <HomePage promotion={app.data} promotionChannel="app" />;
 }

@@ -21,25 +21,13 @@ export function Footer() {
 
         {/* One set of download buttons; the grid puts it under the brand on desktop, last on mobile. */}
         <section className="footer-apps" aria-label="Download the app">
-          <a
-            className="store-button"
-            href={settings?.iosAppUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-disabled={!settings}
-          >
+          <a className="store-button" href={settings?.iosAppUrl} target="_blank" rel="noopener noreferrer" aria-disabled={!settings}>
             <AppleIcon />
             <span>
               <small>Download on the</small> App Store
             </span>
           </a>
-          <a
-            className="store-button"
-            href={settings?.androidAppUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-disabled={!settings}
-          >
+          <a className="store-button" href={settings?.androidAppUrl} target="_blank" rel="noopener noreferrer" aria-disabled={!settings}>
             <AndroidIcon />
             <span>
               <small>Get it on</small> Google Play

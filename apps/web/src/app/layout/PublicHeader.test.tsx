@@ -51,7 +51,11 @@ describe('public header', () => {
     const { router } = renderGuest();
     await user.click(screen.getByRole('button', { name: 'Menu open' }));
     const menu = screen.getByTestId('mobile-menu');
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['Sign In', 'Home', 'About', 'Contact']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Sign In', 'Home', 'About', 'Contact']);
     expect(within(menu).getByRole('button', { name: 'Get the App' })).toBeInTheDocument();
 
     await user.click(within(menu).getByRole('link', { name: 'Sign In' }));

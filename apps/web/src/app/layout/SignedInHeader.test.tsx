@@ -20,7 +20,11 @@ beforeEach(() => {
     sockets.push(entry);
     const socket: LiveSocket = {
       on: (event, listener) => entry.listeners.set(event, [...(entry.listeners.get(event) ?? []), listener as Listener]),
-      off: (event, listener) => entry.listeners.set(event, (entry.listeners.get(event) ?? []).filter((l) => l !== listener)),
+      off: (event, listener) =>
+        entry.listeners.set(
+          event,
+          (entry.listeners.get(event) ?? []).filter((l) => l !== listener),
+        ),
       disconnect: () => (entry.disconnected = true),
     };
     return socket;
@@ -83,7 +87,10 @@ describe('signed-in header load', () => {
 
   it('a 401 on getuser signs out with a dark top-right toast of the server message', async () => {
     const { router } = renderSignedIn({
-      'GET v1/getuser': { status: 401, body: { success: false, message: 'Your session expired. Please sign in again.', code: 'UNAUTHORIZED' } },
+      'GET v1/getuser': {
+        status: 401,
+        body: { success: false, message: 'Your session expired. Please sign in again.', code: 'UNAUTHORIZED' },
+      },
     });
     const message = await screen.findByText('Your session expired. Please sign in again.');
     expect(message.closest('.Toastify__toast')).toHaveClass('Toastify__toast-theme--dark');
@@ -245,7 +252,11 @@ describe('signed-in menus', () => {
 
     await user.click(screen.getByRole('button', { name: 'Menu open' }));
     const menu = screen.getByTestId('mobile-menu');
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['Home', 'Products', 'About']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'Products', 'About']);
 
     await user.click(within(menu).getByRole('button', { name: 'Get the App' }));
     const android = within(menu).getByRole('link', { name: 'Android' });

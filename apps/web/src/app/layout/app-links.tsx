@@ -6,9 +6,7 @@ export type AppLinks = Pick<Settings, 'iosAppUrl' | 'androidAppUrl'> | undefined
 /** The iOS and Android links of the Get the App menus; external, so a new tab without opener access. */
 export function AppLinkItems({ links, onFollow }: { links: AppLinks; onFollow?: () => void }) {
   if (!links) {
-    return (
-      <li className="submenu__note">Loading app links…</li>
-    );
+    return <li className="submenu__note">Loading app links…</li>;
   }
   return (
     <>

@@ -16,7 +16,11 @@ beforeEach(() => {
   setIoFactory(() => {
     const socket: LiveSocket = {
       on: (event, listener) => listeners.set(event, [...(listeners.get(event) ?? []), listener as Listener]),
-      off: (event, listener) => listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== listener)),
+      off: (event, listener) =>
+        listeners.set(
+          event,
+          (listeners.get(event) ?? []).filter((l) => l !== listener),
+        ),
       disconnect: () => undefined,
     };
     return socket;

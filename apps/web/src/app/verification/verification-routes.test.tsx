@@ -43,7 +43,7 @@ describe('verification routes (SPEC §2 "Routes that need login")', () => {
   describe('signed in', () => {
     beforeEach(signIn);
 
-    it('/verify shows the record of the header\'s getuser answer, fetched once', async () => {
+    it("/verify shows the record of the header's getuser answer, fetched once", async () => {
       const net = signedInNetwork();
       renderRoutes(createRoutes, { path: '/verify' });
       const panel = await screen.findByRole('region', { name: 'Verification record' });

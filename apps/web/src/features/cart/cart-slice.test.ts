@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cartReducer, cartReplaced, initialCartState, itemRemoved, itemRestored, liveItemCountReceived, quantityStepped } from './cart-slice.ts';
+import {
+  cartReducer,
+  cartReplaced,
+  initialCartState,
+  itemRemoved,
+  itemRestored,
+  liveItemCountReceived,
+  quantityStepped,
+} from './cart-slice.ts';
 import { aCart, aLine } from '../../test/fixtures/cart.ts';
 
 const ids = (state: ReturnType<typeof cartReducer>) => state.items.map((line) => line.itemId._id);

@@ -10,7 +10,10 @@ export function detailsPath(item: { _id: string; kind: 'product' | 'giftCard' })
 }
 
 /** A bonus worth showing: a type and a positive amount. */
-export function hasBonus(item: { bonusType: string | null; bonusAmount: number | null }): item is { bonusType: string; bonusAmount: number } {
+export function hasBonus(item: {
+  bonusType: string | null;
+  bonusAmount: number | null;
+}): item is { bonusType: string; bonusAmount: number } {
   return item.bonusType !== null && item.bonusAmount !== null && item.bonusAmount > 0;
 }
 

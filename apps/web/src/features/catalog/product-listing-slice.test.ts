@@ -10,7 +10,12 @@ describe('product listing slice', () => {
   });
 
   it('lists available packages first, keeping the server order within each group', () => {
-    const products = [aProduct({ _id: 'sold-1', isAvailable: false }), aProduct({ _id: 'a' }), aProduct({ _id: 'sold-2', isAvailable: false }), aProduct({ _id: 'b' })];
+    const products = [
+      aProduct({ _id: 'sold-1', isAvailable: false }),
+      aProduct({ _id: 'a' }),
+      aProduct({ _id: 'sold-2', isAvailable: false }),
+      aProduct({ _id: 'b' }),
+    ];
     const state = productListingReducer(initial, listingReceived({ products, giftCards: [aGiftCard()] }));
     expect(state.products.map((p) => p._id)).toEqual(['a', 'b', 'sold-1', 'sold-2']);
     expect(state.giftCards.map((g) => g._id)).toEqual(['g-1']);
@@ -20,7 +25,10 @@ describe('product listing slice', () => {
   it('knows when nothing is sold out, a sold gift card included', () => {
     const allAvailable = productListingReducer(initial, listingReceived({ products: [aProduct()], giftCards: [aGiftCard()] }));
     expect(allAvailable.isSoldProducts).toBe(false);
-    const soldGiftCard = productListingReducer(initial, listingReceived({ products: [aProduct()], giftCards: [aGiftCard({ isAvailable: false })] }));
+    const soldGiftCard = productListingReducer(
+      initial,
+      listingReceived({ products: [aProduct()], giftCards: [aGiftCard({ isAvailable: false })] }),
+    );
     expect(soldGiftCard.isSoldProducts).toBe(true);
   });
 

@@ -49,11 +49,19 @@ describe('card payment steps (SPEC §4)', () => {
   it('2-3. 3-D Secure: stores the fingerprint, pays first with the init body plus version and relatedTransactionId, opens the challenge', async () => {
     const net = mockApi({
       'POST v1/nuvei/init': ok({ transactionId: 't-init', paymentOption: threeD('2.2.0'), orderStatus: 'pending' }),
-      'POST v1/nuvei/payment/first': ok({ redirect: true, url: 'http://localhost:3000/sandbox/3ds/t-first', transactionId: 't-first', orderStatus: 'pending' }),
+      'POST v1/nuvei/payment/first': ok({
+        redirect: true,
+        url: 'http://localhost:3000/sandbox/3ds/t-first',
+        transactionId: 't-first',
+        orderStatus: 'pending',
+      }),
     });
     const store = paymentStore();
     const goTo = vi.fn();
-    const outcome = await payWithCard({ orderId: 'o2', userPaymentOptionId: 'upo-1', cvvToken: 'cvv_1' }, { dispatch: store.dispatch, goTo });
+    const outcome = await payWithCard(
+      { orderId: 'o2', userPaymentOptionId: 'upo-1', cvvToken: 'cvv_1' },
+      { dispatch: store.dispatch, goTo },
+    );
 
     expect(outcome).toEqual({ kind: 'challenge', orderId: 'o2', url: 'http://localhost:3000/sandbox/3ds/t-first' });
     expect(bodyOf(net, 'POST v1/nuvei/payment/first')).toEqual({
@@ -73,7 +81,13 @@ describe('card payment steps (SPEC §4)', () => {
   it('3. a challenge answer that also carries card data stores both the URL and the card', async () => {
     const net = mockApi({
       'POST v1/nuvei/init': ok({ transactionId: 't-init', paymentOption: threeD('2.2.0'), orderStatus: 'pending' }),
-      'POST v1/nuvei/payment/first': ok({ redirect: true, url: 'http://localhost:3000/sandbox/3ds/t-5', transactionId: 't-5', card: visa, orderStatus: 'pending' }),
+      'POST v1/nuvei/payment/first': ok({
+        redirect: true,
+        url: 'http://localhost:3000/sandbox/3ds/t-5',
+        transactionId: 't-5',
+        card: visa,
+        orderStatus: 'pending',
+      }),
     });
     const store = paymentStore();
     const goTo = vi.fn();

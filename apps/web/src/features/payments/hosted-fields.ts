@@ -47,7 +47,10 @@ function isFrameMessage(data: unknown): data is FrameMessage {
 
 let requestCounter = 0;
 
-export function mountCardFields(container: HTMLElement, { vaultOrigin, field = 'card-number', timeoutMs = 15_000 }: CardFieldsOptions): CardFields {
+export function mountCardFields(
+  container: HTMLElement,
+  { vaultOrigin, field = 'card-number', timeoutMs = 15_000 }: CardFieldsOptions,
+): CardFields {
   const origin = new URL(vaultOrigin).origin;
   const frame = document.createElement('iframe');
   const src = new URL(`/fields/${field}`, origin);

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { cardDeleted, cardSaved, initialPaymentState, paymentReducer, bankAccountSaved, bankAccountDeleted, type PaymentState } from './payment-slice.ts';
+import {
+  cardDeleted,
+  cardSaved,
+  initialPaymentState,
+  paymentReducer,
+  bankAccountSaved,
+  bankAccountDeleted,
+  type PaymentState,
+} from './payment-slice.ts';
 import type { SavedCard } from './types.ts';
 
-const card = (id: string, last4 = '1111'): SavedCard => ({ userPaymentOptionId: id, brand: 'visa', last4, expMonth: 12, expYear: 2030, provider: 'nuvei' });
+const card = (id: string, last4 = '1111'): SavedCard => ({
+  userPaymentOptionId: id,
+  brand: 'visa',
+  last4,
+  expMonth: 12,
+  expYear: 2030,
+  provider: 'nuvei',
+});
 
 describe('saved payment state', () => {
   it('puts a saved card first and replaces the entry with the same userPaymentOptionId', () => {

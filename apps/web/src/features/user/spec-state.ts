@@ -46,7 +46,9 @@ export interface EditUserState {
   state: GetUserResponse['states'];
 }
 
-export const selectEditUser = createSelector(
-  selectGetUserResult,
-  ({ data: answer }): EditUserState => ({ user: answer?.data ?? null, jumio: answer?.jumio ?? null, l: LANGUAGE_CODE_DEFAULT, state: answer?.states ?? [] }),
-);
+export const selectEditUser = createSelector(selectGetUserResult, ({ data: answer }): EditUserState => ({
+  user: answer?.data ?? null,
+  jumio: answer?.jumio ?? null,
+  l: LANGUAGE_CODE_DEFAULT,
+  state: answer?.states ?? [],
+}));

@@ -10,8 +10,10 @@ export const nuveiTimeStamp = (date = new Date()) => date.toISOString().replace(
 /** '12.34' from 1234 cents. */
 export const nuveiAmount = (cents: number) => (cents / 100).toFixed(2);
 
-export const sessionTokenChecksum = (p: { merchantId: string; merchantSiteId: string; clientRequestId: string; timeStamp: string }, secret: string) =>
-  sha256Hex(p.merchantId + p.merchantSiteId + p.clientRequestId + p.timeStamp + secret);
+export const sessionTokenChecksum = (
+  p: { merchantId: string; merchantSiteId: string; clientRequestId: string; timeStamp: string },
+  secret: string,
+) => sha256Hex(p.merchantId + p.merchantSiteId + p.clientRequestId + p.timeStamp + secret);
 
 /** initPayment and payment. */
 export const paymentChecksum = (
@@ -20,9 +22,32 @@ export const paymentChecksum = (
 ) => sha256Hex(p.merchantId + p.merchantSiteId + p.clientRequestId + p.amount + p.currency + p.timeStamp + secret);
 
 export const refundChecksum = (
-  p: { merchantId: string; merchantSiteId: string; clientRequestId: string; clientUniqueId: string; amount: string; currency: string; relatedTransactionId: string; timeStamp: string },
+  p: {
+    merchantId: string;
+    merchantSiteId: string;
+    clientRequestId: string;
+    clientUniqueId: string;
+    amount: string;
+    currency: string;
+    relatedTransactionId: string;
+    timeStamp: string;
+  },
   secret: string,
-) => sha256Hex(p.merchantId + p.merchantSiteId + p.clientRequestId + p.clientUniqueId + p.amount + p.currency + p.relatedTransactionId + '' + '' + '' + p.timeStamp + secret);
+) =>
+  sha256Hex(
+    p.merchantId +
+      p.merchantSiteId +
+      p.clientRequestId +
+      p.clientUniqueId +
+      p.amount +
+      p.currency +
+      p.relatedTransactionId +
+      '' +
+      '' +
+      '' +
+      p.timeStamp +
+      secret,
+  );
 
 /** getTransactionDetails: looked up by transactionId or clientUniqueId (the one not sent counts as empty). */
 export const transactionDetailsChecksum = (

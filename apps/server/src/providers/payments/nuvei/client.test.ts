@@ -12,19 +12,39 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const request = (cardToken: string, paymentId = 'pay-1') => ({ paymentId, orderId: 'order-1', userId: 'user-1', amountCents: 1999, currency: 'USD' as const, card: { kind: 'token' as const, cardToken } });
+const request = (cardToken: string, paymentId = 'pay-1') => ({
+  paymentId,
+  orderId: 'order-1',
+  userId: 'user-1',
+  amountCents: 1999,
+  currency: 'USD' as const,
+  card: { kind: 'token' as const, cardToken },
+});
 
 describe('Nuvei REST client (against a local server speaking the API)', () => {
   it('initPayment with a session token and checksums, then payment with the 3-D version: approved', async () => {
     const first = await client.init(request('tmp-approve'));
     expect(first).toMatchObject({ status: 'threeD', threeDVersion: '2.2.0' });
     const initCall = fake.calls.find((c) => c.method === 'initPayment')!;
-    expect(initCall.body).toMatchObject({ amount: '19.99', currency: 'USD', clientUniqueId: 'pay-1', userTokenId: 'user-1', paymentOption: { card: { ccTempToken: 'tmp-approve' } } });
+    expect(initCall.body).toMatchObject({
+      amount: '19.99',
+      currency: 'USD',
+      clientUniqueId: 'pay-1',
+      userTokenId: 'user-1',
+      paymentOption: { card: { ccTempToken: 'tmp-approve' } },
+    });
 
     const paid = await client.payFirst({ ...request('tmp-approve'), relatedTransactionId: first.transactionId, threeDVersion: '2.2.0' });
-    expect(paid).toMatchObject({ status: 'approved', card: { userPaymentOptionId: '88001', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034, vaultToken: 'tmp-approve' } });
+    expect(paid).toMatchObject({
+      status: 'approved',
+      card: { userPaymentOptionId: '88001', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034, vaultToken: 'tmp-approve' },
+    });
     const payCall = fake.calls.filter((c) => c.method === 'payment').at(-1)!;
-    expect(payCall.body).toMatchObject({ clientUniqueId: 'pay-1', relatedTransactionId: first.transactionId, paymentOption: { card: { threeD: { version: '2.2.0' } } } });
+    expect(payCall.body).toMatchObject({
+      clientUniqueId: 'pay-1',
+      relatedTransactionId: first.transactionId,
+      paymentOption: { card: { threeD: { version: '2.2.0' } } },
+    });
   });
 
   it('maps REDIRECT to a challenge and declines to their codes', async () => {
@@ -36,17 +56,34 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
 
   it('verifies a card for zero (payment, transactionType Auth, 0.00) without a challenge; declines map to their codes', async () => {
     const verify = (cardToken: string) => client.verifyCard({ userId: 'user-1', card: { kind: 'token', cardToken } });
-    expect(await verify('tmp-approve')).toMatchObject({ status: 'approved', card: { userPaymentOptionId: '88001', last4: '1111', vaultToken: 'tmp-approve' } });
+    expect(await verify('tmp-approve')).toMatchObject({
+      status: 'approved',
+      card: { userPaymentOptionId: '88001', last4: '1111', vaultToken: 'tmp-approve' },
+    });
     const call = fake.calls.at(-1)!;
-    expect(call).toMatchObject({ method: 'payment', body: { amount: '0.00', currency: 'USD', transactionType: 'Auth', userTokenId: 'user-1', paymentOption: { card: { ccTempToken: 'tmp-approve' } } } });
+    expect(call).toMatchObject({
+      method: 'payment',
+      body: {
+        amount: '0.00',
+        currency: 'USD',
+        transactionType: 'Auth',
+        userTokenId: 'user-1',
+        paymentOption: { card: { ccTempToken: 'tmp-approve' } },
+      },
+    });
     expect(await verify('tmp-challenge')).toMatchObject({ status: 'approved' });
     expect(await verify('tmp-insufficient')).toMatchObject({ status: 'declined', code: 'INSUFFICIENT_FUNDS' });
     expect(await verify('tmp-decline')).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });
   });
 
   it('refunds with the refund checksum', async () => {
-    expect(await client.refund({ paymentId: 'pay-refund', orderId: 'order-1', transactionId: '71000', amountCents: 1999, currency: 'USD' })).toMatchObject({ status: 'refunded' });
-    expect(fake.calls.at(-1)).toMatchObject({ method: 'refundTransaction', body: { clientUniqueId: 'pay-refund', relatedTransactionId: '71000', amount: '19.99' } });
+    expect(
+      await client.refund({ paymentId: 'pay-refund', orderId: 'order-1', transactionId: '71000', amountCents: 1999, currency: 'USD' }),
+    ).toMatchObject({ status: 'refunded' });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'refundTransaction',
+      body: { clientUniqueId: 'pay-refund', relatedTransactionId: '71000', amount: '19.99' },
+    });
   });
 
   it('fails loudly on a wrong secret (the server refuses the checksum)', async () => {
@@ -56,22 +93,55 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
 
   it('accepts a DMN only with the right advanceResponseChecksum, and says what it is about', () => {
     const dmn = {
-      totalAmount: '19.99', currency: 'USD', responseTimeStamp: '2026-11-22.02:30:00', PPP_TransactionID: '555', Status: 'APPROVED', productId: 'order-1',
-      TransactionID: '71234', clientUniqueId: 'pay-1', transactionType: 'Sale', userPaymentOptionId: '88001', cardCompany: 'Visa', cardNumber: '4****1111', expMonth: '12', expYear: '34',
+      totalAmount: '19.99',
+      currency: 'USD',
+      responseTimeStamp: '2026-11-22.02:30:00',
+      PPP_TransactionID: '555',
+      Status: 'APPROVED',
+      productId: 'order-1',
+      TransactionID: '71234',
+      clientUniqueId: 'pay-1',
+      transactionType: 'Sale',
+      userPaymentOptionId: '88001',
+      cardCompany: 'Visa',
+      cardNumber: '4****1111',
+      expMonth: '12',
+      expYear: '34',
     };
     const signed = { ...dmn, advanceResponseChecksum: notificationChecksum(dmn, creds.secretKey) };
     expect(client.verifyNotification({ body: signed, query: {}, headers: {} })).toEqual({
-      status: 'approved', transactionId: '71234', clientUniqueId: 'pay-1', transactionType: 'Sale', amountCents: 1999, currency: 'USD',
+      status: 'approved',
+      transactionId: '71234',
+      clientUniqueId: 'pay-1',
+      transactionType: 'Sale',
+      amountCents: 1999,
+      currency: 'USD',
       card: { userPaymentOptionId: '88001', vaultToken: '', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034 },
     });
     expect(client.verifyNotification({ body: { ...signed, totalAmount: '0.01' }, query: {}, headers: {} })).toBeNull();
     const fingerprint = { ...dmn, transactionType: 'InitAuth3D', totalAmount: '0.00' };
-    expect(client.verifyNotification({ body: { ...fingerprint, advanceResponseChecksum: notificationChecksum(fingerprint, creds.secretKey) }, query: {}, headers: {} })).toMatchObject({
-      status: 'approved', transactionType: 'InitAuth3D', amountCents: 0,
+    expect(
+      client.verifyNotification({
+        body: { ...fingerprint, advanceResponseChecksum: notificationChecksum(fingerprint, creds.secretKey) },
+        query: {},
+        headers: {},
+      }),
+    ).toMatchObject({
+      status: 'approved',
+      transactionType: 'InitAuth3D',
+      amountCents: 0,
     });
     const declined = { ...dmn, Status: 'DECLINED', Reason: 'Insufficient Funds' };
-    expect(client.verifyNotification({ body: {}, query: { ...declined, advanceResponseChecksum: notificationChecksum(declined, creds.secretKey) }, headers: {} })).toMatchObject({
-      status: 'declined', code: 'INSUFFICIENT_FUNDS', clientUniqueId: 'pay-1',
+    expect(
+      client.verifyNotification({
+        body: {},
+        query: { ...declined, advanceResponseChecksum: notificationChecksum(declined, creds.secretKey) },
+        headers: {},
+      }),
+    ).toMatchObject({
+      status: 'declined',
+      code: 'INSUFFICIENT_FUNDS',
+      clientUniqueId: 'pay-1',
     });
   });
 });
@@ -83,7 +153,11 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
     expect(await lookup('pay-never-sent')).toEqual({ status: 'none' });
     const call = fake.calls.at(-1)!;
     expect(call.method).toBe('getTransactionDetails');
-    expect(call.body).toMatchObject({ merchantId: creds.merchantId, merchantSiteId: creds.merchantSiteId, clientUniqueId: 'pay-never-sent' });
+    expect(call.body).toMatchObject({
+      merchantId: creds.merchantId,
+      merchantSiteId: creds.merchantSiteId,
+      clientUniqueId: 'pay-never-sent',
+    });
     expect(call.body.checksum).toBe(transactionDetailsChecksum(call.body as never, creds.secretKey));
     const wrong = createNuveiClient({ ...creds, secretKey: 'not-the-secret', baseUrl: fake.baseUrl, notificationUrl: 'x' });
     await expect(wrong.lookup({ paymentId: 'pay-never-sent', orderId: 'order-1' })).rejects.toThrow(/Invalid checksum/);
@@ -92,31 +166,57 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
   it('the fingerprint alone moved no money; the sale after it is the answer', async () => {
     const first = await client.init(request('tmp-approve', 'pay-lookup-1'));
     expect(await lookup('pay-lookup-1')).toEqual({ status: 'none' });
-    const paid = await client.payFirst({ ...request('tmp-approve', 'pay-lookup-1'), relatedTransactionId: first.transactionId, threeDVersion: '2.2.0' });
+    const paid = await client.payFirst({
+      ...request('tmp-approve', 'pay-lookup-1'),
+      relatedTransactionId: first.transactionId,
+      threeDVersion: '2.2.0',
+    });
     expect(await lookup('pay-lookup-1')).toEqual({
-      status: 'approved', transactionId: paid.transactionId, transactionType: 'Sale', amountCents: 1999, currency: 'USD',
+      status: 'approved',
+      transactionId: paid.transactionId,
+      transactionType: 'Sale',
+      amountCents: 1999,
+      currency: 'USD',
       card: { userPaymentOptionId: '88001', vaultToken: '', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034 },
     });
-    await client.refund({ paymentId: 'pay-lookup-1', orderId: 'order-1', transactionId: paid.transactionId, amountCents: 1999, currency: 'USD' });
+    await client.refund({
+      paymentId: 'pay-lookup-1',
+      orderId: 'order-1',
+      transactionId: paid.transactionId,
+      amountCents: 1999,
+      currency: 'USD',
+    });
     expect(await lookup('pay-lookup-1')).toMatchObject({ status: 'refunded' });
   });
 
   it('an open challenge stays a challenge until the shopper answers it', async () => {
     const first = await client.init(request('tmp-challenge', 'pay-lookup-2'));
-    const pay = await client.payFirst({ ...request('tmp-challenge', 'pay-lookup-2'), relatedTransactionId: first.transactionId, threeDVersion: '2.2.0' });
+    const pay = await client.payFirst({
+      ...request('tmp-challenge', 'pay-lookup-2'),
+      relatedTransactionId: first.transactionId,
+      threeDVersion: '2.2.0',
+    });
     expect(await lookup('pay-lookup-2')).toEqual({ status: 'challenge', transactionId: pay.transactionId });
     fake.completeChallenge(pay.transactionId, true);
     expect(await lookup('pay-lookup-2')).toMatchObject({ status: 'approved', transactionId: pay.transactionId, amountCents: 1999 });
 
     const again = await client.init(request('tmp-challenge', 'pay-lookup-3'));
-    const failing = await client.payFirst({ ...request('tmp-challenge', 'pay-lookup-3'), relatedTransactionId: again.transactionId, threeDVersion: '2.2.0' });
+    const failing = await client.payFirst({
+      ...request('tmp-challenge', 'pay-lookup-3'),
+      relatedTransactionId: again.transactionId,
+      threeDVersion: '2.2.0',
+    });
     fake.completeChallenge(failing.transactionId, false);
     expect(await lookup('pay-lookup-3')).toMatchObject({ status: 'declined', transactionId: failing.transactionId, code: 'CARD_DECLINED' });
   });
 
   it('a declined sale is declined with its code', async () => {
     const first = await client.init(request('tmp-insufficient', 'pay-lookup-4'));
-    await client.payFirst({ ...request('tmp-insufficient', 'pay-lookup-4'), relatedTransactionId: first.transactionId, threeDVersion: '2.2.0' });
+    await client.payFirst({
+      ...request('tmp-insufficient', 'pay-lookup-4'),
+      relatedTransactionId: first.transactionId,
+      threeDVersion: '2.2.0',
+    });
     expect(await lookup('pay-lookup-4')).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });
   });
 });

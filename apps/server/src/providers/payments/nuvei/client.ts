@@ -4,9 +4,26 @@
 // In production the hosted fields are Nuvei's, so `cardToken` is Nuvei's ccTempToken. Every payment
 // request carries our payment id as clientUniqueId, which is what a later lookup asks by.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { CHARGE_TRANSACTION_TYPES, type DeclineCode, type LookupOutcome, type NotificationInput, type PaymentNotification, type PaymentProvider, type PaymentRequest, type PayOutcome, type ProviderCard } from '../types.ts';
 import {
-  centsFromNuveiAmount, notificationChecksum, nuveiAmount, nuveiTimeStamp, paymentChecksum, refundChecksum, sessionTokenChecksum, transactionDetailsChecksum,
+  CHARGE_TRANSACTION_TYPES,
+  type DeclineCode,
+  type LookupOutcome,
+  type NotificationInput,
+  type PaymentNotification,
+  type PaymentProvider,
+  type PaymentRequest,
+  type PayOutcome,
+  type ProviderCard,
+} from '../types.ts';
+import {
+  centsFromNuveiAmount,
+  notificationChecksum,
+  nuveiAmount,
+  nuveiTimeStamp,
+  paymentChecksum,
+  refundChecksum,
+  sessionTokenChecksum,
+  transactionDetailsChecksum,
 } from './checksum.ts';
 
 export interface NuveiOptions {
@@ -58,7 +75,8 @@ const NO_TRANSACTION_FOUND = 9146;
 
 export class NuveiError extends Error {}
 
-const declineCode = (reason: string | undefined): DeclineCode => (/insufficient/i.test(reason ?? '') ? 'INSUFFICIENT_FUNDS' : 'CARD_DECLINED');
+const declineCode = (reason: string | undefined): DeclineCode =>
+  /insufficient/i.test(reason ?? '') ? 'INSUFFICIENT_FUNDS' : 'CARD_DECLINED';
 
 function cardFrom(res: Pick<NuveiResponse, 'paymentOption'>, vaultToken: string): ProviderCard | null {
   const upo = res.paymentOption?.userPaymentOptionId;
@@ -92,14 +110,18 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
 
   async function call(method: string, body: Record<string, unknown>): Promise<NuveiResponse> {
     const json = await post<NuveiResponse>(method, body);
-    if (json.status !== 'SUCCESS' && !json.transactionStatus) throw new NuveiError(`Nuvei ${method} failed: ${json.errCode} ${json.reason ?? ''}`.trim());
+    if (json.status !== 'SUCCESS' && !json.transactionStatus)
+      throw new NuveiError(`Nuvei ${method} failed: ${json.errCode} ${json.reason ?? ''}`.trim());
     return json;
   }
 
   /** The latest transaction Nuvei recorded under our payment id, read as what it did to the money. */
   async function lookup(paymentId: string): Promise<LookupOutcome> {
     const p = { ...merchant, clientUniqueId: paymentId, timeStamp: nuveiTimeStamp() };
-    const res = await post<NuveiDetailsResponse>('getTransactionDetails', { ...p, checksum: transactionDetailsChecksum(p, opts.secretKey) });
+    const res = await post<NuveiDetailsResponse>('getTransactionDetails', {
+      ...p,
+      checksum: transactionDetailsChecksum(p, opts.secretKey),
+    });
     if (res.status !== 'SUCCESS') {
       if (res.errCode === NO_TRANSACTION_FOUND) return { status: 'none' };
       throw new NuveiError(`Nuvei getTransactionDetails failed: ${res.errCode} ${res.reason ?? ''}`.trim());
@@ -111,7 +133,14 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
     if (CHARGE_TRANSACTION_TYPES.includes(type)) {
       if (status === 'APPROVED') {
         const amountCents = details.processedAmount === undefined ? null : centsFromNuveiAmount(details.processedAmount);
-        return { status: 'approved', transactionId, transactionType: type, amountCents, currency: details.processedCurrency ?? null, card: cardFrom(res, '') };
+        return {
+          status: 'approved',
+          transactionId,
+          transactionType: type,
+          amountCents,
+          currency: details.processedCurrency ?? null,
+          card: cardFrom(res, ''),
+        };
       }
       if (status === 'REDIRECT' || status === 'PENDING') return { status: 'challenge', transactionId };
       return { status: 'declined', transactionId, code: declineCode(details.gwErrorReason), reason: details.gwErrorReason ?? 'Declined' };
@@ -136,7 +165,13 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
   }
 
   async function signedPaymentBody(req: PaymentRequest) {
-    const p = { ...merchant, clientRequestId: randomUUID(), amount: nuveiAmount(req.amountCents), currency: req.currency, timeStamp: nuveiTimeStamp() };
+    const p = {
+      ...merchant,
+      clientRequestId: randomUUID(),
+      amount: nuveiAmount(req.amountCents),
+      currency: req.currency,
+      timeStamp: nuveiTimeStamp(),
+    };
     return {
       sessionToken: await sessionToken(),
       ...p,
@@ -152,10 +187,19 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
     name: 'nuvei',
 
     async init(req) {
-      const res = await call('initPayment', { ...(await signedPaymentBody(req)), paymentOption: paymentOption(req), urlDetails: { notificationUrl: opts.notificationUrl } });
+      const res = await call('initPayment', {
+        ...(await signedPaymentBody(req)),
+        paymentOption: paymentOption(req),
+        urlDetails: { notificationUrl: opts.notificationUrl },
+      });
       const transactionId = String(res.transactionId ?? '');
       if (res.transactionStatus !== 'APPROVED') {
-        return { status: 'declined', transactionId, code: declineCode(res.gwErrorReason), reason: res.gwErrorReason ?? res.reason ?? 'Declined' };
+        return {
+          status: 'declined',
+          transactionId,
+          code: declineCode(res.gwErrorReason),
+          reason: res.gwErrorReason ?? res.reason ?? 'Declined',
+        };
       }
       // initPayment only runs the 3-D Secure fingerprint; the payment itself is the next step.
       return { status: 'threeD', transactionId, threeDVersion: res.paymentOption?.card?.threeD?.version || '2.1.0' };
@@ -184,14 +228,26 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
       if (res.transactionStatus === 'REDIRECT' && res.paymentOption?.card?.threeD?.acsUrl) {
         return { status: 'challenge', transactionId, challengeUrl: res.paymentOption.card.threeD.acsUrl };
       }
-      return { status: 'declined', transactionId, code: declineCode(res.gwErrorReason), reason: res.gwErrorReason ?? res.reason ?? 'Declined' };
+      return {
+        status: 'declined',
+        transactionId,
+        code: declineCode(res.gwErrorReason),
+        reason: res.gwErrorReason ?? res.reason ?? 'Declined',
+      };
     },
 
     async verifyCard(req) {
       // Nuvei's zero-amount authorisation ("card verification"): a payment of 0.00 with
       // transactionType Auth; it is exempt from 3-D Secure and approves with the card's userPaymentOptionId.
       const res = await call('payment', {
-        ...(await signedPaymentBody({ paymentId: `verify-${randomUUID()}`, orderId: '', userId: req.userId, amountCents: 0, currency: 'USD', card: req.card })),
+        ...(await signedPaymentBody({
+          paymentId: `verify-${randomUUID()}`,
+          orderId: '',
+          userId: req.userId,
+          amountCents: 0,
+          currency: 'USD',
+          card: req.card,
+        })),
         transactionType: 'Auth',
         paymentOption: { card: { ccTempToken: req.card.cardToken } },
         urlDetails: { notificationUrl: opts.notificationUrl },
@@ -202,7 +258,12 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
         if (!card) throw new NuveiError('Nuvei approved a card verification without card details');
         return { status: 'approved', transactionId, threeDVersion: res.paymentOption?.card?.threeD?.version ?? '', card };
       }
-      return { status: 'declined', transactionId, code: declineCode(res.gwErrorReason), reason: res.gwErrorReason ?? res.reason ?? 'Declined' };
+      return {
+        status: 'declined',
+        transactionId,
+        code: declineCode(res.gwErrorReason),
+        reason: res.gwErrorReason ?? res.reason ?? 'Declined',
+      };
     },
 
     async refund(req) {
@@ -225,11 +286,21 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
 
     verifyNotification({ body, query }: NotificationInput): PaymentNotification | null {
       // DMNs arrive as query parameters or a form body.
-      const src = { ...(query && typeof query === 'object' ? query : {}), ...(body && typeof body === 'object' ? body : {}) } as Record<string, unknown>;
+      const src = { ...(query && typeof query === 'object' ? query : {}), ...(body && typeof body === 'object' ? body : {}) } as Record<
+        string,
+        unknown
+      >;
       const get = (k: string) => (typeof src[k] === 'string' ? (src[k] as string) : '');
       const given = get('advanceResponseChecksum');
       const expected = notificationChecksum(
-        { totalAmount: get('totalAmount'), currency: get('currency'), responseTimeStamp: get('responseTimeStamp'), PPP_TransactionID: get('PPP_TransactionID'), Status: get('Status'), productId: get('productId') },
+        {
+          totalAmount: get('totalAmount'),
+          currency: get('currency'),
+          responseTimeStamp: get('responseTimeStamp'),
+          PPP_TransactionID: get('PPP_TransactionID'),
+          Status: get('Status'),
+          productId: get('productId'),
+        },
         opts.secretKey,
       );
       if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return null;
@@ -237,11 +308,24 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
       const clientUniqueId = get('clientUniqueId') || get('merchant_unique_id');
       if (!transactionId || !clientUniqueId) return null;
       // What the DMN is about, so the handler can tell a charge of the right amount from a 3-D step.
-      const facts = { transactionId, clientUniqueId, transactionType: get('transactionType'), amountCents: centsFromNuveiAmount(get('totalAmount')), currency: get('currency') };
+      const facts = {
+        transactionId,
+        clientUniqueId,
+        transactionType: get('transactionType'),
+        amountCents: centsFromNuveiAmount(get('totalAmount')),
+        currency: get('currency'),
+      };
       if (get('Status') === 'APPROVED') {
         const upo = get('userPaymentOptionId');
         const card: ProviderCard | null = upo
-          ? { userPaymentOptionId: upo, vaultToken: '', brand: get('cardCompany').toLowerCase() || 'card', last4: get('cardNumber').slice(-4), expMonth: Number(get('expMonth')), expYear: 2000 + (Number(get('expYear')) % 100) }
+          ? {
+              userPaymentOptionId: upo,
+              vaultToken: '',
+              brand: get('cardCompany').toLowerCase() || 'card',
+              last4: get('cardNumber').slice(-4),
+              expMonth: Number(get('expMonth')),
+              expYear: 2000 + (Number(get('expYear')) % 100),
+            }
           : null;
         return { ...facts, status: 'approved', card };
       }

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import '../auth.css';
 
 /** The frame every guest-only page sits in: a centred card with a heading. */
-export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth-page">
       <title>{title}</title>

@@ -20,7 +20,9 @@ export function PasswordField({ label, registration, error, autoComplete, hint }
   const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="form-field">
-      <label htmlFor={id} className="form-field__label">{label}</label>
+      <label htmlFor={id} className="form-field__label">
+        {label}
+      </label>
       <div className="form-field__password">
         <input
           id={id}
@@ -38,8 +40,16 @@ export function PasswordField({ label, registration, error, autoComplete, hint }
           <span className="visually-hidden">{`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}</span>
         </button>
       </div>
-      {hint ? <p id={hintId} className="form-field__hint">{hint}</p> : null}
-      {message ? <p id={errorId} className="form-field__error">{message}</p> : null}
+      {hint ? (
+        <p id={hintId} className="form-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {message ? (
+        <p id={errorId} className="form-field__error">
+          {message}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -16,7 +16,9 @@ export function TextField({ label, registration, error, type = 'text', autoCompl
   const message = fieldMessage(label, error);
   return (
     <div className="form-field">
-      <label htmlFor={id} className="form-field__label">{label}</label>
+      <label htmlFor={id} className="form-field__label">
+        {label}
+      </label>
       <input
         id={id}
         className="form-field__input"
@@ -26,7 +28,11 @@ export function TextField({ label, registration, error, type = 'text', autoCompl
         aria-describedby={message ? errorId : undefined}
         {...registration}
       />
-      {message ? <p id={errorId} className="form-field__error">{message}</p> : null}
+      {message ? (
+        <p id={errorId} className="form-field__error">
+          {message}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -25,7 +25,11 @@ export function VerifyEmailNotice() {
       .unwrap()
       .then(
         () => setOutcome({ tone: 'success', text: EMAIL_CONFIRMED_TEXT }),
-        (error: unknown) => setOutcome({ tone: 'error', text: failureText(error, 'This confirmation link is not valid.', { unreachable: UNREACHABLE_TEXT }) }),
+        (error: unknown) =>
+          setOutcome({
+            tone: 'error',
+            text: failureText(error, 'This confirmation link is not valid.', { unreachable: UNREACHABLE_TEXT }),
+          }),
       );
   }, [token, verify]);
 

@@ -2,7 +2,15 @@ import { REDIRECT_KEY } from '@store/shared';
 import { storage } from '../../../lib/storage.ts';
 
 // Pages a signed-in user may not see; going "back" to one of them after sign-in would bounce to '/'.
-const GUEST_ONLY_PREFIXES = ['/signup', '/login', '/test-login', '/forgot-password', '/resend-email', '/new-password', '/continue-password'];
+const GUEST_ONLY_PREFIXES = [
+  '/signup',
+  '/login',
+  '/test-login',
+  '/forgot-password',
+  '/resend-email',
+  '/new-password',
+  '/continue-password',
+];
 
 /**
  * The path a guest asked for before being sent to /login (SPEC §2), removed from storage as it is read.

@@ -6,7 +6,7 @@ import { submitFinished, submitStarted } from '../login-slice.ts';
 export function useSubmitProgress() {
   const dispatch = useAppDispatch();
   return useCallback(
-    async <T,>(work: () => Promise<T>): Promise<T> => {
+    async <T>(work: () => Promise<T>): Promise<T> => {
       dispatch(submitStarted());
       try {
         return await work();

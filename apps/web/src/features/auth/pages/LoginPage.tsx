@@ -71,7 +71,13 @@ export default function LoginPage() {
       {failure?.kind === 'message' ? <FormAlert tone="error">{failure.text}</FormAlert> : null}
       <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField label="E-mail" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email?.message} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={formState.errors.email?.message}
+        />
         <PasswordField
           label="Password"
           autoComplete="current-password"

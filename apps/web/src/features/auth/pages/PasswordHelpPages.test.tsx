@@ -23,7 +23,9 @@ describe('forgot password → continue password', () => {
     await user.type(screen.getByLabelText('E-mail'), 'sam@example.test');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByText(/If an account exists for/)).toHaveTextContent('If an account exists for sam@example.test, we sent it a link');
+    expect(await screen.findByText(/If an account exists for/)).toHaveTextContent(
+      'If an account exists for sam@example.test, we sent it a link',
+    );
     expect(store.getState().auth.emailForget).toBe('sam@example.test');
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
 

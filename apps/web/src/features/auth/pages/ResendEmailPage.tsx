@@ -59,7 +59,13 @@ export default function ResendEmailPage() {
       {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
       <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField label="E-mail" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email?.message} />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={formState.errors.email?.message}
+        />
         <SubmitButton busyLabel="Sending…">Send confirmation link</SubmitButton>
       </form>
     </AuthCard>

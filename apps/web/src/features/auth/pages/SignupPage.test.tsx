@@ -9,8 +9,18 @@ afterEach(() => vi.unstubAllGlobals());
 
 type User = ReturnType<typeof renderPage>['user'];
 
-async function fillForm(user: User, overrides: Partial<Record<'First name' | 'Last name' | 'E-mail' | 'Password' | 'Confirm password', string>> = {}) {
-  const values = { 'First name': 'Sam', 'Last name': 'Shopper', 'E-mail': 'sam@example.test', Password: 'pass-1234-word', 'Confirm password': 'pass-1234-word', ...overrides };
+async function fillForm(
+  user: User,
+  overrides: Partial<Record<'First name' | 'Last name' | 'E-mail' | 'Password' | 'Confirm password', string>> = {},
+) {
+  const values = {
+    'First name': 'Sam',
+    'Last name': 'Shopper',
+    'E-mail': 'sam@example.test',
+    Password: 'pass-1234-word',
+    'Confirm password': 'pass-1234-word',
+    ...overrides,
+  };
   for (const [label, value] of Object.entries(values)) {
     if (value) await user.type(screen.getByLabelText(label), value);
   }

@@ -21,7 +21,10 @@ describe('TestLoginPage', () => {
       'POST v1/auth/test-login': ({ body }) => ({
         body: {
           success: true,
-          data: { token: 'demo-token-0123456789', user: { _id: 'u-demo', role: 'USER', email: (body as { email: string }).email, firstname: 'Dana', lastname: 'Demo' } },
+          data: {
+            token: 'demo-token-0123456789',
+            user: { _id: 'u-demo', role: 'USER', email: (body as { email: string }).email, firstname: 'Dana', lastname: 'Demo' },
+          },
         },
       }),
     });

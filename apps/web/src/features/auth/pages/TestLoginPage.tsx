@@ -38,7 +38,11 @@ export default function TestLoginPage() {
     body = <p role="status">Loading demo accounts…</p>;
   } else if (accounts.error) {
     const off = readApiFailure(accounts.error).status === 404;
-    body = <FormAlert tone={off ? 'info' : 'error'}>{off ? DEMO_OFF_TEXT : failureText(accounts.error, 'We could not load the demo accounts.', { unreachable: UNREACHABLE_TEXT })}</FormAlert>;
+    body = (
+      <FormAlert tone={off ? 'info' : 'error'}>
+        {off ? DEMO_OFF_TEXT : failureText(accounts.error, 'We could not load the demo accounts.', { unreachable: UNREACHABLE_TEXT })}
+      </FormAlert>
+    );
   } else if (!accounts.data?.length) {
     body = <FormAlert tone="info">There are no demo accounts on this server.</FormAlert>;
   } else {

@@ -66,7 +66,14 @@ export function CartLineRow({ line, busy, onIncrease, onDecrease, onRemove }: Pr
           {formatCents(item.price * line.quantity)}
         </p>
       )}
-      <button type="button" className="cart-line__remove" data-testid="cart-remove" aria-label={`Remove ${item.name}`} disabled={busy} onClick={onRemove}>
+      <button
+        type="button"
+        className="cart-line__remove"
+        data-testid="cart-remove"
+        aria-label={`Remove ${item.name}`}
+        disabled={busy}
+        onClick={onRemove}
+      >
         Remove
       </button>
     </li>

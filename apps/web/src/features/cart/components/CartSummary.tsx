@@ -2,7 +2,9 @@ import { formatCents, formatCoins, type Promotion } from '@store/shared';
 import type { CartState } from '../cart-slice.ts';
 
 const promotionText = (promotion: Promotion) =>
-  promotion.bonusType === 'PERCENTAGE' ? `${promotion.bonusPercentage}% bonus coins` : `${formatCoins(promotion.bonusPercentage)} bonus coins`;
+  promotion.bonusType === 'PERCENTAGE'
+    ? `${promotion.bonusPercentage}% bonus coins`
+    : `${formatCoins(promotion.bonusPercentage)} bonus coins`;
 
 function taxLabel(cart: CartState): string {
   const tax = cart.taxData;

@@ -19,13 +19,20 @@ function deferred() {
 
 const failed = (status: number, message: string) => ({ status, body: { success: false, message, code: 'X' } });
 
-const twoLines = aCart([aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 1)]);
+const twoLines = aCart([
+  aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2),
+  aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 1),
+]);
 
 const quantities = () => screen.getAllByTestId('cart-line-quantity').map((el) => el.textContent);
 const lineIds = () => screen.getAllByTestId('cart-line').map((el) => el.getAttribute('data-item-id'));
 
 function renderCart(routes: Parameters<typeof mockApi>[0], at = '/cart') {
-  const net = mockApi({ 'GET v1/cart': cartResponse(twoLines), 'GET v1/checkout/coupons': { body: { success: true, data: [] } }, ...routes });
+  const net = mockApi({
+    'GET v1/cart': cartResponse(twoLines),
+    'GET v1/checkout/coupons': { body: { success: true, data: [] } },
+    ...routes,
+  });
   const view = renderPage(<CartPage />, { path: '/cart', at });
   return { ...view, net };
 }
@@ -45,11 +52,20 @@ describe('CartPage', () => {
   });
 
   it('shows the active and the eligibility promotion and the tax line', async () => {
-    const promo = { _id: 'pr', name: 'Weekend Gold Rush', bonusPercentage: 20, bonusType: 'PERCENTAGE' as const, startsAt: '2024-01-01', endsAt: null };
+    const promo = {
+      _id: 'pr',
+      name: 'Weekend Gold Rush',
+      bonusPercentage: 20,
+      bonusType: 'PERCENTAGE' as const,
+      startsAt: '2024-01-01',
+      endsAt: null,
+    };
     const first = { ...promo, _id: 'fp', name: 'First purchase', bonusPercentage: 500, bonusType: 'COINS' as const };
     const cart = aCart([aLine({}, 1)], { promotion: promo, eligibilityPromotion: first });
     cart.totals = { ...cart.totals, tax: 82, total: 1081 };
-    renderCart({ 'GET v1/cart': { body: { success: true, data: cart, getOrderCart: [], taxData: { state: 'TX', rateBps: 825, taxCents: 82 } } } });
+    renderCart({
+      'GET v1/cart': { body: { success: true, data: cart, getOrderCart: [], taxData: { state: 'TX', rateBps: 825, taxCents: 82 } } },
+    });
     expect(await screen.findByTestId('cart-promotion')).toHaveTextContent('Weekend Gold Rush: 20% bonus coins');
     expect(screen.getByTestId('cart-eligibility-promotion')).toHaveTextContent('First purchase: 500 bonus coins');
     expect(screen.getByText('Tax (TX, 8.25%)')).toBeInTheDocument();
@@ -63,7 +79,9 @@ describe('CartPage', () => {
     await user.click(screen.getAllByTestId('cart-increase')[0]!);
     expect(quantities()).toEqual(['3', '1']);
     expect(selectIsLoading(store.getState())).toBe(true);
-    put.release(cartEnvelope(aCart([aLine({ _id: 'p-1', price: 999 }, 3), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 1)])));
+    put.release(
+      cartEnvelope(aCart([aLine({ _id: 'p-1', price: 999 }, 3), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 1)])),
+    );
     await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$79.96'));
     expect(quantities()).toEqual(['3', '1']);
     expect(net.find('PUT v1/cart/increasequantity/p-1')!.body).toEqual({ quantity: 1 });
@@ -89,7 +107,9 @@ describe('CartPage', () => {
     await user.click(screen.getAllByTestId('cart-decrease')[0]!);
     expect(quantities()).toEqual(['1', '1']);
     expect(selectIsLoading(store.getState())).toBe(true);
-    put.release(cartEnvelope(aCart([aLine({ _id: 'p-1', price: 999 }, 1), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 1)])));
+    put.release(
+      cartEnvelope(aCart([aLine({ _id: 'p-1', price: 999 }, 1), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 1)])),
+    );
     await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$59.98'));
     expect(selectIsLoading(store.getState())).toBe(false);
     expect(quantities()).toEqual(['1', '1']);
@@ -152,7 +172,9 @@ describe('CartPage', () => {
     const offer = { code: 'WELCOME5', kind: 'FIXED', amount: 500, minSubtotalCents: 1000, endsAt: null, description: 'For new shoppers' };
     const { user, net } = renderCart({
       'GET v1/checkout/coupons': { body: { success: true, data: [offer] } },
-      'GET v1/cart/apply-coupon/WELCOME5': cartEnvelope(aCart(twoLines.items, { coupon: { code: 'WELCOME5', kind: 'FIXED', amount: 500 } })),
+      'GET v1/cart/apply-coupon/WELCOME5': cartEnvelope(
+        aCart(twoLines.items, { coupon: { code: 'WELCOME5', kind: 'FIXED', amount: 500 } }),
+      ),
     });
     const list = await screen.findByRole('list', { name: 'Available coupons' });
     expect(list).toHaveTextContent('WELCOME5 · $5.00 off on orders from $10.00');
@@ -163,11 +185,16 @@ describe('CartPage', () => {
 
   it('places the order, takes the cart it answers with as the cart, and goes to pay it', async () => {
     // The server's cart as it stands after placing: here another tab had raised Mega Pack to 2 meanwhile.
-    const placedFrom = aCart([aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 2)], {
-      _id: 'cart-1',
-    });
+    const placedFrom = aCart(
+      [aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2), aLine({ _id: 'p-2', name: 'Mega Pack', price: 4999, coins: 6000 }, 2)],
+      {
+        _id: 'cart-1',
+      },
+    );
     const { user, net, store } = renderCart({
-      'POST v1/checkout/placeorder': { body: { success: true, data: placedFrom, order: { _id: 'ord-9', status: 'pending', total: 11996 } } },
+      'POST v1/checkout/placeorder': {
+        body: { success: true, data: placedFrom, order: { _id: 'ord-9', status: 'pending', total: 11996 } },
+      },
     });
     await screen.findAllByTestId('cart-line');
     await user.click(screen.getByTestId('checkout-button'));
@@ -183,7 +210,10 @@ describe('CartPage', () => {
   });
 
   it('shows a sold-out line as sold out: not counted, no +, removable, and says it will not be ordered', async () => {
-    const cart = aCart([aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2), aLine({ _id: 'p-3', name: 'Dragon Hoard', price: 2999, isAvailable: false }, 1)]);
+    const cart = aCart([
+      aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2),
+      aLine({ _id: 'p-3', name: 'Dragon Hoard', price: 2999, isAvailable: false }, 1),
+    ]);
     const { user, net } = renderCart({
       'GET v1/cart': cartResponse(cart),
       'DELETE v1/cart/p-3': cartEnvelope(aCart([aLine({ _id: 'p-1', name: 'Starter Pack', price: 999 }, 2)])),
@@ -221,7 +251,9 @@ describe('CartPage', () => {
   });
 
   it('says why a coupon applied earlier no longer counts', async () => {
-    const cart = aCart([aLine({ _id: 'p-1', price: 299 }, 1)], { couponIssue: { code: 'WELCOME10', message: 'WELCOME10 needs an order of $5.00 or more.' } });
+    const cart = aCart([aLine({ _id: 'p-1', price: 299 }, 1)], {
+      couponIssue: { code: 'WELCOME10', message: 'WELCOME10 needs an order of $5.00 or more.' },
+    });
     renderCart({ 'GET v1/cart': cartResponse(cart) });
     const issue = await screen.findByTestId('coupon-issue');
     expect(issue).toHaveRole('status');

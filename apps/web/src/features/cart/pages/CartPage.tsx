@@ -14,7 +14,8 @@ import '../cart.css';
 
 export const PAYMENT_FAILED_TEXT = 'Your payment did not go through, and nothing was charged. You can try again.';
 export const SOLD_OUT_NOTE = 'Sold-out items will not be ordered.';
-export const NOTHING_ORDERABLE_TEXT = 'Everything in your cart is sold out, so there is nothing to order. Remove the sold-out items and choose other packages.';
+export const NOTHING_ORDERABLE_TEXT =
+  'Everything in your cart is sold out, so there is nothing to order. Remove the sold-out items and choose other packages.';
 
 /** /cart: the lines with steppers, coupons, promotions, tax, totals, and Checkout (SPEC §2, §4). */
 export default function CartPage() {
@@ -104,7 +105,10 @@ export default function CartPage() {
                 onRemove={() =>
                   void run(() =>
                     // The coupon goes with the last line: an empty cart keeps no coupon.
-                    remove({ itemId: line.itemId._id, coupon: cart.items.length === 1 && index === 0 ? cart.coupon?.code : undefined }).unwrap(),
+                    remove({
+                      itemId: line.itemId._id,
+                      coupon: cart.items.length === 1 && index === 0 ? cart.coupon?.code : undefined,
+                    }).unwrap(),
                   )
                 }
               />

@@ -3,7 +3,15 @@ import { availableFirst } from '../listing-order.ts';
 import { ProductCard } from './ProductCard.tsx';
 
 /** A responsive grid of package cards, available ones first. */
-export function ProductGrid({ items, label, emptyText = 'No packages to show yet.' }: { items: readonly (Product | GiftCard)[]; label: string; emptyText?: string }) {
+export function ProductGrid({
+  items,
+  label,
+  emptyText = 'No packages to show yet.',
+}: {
+  items: readonly (Product | GiftCard)[];
+  label: string;
+  emptyText?: string;
+}) {
   if (items.length === 0) return <p className="product-grid__empty">{emptyText}</p>;
   return (
     <ul className="product-grid" aria-label={label}>

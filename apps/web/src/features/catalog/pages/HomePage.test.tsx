@@ -68,12 +68,18 @@ describe('HomePage', () => {
     expect(screen.queryByRole('complementary', { name: 'Current promotion' })).not.toBeInTheDocument();
   });
 
-  it('says when the promotion is the mobile apps\' one, with its end date', async () => {
+  it("says when the promotion is the mobile apps' one, with its end date", async () => {
     mockApi({
       'GET v1/admin/product': listingEnvelope([aProduct()]),
       'GET v1/settings': { body: { success: true, data: settings } },
     });
-    const appOnly = { ...springSplash, name: 'App exclusive', bonusType: 'COINS' as const, bonusPercentage: 300, endsAt: '2024-07-04T12:00:00Z' };
+    const appOnly = {
+      ...springSplash,
+      name: 'App exclusive',
+      bonusType: 'COINS' as const,
+      bonusPercentage: 300,
+      endsAt: '2024-07-04T12:00:00Z',
+    };
     renderPage(<HomePage promotion={appOnly} promotionChannel="app" />, { path: '/' });
     const promotion = await screen.findByRole('complementary', { name: 'Current promotion' });
     expect(promotion).toHaveTextContent('App exclusive');

@@ -33,7 +33,9 @@ export default function HomePage({ promotion, promotionChannel }: HomePageProps)
       <section className="home-hero" aria-labelledby="home-hero-title">
         <div className="home-hero__copy">
           <p className="home-hero__eyebrow">Instant top-ups</p>
-          <h1 id="home-hero-title" className="home-hero__title">Power up your game in seconds</h1>
+          <h1 id="home-hero-title" className="home-hero__title">
+            Power up your game in seconds
+          </h1>
           <p className="home-hero__pitch">
             Coin packages and gift cards delivered straight to your wallet, with secure checkout and bonus coins on selected packs.
           </p>

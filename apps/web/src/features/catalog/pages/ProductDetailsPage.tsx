@@ -78,7 +78,9 @@ export default function ProductDetailsPage({ renderActions }: Props = {}) {
         <div className="product-details__info">
           <p className="product-details__kind">{item.kind === 'giftCard' ? `${item.brand} gift card` : 'Coin package'}</p>
           <h1 className="product-details__name">{item.name}</h1>
-          {hasBonus(item) ? <BonusTag className="product-details__bonus" bonusType={item.bonusType} bonusAmount={item.bonusAmount} /> : null}
+          {hasBonus(item) ? (
+            <BonusTag className="product-details__bonus" bonusType={item.bonusType} bonusAmount={item.bonusAmount} />
+          ) : null}
           <p className="product-details__description">{item.description}</p>
           <dl className="product-details__price">
             <div>

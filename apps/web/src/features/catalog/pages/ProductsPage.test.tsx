@@ -19,7 +19,9 @@ describe('ProductsPage', () => {
   it('shows packages and gift cards by price, available first, and feeds the listing slice', async () => {
     const api = mockApi({
       'GET v1/admin/product': ({ search }) =>
-        search.get('sortOrder') === 'desc' ? listingEnvelope([dear, soldOut, cheap], [gift]) : listingEnvelope([cheap, soldOut, dear], [gift]),
+        search.get('sortOrder') === 'desc'
+          ? listingEnvelope([dear, soldOut, cheap], [gift])
+          : listingEnvelope([cheap, soldOut, dear], [gift]),
       'GET v1/admin/product/getDistinctPrices': { body: { success: true, data: [499, 999, 4999] } },
     });
     const { user, store } = renderPage(<ProductsPage />, { path: '/products' });
@@ -46,7 +48,11 @@ describe('ProductsPage', () => {
     await screen.findAllByTestId('product-card');
     const priceFilter = screen.getByLabelText('Price');
     await within(priceFilter).findByRole('option', { name: '$49.99' });
-    expect(within(priceFilter).getAllByRole('option').map((o) => o.textContent)).toEqual(['All prices', '$4.99', '$49.99']);
+    expect(
+      within(priceFilter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All prices', '$4.99', '$49.99']);
 
     await user.selectOptions(priceFilter, '$49.99');
     await waitFor(() => expect(cardNames()).toEqual(['Dear Pack']));

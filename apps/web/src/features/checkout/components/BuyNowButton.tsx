@@ -31,7 +31,13 @@ export function BuyNowButton({ itemId, kind, disabled = false, onStart }: Props)
 
   return (
     <>
-      <button type="button" className="buy-now-button" data-testid="buy-now-button" disabled={disabled || isLoading} onClick={() => void buy()}>
+      <button
+        type="button"
+        className="buy-now-button"
+        data-testid="buy-now-button"
+        disabled={disabled || isLoading}
+        onClick={() => void buy()}
+      >
         Buy now
       </button>
       {error ? (

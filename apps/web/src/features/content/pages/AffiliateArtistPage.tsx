@@ -7,8 +7,8 @@ export default function AffiliateArtistPage() {
       eyebrow="Create with us"
       lead={
         <>
-          <CompanyName /> started as a group of artists, and artists still shape everything we make. Our affiliate
-          program invites independent creators to design with us and share in what their work earns.
+          <CompanyName /> started as a group of artists, and artists still shape everything we make. Our affiliate program invites
+          independent creators to design with us and share in what their work earns.
         </>
       }
     >
@@ -35,8 +35,8 @@ export default function AffiliateArtistPage() {
         <ol className="steps">
           <li>Put together a short portfolio: five to ten pieces that show your style.</li>
           <li>
-            E-mail it to <SupportEmailLink /> with the subject &ldquo;Affiliate artist&rdquo;, a few lines about you
-            and where your audience follows you.
+            E-mail it to <SupportEmailLink /> with the subject &ldquo;Affiliate artist&rdquo;, a few lines about you and where your audience
+            follows you.
           </li>
           <li>We review every application and reply within two weeks, with next steps or feedback.</li>
         </ol>

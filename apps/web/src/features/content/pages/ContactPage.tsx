@@ -37,8 +37,7 @@ export default function ContactPage() {
           <li>For a purchase, include the date, the amount and the package you bought.</li>
           <li>For a payment problem, never send your full card number. The last four digits are enough.</li>
           <li>
-            For identity verification questions, read <Link to="/kyc-info">how verification works</Link> first. It
-            answers most of them.
+            For identity verification questions, read <Link to="/kyc-info">how verification works</Link> first. It answers most of them.
           </li>
         </ul>
       </section>

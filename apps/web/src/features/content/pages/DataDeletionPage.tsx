@@ -32,17 +32,16 @@ export default function DataDeletionPage() {
       <section>
         <h2>What we must keep</h2>
         <p>
-          The law requires <CompanyName /> to keep records of purchases, payments and identity checks for a number
-          of years, for tax and anti-fraud purposes. We keep those records locked away, use them for nothing else,
-          and delete them when the legal period ends.
+          The law requires <CompanyName /> to keep records of purchases, payments and identity checks for a number of years, for tax and
+          anti-fraud purposes. We keep those records locked away, use them for nothing else, and delete them when the legal period ends.
         </p>
       </section>
 
       <section>
         <h2>How long it takes</h2>
         <p>
-          We complete deletion within 30 days of your confirmation and e-mail you when it is done. Deletion is
-          final: coins, purchase history and promotions cannot be restored afterwards.
+          We complete deletion within 30 days of your confirmation and e-mail you when it is done. Deletion is final: coins, purchase
+          history and promotions cannot be restored afterwards.
         </p>
       </section>
     </ContentPage>

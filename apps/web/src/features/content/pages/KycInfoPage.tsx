@@ -11,9 +11,8 @@ export default function KycInfoPage() {
       <section>
         <h2>Why we verify</h2>
         <p>
-          Verification protects you against someone else using your account or your payment methods. It also lets
-          us meet the law: we must make sure players are adults, live where our services are offered, and that
-          money moving through the store is not used for fraud.
+          Verification protects you against someone else using your account or your payment methods. It also lets us meet the law: we must
+          make sure players are adults, live where our services are offered, and that money moving through the store is not used for fraud.
         </p>
       </section>
 
@@ -50,19 +49,16 @@ export default function KycInfoPage() {
           <dt>
             <span className="verification-badge verification-badge--retry">Retry</span>
           </dt>
-          <dd>
-            The check did not pass, often because of a blurry photo or an expired document. Click the badge to try
-            again.
-          </dd>
+          <dd>The check did not pass, often because of a blurry photo or an expired document. Click the badge to try again.</dd>
         </dl>
       </section>
 
       <section>
         <h2>Your documents stay private</h2>
         <p>
-          Images of your ID are processed by our verification partner under strict data protection rules. We keep
-          only the result and the data the law requires. Read more in our <Link to="/privacy-policy">privacy policy</Link>
-          . Questions? Write to <SupportEmailLink />.
+          Images of your ID are processed by our verification partner under strict data protection rules. We keep only the result and the
+          data the law requires. Read more in our <Link to="/privacy-policy">privacy policy</Link>. Questions? Write to <SupportEmailLink />
+          .
         </p>
       </section>
     </ContentPage>

@@ -9,8 +9,8 @@ export default function PrivacyPolicyPage() {
       updated="January 15, 2024"
       lead={
         <>
-          This policy explains what personal data <CompanyName /> collects when you use our store and apps, why we
-          collect it, and the choices you have.
+          This policy explains what personal data <CompanyName /> collects when you use our store and apps, why we collect it, and the
+          choices you have.
         </>
       }
     >
@@ -18,22 +18,22 @@ export default function PrivacyPolicyPage() {
         <h2>1. Data we collect</h2>
         <ul>
           <li>
-            <strong>Account data:</strong> your name, e-mail address, password (stored only as a one-way hash) and,
-            when you add them, your postal address and profile picture.
+            <strong>Account data:</strong> your name, e-mail address, password (stored only as a one-way hash) and, when you add them, your
+            postal address and profile picture.
           </li>
           <li>
             <strong>Purchase data:</strong> the packages you buy, amounts, dates, coupons and promotions used.
           </li>
           <li>
-            <strong>Payment data:</strong> handled by our payment partners. We receive only a token and the last
-            four digits of a card, never the full number or the security code.
+            <strong>Payment data:</strong> handled by our payment partners. We receive only a token and the last four digits of a card,
+            never the full number or the security code.
           </li>
           <li>
             <strong>Verification data:</strong> the result of identity checks done by our verification partner.
           </li>
           <li>
-            <strong>Technical data:</strong> your IP address, device and browser type, used to keep the service
-            secure and to apply country restrictions.
+            <strong>Technical data:</strong> your IP address, device and browser type, used to keep the service secure and to apply country
+            restrictions.
           </li>
         </ul>
       </section>
@@ -51,26 +51,25 @@ export default function PrivacyPolicyPage() {
       <section>
         <h2>3. Who we share it with</h2>
         <p>
-          We never sell your data. We share it only with the partners that help us run the service (payment
-          processors, the identity verification provider, hosting and e-mail services), under contracts that
-          limit their use to that purpose, and with authorities when the law requires it.
+          We never sell your data. We share it only with the partners that help us run the service (payment processors, the identity
+          verification provider, hosting and e-mail services), under contracts that limit their use to that purpose, and with authorities
+          when the law requires it.
         </p>
       </section>
 
       <section>
         <h2>4. Cookies and local storage</h2>
         <p>
-          We store a sign-in token and a few preferences in your browser so you stay signed in and the store
-          remembers where you were. They are removed when you log out. We do not use third-party advertising
-          cookies.
+          We store a sign-in token and a few preferences in your browser so you stay signed in and the store remembers where you were. They
+          are removed when you log out. We do not use third-party advertising cookies.
         </p>
       </section>
 
       <section>
         <h2>5. How long we keep it</h2>
         <p>
-          Account data is kept while your account is open. Purchase, payment and verification records are kept for
-          the period tax and anti-money-laundering laws require, then deleted.
+          Account data is kept while your account is open. Purchase, payment and verification records are kept for the period tax and
+          anti-money-laundering laws require, then deleted.
         </p>
       </section>
 
@@ -78,8 +77,7 @@ export default function PrivacyPolicyPage() {
         <h2>6. Your rights</h2>
         <p>
           You can ask to see, correct, export or delete your personal data, and object to marketing. See{' '}
-          <Link to="/data-deletion">how to delete your data</Link>, or write to <SupportEmailLink />. We answer within
-          30 days.
+          <Link to="/data-deletion">how to delete your data</Link>, or write to <SupportEmailLink />. We answer within 30 days.
         </p>
       </section>
 
@@ -90,7 +88,9 @@ export default function PrivacyPolicyPage() {
 
       <section>
         <h2>8. Contact</h2>
-        <p>Questions about this policy can be sent by e-mail to <SupportEmailLink /> or by post to:</p>
+        <p>
+          Questions about this policy can be sent by e-mail to <SupportEmailLink /> or by post to:
+        </p>
         <PostalAddress />
       </section>
     </ContentPage>

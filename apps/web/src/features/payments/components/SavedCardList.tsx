@@ -35,7 +35,13 @@ export function SavedCardList({ cards, selectedId, busy, onSelect, onDelete, sel
               <span className="saved-card__brand">{label}</span>
               <span className="payments-muted">expires {expiry(card)}</span>
             </label>
-            <button type="button" className="payments-link-button" disabled={busy} aria-label={`Delete ${label}`} onClick={() => onDelete(card.userPaymentOptionId)}>
+            <button
+              type="button"
+              className="payments-link-button"
+              disabled={busy}
+              aria-label={`Delete ${label}`}
+              onClick={() => onDelete(card.userPaymentOptionId)}
+            >
               Delete
             </button>
           </li>

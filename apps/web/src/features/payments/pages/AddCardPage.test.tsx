@@ -13,7 +13,13 @@ afterEach(() => {
 });
 
 const visa: SavedCard = { userPaymentOptionId: 'upo-1', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2030, provider: 'nuvei' };
-const order = { _id: 'ord-1', status: 'pending', total: 1999, totalCoins: 2400, items: [{ itemId: 'p-1', name: 'Starter Pack', quantity: 2, unitPrice: 999 }] };
+const order = {
+  _id: 'ord-1',
+  status: 'pending',
+  total: 1999,
+  totalCoins: 2400,
+  items: [{ itemId: 'p-1', name: 'Starter Pack', quantity: 2, unitPrice: 999 }],
+};
 const ok = (data: unknown) => ({ body: { success: true, data } });
 
 function routes(extra: Parameters<typeof mockApi>[0] = {}) {
@@ -30,7 +36,9 @@ async function vaultFrameReplies(testId: string, answer: (requestId: string) => 
   const iframe = await screen.findByTestId<HTMLIFrameElement>(testId);
   const frameWindow = iframe.contentWindow!;
   vi.spyOn(frameWindow, 'postMessage').mockImplementation(((message: { requestId: string }) => {
-    queueMicrotask(() => window.dispatchEvent(new MessageEvent('message', { origin: VAULT, source: frameWindow, data: answer(message.requestId) })));
+    queueMicrotask(() =>
+      window.dispatchEvent(new MessageEvent('message', { origin: VAULT, source: frameWindow, data: answer(message.requestId) })),
+    );
   }) as typeof frameWindow.postMessage);
   act(() => {
     window.dispatchEvent(new MessageEvent('message', { origin: VAULT, source: frameWindow, data: { type: 'loaded' } }));
@@ -44,7 +52,12 @@ const vaultFrameAnswers = (testId: string, token: string) =>
 describe('AddCardPage', () => {
   it('shows the order and pays it with a new card through the hosted field, then shows the success page', async () => {
     const net = routes({
-      'POST v1/nuvei/init': ok({ transactionId: 't1', card: { ...visa, userPaymentOptionId: 'upo-2', last4: '4242' }, paymentOption: { card: { threeD: { version: null } } }, orderStatus: 'fulfilled' }),
+      'POST v1/nuvei/init': ok({
+        transactionId: 't1',
+        card: { ...visa, userPaymentOptionId: 'upo-2', last4: '4242' },
+        paymentOption: { card: { threeD: { version: null } } },
+        orderStatus: 'fulfilled',
+      }),
     });
     const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
     expect(await screen.findByTestId('order-total')).toHaveTextContent('$19.99');
@@ -60,7 +73,10 @@ describe('AddCardPage', () => {
 
   it('pays with a saved card and its CVV token, and shows a decline with nothing else happening', async () => {
     const net = routes({
-      'POST v1/nuvei/init': { status: 402, body: { success: false, code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds on this card.' } },
+      'POST v1/nuvei/init': {
+        status: 402,
+        body: { success: false, code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds on this card.' },
+      },
     });
     const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
     await user.click(await screen.findByRole('radio', { name: /Visa ending 1111/ }));
@@ -97,7 +113,9 @@ describe('AddCardPage', () => {
 
     await user.click(screen.getByTestId('pay-button'));
     const alert = await screen.findByTestId('payment-unconfirmed');
-    expect(alert).toHaveTextContent('We could not confirm your payment, so it may have gone through. Please check My purchases before you try again.');
+    expect(alert).toHaveTextContent(
+      'We could not confirm your payment, so it may have gone through. Please check My purchases before you try again.',
+    );
     expect(within(alert).getByRole('link', { name: 'Open My purchases' })).toHaveAttribute('href', '/my-purchases');
     expect(screen.queryByText(/Nothing was charged/)).not.toBeInTheDocument();
     // The order was asked for again after the lost answer; it is still unpaid, so the page stays.
@@ -109,7 +127,11 @@ describe('AddCardPage', () => {
     let charged = false;
     const net = routes({
       'GET v1/checkout/getorder': () => ok(charged ? { ...order, status: 'fulfilled' } : order),
-      'POST v1/nuvei/init': ok({ transactionId: 't-init', paymentOption: { card: { threeD: { version: '2.2.0' } } }, orderStatus: 'pending' }),
+      'POST v1/nuvei/init': ok({
+        transactionId: 't-init',
+        paymentOption: { card: { threeD: { version: '2.2.0' } } },
+        orderStatus: 'pending',
+      }),
       'POST v1/nuvei/payment/first': () => {
         // The bank charged the card, then the gateway in front of the API fell over.
         charged = true;
@@ -136,9 +158,21 @@ describe('AddCardPage', () => {
   });
 
   it('without an order saves a new card: it goes to the front of the list with "Card saved."', async () => {
-    const master: SavedCard = { userPaymentOptionId: 'upo-2', brand: 'mastercard', last4: '4444', expMonth: 1, expYear: 2031, provider: 'nuvei' };
+    const master: SavedCard = {
+      userPaymentOptionId: 'upo-2',
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 1,
+      expYear: 2031,
+      provider: 'nuvei',
+    };
     const net = routes({
-      'POST v1/nuvei/init': ok({ transactionId: 't9', card: master, paymentOption: { card: { threeD: { version: null } } }, orderStatus: null }),
+      'POST v1/nuvei/init': ok({
+        transactionId: 't9',
+        card: master,
+        paymentOption: { card: { threeD: { version: null } } },
+        orderStatus: null,
+      }),
     });
     const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card' });
     expect(await screen.findByText('Visa ending 1111')).toBeInTheDocument();

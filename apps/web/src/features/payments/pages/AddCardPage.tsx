@@ -18,7 +18,8 @@ import '../payments.css';
 export const PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
 export const SAVE_CARD_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
 /** No answer, or a server fault, while paying: the charge may have gone through. */
-export const PAYMENT_UNCONFIRMED_TEXT = 'We could not confirm your payment, so it may have gone through. Please check My purchases before you try again.';
+export const PAYMENT_UNCONFIRMED_TEXT =
+  'We could not confirm your payment, so it may have gone through. Please check My purchases before you try again.';
 
 const PAID_STATUSES = new Set(['paid', 'fulfilled']);
 
@@ -185,7 +186,9 @@ export default function AddCardPage() {
             >
               {paying ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
             </button>
-            <p className="payments-muted payments-note">Card details go straight to our secure card vault; this store never sees your card number.</p>
+            <p className="payments-muted payments-note">
+              Card details go straight to our secure card vault; this store never sees your card number.
+            </p>
           </>
         ) : (
           <>
@@ -194,10 +197,18 @@ export default function AddCardPage() {
               <div ref={newCard.containerRef} className="card-fields__frame" />
             </div>
             <CardEntryAlerts configFailed={configFailed} error={error} />
-            <button type="button" className="payments-button" data-testid="save-card-button" disabled={paying || configFailed} onClick={() => void save()}>
+            <button
+              type="button"
+              className="payments-button"
+              data-testid="save-card-button"
+              disabled={paying || configFailed}
+              onClick={() => void save()}
+            >
               {paying ? 'Saving…' : 'Save card'}
             </button>
-            <p className="payments-muted payments-note">Your card is checked for $0.00 and saved; nothing is charged. This store never sees your card number.</p>
+            <p className="payments-muted payments-note">
+              Your card is checked for $0.00 and saved; nothing is charged. This store never sees your card number.
+            </p>
           </>
         )}
       </section>

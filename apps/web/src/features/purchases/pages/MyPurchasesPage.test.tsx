@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import MyPurchasesPage from './MyPurchasesPage.tsx';
-import PaymentSuccessPage, { CONFIRMATION_WAIT_MS, CONFIRMING_TEXT, DELIVERY_SLOW_TEXT, DELIVERY_WAIT_MS, WAITING_FOR_PAYMENT_TEXT } from './PaymentSuccessPage.tsx';
+import PaymentSuccessPage, {
+  CONFIRMATION_WAIT_MS,
+  CONFIRMING_TEXT,
+  DELIVERY_SLOW_TEXT,
+  DELIVERY_WAIT_MS,
+  WAITING_FOR_PAYMENT_TEXT,
+} from './PaymentSuccessPage.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { resetState } from '../../../lib/session.ts';
@@ -61,7 +67,13 @@ function orderRoutes(statusNow: () => Purchase['status']) {
     'GET v1/checkout/getorder': () => {
       const status = statusNow();
       const delivered = status === 'fulfilled';
-      return ok(anOrder({ status, paidAt: status === 'pending' ? null : '2026-11-20T10:00:05.000Z', fulfilledAt: delivered ? '2026-11-20T10:00:06.000Z' : null }));
+      return ok(
+        anOrder({
+          status,
+          paidAt: status === 'pending' ? null : '2026-11-20T10:00:05.000Z',
+          fulfilledAt: delivered ? '2026-11-20T10:00:06.000Z' : null,
+        }),
+      );
     },
   });
 }

@@ -49,7 +49,13 @@ export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
   const dispatch = useAppDispatch();
-  const { data: order, isError, isLoading, isFetching, refetch } = useCheckoutOrderQuery(orderId, {
+  const {
+    data: order,
+    isError,
+    isLoading,
+    isFetching,
+    refetch,
+  } = useCheckoutOrderQuery(orderId, {
     skip: !orderId,
     refetchOnMountOrArgChange: true,
   });
@@ -105,7 +111,12 @@ export default function PaymentSuccessPage() {
                 <Link className="purchases-button" to={`/add-card/${encodeURIComponent(order._id)}`}>
                   Pay for this order
                 </Link>
-                <button type="button" className="purchases-button purchases-button--secondary" disabled={isFetching} onClick={() => void refetch()}>
+                <button
+                  type="button"
+                  className="purchases-button purchases-button--secondary"
+                  disabled={isFetching}
+                  onClick={() => void refetch()}
+                >
                   Check again
                 </button>
               </p>

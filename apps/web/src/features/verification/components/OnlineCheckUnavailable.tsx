@@ -9,8 +9,8 @@ export function OnlineCheckUnavailable() {
     <section className="verification-notice" role="note" aria-labelledby="verification-unavailable-title">
       <h2 id="verification-unavailable-title">Online verification is not available yet</h2>
       <p>
-        The identity check cannot be opened from the store at the moment. To get verified, or if you have questions
-        about your status, contact our support team and we will help you by e-mail or phone.
+        The identity check cannot be opened from the store at the moment. To get verified, or if you have questions about your status,
+        contact our support team and we will help you by e-mail or phone.
       </p>
       <Link className="btn btn--primary" to="/contact">
         Contact support

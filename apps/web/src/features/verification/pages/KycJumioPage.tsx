@@ -15,9 +15,9 @@ export default function KycJumioPage({ record }: { record: VerificationRecordVie
       <p className="eyebrow">Know your customer</p>
       <h1>Identity check</h1>
       <p className="verification-page__lead">
-        This is where the identity check opens: our verification partner&rsquo;s secure page, where you photograph both
-        sides of a government-issued photo ID and take a short selfie that is matched to it. The result appears here,
-        on <Link to="/verify">your verification page</Link> and as the badge in the header.
+        This is where the identity check opens: our verification partner&rsquo;s secure page, where you photograph both sides of a
+        government-issued photo ID and take a short selfie that is matched to it. The result appears here, on{' '}
+        <Link to="/verify">your verification page</Link> and as the badge in the header.
       </p>
       <OnlineCheckUnavailable />
       <h2 className="verification-page__subtitle">Your current status</h2>

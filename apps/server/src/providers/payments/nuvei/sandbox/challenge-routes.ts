@@ -71,8 +71,12 @@ const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = 
     });
     const orderId = encodeURIComponent(signed.body.orderId);
     const succeeded = signed.body.status === 'APPROVED' && delivered.statusCode === 200;
-    if (delivered.statusCode !== 200) request.log.warn({ status: delivered.statusCode, transactionId: parsed.data.transactionId }, 'sandbox notification was not accepted');
-    return reply.redirect(succeeded ? `${store}/payment-success?orderId=${orderId}` : `${store}/cart?payment=failed&orderId=${orderId}`, 303);
+    if (delivered.statusCode !== 200)
+      request.log.warn({ status: delivered.statusCode, transactionId: parsed.data.transactionId }, 'sandbox notification was not accepted');
+    return reply.redirect(
+      succeeded ? `${store}/payment-success?orderId=${orderId}` : `${store}/cart?payment=failed&orderId=${orderId}`,
+      303,
+    );
   });
 };
 

@@ -6,7 +6,16 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { sandboxTransactions } from '../../../../db/schema.ts';
 import type { Vault, VaultCard } from '../../../vault/vault.ts';
-import type { Approved, CardSource, Declined, DeclineCode, LookupOutcome, PaymentProvider, PaymentRequest, ProviderCard } from '../../types.ts';
+import type {
+  Approved,
+  CardSource,
+  Declined,
+  DeclineCode,
+  LookupOutcome,
+  PaymentProvider,
+  PaymentRequest,
+  ProviderCard,
+} from '../../types.ts';
 import { SANDBOX_SIGNATURE_HEADER, signNotification, verifySandboxNotification, type SandboxNotification } from './notification.ts';
 import { SANDBOX_CARDS, SANDBOX_THREE_D_VERSION } from './test-cards.ts';
 
@@ -19,7 +28,11 @@ export interface SandboxGateway extends PaymentProvider {
    * The shopper's answer on the challenge page, taken once: it uses the secret up. Returns the signed
    * notification to deliver; null for a wrong or used secret (as for an unknown challenge).
    */
-  decideChallenge(transactionId: string, secret: string, approve: boolean): Promise<{ body: SandboxNotification; signature: string } | null>;
+  decideChallenge(
+    transactionId: string,
+    secret: string,
+    approve: boolean,
+  ): Promise<{ body: SandboxNotification; signature: string } | null>;
 }
 
 export interface SandboxOptions {
@@ -38,7 +51,8 @@ const CARD_VERIFICATION = 'card-verification';
 
 /** A 3-D Secure challenge nobody answered within this time fails, as an issuer's would. */
 export const SANDBOX_CHALLENGE_TTL_MS = 10 * 60_000;
-const challengeExpired = (row: TxnRow, now = Date.now()) => row.status === 'challenge' && now - row.createdAt.getTime() > SANDBOX_CHALLENGE_TTL_MS;
+const challengeExpired = (row: TxnRow, now = Date.now()) =>
+  row.status === 'challenge' && now - row.createdAt.getTime() > SANDBOX_CHALLENGE_TTL_MS;
 
 // Nuvei transaction ids are long digit strings; ours look alike.
 const newTransactionId = () => (randomBytes(8).readBigUInt64BE() % 10n ** 18n).toString().padStart(18, '1');
@@ -53,7 +67,6 @@ function secretMatches(row: TxnRow, secret: string): boolean {
   return timingSafeEqual(Buffer.from(row.challengeSecretHash, 'hex'), hashSecret(secret));
 }
 
-
 function isExpired(card: VaultCard, now = new Date()): boolean {
   return card.expYear * 12 + (card.expMonth - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
 }
@@ -61,7 +74,11 @@ function isExpired(card: VaultCard, now = new Date()): boolean {
 export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: SandboxOptions): SandboxGateway {
   const base = browserBase;
   /** Stable per shopper and card, like the provider's user payment option id; keyed, so it reveals nothing of the number. */
-  const upoFor = (userId: string, number: string) => `upo_${createHash('sha256').update(`${userId}:${vault.fingerprint(number)}`).digest('hex').slice(0, 24)}`;
+  const upoFor = (userId: string, number: string) =>
+    `upo_${createHash('sha256')
+      .update(`${userId}:${vault.fingerprint(number)}`)
+      .digest('hex')
+      .slice(0, 24)}`;
 
   async function resolveCard(source: CardSource): Promise<VaultCard | { decline: string }> {
     const token = source.kind === 'token' ? source.cardToken : source.vaultToken;
@@ -87,7 +104,12 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
     expYear: card.expYear,
   });
 
-  const declined = (transactionId: string, code: DeclineCode, reason: string): Declined => ({ status: 'declined', transactionId, code, reason });
+  const declined = (transactionId: string, code: DeclineCode, reason: string): Declined => ({
+    status: 'declined',
+    transactionId,
+    code,
+    reason,
+  });
 
   /** The outcome a card gets without a challenge; null for the card that asks for one. */
   function decide(number: string): { code: DeclineCode; reason: string } | 'approve' | 'challenge' {
@@ -98,9 +120,19 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
   }
 
   /** The columns every transaction of a payment request shares. */
-  const rowOf = (req: PaymentRequest) => ({ clientUniqueId: req.paymentId, orderId: req.orderId, userTokenId: req.userId, amountCents: req.amountCents });
+  const rowOf = (req: PaymentRequest) => ({
+    clientUniqueId: req.paymentId,
+    orderId: req.orderId,
+    userTokenId: req.userId,
+    amountCents: req.amountCents,
+  });
 
-  async function approveOrDecline(req: PaymentRequest, card: VaultCard, kind: 'init' | 'payment', relatedId: string | null): Promise<Approved | Declined | null> {
+  async function approveOrDecline(
+    req: PaymentRequest,
+    card: VaultCard,
+    kind: 'init' | 'payment',
+    relatedId: string | null,
+  ): Promise<Approved | Declined | null> {
     const verdict = decide(card.number);
     if (verdict === 'challenge') return null;
     const row = { ...rowOf(req), kind, relatedId, cardToken: card.token };
@@ -135,7 +167,10 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
   /** An unanswered challenge past its time is declined for good, so a late answer cannot approve it. */
   async function expireChallenge(row: TxnRow): Promise<TxnRow> {
     if (!challengeExpired(row)) return row;
-    await db.update(sandboxTransactions).set({ status: 'declined' }).where(and(eq(sandboxTransactions.id, row.id), eq(sandboxTransactions.status, 'challenge')));
+    await db
+      .update(sandboxTransactions)
+      .set({ status: 'declined' })
+      .where(and(eq(sandboxTransactions.id, row.id), eq(sandboxTransactions.status, 'challenge')));
     return { ...row, status: 'declined' };
   }
 
@@ -159,7 +194,14 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
         return { status: 'refunded', transactionId: row.id };
       case 'approved': {
         const card = await vault.detokenize(row.cardToken);
-        return { status: 'approved', transactionId: row.id, transactionType: 'Sale', amountCents: row.amountCents, currency: 'USD', card: card ? providerCard(row.userTokenId, card) : null };
+        return {
+          status: 'approved',
+          transactionId: row.id,
+          transactionType: 'Sale',
+          amountCents: row.amountCents,
+          currency: 'USD',
+          card: card ? providerCard(row.userTokenId, card) : null,
+        };
       }
       case 'declined': {
         const card = row.cardToken === 'none' ? null : await vault.detokenize(row.cardToken);
@@ -192,9 +234,11 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       // is approved too, since a verification is exempt from the challenge.
       const row = { kind: 'init' as const, clientUniqueId: CARD_VERIFICATION, userTokenId: req.userId, amountCents: 0 };
       const card = await resolveCard(req.card);
-      if ('decline' in card) return declined(await record({ ...row, cardToken: 'none', status: 'declined' }), 'CARD_DECLINED', card.decline);
+      if ('decline' in card)
+        return declined(await record({ ...row, cardToken: 'none', status: 'declined' }), 'CARD_DECLINED', card.decline);
       const verdict = decide(card.number);
-      if (typeof verdict === 'object') return declined(await record({ ...row, cardToken: card.token, status: 'declined' }), verdict.code, verdict.reason);
+      if (typeof verdict === 'object')
+        return declined(await record({ ...row, cardToken: card.token, status: 'declined' }), verdict.code, verdict.reason);
       const transactionId = await record({ ...row, cardToken: card.token, status: 'approved' });
       return { status: 'approved', transactionId, threeDVersion: SANDBOX_THREE_D_VERSION, card: providerCard(req.userId, card) };
     },
@@ -203,9 +247,20 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       const [init] = await db
         .select()
         .from(sandboxTransactions)
-        .where(and(eq(sandboxTransactions.id, req.relatedTransactionId), eq(sandboxTransactions.clientUniqueId, req.paymentId), eq(sandboxTransactions.kind, 'init')))
+        .where(
+          and(
+            eq(sandboxTransactions.id, req.relatedTransactionId),
+            eq(sandboxTransactions.clientUniqueId, req.paymentId),
+            eq(sandboxTransactions.kind, 'init'),
+          ),
+        )
         .limit(1);
-      const refuse = async (reason: string) => declined(await record({ ...rowOf(req), kind: 'payment', relatedId: req.relatedTransactionId, cardToken: 'none', status: 'declined' }), 'CARD_DECLINED', reason);
+      const refuse = async (reason: string) =>
+        declined(
+          await record({ ...rowOf(req), kind: 'payment', relatedId: req.relatedTransactionId, cardToken: 'none', status: 'declined' }),
+          'CARD_DECLINED',
+          reason,
+        );
       if (!init || init.status !== 'initiated') return refuse('Unknown related transaction');
       // A saved card is paid with the CVV given for this payment, as the provider checks it.
       if (req.card.kind === 'saved' && !vault.hasCvv(req.card.cvvToken)) return refuse('CVV check failed');
@@ -214,7 +269,14 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       const done = await approveOrDecline(req, card, 'payment', init.id);
       if (done) return done;
       const secret = newChallengeSecret();
-      const transactionId = await record({ ...rowOf(req), kind: 'payment', relatedId: init.id, cardToken: card.token, status: 'challenge', challengeSecretHash: hashSecret(secret).toString('hex') });
+      const transactionId = await record({
+        ...rowOf(req),
+        kind: 'payment',
+        relatedId: init.id,
+        cardToken: card.token,
+        status: 'challenge',
+        challengeSecretHash: hashSecret(secret).toString('hex'),
+      });
       return { status: 'challenge', transactionId, challengeUrl: `${base}/sandbox/3ds/${transactionId}?secret=${secret}` };
     },
 
@@ -222,12 +284,27 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       const [row] = await db
         .update(sandboxTransactions)
         .set({ status: 'refunded' })
-        .where(and(eq(sandboxTransactions.id, req.transactionId), eq(sandboxTransactions.status, 'approved'), eq(sandboxTransactions.clientUniqueId, req.paymentId)))
+        .where(
+          and(
+            eq(sandboxTransactions.id, req.transactionId),
+            eq(sandboxTransactions.status, 'approved'),
+            eq(sandboxTransactions.clientUniqueId, req.paymentId),
+          ),
+        )
         .returning();
       if (!row || req.amountCents > row.amountCents) {
         return { status: 'declined', transactionId: req.transactionId, reason: 'Nothing to refund for this transaction' };
       }
-      const transactionId = await record({ kind: 'refund', relatedId: row.id, clientUniqueId: row.clientUniqueId, orderId: row.orderId, userTokenId: row.userTokenId, cardToken: row.cardToken, amountCents: req.amountCents, status: 'approved' });
+      const transactionId = await record({
+        kind: 'refund',
+        relatedId: row.id,
+        clientUniqueId: row.clientUniqueId,
+        orderId: row.orderId,
+        userTokenId: row.userTokenId,
+        cardToken: row.cardToken,
+        amountCents: req.amountCents,
+        status: 'approved',
+      });
       return { status: 'refunded', transactionId };
     },
 
@@ -239,12 +316,22 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
     },
 
     async findChallenge(transactionId, secret) {
-      const [row] = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment'))).limit(1);
-      return row && secretMatches(row, secret) ? { orderId: row.orderId ?? row.clientUniqueId, amountCents: row.amountCents, status: row.status } : null;
+      const [row] = await db
+        .select()
+        .from(sandboxTransactions)
+        .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment')))
+        .limit(1);
+      return row && secretMatches(row, secret)
+        ? { orderId: row.orderId ?? row.clientUniqueId, amountCents: row.amountCents, status: row.status }
+        : null;
     },
 
     async decideChallenge(transactionId, secret, approve) {
-      const [open] = await db.select().from(sandboxTransactions).where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment'))).limit(1);
+      const [open] = await db
+        .select()
+        .from(sandboxTransactions)
+        .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment')))
+        .limit(1);
       if (!open || !secretMatches(open, secret)) return null;
       // Too late: the challenge expired (now, or when the merchant looked it up) and stays declined
       // whatever the answer; the shopper's first answer still hears so.
@@ -254,7 +341,13 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       const [row] = await db
         .update(sandboxTransactions)
         .set({ status: open.status === 'challenge' ? decided : open.status, challengeSecretHash: null })
-        .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.challengeSecretHash, open.challengeSecretHash!), eq(sandboxTransactions.status, open.status)))
+        .where(
+          and(
+            eq(sandboxTransactions.id, transactionId),
+            eq(sandboxTransactions.challengeSecretHash, open.challengeSecretHash!),
+            eq(sandboxTransactions.status, open.status),
+          ),
+        )
         .returning();
       if (!row) return null;
       const body = notificationFor(row, await vault.detokenize(row.cardToken), expired ? '3-D Secure challenge expired' : undefined);

@@ -36,7 +36,15 @@ export type SandboxNotification = z.infer<typeof sandboxNotificationSchema>;
 function canonical(n: SandboxNotification): string {
   const c = n.card;
   return JSON.stringify([
-    n.transactionId, n.clientUniqueId, n.orderId, n.transactionType, n.status, n.amountCents, n.currency, n.code, n.reason,
+    n.transactionId,
+    n.clientUniqueId,
+    n.orderId,
+    n.transactionType,
+    n.status,
+    n.amountCents,
+    n.currency,
+    n.code,
+    n.reason,
     c ? [c.userPaymentOptionId, c.vaultToken, c.brand, c.last4, c.expMonth, c.expYear] : null,
     n.timestamp,
   ]);
@@ -52,7 +60,13 @@ export function verifySandboxNotification(secret: string, body: unknown, signatu
   const given = Buffer.from(signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const n = parsed.data;
-  const facts = { transactionId: n.transactionId, clientUniqueId: n.clientUniqueId, transactionType: n.transactionType, amountCents: n.amountCents, currency: n.currency };
+  const facts = {
+    transactionId: n.transactionId,
+    clientUniqueId: n.clientUniqueId,
+    transactionType: n.transactionType,
+    amountCents: n.amountCents,
+    currency: n.currency,
+  };
   return n.status === 'APPROVED'
     ? { ...facts, status: 'approved', card: n.card }
     : { ...facts, status: 'declined', code: n.code ?? 'CARD_DECLINED', reason: n.reason ?? 'Declined' };
