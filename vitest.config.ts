@@ -35,7 +35,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // Form tests type into real inputs; generous under CI load, never a speed assertion.
-          testTimeout: 20_000,
+          testTimeout: 60_000,
           setupFiles: ['./src/test/setup.ts'],
         },
       },

@@ -73,7 +73,7 @@ describe('the background runner', () => {
     await runner.start();
     expect(runs).toBe(1);
     runner.runJobsSoon();
-    await vi.waitFor(() => expect(runs).toBe(2));
+    await vi.waitFor(() => expect(runs).toBe(2), { timeout: 15_000 });
     await runner.stop();
   });
 });

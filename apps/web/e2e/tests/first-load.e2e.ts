@@ -38,7 +38,7 @@ describe('the first load of a public page', () => {
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const before = await prices();
     await page.getByLabel('Sort by').selectOption('desc');
-    await expect.poll(prices).not.toEqual(before);
+    await expect.poll(prices, { timeout: 30_000 }).not.toEqual(before);
     await page.getByTestId('public-header').getByRole('link', { name: 'About' }).first().click();
     await page.waitForURL('**/about-us');
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

@@ -14,7 +14,7 @@ describe('a guest browsing the store', () => {
     const footer = page.getByTestId('site-footer');
     await footer.waitFor();
     const settings = (await (await fetch(`${baseURL}/api/v1/settings`)).json()) as { data: { companyName: string; phone: string } };
-    await expect.poll(() => footer.textContent()).toContain('2024');
+    await expect.poll(() => footer.textContent(), { timeout: 30_000 }).toContain('2024');
     expect(await footer.textContent()).toContain(settings.data.phone);
     expect(await footer.textContent()).toContain(settings.data.companyName);
     for (const href of ['/about-us', '/contact', '/data-deletion', '/use-policy-terms', '/privacy-policy', '/affiliate-artist']) {
@@ -51,7 +51,7 @@ describe('a guest browsing the store', () => {
   it('shows a not-found page for an unknown address', async () => {
     const page = await newPage();
     await page.goto('/no-such-page');
-    await expect.poll(() => page.textContent('body')).toMatch(/not found|couldn.t find/i);
+    await expect.poll(() => page.textContent('body'), { timeout: 30_000 }).toMatch(/not found|couldn.t find/i);
   });
 
   it('places the footer app download buttons beside the link columns on desktop and below them on a phone', async () => {

@@ -13,7 +13,7 @@ describe('the signed-in session', () => {
     const header = page.getByTestId('signed-in-header');
     await header.waitFor();
     // The demo shopper has 2500 + 740 + 1200 coins across the three wallets.
-    await expect.poll(() => page.getByTestId('wallet-balance').first().textContent()).toContain('4,440.00');
+    await expect.poll(() => page.getByTestId('wallet-balance').first().textContent(), { timeout: 30_000 }).toContain('4,440.00');
 
     await page.getByTestId('profile-menu-button').click();
     await page.getByTestId('profile-dropdown').waitFor();

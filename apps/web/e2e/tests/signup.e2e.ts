@@ -15,7 +15,7 @@ async function signUpThroughTheForm(page: Page, user: TestUser) {
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: /create account|sign up/i }).click();
   // The confirmation panel names the address the link went to.
-  await expect.poll(() => page.textContent('body')).toContain(user.email);
+  await expect.poll(() => page.textContent('body'), { timeout: 30_000 }).toContain(user.email);
 }
 
 describe('signing up', () => {
@@ -35,14 +35,14 @@ describe('signing up', () => {
       .first()
       .click();
     await page.waitForURL('**/login?verify=**');
-    await expect.poll(() => page.textContent('body')).toContain('Your e-mail is confirmed');
+    await expect.poll(() => page.textContent('body'), { timeout: 30_000 }).toContain('Your e-mail is confirmed');
 
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: /sign in|log in/i }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('signed-in-header').waitFor();
-    await expect.poll(() => page.getByTestId('wallet-balance').first().textContent()).toContain('0.00');
+    await expect.poll(() => page.getByTestId('wallet-balance').first().textContent(), { timeout: 30_000 }).toContain('0.00');
     expect(await page.getByTestId('cart-badge').first().textContent()).toBe('0');
   });
 
@@ -55,7 +55,7 @@ describe('signing up', () => {
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: /sign in|log in/i }).click();
-    await expect.poll(() => page.textContent('body')).toContain('confirm your e-mail');
+    await expect.poll(() => page.textContent('body'), { timeout: 30_000 }).toContain('confirm your e-mail');
     expect(await page.evaluate(() => localStorage.getItem('xAuthToken'))).toBeNull();
   });
 });

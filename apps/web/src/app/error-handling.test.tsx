@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, COUNTRY_RESTRICTED_MESSAGE, USER_KEY } from '@store/shared';
 import { api } from '../lib/api.ts';
 import { handleApiError, NETWORK_ERROR_MESSAGE } from '../lib/error-handler.ts';
+import { loadToasts } from '../lib/toast.ts';
 import { setNavigate } from '../lib/navigation.ts';
 import { storage } from '../lib/storage.ts';
 import { signedIn } from '../features/auth/auth-slice.ts';
@@ -35,8 +36,10 @@ async function failWith(status: number, body: unknown) {
 }
 
 async function expectNoToast() {
-  // Give react-toastify a render pass to show anything it was asked to.
+  // A toast asked for waits for react-toastify to load (lib/toast.ts): load it, then give it a render
+  // pass to show anything it was asked to. A negative check: a longer wait could only find more.
   await act(async () => {
+    await loadToasts();
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();

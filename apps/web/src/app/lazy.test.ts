@@ -25,7 +25,7 @@ describe('lazy screens (SPEC §2 route behaviour)', () => {
   it('reloads the page on the first chunk failure of the session and remembers it', async () => {
     const e = env();
     void loadChunk(viteFailure, e);
-    await vi.waitFor(() => expect(e.reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(e.reload).toHaveBeenCalledTimes(1), { timeout: 15_000 });
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeTruthy();
   });
 

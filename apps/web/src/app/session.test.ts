@@ -46,7 +46,7 @@ describe('the session in the store', () => {
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(USER_KEY)).toBeNull();
     expect(document.cookie).not.toContain('xAuthToken=tok_9');
-    await vi.waitFor(() => expect(socket.disconnect).toHaveBeenCalled());
+    await vi.waitFor(() => expect(socket.disconnect).toHaveBeenCalled(), { timeout: 15_000 });
     expect(state.auth.token).toBeNull();
     expect(state.user.data).toBeNull();
     expect(selectCustomerInfo(state).firstName).toBe('');

@@ -60,7 +60,7 @@ describe('api base query', () => {
     });
     const store = makeApiStore();
     const pending = store.dispatch(probeApi.endpoints.testProbe.initiate());
-    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'), { timeout: 15_000 });
     expect(selectIsLoading(store.getState())).toBe(true);
     answer();
     await pending;

@@ -26,7 +26,7 @@ describe('the default live connection factory', () => {
     const stop = onLive('walletUpdated', listener);
     const socket = connectLive({ _id: 'u1', role: 'USER', token: 'tok_1' });
     expect(socket).not.toBeNull();
-    await vi.waitFor(() => expect(made).toHaveLength(1));
+    await vi.waitFor(() => expect(made).toHaveLength(1), { timeout: 15_000 });
     expect(made[0]!.options).toMatchObject({ auth: { token: 'tok_1' }, query: { _id: 'u1', role: 'USER' } });
     expect(made[0]!.on).toHaveBeenCalledWith('walletUpdated', listener);
     stop();
@@ -36,7 +36,7 @@ describe('the default live connection factory', () => {
   it('closes the real socket when the connection was closed before the library arrived', async () => {
     connectLive({ _id: 'u1', role: 'USER', token: 'tok_1' });
     disconnectLive();
-    await vi.waitFor(() => expect(made).toHaveLength(1));
+    await vi.waitFor(() => expect(made).toHaveLength(1), { timeout: 15_000 });
     expect(made[0]!.disconnect).toHaveBeenCalled();
   });
 });

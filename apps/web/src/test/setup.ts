@@ -7,7 +7,7 @@ import { signedInReducers } from '../app/signed-in-state.ts';
 
 // findBy*/waitFor give up after this long. The default (1 s) is too short on a loaded 2-core CI
 // machine; a longer wait changes nothing when the expectation holds, it only stops false failures.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(async () => {
   if (typeof window !== 'undefined') {

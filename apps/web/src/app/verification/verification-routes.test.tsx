@@ -35,7 +35,7 @@ describe('verification routes (SPEC §2 "Routes that need login")', () => {
   it.each(['/verify', '/kyc-jumio'])('sends a guest from %s to /login and remembers the path', async (path) => {
     mockApi({ 'GET v1/settings': { body: { success: true, data: settingsFixture } } });
     const { router } = renderRoutes(createRoutes, { path });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
     expect(storage.get(REDIRECT_KEY)).toBe(path);
     expect(await screen.findByRole('button', { name: /sign in|log in/i })).toBeInTheDocument();
   });
