@@ -148,7 +148,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
  */
 function addBackgroundWork(app: FastifyInstance) {
   const { db, log, mailer, live, config, outbox: wake } = app;
-  app.outbox.add(paymentsBackground({ db, provider: app.paymentProvider, log, wake }));
+  app.outbox.add(paymentsBackground({ db, providers: app.paymentProviders, log, wake }));
   app.outbox.add(checkoutBackground({ db, log, reservationMinutes: config.ORDER_RESERVATION_MINUTES }));
   app.outbox.add(fulfilmentBackground({ db, log, wake, mailer, live, publicUrl: config.PUBLIC_URL }));
   app.outbox.add(authBackground({ db, log, mailer, config }));

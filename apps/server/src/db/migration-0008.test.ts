@@ -67,9 +67,16 @@ describe(`migration ${THIS_MIGRATION}`, () => {
       ['p-older', 'failed', 'superseded by a newer payment attempt'],
       ['p-oldest', 'failed', 'superseded by a newer payment attempt'],
     ]);
-    await expect(payment('p-second', 'o-one', 'initiated', 0)).rejects.toThrow(/payments_one_attempt_in_flight_idx/);
+    // Written now, a row names its method kind too (migration 0010 came after).
+    const paymentNow = (id: string, order: string, status: string) =>
+      query(
+        `INSERT INTO payments (id, order_id, user_id, provider, method, transaction_id, status, amount_cents)
+         VALUES ($1, $2, 'u1', 'nuvei-sandbox', 'card', $3, $4, 499)`,
+        [id, order, `t-${id}`, status],
+      );
+    await expect(paymentNow('p-second', 'o-one', 'initiated')).rejects.toThrow(/payments_one_attempt_in_flight_idx/);
     // Attempts that ended do not count: a new one may start once the one in flight ends.
     await query(`UPDATE payments SET status = 'declined' WHERE id = 'p-alone'`);
-    await payment('p-retry', 'o-one', 'initiated', 0);
+    await paymentNow('p-retry', 'o-one', 'initiated');
   });
 });

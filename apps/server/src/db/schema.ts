@@ -1,5 +1,6 @@
 // Drizzle view of the tables the SQL migrations create (migrations/ is the source of truth).
 import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHOD_KINDS } from '@store/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -218,10 +219,13 @@ export const payments = pgTable('payments', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id),
+  /** The registered provider that made the payment, and is asked about it later (ADR 009). */
   provider: text('provider').notNull(),
+  /** What the shopper pays with (0010). */
+  method: text('method', { enum: PAYMENT_METHOD_KINDS }).notNull(),
   transactionId: text('transaction_id').notNull().unique(),
   relatedTransactionId: text('related_transaction_id'),
-  status: text('status', { enum: ['initiated', 'challenge', 'approved', 'declined', 'failed', 'refunded'] }).notNull(),
+  status: text('status', { enum: ['initiated', 'challenge', 'pending', 'approved', 'declined', 'failed', 'refunded'] }).notNull(),
   amountCents: integer('amount_cents').notNull(),
   threeDVersion: text('three_d_version'),
   declineReason: text('decline_reason'),

@@ -11,6 +11,15 @@ export const savedCard = z.object({
 });
 export type SavedCard = z.infer<typeof savedCard>;
 
+/**
+ * What a payment attempt pays with (ADR 009): a fresh card, a saved card, a bank account (ACH), Nuvei's
+ * hosted cashier, a Stripe card, Cash App (through Stripe) or a Square card. Each attempt records its
+ * method kind beside the provider that serves it.
+ */
+export const PAYMENT_METHOD_KINDS = ['card', 'saved_card', 'bank_account', 'cashier', 'stripe_card', 'cash_app', 'square_card'] as const;
+export const paymentMethodKind = z.enum(PAYMENT_METHOD_KINDS);
+export type PaymentMethodKind = z.infer<typeof paymentMethodKind>;
+
 export const paymentOrderStatus = z.enum(['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'refunded']);
 
 const token = z.string().min(8).max(128);

@@ -1,14 +1,15 @@
-// Recording a provider's approval (issue 3: "the approval is recorded before anything else;
-// fulfilment is retried from it"). The payment row and the order's move to 'paid' commit in one
-// transaction; only then is the card saved (when the shopper asked) and the order fulfilled. An
-// approval the order cannot take is refunded at once.
+// Recording a provider's approval, whichever provider gave it (issue 3: "the approval is recorded
+// before anything else; fulfilment is retried from it"; ADR 009: one place for every provider). The
+// payment row and the order's move to 'paid' commit in one transaction; only then is the card saved
+// (when the shopper asked) and the order fulfilled. An approval the order cannot take is refunded at
+// once, through the provider that took the money.
 import type { OrderStatus, SavedCard } from '@store/shared';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { findOrder } from '../checkout/index.ts';
 import { recordPaymentApproved } from '../fulfilment/index.ts';
 import type { ProviderCard } from '../../providers/payments/types.ts';
 import { crashPoint } from './crash-points.ts';
-import type { PaymentsDeps } from './deps.ts';
+import { providerOf, type PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
 import { keepCard, toSavedCard } from './saved-cards.ts';
 
@@ -21,9 +22,14 @@ export interface Approval {
 
 /**
  * Money was taken for an order that no longer wants it (canceled or failed while the shopper was at
- * the bank, or already paid by another attempt): give it back. Returns whether the provider refunded.
+ * the bank, or already paid by another attempt): give it back, through the provider that took it (the
+ * one the row names). Returns whether the provider refunded.
  */
-export async function refundOrphan({ db, provider, log }: PaymentsDeps, payment: repo.PaymentRow, transactionId: string): Promise<boolean> {
+export async function refundOrphan(deps: PaymentsDeps, payment: repo.PaymentRow, transactionId: string): Promise<boolean> {
+  const { db, log } = deps;
+  // No provider under the row's name: logged, and the payment stays approved for a person to check.
+  const provider = providerOf(deps, payment);
+  if (!provider) return false;
   try {
     const outcome = await provider.refund({
       paymentId: payment.id,
@@ -33,7 +39,7 @@ export async function refundOrphan({ db, provider, log }: PaymentsDeps, payment:
       currency: 'USD',
     });
     if (outcome.status === 'refunded') {
-      await repo.updatePayment(db, payment.id, ['initiated', 'challenge', 'approved'], { status: 'refunded' });
+      await repo.updatePayment(db, payment.id, ['initiated', 'challenge', 'pending', 'approved'], { status: 'refunded' });
       log.warn({ paymentId: payment.id, orderId: payment.orderId }, 'refunded a payment approved for an order that could not take it');
       return true;
     }

@@ -2,17 +2,58 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Wake } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { PaymentProvider } from '../../providers/payments/types.ts';
+import type { PaymentProviders } from '../../providers/payments/registry.ts';
+import type { PaymentMethodKind, PaymentProvider } from '../../providers/payments/types.ts';
 import type { CardAttempts } from './card-attempts.ts';
 
 export interface PaymentsDeps {
   db: Db;
-  provider: PaymentProvider;
+  /** The registry (ADR 009): a new payment's provider by its method kind, a recorded payment's by its row. */
+  providers: PaymentProviders;
   log: FastifyBaseLogger;
   /** The shopper's card attempts, when a shopper's request is being served (declines weigh more). */
   attempts?: CardAttempts;
   /** The background runner, woken by the fulfilment an approval leads to. */
   wake: Wake;
+}
+
+export const PAYMENT_METHOD_UNAVAILABLE = 'PAYMENT_METHOD_UNAVAILABLE';
+/** The method kind (or the capability a call needs) is served by no registered provider. */
+export const methodUnavailable = () => new AppError(400, PAYMENT_METHOD_UNAVAILABLE, 'This payment method is not available.');
+
+/** The provider new payments of this method kind go to; 400 PAYMENT_METHOD_UNAVAILABLE, before anything is written, when none serves it. */
+export function providerFor({ providers }: Pick<PaymentsDeps, 'providers'>, method: PaymentMethodKind): PaymentProvider {
+  const provider = providers.forMethod(method);
+  if (!provider) throw methodUnavailable();
+  return provider;
+}
+
+/**
+ * The provider a payment row names: it made the payment and is asked about it ever after. Undefined,
+ * and logged, when no provider is registered under that name (the configuration changed): the payment
+ * is left as it is for a person to check.
+ */
+export function providerOf(
+  { providers, log }: Pick<PaymentsDeps, 'providers' | 'log'>,
+  payment: { id: string; provider: string },
+): PaymentProvider | undefined {
+  const provider = providers.get(payment.provider);
+  if (!provider)
+    log.error(
+      { paymentId: payment.id, provider: payment.provider },
+      'no payment provider is registered under this name; payment left as it is',
+    );
+  return provider;
+}
+
+/** The row's provider for a shopper's next step; a provider no longer registered answers as an unavailable method. */
+export function providerToContinue(
+  deps: Pick<PaymentsDeps, 'providers' | 'log'>,
+  payment: { id: string; provider: string },
+): PaymentProvider {
+  const provider = providerOf(deps, payment);
+  if (!provider) throw methodUnavailable();
+  return provider;
 }
 
 /** Provider faults are not the shopper's: a clear 502, details only in our log. */

@@ -1,22 +1,33 @@
-// The provider's verified notification (webhook / DMN): the result of a 3-D Secure challenge. Only a
-// charge (Sale or Auth) of the payment's own transaction, amount and currency can approve it; any
-// other notification (the InitAuth3D fingerprint, another sum) is acknowledged and ignored, so it
-// can never fulfil an order nobody paid for. Repeats are harmless.
+// A provider's verified notification (webhook / DMN), whichever provider sent it: the result of a 3-D
+// Secure challenge, or of anything else that decides a payment after the shopper's request. Only a
+// charge of the payment's own transaction, amount and currency can approve it; any other notification
+// (the InitAuth3D fingerprint, another sum) is acknowledged and ignored, so it can never fulfil an order
+// nobody paid for. The payment must be one of a provider that takes its notifications at the webhook it
+// arrived at (ADR 009). Repeats are harmless.
 import { notFound } from '../../lib/errors.ts';
 import { recordPaymentFailed } from '../checkout/index.ts';
-import { CHARGE_TRANSACTION_TYPES, DECLINE_MESSAGES, type PaymentNotification } from '../../providers/payments/types.ts';
+import { DECLINE_MESSAGES, type PaymentNotification } from '../../providers/payments/types.ts';
 import { approve } from './approval.ts';
 import type { PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found.';
 
-export async function handleNotification(deps: PaymentsDeps, notification: PaymentNotification): Promise<void> {
+/** A notification verified by the providers of `webhook` (the endpoint it arrived at). */
+export async function handleNotification(deps: PaymentsDeps, webhook: string, notification: PaymentNotification): Promise<void> {
   const { db, log } = deps;
   const payment = await repo.findPaymentByTransaction(db, notification.transactionId);
-  if (!payment || payment.id !== notification.clientUniqueId) throw notFound(PAYMENT_NOT_FOUND);
-  const about = { paymentId: payment.id, transactionId: notification.transactionId, transactionType: notification.transactionType };
-  if (!CHARGE_TRANSACTION_TYPES.includes(notification.transactionType)) {
+  if (!payment || payment.id !== notification.paymentId) throw notFound(PAYMENT_NOT_FOUND);
+  const about = { paymentId: payment.id, transactionId: notification.transactionId, event: notification.event };
+  if (!deps.providers.receivesAt(payment.provider, webhook)) {
+    // Its provider is not registered (the configuration changed), or takes its notifications elsewhere.
+    log.error(
+      { ...about, provider: payment.provider, webhook },
+      'notification about a payment of a provider not registered at this webhook: left as it is',
+    );
+    throw notFound(PAYMENT_NOT_FOUND);
+  }
+  if (!notification.charge) {
     log.info(about, 'notification about a step that charges nothing: ignored');
     return;
   }
@@ -39,7 +50,7 @@ export async function handleNotification(deps: PaymentsDeps, notification: Payme
     await approve(deps, payment, { transactionId: notification.transactionId, card: notification.card });
     return;
   }
-  const moved = await repo.updatePayment(db, payment.id, ['initiated', 'challenge'], {
+  const moved = await repo.updatePayment(db, payment.id, ['initiated', 'challenge', 'pending'], {
     status: 'declined',
     declineReason: notification.reason,
   });

@@ -32,7 +32,7 @@ afterAll(async () => {
 
 describe('payments through the Nuvei client', () => {
   it('init (fingerprint) then payment/first approved: fulfilled and the card saved', async () => {
-    expect(t.app.paymentProvider.name).toBe('nuvei');
+    expect(t.app.paymentProviders.forMethod('card')?.name).toBe('nuvei');
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
     const step1 = await init(t.app, s, { orderId: order._id, cardToken: 'tmp-approve-token', saveCard: true });

@@ -150,7 +150,7 @@ describe('3-D Secure challenge (4000 0000 0000 3220)', () => {
     const order = await pendingOrder(t.app, s);
     const url = new URL(await reachChallenge(s, order._id));
     // The shopper's answer, signed as the sandbox bank delivers it; then the same delivery ten times at once.
-    const gateway = t.app.paymentProvider as SandboxGateway;
+    const gateway = t.app.paymentProviders.get('nuvei-sandbox') as SandboxGateway;
     const signed = (await gateway.decideChallenge(url.pathname.split('/').pop()!, url.searchParams.get('secret')!, true))!;
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>

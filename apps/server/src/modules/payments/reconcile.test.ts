@@ -44,19 +44,20 @@ async function placeholderAfterProviderCall(s: Shopper, order: { _id: string; to
     orderId: order._id,
     userId: s.id,
     provider: 'nuvei-sandbox',
+    method: 'card',
     transactionId: `local:${id}`,
     status: 'initiated',
     amountCents: order.total,
     cardToken,
   });
   if (number)
-    await t.app.paymentProvider.init({
+    await t.app.paymentProviders.get('nuvei-sandbox')!.start({
       paymentId: id,
       orderId: order._id,
       userId: s.id,
       amountCents: order.total,
       currency: 'USD',
-      card: { kind: 'token', cardToken },
+      source: { method: 'card', cardToken },
     });
   return id;
 }
@@ -114,11 +115,11 @@ describe('a provider call that fails after the provider charged', () => {
   it('is looked up at once: the shopper gets the 502, the order is paid and fulfilled all the same', async () => {
     const s = await createShopper(db());
     const order = await pendingOrder(t.app, s);
-    const provider = t.app.paymentProvider;
-    const realInit = provider.init;
+    const provider = t.app.paymentProviders.forMethod('card')!;
+    const realStart = provider.start;
     // The provider approves, then the connection drops before its answer arrives.
-    provider.init = async (req) => {
-      await realInit(req);
+    provider.start = async (req) => {
+      await realStart(req);
       throw new Error('socket hang up');
     };
     try {
@@ -130,7 +131,7 @@ describe('a provider call that fails after the provider charged', () => {
         message: 'The payment service is not answering. Please try again.',
       });
     } finally {
-      provider.init = realInit;
+      provider.start = realStart;
     }
     expect((await paymentsOf(order._id)).map((p) => p.status)).toEqual(['approved']);
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
@@ -199,6 +200,7 @@ describe('an approval recorded without its order moving (a crash of the old two-
         orderId: order._id,
         userId: s.id,
         provider: 'nuvei-sandbox',
+        method: 'card',
         transactionId: `9${Date.now()}`,
         status: 'approved',
         amountCents: order.total,

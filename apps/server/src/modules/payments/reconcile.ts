@@ -1,15 +1,18 @@
-// Recovery of card payments that a crash, a timeout or a lost notification left unfinished. Run as a
+// Recovery of payments that a crash, a timeout or a lost notification left unfinished, whichever
+// provider made them: each payment is asked about through the provider its row names (ADR 009). Run as a
 // background job at start and every 30 s (background.ts), and at once when a provider call fails.
 //   approved, order still pending      → the order is paid and fulfilled (or the payment refunded
 //                                        when the order cannot take it)
-//   in flight (initiated / challenge)  → the provider is asked (lookup by our payment id):
+//   in flight (initiated / challenge / pending) → the provider is asked (lookup by our payment id):
 //     approved   → recorded and fulfilled as above
 //     declined   → the payment is declined; the order stays payable, the shopper can try again
 //     nothing    → the payment failed (no money moved); the order stays payable
-//     challenge  → left alone: the shopper may still answer it, and the provider expires it
-import { CHARGE_TRANSACTION_TYPES, type LookupOutcome } from '../../providers/payments/types.ts';
+//     pending    → left alone: the shopper may still answer a challenge (the provider expires it), or
+//                  the money has not settled yet
+// A row naming a provider that is not registered is logged and left alone; the others go on.
+import type { LookupOutcome } from '../../providers/payments/types.ts';
 import { approve } from './approval.ts';
-import type { PaymentsDeps } from './deps.ts';
+import { providerOf, type PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
 
 /** A provider call never takes this long (the Nuvei client gives up after 30 s): a placeholder this old lost its answer. */
@@ -17,23 +20,21 @@ export const PLACEHOLDER_STALE_MS = 2 * 60_000;
 /** The 3-D Secure steps (fingerprint, then challenge) get this long before the provider is asked how they ended. */
 export const IN_FLIGHT_STALE_MS = 15 * 60_000;
 const BATCH = 50;
+/** Rows naming an unregistered provider reported per pass (each once per process). */
+const UNKNOWN_REPORTED = 10;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** The provider's approval is a charge of this payment's amount (a 3-D step or another sum is not). */
+/** The provider's approval is a charge of this payment's amount and currency (another sum is not). */
 function isChargeOf(payment: repo.PaymentRow, found: Extract<LookupOutcome, { status: 'approved' }>): boolean {
-  return (
-    CHARGE_TRANSACTION_TYPES.includes(found.transactionType) &&
-    (found.amountCents === null || found.amountCents === payment.amountCents) &&
-    (found.currency === null || found.currency === 'USD')
-  );
+  return (found.amountCents === null || found.amountCents === payment.amountCents) && (found.currency === null || found.currency === 'USD');
 }
 
 /** Records what the provider said about a payment in flight. */
 async function recordFound(deps: PaymentsDeps, payment: repo.PaymentRow, found: LookupOutcome): Promise<void> {
   const { db, log } = deps;
   const placeholder = payment.transactionId.startsWith('local:');
-  const inFlight: repo.PaymentRow['status'][] = ['initiated', 'challenge'];
+  const inFlight: repo.PaymentRow['status'][] = ['initiated', 'challenge', 'pending'];
   switch (found.status) {
     case 'approved':
       if (!isChargeOf(payment, found)) {
@@ -56,18 +57,35 @@ async function recordFound(deps: PaymentsDeps, payment: repo.PaymentRow, found: 
     case 'refunded':
       await repo.updatePayment(db, payment.id, inFlight, { status: 'refunded' });
       return;
-    case 'challenge':
+    case 'pending':
       return;
   }
 }
 
-/** Asks the provider what became of a payment in flight and records the answer. */
+const lookupRequest = (payment: repo.PaymentRow) => ({
+  paymentId: payment.id,
+  orderId: payment.orderId,
+  transactionId: payment.transactionId.startsWith('local:') ? null : payment.transactionId,
+});
+
+/** Asks the payment's provider what became of it and records the answer (nothing when its provider is not registered). */
 export async function reconcileInFlight(deps: PaymentsDeps, payment: repo.PaymentRow): Promise<void> {
-  await recordFound(deps, payment, await deps.provider.lookup({ paymentId: payment.id, orderId: payment.orderId }));
+  const provider = providerOf(deps, payment);
+  if (!provider) return;
+  await recordFound(deps, payment, await provider.lookup(lookupRequest(payment)));
+}
+
+export interface ReconcileOptions {
+  now?: Date;
+  /** Payments already reported as naming an unregistered provider, so a long-lived process says so once. */
+  reported?: Set<string>;
 }
 
 /** One pass over what is left unfinished; each payment on its own, so one failure never blocks the rest. */
-export async function reconcilePayments(deps: PaymentsDeps, now = new Date()): Promise<void> {
+export async function reconcilePayments(
+  deps: PaymentsDeps,
+  { now = new Date(), reported = new Set() }: ReconcileOptions = {},
+): Promise<void> {
   const { db, log } = deps;
   for (const payment of await repo.listUnsettledApprovals(db, BATCH)) {
     try {
@@ -80,14 +98,28 @@ export async function reconcilePayments(deps: PaymentsDeps, now = new Date()): P
     placeholderBefore: new Date(now.getTime() - PLACEHOLDER_STALE_MS),
     inFlightBefore: new Date(now.getTime() - IN_FLIGHT_STALE_MS),
   };
-  for (const payment of await repo.listStaleInFlight(db, cutoffs, BATCH)) {
+  const registered = deps.providers.names();
+  // Left alone, and never in the way of the batch of the others.
+  for (const payment of await repo.listStaleInFlight(db, cutoffs, { except: registered }, UNKNOWN_REPORTED)) {
+    if (reported.has(payment.id)) continue;
+    reported.add(payment.id);
+    providerOf(deps, payment);
+  }
+  // A provider that is not answering is asked again on the next pass, rather than waiting out every timeout now.
+  const unanswering = new Set<string>();
+  for (const payment of await repo.listStaleInFlight(db, cutoffs, { only: registered }, BATCH)) {
+    const provider = providerOf(deps, payment);
+    if (!provider || unanswering.has(provider.name)) continue;
     let found: LookupOutcome;
     try {
-      found = await deps.provider.lookup({ paymentId: payment.id, orderId: payment.orderId });
+      found = await provider.lookup(lookupRequest(payment));
     } catch (err) {
-      // The provider is not answering: the next pass asks again, rather than waiting out every timeout now.
-      log.error({ paymentId: payment.id, err: errorText(err) }, 'payment provider lookup failed; reconciliation resumes on the next pass');
-      return;
+      unanswering.add(provider.name);
+      log.error(
+        { paymentId: payment.id, provider: provider.name, err: errorText(err) },
+        'payment provider lookup failed; reconciliation resumes on the next pass',
+      );
+      continue;
     }
     try {
       await recordFound(deps, payment, found);

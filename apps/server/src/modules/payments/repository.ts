@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, like, lt, notLike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, lt, notInArray, notLike, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders, payments, savedCards } from '../../db/schema.ts';
 
@@ -11,7 +11,8 @@ export const SUPERSEDED_REASON = 'superseded by a newer payment attempt';
 
 /**
  * Returns false when another attempt for the same order is in flight: initiated (a provider call, or
- * step 2 to come) or challenge (at the bank's page); the unique index of 0008 allows one.
+ * step 2 to come), challenge (the shopper at the bank's or the provider's page) or pending (money not
+ * settled); the unique index of 0008 (0010 with pending) allows one.
  */
 export async function insertPaymentIfNoneInFlight(db: Db | Tx, row: NewPaymentRow): Promise<boolean> {
   const inserted = await db.insert(payments).values(row).onConflictDoNothing().returning({ id: payments.id });
@@ -107,7 +108,7 @@ export async function recordApproval(
       ...(approval.threeDVersion ? { threeDVersion: approval.threeDVersion } : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(payments.id, id), inArray(payments.status, ['initiated', 'challenge', 'declined', 'failed'])));
+    .where(and(eq(payments.id, id), inArray(payments.status, ['initiated', 'challenge', 'pending', 'declined', 'failed'])));
 }
 
 /**
@@ -126,25 +127,32 @@ export async function listUnsettledApprovals(db: Db, limit: number): Promise<Pay
 }
 
 /**
- * Payments in flight for longer than a provider call or a 3-D Secure step can take: a placeholder
+ * Payments in flight for longer than a provider call or a shopper's step can take: a placeholder
  * ('local:' id, the provider call's answer never written) older than placeholderBefore, or an
- * initiated / challenge payment untouched since inFlightBefore.
+ * initiated / challenge / pending payment untouched since inFlightBefore. `providers` keeps those of
+ * the named providers only, or those of any other provider (the rows no registered provider can answer for).
  */
 export async function listStaleInFlight(
   db: Db,
   cutoffs: { placeholderBefore: Date; inFlightBefore: Date },
+  providers: { only: string[] } | { except: string[] },
   limit: number,
 ): Promise<PaymentRow[]> {
+  // Of no names: nobody's rows, or everybody's.
+  const ofProviders = 'only' in providers ? inArray(payments.provider, providers.only) : notInArray(payments.provider, providers.except);
   return db
     .select()
     .from(payments)
     .where(
-      or(
-        and(eq(payments.status, 'initiated'), like(payments.transactionId, 'local:%'), lt(payments.updatedAt, cutoffs.placeholderBefore)),
-        and(
-          inArray(payments.status, ['initiated', 'challenge']),
-          notLike(payments.transactionId, 'local:%'),
-          lt(payments.updatedAt, cutoffs.inFlightBefore),
+      and(
+        ofProviders,
+        or(
+          and(eq(payments.status, 'initiated'), like(payments.transactionId, 'local:%'), lt(payments.updatedAt, cutoffs.placeholderBefore)),
+          and(
+            inArray(payments.status, ['initiated', 'challenge', 'pending']),
+            notLike(payments.transactionId, 'local:%'),
+            lt(payments.updatedAt, cutoffs.inFlightBefore),
+          ),
         ),
       ),
     )

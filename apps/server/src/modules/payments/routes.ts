@@ -11,6 +11,7 @@ import {
 } from '@store/shared';
 import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
+import { NUVEI_WEBHOOK } from '../../providers/payments/nuvei/transactions.ts';
 import { cardAttemptsFor } from './card-attempts.ts';
 import { handleNotification, initCardPayment, listCards, payFirst, removeCard, type PaymentsDeps } from './service.ts';
 
@@ -20,7 +21,7 @@ const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({
     db: app.db,
-    provider: app.paymentProvider,
+    providers: app.paymentProviders,
     log,
     attempts,
     wake: app.outbox,
@@ -125,9 +126,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       description: "The card provider's notification (webhook / DMN); authenticated by the provider's signature or checksum.",
     },
     handler: async (request) => {
-      const notification = app.paymentProvider.verifyNotification({ body: request.body, query: request.query, headers: request.headers });
+      // Verified by the Nuvei-family provider(s) registered (the real client or its sandbox).
+      const input = { body: request.body, query: request.query, headers: request.headers };
+      const notification = app.paymentProviders.verifyNotification(NUVEI_WEBHOOK, input);
       if (!notification) throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
-      await handleNotification(deps(request.log), notification);
+      await handleNotification(deps(request.log), NUVEI_WEBHOOK, notification);
       return { success: true as const };
     },
   });

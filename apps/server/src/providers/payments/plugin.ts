@@ -4,17 +4,20 @@ import vaultPlugin from '../vault/plugin.ts';
 import { createNuveiClient } from './nuvei/client.ts';
 import { createSandboxGateway } from './nuvei/sandbox/gateway.ts';
 import sandboxChallengeRoutes from './nuvei/sandbox/challenge-routes.ts';
-import type { PaymentProvider } from './types.ts';
+import { createPaymentProviders, type PaymentProviders } from './registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The card-payment adapter: the built-in sandbox, or the real Nuvei client when configured. */
-    paymentProvider: PaymentProvider;
+    /**
+     * The registry of payment providers (ADR 009). Today one: the card provider (cards and saved
+     * cards), the real Nuvei client when configured, else the built-in sandbox.
+     */
+    paymentProviders: PaymentProviders;
   }
 }
 
 /**
- * Payment providers: the card vault (its own port) and the adapter. Nuvei is used when
+ * Payment providers: the card vault (its own port) and the registry. The card provider is Nuvei when
  * PAYMENTS_PROVIDER=nuvei, or when it is unset and the NUVEI_* credentials are; otherwise the
  * sandbox, which also serves its 3-D Secure challenge page at /sandbox/3ds/:transactionId.
  */
@@ -22,12 +25,13 @@ export default fp(
   async (app) => {
     const { config } = app;
     await app.register(vaultPlugin);
+    const providers = createPaymentProviders();
+    app.decorate('paymentProviders', providers);
     const hasNuvei = !!(config.NUVEI_MERCHANT_ID && config.NUVEI_MERCHANT_SITE_ID && config.NUVEI_SECRET_KEY);
     const kind = config.PAYMENTS_PROVIDER ?? (hasNuvei ? 'nuvei' : 'sandbox');
     if (kind === 'nuvei') {
       if (!hasNuvei) throw new Error('PAYMENTS_PROVIDER=nuvei needs NUVEI_MERCHANT_ID, NUVEI_MERCHANT_SITE_ID and NUVEI_SECRET_KEY');
-      app.decorate(
-        'paymentProvider',
+      providers.register(
         createNuveiClient({
           baseUrl: config.NUVEI_BASE_URL,
           merchantId: config.NUVEI_MERCHANT_ID!,
@@ -41,7 +45,7 @@ export default fp(
     // Without a configured secret the sandbox signs with a per-process one: it only talks to itself.
     const webhookSecret = config.PAYMENTS_WEBHOOK_SECRET ?? randomBytes(32).toString('hex');
     const gateway = createSandboxGateway({ db: app.db, vault: app.vault, browserBase: config.BROWSER_BASE, webhookSecret });
-    app.decorate('paymentProvider', gateway);
+    providers.register(gateway);
     await app.register(sandboxChallengeRoutes, { gateway });
   },
   { name: 'payments-provider', dependencies: ['db'] },

@@ -1,23 +1,43 @@
-import { CARD_DECLINED_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE } from '@store/shared';
+import { CARD_DECLINED_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE, type PaymentMethodKind } from '@store/shared';
 
-// The card-payment adapter (DESIGN §2): the payments module talks to this interface only; the
-// built-in sandbox and the real Nuvei client implement it. Shaped after Nuvei's three steps
-// (initPayment, payment with the 3-D Secure version, notification) plus refunds and a lookup of what
-// the provider recorded for a payment (getTransactionDetails), which recovery after a crash relies on.
+// The payments core's one view of a payment provider (DESIGN §2, ADR 009). Every provider plugs in
+// through these five calls (start, confirm, look up, refund, verify a notification) plus optional
+// capabilities; approval, fulfilment, reconciliation and the ledger live once, in modules/payments.
+// Each step answers with one of four outcomes:
+//   approved  the money is taken (a charge of this payment's amount)
+//   declined  no money moves; the decline code and the provider's reason
+//   pending   the provider took the payment but its money has not settled (a bank payment); a later
+//             notification or lookup decides
+//   action    the shopper must do something first (ShopperAction), then the payment is confirmed, or
+//             the provider notifies its result
+// each with the provider's transaction id.
 
-/** What the shopper pays with: a fresh vault token, or a saved card (its id) with a fresh CVV token. */
-export type CardSource =
-  { kind: 'token'; cardToken: string } | { kind: 'saved'; userPaymentOptionId: string; vaultToken: string; cvvToken: string };
+export type { PaymentMethodKind } from '@store/shared';
+
+/**
+ * What the shopper pays with, by method kind: a fresh vault token, or a saved card (its id) with a
+ * fresh CVV token. The methods to come add their variants (a bank account, a Stripe payment method...).
+ */
+export type PaymentSource =
+  { method: 'card'; cardToken: string } | { method: 'saved_card'; userPaymentOptionId: string; vaultToken: string; cvvToken: string };
 
 export interface PaymentRequest {
-  /** Our payment attempt's id, sent as Nuvei's clientUniqueId so the provider can be asked about it later. */
+  /** Our payment attempt's id: the provider keeps it (Nuvei's clientUniqueId) so it can be asked about it later. */
   paymentId: string;
   orderId: string;
   /** Our user id (Nuvei's userTokenId: saved cards belong to it). */
   userId: string;
   amountCents: number;
   currency: 'USD';
-  card: CardSource;
+  source: PaymentSource;
+}
+
+/** Going on after the shopper's action: the payment again, with the transaction the action belonged to. */
+export interface ConfirmRequest extends PaymentRequest {
+  /** The provider's transaction the action answered (Nuvei's relatedTransactionId, a PaymentIntent's id). */
+  transactionId: string;
+  /** What a 'fingerprint' action settled on: the 3-D Secure version; other actions bring nothing back. */
+  threeDVersion?: string;
 }
 
 /** The card as the provider reports it on approval; userPaymentOptionId is stable per user and card. */
@@ -33,14 +53,40 @@ export interface ProviderCard {
 
 export type DeclineCode = 'CARD_DECLINED' | 'INSUFFICIENT_FUNDS';
 
-export type Approved = { status: 'approved'; transactionId: string; threeDVersion: string; card: ProviderCard };
+/** What the shopper must do before the provider can decide. */
+export type ShopperAction =
+  /** The 3-D Secure method step (device fingerprint) in the page; the browser confirms at once with the version. */
+  | { kind: 'fingerprint'; threeDVersion: string }
+  /** The card issuer's challenge page; its result comes as a notification (or a lookup). */
+  | { kind: 'challenge'; url: string }
+  /** A page of the provider's (a hosted cashier, a wallet's approval page); the shopper comes back to the store. */
+  | { kind: 'redirect'; url: string }
+  /** The provider's script in the store's page finishes it (Stripe.js with the PaymentIntent's client secret). */
+  | { kind: 'client'; clientSecret: string };
+
+export type Approved = {
+  status: 'approved';
+  transactionId: string;
+  /** The card as the provider reports it; null when it did not say. */
+  card: ProviderCard | null;
+  /** The 3-D Secure version the approval went through, when there was one. */
+  threeDVersion?: string;
+};
 export type Declined = { status: 'declined'; transactionId: string; code: DeclineCode; reason: string };
+export type Pending = { status: 'pending'; transactionId: string };
+export type ActionNeeded = { status: 'action'; transactionId: string; action: ShopperAction };
 
-/** initPayment: approved without a challenge, or 3-D Secure needed (go on with payFirst). */
-export type InitOutcome = Approved | Declined | { status: 'threeD'; transactionId: string; threeDVersion: string };
+/** What start and confirm answer. */
+export type PaymentOutcome = Approved | Declined | Pending | ActionNeeded;
 
-/** payment: approved (frictionless), or the shopper must pass the challenge at challengeUrl. */
-export type PayOutcome = Approved | Declined | { status: 'challenge'; transactionId: string; challengeUrl: string };
+export interface RefundRequest {
+  paymentId: string;
+  orderId: string;
+  /** The provider's transaction that took the money. */
+  transactionId: string;
+  amountCents: number;
+  currency: 'USD';
+}
 
 export interface RefundOutcome {
   status: 'refunded' | 'declined';
@@ -48,39 +94,22 @@ export interface RefundOutcome {
   reason?: string;
 }
 
-/** Nuvei's transaction types that take money; the rest (InitAuth3D, Auth3D, Credit, Void...) charge nothing. */
-export const CHARGE_TRANSACTION_TYPES: readonly string[] = ['Sale', 'Auth'];
-
-/** What a notification says about the transaction, so an approval can be checked against the payment. */
-interface NotifiedTransaction {
-  transactionId: string;
-  /** The clientUniqueId the transaction was made with: our payment id. */
-  clientUniqueId: string;
-  transactionType: string;
-  /** null when the notification carries no readable amount. */
-  amountCents: number | null;
-  currency: string;
+export interface LookupRequest {
+  paymentId: string;
+  orderId: string;
+  /** The provider's transaction we recorded; null while only our placeholder is (its answer was lost). */
+  transactionId: string | null;
 }
 
-/** A verified notification (webhook / DMN) about a transaction's result. */
-export type PaymentNotification = NotifiedTransaction &
-  ({ status: 'approved'; card: ProviderCard | null } | { status: 'declined'; code: DeclineCode; reason: string });
-
 /**
- * What the provider recorded for one payment attempt (looked up by its clientUniqueId, our payment id):
- * its latest transaction. 'none' means no money moved: nothing recorded, or only the 3-D Secure fingerprint.
+ * What the provider recorded for one payment attempt: its latest transaction, read as what it did to
+ * the money. 'approved' is a charge for this payment (never a 3-D Secure step); 'pending' is not decided
+ * yet (an open challenge or hosted page, a bank payment not settled); 'none' means no money moved.
  */
 export type LookupOutcome =
-  | {
-      status: 'approved';
-      transactionId: string;
-      transactionType: string;
-      amountCents: number | null;
-      currency: string | null;
-      card: ProviderCard | null;
-    }
-  | { status: 'declined'; transactionId: string; code: DeclineCode; reason: string }
-  | { status: 'challenge'; transactionId: string }
+  | { status: 'approved'; transactionId: string; amountCents: number | null; currency: string | null; card: ProviderCard | null }
+  | Declined
+  | { status: 'pending'; transactionId: string }
   | { status: 'refunded'; transactionId: string }
   | { status: 'none' };
 
@@ -90,30 +119,53 @@ export interface NotificationInput {
   headers: Record<string, string | string[] | undefined>;
 }
 
+/** What a notification says about a transaction, so an approval can be checked against the payment. */
+interface NotifiedTransaction {
+  transactionId: string;
+  /** Our payment id the transaction was made with (Nuvei's clientUniqueId). */
+  paymentId: string;
+  /** The provider's name for what happened (Nuvei's transactionType), for the log. */
+  event: string;
+  /** Whether the event takes money (a sale); false for steps that charge nothing (the 3-D Secure fingerprint). */
+  charge: boolean;
+  /** null when the notification carries no readable amount. */
+  amountCents: number | null;
+  currency: string;
+}
+
+/** A verified notification (webhook / DMN) about a transaction's result. */
+export type PaymentNotification = NotifiedTransaction &
+  ({ status: 'approved'; card: ProviderCard | null } | { status: 'declined'; code: DeclineCode; reason: string });
+
 /** A zero-amount check of a fresh card so it can be saved without paying (no 3-D Secure challenge). */
 export interface VerifyCardRequest {
   userId: string;
-  card: { kind: 'token'; cardToken: string };
+  source: { method: 'card'; cardToken: string };
 }
+export type VerifiedCard = { status: 'approved'; transactionId: string; card: ProviderCard };
 
 export interface PaymentProvider {
-  /** Stored with each payment: 'nuvei' or 'nuvei-sandbox'. */
+  /** Stored with each payment ('nuvei', 'nuvei-sandbox'): the registry finds the provider of a row by it. */
   readonly name: string;
-  init(request: PaymentRequest): Promise<InitOutcome>;
-  payFirst(request: PaymentRequest & { relatedTransactionId: string; threeDVersion: string }): Promise<PayOutcome>;
-  verifyCard(request: VerifyCardRequest): Promise<Approved | Declined>;
-  refund(request: {
-    paymentId: string;
-    orderId: string;
-    transactionId: string;
-    amountCents: number;
-    currency: 'USD';
-  }): Promise<RefundOutcome>;
-  /** Asks the provider what became of a payment attempt (recovery of payments a crash left in flight). */
-  lookup(request: { paymentId: string; orderId: string }): Promise<LookupOutcome>;
-  /** Checks the notification's signature/checksum; null when it is not genuine. */
+  /** The method kinds it takes new payments for; a retired provider serves none and still answers for its rows. */
+  readonly methods: readonly PaymentMethodKind[];
+  /** The webhook its notifications arrive at: 'nuvei' is POST v1/nuvei/notify. */
+  readonly webhook: string;
+  /** Starts a payment (Nuvei's initPayment, a PaymentIntent's creation, an ACH debit). */
+  start(request: PaymentRequest): Promise<PaymentOutcome>;
+  /** Goes on after the shopper's action (Nuvei's payment with the 3-D Secure version, a PaymentIntent's confirmation). */
+  confirm(request: ConfirmRequest): Promise<PaymentOutcome>;
+  /** Asks what became of a payment attempt (recovery of payments a crash, a timeout or a lost notification left). */
+  lookup(request: LookupRequest): Promise<LookupOutcome>;
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** Checks the notification's signature or checksum; null when it is not genuine. */
   verifyNotification(input: NotificationInput): PaymentNotification | null;
+  /** Optional capability: a zero-amount verification of a fresh card, to save it without paying. */
+  verifyCard?(request: VerifyCardRequest): Promise<VerifiedCard | Declined>;
 }
+
+/** A provider with the card-verification capability (the Nuvei family). */
+export type CardVerifyingProvider = PaymentProvider & Required<Pick<PaymentProvider, 'verifyCard'>>;
 
 /** Decline messages the API answers with (402). */
 export const DECLINE_MESSAGES: Record<DeclineCode, string> = {

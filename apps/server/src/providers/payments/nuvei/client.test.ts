@@ -18,13 +18,13 @@ const request = (cardToken: string, paymentId = 'pay-1') => ({
   userId: 'user-1',
   amountCents: 1999,
   currency: 'USD' as const,
-  card: { kind: 'token' as const, cardToken },
+  source: { method: 'card' as const, cardToken },
 });
 
 describe('Nuvei REST client (against a local server speaking the API)', () => {
   it('initPayment with a session token and checksums, then payment with the 3-D version: approved', async () => {
-    const first = await client.init(request('tmp-approve'));
-    expect(first).toMatchObject({ status: 'threeD', threeDVersion: '2.2.0' });
+    const first = await client.start(request('tmp-approve'));
+    expect(first).toMatchObject({ status: 'action', action: { kind: 'fingerprint', threeDVersion: '2.2.0' } });
     const initCall = fake.calls.find((c) => c.method === 'initPayment')!;
     expect(initCall.body).toMatchObject({
       amount: '19.99',
@@ -34,7 +34,7 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
       paymentOption: { card: { ccTempToken: 'tmp-approve' } },
     });
 
-    const paid = await client.payFirst({ ...request('tmp-approve'), relatedTransactionId: first.transactionId, threeDVersion: '2.2.0' });
+    const paid = await client.confirm({ ...request('tmp-approve'), transactionId: first.transactionId, threeDVersion: '2.2.0' });
     expect(paid).toMatchObject({
       status: 'approved',
       card: { userPaymentOptionId: '88001', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034, vaultToken: 'tmp-approve' },
@@ -48,14 +48,17 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
   });
 
   it('maps REDIRECT to a challenge and declines to their codes', async () => {
-    const pay = (token: string) => client.payFirst({ ...request(token), relatedTransactionId: '1', threeDVersion: '2.2.0' });
-    expect(await pay('tmp-challenge')).toMatchObject({ status: 'challenge', challengeUrl: 'https://acs.example/challenge' });
+    const pay = (token: string) => client.confirm({ ...request(token), transactionId: '1', threeDVersion: '2.2.0' });
+    expect(await pay('tmp-challenge')).toMatchObject({
+      status: 'action',
+      action: { kind: 'challenge', url: 'https://acs.example/challenge' },
+    });
     expect(await pay('tmp-insufficient')).toMatchObject({ status: 'declined', code: 'INSUFFICIENT_FUNDS' });
     expect(await pay('tmp-decline')).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });
   });
 
   it('verifies a card for zero (payment, transactionType Auth, 0.00) without a challenge; declines map to their codes', async () => {
-    const verify = (cardToken: string) => client.verifyCard({ userId: 'user-1', card: { kind: 'token', cardToken } });
+    const verify = (cardToken: string) => client.verifyCard({ userId: 'user-1', source: { method: 'card', cardToken } });
     expect(await verify('tmp-approve')).toMatchObject({
       status: 'approved',
       card: { userPaymentOptionId: '88001', last4: '1111', vaultToken: 'tmp-approve' },
@@ -88,7 +91,7 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
 
   it('fails loudly on a wrong secret (the server refuses the checksum)', async () => {
     const wrong = createNuveiClient({ ...creds, secretKey: 'not-the-secret', baseUrl: fake.baseUrl, notificationUrl: 'x' });
-    await expect(wrong.init(request('tmp-approve'))).rejects.toThrow(/Invalid checksum/);
+    await expect(wrong.start(request('tmp-approve'))).rejects.toThrow(/Invalid checksum/);
   });
 
   it('accepts a DMN only with the right advanceResponseChecksum, and says what it is about', () => {
@@ -112,8 +115,9 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
     expect(client.verifyNotification({ body: signed, query: {}, headers: {} })).toEqual({
       status: 'approved',
       transactionId: '71234',
-      clientUniqueId: 'pay-1',
-      transactionType: 'Sale',
+      paymentId: 'pay-1',
+      event: 'Sale',
+      charge: true,
       amountCents: 1999,
       currency: 'USD',
       card: { userPaymentOptionId: '88001', vaultToken: '', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034 },
@@ -128,7 +132,8 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
       }),
     ).toMatchObject({
       status: 'approved',
-      transactionType: 'InitAuth3D',
+      event: 'InitAuth3D',
+      charge: false,
       amountCents: 0,
     });
     const declined = { ...dmn, Status: 'DECLINED', Reason: 'Insufficient Funds' };
@@ -141,13 +146,13 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
     ).toMatchObject({
       status: 'declined',
       code: 'INSUFFICIENT_FUNDS',
-      clientUniqueId: 'pay-1',
+      paymentId: 'pay-1',
     });
   });
 });
 
 describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)', () => {
-  const lookup = (paymentId: string) => client.lookup({ paymentId, orderId: 'order-1' });
+  const lookup = (paymentId: string) => client.lookup({ paymentId, orderId: 'order-1', transactionId: null });
 
   it('asks by clientUniqueId with the checksum of its fields; nothing recorded is none', async () => {
     expect(await lookup('pay-never-sent')).toEqual({ status: 'none' });
@@ -160,21 +165,22 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
     });
     expect(call.body.checksum).toBe(transactionDetailsChecksum(call.body as never, creds.secretKey));
     const wrong = createNuveiClient({ ...creds, secretKey: 'not-the-secret', baseUrl: fake.baseUrl, notificationUrl: 'x' });
-    await expect(wrong.lookup({ paymentId: 'pay-never-sent', orderId: 'order-1' })).rejects.toThrow(/Invalid checksum/);
+    await expect(wrong.lookup({ paymentId: 'pay-never-sent', orderId: 'order-1', transactionId: null })).rejects.toThrow(
+      /Invalid checksum/,
+    );
   });
 
   it('the fingerprint alone moved no money; the sale after it is the answer', async () => {
-    const first = await client.init(request('tmp-approve', 'pay-lookup-1'));
+    const first = await client.start(request('tmp-approve', 'pay-lookup-1'));
     expect(await lookup('pay-lookup-1')).toEqual({ status: 'none' });
-    const paid = await client.payFirst({
+    const paid = await client.confirm({
       ...request('tmp-approve', 'pay-lookup-1'),
-      relatedTransactionId: first.transactionId,
+      transactionId: first.transactionId,
       threeDVersion: '2.2.0',
     });
     expect(await lookup('pay-lookup-1')).toEqual({
       status: 'approved',
       transactionId: paid.transactionId,
-      transactionType: 'Sale',
       amountCents: 1999,
       currency: 'USD',
       card: { userPaymentOptionId: '88001', vaultToken: '', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034 },
@@ -189,21 +195,21 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
     expect(await lookup('pay-lookup-1')).toMatchObject({ status: 'refunded' });
   });
 
-  it('an open challenge stays a challenge until the shopper answers it', async () => {
-    const first = await client.init(request('tmp-challenge', 'pay-lookup-2'));
-    const pay = await client.payFirst({
+  it('an open challenge stays pending until the shopper answers it', async () => {
+    const first = await client.start(request('tmp-challenge', 'pay-lookup-2'));
+    const pay = await client.confirm({
       ...request('tmp-challenge', 'pay-lookup-2'),
-      relatedTransactionId: first.transactionId,
+      transactionId: first.transactionId,
       threeDVersion: '2.2.0',
     });
-    expect(await lookup('pay-lookup-2')).toEqual({ status: 'challenge', transactionId: pay.transactionId });
+    expect(await lookup('pay-lookup-2')).toEqual({ status: 'pending', transactionId: pay.transactionId });
     fake.completeChallenge(pay.transactionId, true);
     expect(await lookup('pay-lookup-2')).toMatchObject({ status: 'approved', transactionId: pay.transactionId, amountCents: 1999 });
 
-    const again = await client.init(request('tmp-challenge', 'pay-lookup-3'));
-    const failing = await client.payFirst({
+    const again = await client.start(request('tmp-challenge', 'pay-lookup-3'));
+    const failing = await client.confirm({
       ...request('tmp-challenge', 'pay-lookup-3'),
-      relatedTransactionId: again.transactionId,
+      transactionId: again.transactionId,
       threeDVersion: '2.2.0',
     });
     fake.completeChallenge(failing.transactionId, false);
@@ -211,10 +217,10 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
   });
 
   it('a declined sale is declined with its code', async () => {
-    const first = await client.init(request('tmp-insufficient', 'pay-lookup-4'));
-    await client.payFirst({
+    const first = await client.start(request('tmp-insufficient', 'pay-lookup-4'));
+    await client.confirm({
       ...request('tmp-insufficient', 'pay-lookup-4'),
-      relatedTransactionId: first.transactionId,
+      transactionId: first.transactionId,
       threeDVersion: '2.2.0',
     });
     expect(await lookup('pay-lookup-4')).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });

@@ -1,19 +1,19 @@
-// The real Nuvei REST client (API v1 over fetch): getSessionToken, initPayment, payment (with the
-// 3-D Secure version and related transaction), a zero-amount card verification, refundTransaction,
-// getTransactionDetails (recovery), and DMN checksum checks.
+// The real Nuvei REST client (API v1 over fetch) as a payment provider (ADR 009): start is
+// initPayment (the 3-D Secure fingerprint), confirm is payment with the 3-D Secure version and related
+// transaction, plus a zero-amount card verification, refundTransaction, getTransactionDetails
+// (lookup) and DMN checksum checks. getSessionToken precedes each payment call.
 // In production the hosted fields are Nuvei's, so `cardToken` is Nuvei's ccTempToken. Every payment
 // request carries our payment id as clientUniqueId, which is what a later lookup asks by.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import {
-  CHARGE_TRANSACTION_TYPES,
-  type DeclineCode,
-  type LookupOutcome,
-  type NotificationInput,
-  type PaymentNotification,
-  type PaymentProvider,
-  type PaymentRequest,
-  type PayOutcome,
-  type ProviderCard,
+import type {
+  CardVerifyingProvider,
+  DeclineCode,
+  LookupOutcome,
+  NotificationInput,
+  PaymentNotification,
+  PaymentOutcome,
+  PaymentRequest,
+  ProviderCard,
 } from '../types.ts';
 import {
   centsFromNuveiAmount,
@@ -25,6 +25,7 @@ import {
   sessionTokenChecksum,
   transactionDetailsChecksum,
 } from './checksum.ts';
+import { CHARGE_TRANSACTION_TYPES, NUVEI_CARD_METHODS, NUVEI_WEBHOOK } from './transactions.ts';
 
 export interface NuveiOptions {
   /** e.g. https://ppp-test.nuvei.com/ppp/api/v1 */
@@ -92,7 +93,7 @@ function cardFrom(res: Pick<NuveiResponse, 'paymentOption'>, vaultToken: string)
   };
 }
 
-export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
+export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
   const doFetch = opts.fetch ?? fetch;
   const base = opts.baseUrl.replace(/\/+$/, '');
   const merchant = { merchantId: opts.merchantId, merchantSiteId: opts.merchantSiteId };
@@ -136,13 +137,13 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
         return {
           status: 'approved',
           transactionId,
-          transactionType: type,
           amountCents,
           currency: details.processedCurrency ?? null,
           card: cardFrom(res, ''),
         };
       }
-      if (status === 'REDIRECT' || status === 'PENDING') return { status: 'challenge', transactionId };
+      // An open challenge: the shopper may still answer it.
+      if (status === 'REDIRECT' || status === 'PENDING') return { status: 'pending', transactionId };
       return { status: 'declined', transactionId, code: declineCode(details.gwErrorReason), reason: details.gwErrorReason ?? 'Declined' };
     }
     // The 3-D Secure steps take no money.
@@ -159,9 +160,9 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
   }
 
   function paymentOption(req: PaymentRequest, threeD?: Record<string, unknown>) {
-    return req.card.kind === 'token'
-      ? { card: { ccTempToken: req.card.cardToken, ...(threeD ? { threeD } : {}) } }
-      : { userPaymentOptionId: req.card.userPaymentOptionId, card: { CVV: req.card.cvvToken, ...(threeD ? { threeD } : {}) } };
+    return req.source.method === 'card'
+      ? { card: { ccTempToken: req.source.cardToken, ...(threeD ? { threeD } : {}) } }
+      : { userPaymentOptionId: req.source.userPaymentOptionId, card: { CVV: req.source.cvvToken, ...(threeD ? { threeD } : {}) } };
   }
 
   async function signedPaymentBody(req: PaymentRequest) {
@@ -181,12 +182,14 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
     };
   }
 
-  const vaultTokenOf = (req: PaymentRequest) => (req.card.kind === 'token' ? req.card.cardToken : req.card.vaultToken);
+  const vaultTokenOf = (req: PaymentRequest) => (req.source.method === 'card' ? req.source.cardToken : req.source.vaultToken);
 
   return {
     name: 'nuvei',
+    methods: NUVEI_CARD_METHODS,
+    webhook: NUVEI_WEBHOOK,
 
-    async init(req) {
+    async start(req) {
       const res = await call('initPayment', {
         ...(await signedPaymentBody(req)),
         paymentOption: paymentOption(req),
@@ -201,13 +204,18 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
           reason: res.gwErrorReason ?? res.reason ?? 'Declined',
         };
       }
-      // initPayment only runs the 3-D Secure fingerprint; the payment itself is the next step.
-      return { status: 'threeD', transactionId, threeDVersion: res.paymentOption?.card?.threeD?.version || '2.1.0' };
+      // initPayment only runs the 3-D Secure fingerprint; the payment itself is the next step (confirm).
+      return {
+        status: 'action',
+        transactionId,
+        action: { kind: 'fingerprint', threeDVersion: res.paymentOption?.card?.threeD?.version || '2.1.0' },
+      };
     },
 
-    async payFirst(req): Promise<PayOutcome> {
+    async confirm(req): Promise<PaymentOutcome> {
+      const threeDVersion = req.threeDVersion ?? '';
       const threeD = {
-        version: req.threeDVersion,
+        version: threeDVersion,
         methodCompletionInd: 'U',
         notificationURL: opts.notificationUrl,
         platformType: '02',
@@ -215,7 +223,7 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
       };
       const res = await call('payment', {
         ...(await signedPaymentBody(req)),
-        relatedTransactionId: req.relatedTransactionId,
+        relatedTransactionId: req.transactionId,
         paymentOption: paymentOption(req, threeD),
         urlDetails: { notificationUrl: opts.notificationUrl },
       });
@@ -223,10 +231,10 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
       if (res.transactionStatus === 'APPROVED') {
         const card = cardFrom(res, vaultTokenOf(req));
         if (!card) throw new NuveiError('Nuvei approved a payment without card details');
-        return { status: 'approved', transactionId, threeDVersion: req.threeDVersion, card };
+        return { status: 'approved', transactionId, threeDVersion, card };
       }
       if (res.transactionStatus === 'REDIRECT' && res.paymentOption?.card?.threeD?.acsUrl) {
-        return { status: 'challenge', transactionId, challengeUrl: res.paymentOption.card.threeD.acsUrl };
+        return { status: 'action', transactionId, action: { kind: 'challenge', url: res.paymentOption.card.threeD.acsUrl } };
       }
       return {
         status: 'declined',
@@ -246,17 +254,17 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
           userId: req.userId,
           amountCents: 0,
           currency: 'USD',
-          card: req.card,
+          source: req.source,
         })),
         transactionType: 'Auth',
-        paymentOption: { card: { ccTempToken: req.card.cardToken } },
+        paymentOption: { card: { ccTempToken: req.source.cardToken } },
         urlDetails: { notificationUrl: opts.notificationUrl },
       });
       const transactionId = String(res.transactionId ?? '');
       if (res.transactionStatus === 'APPROVED') {
-        const card = cardFrom(res, req.card.cardToken);
+        const card = cardFrom(res, req.source.cardToken);
         if (!card) throw new NuveiError('Nuvei approved a card verification without card details');
-        return { status: 'approved', transactionId, threeDVersion: res.paymentOption?.card?.threeD?.version ?? '', card };
+        return { status: 'approved', transactionId, card };
       }
       return {
         status: 'declined',
@@ -308,10 +316,12 @@ export function createNuveiClient(opts: NuveiOptions): PaymentProvider {
       const clientUniqueId = get('clientUniqueId') || get('merchant_unique_id');
       if (!transactionId || !clientUniqueId) return null;
       // What the DMN is about, so the handler can tell a charge of the right amount from a 3-D step.
+      const event = get('transactionType');
       const facts = {
         transactionId,
-        clientUniqueId,
-        transactionType: get('transactionType'),
+        paymentId: clientUniqueId,
+        event,
+        charge: CHARGE_TRANSACTION_TYPES.includes(event),
         amountCents: centsFromNuveiAmount(get('totalAmount')),
         currency: get('currency'),
       };

@@ -1,6 +1,7 @@
 // The built-in sandbox gateway: behaves like the card provider (test cards, 3-D Secure fingerprint
 // and challenge, declines, insufficient funds, refunds, signed notifications) with its own book of
-// transactions. It is the only code that reads a card from the vault, in-process.
+// transactions, as a payment provider like the real client (ADR 009). It is the only code that reads a
+// card from the vault, in-process.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
@@ -8,20 +9,21 @@ import { sandboxTransactions } from '../../../../db/schema.ts';
 import type { Vault, VaultCard } from '../../../vault/vault.ts';
 import type {
   Approved,
-  CardSource,
+  CardVerifyingProvider,
   Declined,
   DeclineCode,
   LookupOutcome,
-  PaymentProvider,
   PaymentRequest,
+  PaymentSource,
   ProviderCard,
 } from '../../types.ts';
+import { NUVEI_CARD_METHODS, NUVEI_WEBHOOK } from '../transactions.ts';
 import { SANDBOX_SIGNATURE_HEADER, signNotification, verifySandboxNotification, type SandboxNotification } from './notification.ts';
 import { SANDBOX_CARDS, SANDBOX_THREE_D_VERSION } from './test-cards.ts';
 
 type TxnRow = typeof sandboxTransactions.$inferSelect;
 
-export interface SandboxGateway extends PaymentProvider {
+export type SandboxGateway = CardVerifyingProvider & {
   /** The challenge page's view of a challenge, only with its secret and until a decision used it. */
   findChallenge(transactionId: string, secret: string): Promise<{ orderId: string; amountCents: number; status: TxnRow['status'] } | null>;
   /**
@@ -33,7 +35,7 @@ export interface SandboxGateway extends PaymentProvider {
     secret: string,
     approve: boolean,
   ): Promise<{ body: SandboxNotification; signature: string } | null>;
-}
+};
 
 export interface SandboxOptions {
   db: Db;
@@ -80,11 +82,11 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       .digest('hex')
       .slice(0, 24)}`;
 
-  async function resolveCard(source: CardSource): Promise<VaultCard | { decline: string }> {
-    const token = source.kind === 'token' ? source.cardToken : source.vaultToken;
+  async function resolveCard(source: PaymentSource): Promise<VaultCard | { decline: string }> {
+    const token = source.method === 'card' ? source.cardToken : source.vaultToken;
     const card = await vault.detokenize(token);
     if (!card) return { decline: 'Unknown card token' };
-    if (source.kind === 'saved' && !vault.hasCvv(source.cvvToken)) return { decline: 'CVV check failed' };
+    if (source.method === 'saved_card' && !vault.hasCvv(source.cvvToken)) return { decline: 'CVV check failed' };
     if (isExpired(card)) return { decline: 'Expired card' };
     return card;
   }
@@ -189,7 +191,8 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       case 'initiated':
         return { status: 'none' };
       case 'challenge':
-        return { status: 'challenge', transactionId: row.id };
+        // Open: the shopper may still answer it.
+        return { status: 'pending', transactionId: row.id };
       case 'refunded':
         return { status: 'refunded', transactionId: row.id };
       case 'approved': {
@@ -197,7 +200,6 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
         return {
           status: 'approved',
           transactionId: row.id,
-          transactionType: 'Sale',
           amountCents: row.amountCents,
           currency: 'USD',
           card: card ? providerCard(row.userTokenId, card) : null,
@@ -215,41 +217,43 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
 
   return {
     name: 'nuvei-sandbox',
+    methods: NUVEI_CARD_METHODS,
+    webhook: NUVEI_WEBHOOK,
 
-    async init(req) {
-      const card = await resolveCard(req.card);
+    async start(req) {
+      const card = await resolveCard(req.source);
       if ('decline' in card) {
         const transactionId = await record({ ...rowOf(req), kind: 'init', cardToken: 'none', status: 'declined' });
         return declined(transactionId, 'CARD_DECLINED', card.decline);
       }
       const done = await approveOrDecline(req, card, 'init', null);
       if (done) return done;
-      // The challenge card: the fingerprint says 3-D Secure 2 is needed; the shopper goes on with payFirst.
+      // The challenge card: the fingerprint says 3-D Secure 2 is needed; the shopper goes on with confirm.
       const transactionId = await record({ ...rowOf(req), kind: 'init', cardToken: card.token, status: 'initiated' });
-      return { status: 'threeD', transactionId, threeDVersion: SANDBOX_THREE_D_VERSION };
+      return { status: 'action', transactionId, action: { kind: 'fingerprint', threeDVersion: SANDBOX_THREE_D_VERSION } };
     },
 
     async verifyCard(req) {
       // A zero-amount authorisation: no order (clientUniqueId marks it), and the 3-D Secure test card
       // is approved too, since a verification is exempt from the challenge.
       const row = { kind: 'init' as const, clientUniqueId: CARD_VERIFICATION, userTokenId: req.userId, amountCents: 0 };
-      const card = await resolveCard(req.card);
+      const card = await resolveCard(req.source);
       if ('decline' in card)
         return declined(await record({ ...row, cardToken: 'none', status: 'declined' }), 'CARD_DECLINED', card.decline);
       const verdict = decide(card.number);
       if (typeof verdict === 'object')
         return declined(await record({ ...row, cardToken: card.token, status: 'declined' }), verdict.code, verdict.reason);
       const transactionId = await record({ ...row, cardToken: card.token, status: 'approved' });
-      return { status: 'approved', transactionId, threeDVersion: SANDBOX_THREE_D_VERSION, card: providerCard(req.userId, card) };
+      return { status: 'approved', transactionId, card: providerCard(req.userId, card) };
     },
 
-    async payFirst(req) {
+    async confirm(req) {
       const [init] = await db
         .select()
         .from(sandboxTransactions)
         .where(
           and(
-            eq(sandboxTransactions.id, req.relatedTransactionId),
+            eq(sandboxTransactions.id, req.transactionId),
             eq(sandboxTransactions.clientUniqueId, req.paymentId),
             eq(sandboxTransactions.kind, 'init'),
           ),
@@ -257,13 +261,13 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
         .limit(1);
       const refuse = async (reason: string) =>
         declined(
-          await record({ ...rowOf(req), kind: 'payment', relatedId: req.relatedTransactionId, cardToken: 'none', status: 'declined' }),
+          await record({ ...rowOf(req), kind: 'payment', relatedId: req.transactionId, cardToken: 'none', status: 'declined' }),
           'CARD_DECLINED',
           reason,
         );
       if (!init || init.status !== 'initiated') return refuse('Unknown related transaction');
       // A saved card is paid with the CVV given for this payment, as the provider checks it.
-      if (req.card.kind === 'saved' && !vault.hasCvv(req.card.cvvToken)) return refuse('CVV check failed');
+      if (req.source.method === 'saved_card' && !vault.hasCvv(req.source.cvvToken)) return refuse('CVV check failed');
       const card = await vault.detokenize(init.cardToken);
       if (!card) return declined(init.id, 'CARD_DECLINED', 'Unknown card token');
       const done = await approveOrDecline(req, card, 'payment', init.id);
@@ -277,7 +281,11 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
         status: 'challenge',
         challengeSecretHash: hashSecret(secret).toString('hex'),
       });
-      return { status: 'challenge', transactionId, challengeUrl: `${base}/sandbox/3ds/${transactionId}?secret=${secret}` };
+      return {
+        status: 'action',
+        transactionId,
+        action: { kind: 'challenge', url: `${base}/sandbox/3ds/${transactionId}?secret=${secret}` },
+      };
     },
 
     async refund(req) {

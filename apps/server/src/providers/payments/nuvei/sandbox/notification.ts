@@ -3,6 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { PaymentNotification } from '../../types.ts';
+import { CHARGE_TRANSACTION_TYPES } from '../transactions.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
@@ -62,8 +63,9 @@ export function verifySandboxNotification(secret: string, body: unknown, signatu
   const n = parsed.data;
   const facts = {
     transactionId: n.transactionId,
-    clientUniqueId: n.clientUniqueId,
-    transactionType: n.transactionType,
+    paymentId: n.clientUniqueId,
+    event: n.transactionType,
+    charge: CHARGE_TRANSACTION_TYPES.includes(n.transactionType),
     amountCents: n.amountCents,
     currency: n.currency,
   };

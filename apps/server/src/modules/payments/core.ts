@@ -1,0 +1,207 @@
+// The provider-neutral steps of a payment attempt (ADR 009), shared by every provider: start (the
+// order's one attempt is written with the order locked, then the provider is asked), confirm (after
+// the shopper's action; the attempt is claimed first, so one request reaches the provider), and the
+// recording of what a step answered. Whatever the provider, the outcome means the same here:
+//   approved  recorded with the order's move to 'paid', then fulfilled (approval.ts)
+//   declined  the attempt is declined, the order fails with the decline's message, 402
+//   pending   the money has not settled: the attempt waits in 'pending' for a notification or a lookup
+//   action    the shopper must act: a fingerprint keeps the attempt 'initiated' (the browser confirms at
+//             once); a challenge, a redirect or the provider's script put it in 'challenge' (the
+//             shopper is away, and a new attempt may supersede it, ADR 005)
+// The routes of each provider's API map the result onto their own responses (service.ts: the card API).
+import type { OrderStatus, SavedCard } from '@store/shared';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { prepareOrderForPayment, recordPaymentFailed, withPendingOrder } from '../checkout/index.ts';
+import {
+  DECLINE_MESSAGES,
+  type ActionNeeded,
+  type Declined,
+  type Pending,
+  type PaymentOutcome,
+  type PaymentRequest,
+  type PaymentSource,
+  type ShopperAction,
+} from '../../providers/payments/types.ts';
+import { approve } from './approval.ts';
+import { crashPoint } from './crash-points.ts';
+import { callProvider, providerFor, providerToContinue, type PaymentsDeps } from './deps.ts';
+import { reconcileInFlight } from './reconcile.ts';
+import * as repo from './repository.ts';
+
+export const PAYMENT_PROCESSED_MESSAGE = 'This payment has already been processed.';
+export const PAYMENT_IN_PROGRESS_MESSAGE = 'A payment for this order is already in progress.';
+
+/**
+ * Step 2 follows step 1 at once in the browser (the 3-D Secure fingerprint takes seconds): an attempt
+ * still waiting for it after this long was left, and a new init may supersede it (ADR 005).
+ */
+export const INITIATED_ABANDONED_MS = 2 * 60_000;
+
+/** What a step came to, for the route to answer with (a decline has already answered 402). */
+export type StepResult =
+  | { status: 'approved'; transactionId: string; threeDVersion: string | null; card?: SavedCard; orderStatus: OrderStatus }
+  | { status: 'pending'; transactionId: string; orderStatus: 'pending' }
+  | { status: 'action'; transactionId: string; action: ShopperAction; orderStatus: 'pending' };
+
+async function declineOrder({ db, attempts }: PaymentsDeps, payment: repo.PaymentRow, outcome: Declined): Promise<never> {
+  await attempts?.declined();
+  await repo.updatePayment(db, payment.id, ['initiated', 'challenge'], {
+    transactionId: outcome.transactionId || payment.transactionId,
+    status: 'declined',
+    declineReason: outcome.reason,
+  });
+  await recordPaymentFailed(db, payment.orderId, DECLINE_MESSAGES[outcome.code]);
+  throw new AppError(402, outcome.code, DECLINE_MESSAGES[outcome.code]);
+}
+
+/**
+ * A provider call that failed may still have charged (a timeout after the provider approved): the
+ * provider is asked at once and its answer recorded; what it cannot tell yet is left to the periodic
+ * reconciliation. The shopper gets the 502 either way.
+ */
+async function callOrReconcile<T>(deps: PaymentsDeps, payment: repo.PaymentRow, step: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await callProvider(deps.log, step, fn);
+  } catch (err) {
+    await reconcileInFlight(deps, payment).catch((lookupErr: unknown) =>
+      deps.log.error(
+        { paymentId: payment.id, err: lookupErr instanceof Error ? lookupErr.message : String(lookupErr) },
+        'lookup after a failed provider call failed; left for reconciliation',
+      ),
+    );
+    throw err;
+  }
+}
+
+/**
+ * The attempt waits: for its money to settle, or for the shopper. Moves on only from 'initiated' (the
+ * step's own claim); false when something else (reconciliation, a notification) got there first.
+ */
+function recordWaiting(
+  { db }: PaymentsDeps,
+  payment: repo.PaymentRow,
+  outcome: Pending | ActionNeeded,
+  step: Partial<Pick<repo.NewPaymentRow, 'relatedTransactionId' | 'threeDVersion'>>,
+): Promise<boolean> {
+  const patch: Partial<repo.NewPaymentRow> = { transactionId: outcome.transactionId, ...step };
+  if (outcome.status === 'pending') patch.status = 'pending';
+  else if (outcome.action.kind === 'fingerprint') patch.threeDVersion = outcome.action.threeDVersion;
+  else patch.status = 'challenge';
+  return repo.updatePayment(db, payment.id, ['initiated'], patch);
+}
+
+const waiting = (outcome: Pending | ActionNeeded): StepResult =>
+  outcome.status === 'pending'
+    ? { status: 'pending', transactionId: outcome.transactionId, orderStatus: 'pending' }
+    : { status: 'action', transactionId: outcome.transactionId, action: outcome.action, orderStatus: 'pending' };
+
+/**
+ * Records an approval or a decline the same way after either step. `payment` is the row as the step
+ * found it: a decline without a transaction of its own keeps its id; `claimed` is the row the approval
+ * is recorded for.
+ */
+async function settle(
+  deps: PaymentsDeps,
+  payment: repo.PaymentRow,
+  claimed: repo.PaymentRow,
+  outcome: PaymentOutcome & { status: 'approved' | 'declined' },
+): Promise<StepResult> {
+  if (outcome.status === 'declined') return declineOrder(deps, payment, outcome);
+  const { card, orderStatus } = await approve(deps, claimed, outcome);
+  return { status: 'approved', transactionId: outcome.transactionId, threeDVersion: outcome.threeDVersion ?? null, card, orderStatus };
+}
+
+export interface StartInput {
+  userId: string;
+  orderId: string;
+  source: PaymentSource;
+  /** Keep the card once the payment is approved. */
+  saveCard: boolean;
+}
+
+/** Starts the order's payment with the provider of the source's method kind. */
+export async function startPayment(deps: PaymentsDeps, { userId, orderId, source, saveCard }: StartInput): Promise<StepResult> {
+  const { db } = deps;
+  // Before the order is touched: a method kind no provider serves changes nothing.
+  const provider = providerFor(deps, source.method);
+
+  // Ownership, pending status, gift-card codes and coupon reserved before any charge; the attempt is
+  // written with the order locked, so no approval of the order can slip between the checks and it.
+  const paymentId = newId();
+  const order = await prepareOrderForPayment(db, userId, orderId, async (tx, locked) => {
+    if (await repo.hasApprovedPayment(tx, orderId)) throw conflict('This order is already paid.');
+    await repo.supersedeWaitingAttempts(tx, orderId, new Date(Date.now() - INITIATED_ABANDONED_MS));
+    const inserted = await repo.insertPaymentIfNoneInFlight(tx, {
+      id: paymentId,
+      orderId,
+      userId,
+      provider: provider.name,
+      method: source.method,
+      // The placeholder marks the provider call in flight until its answer is written.
+      transactionId: `local:${paymentId}`,
+      status: 'initiated',
+      amountCents: locked.totalCents,
+      cardToken: source.method === 'card' ? source.cardToken : source.vaultToken,
+      userPaymentOptionId: source.method === 'saved_card' ? source.userPaymentOptionId : null,
+      saveCard,
+    });
+    // Another attempt is in a provider call, has just answered step 1 (step 2 follows), or is settling.
+    if (!inserted) throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
+  });
+  const payment = (await repo.findPayment(db, paymentId))!;
+
+  const request: PaymentRequest = { paymentId, orderId: order._id, userId, amountCents: payment.amountCents, currency: 'USD', source };
+  const outcome = await callOrReconcile(deps, payment, 'start', () => provider.start(request));
+  crashPoint('after-provider-call');
+  if (outcome.status === 'approved' || outcome.status === 'declined') return settle(deps, payment, payment, outcome);
+  await recordWaiting(deps, payment, outcome, {});
+  return waiting(outcome);
+}
+
+/**
+ * Takes the initiated payment for its step-2 provider call, with its order locked and still pending:
+ * exactly one request wins; any other, and any for an order an approval has meanwhile paid, gets 409
+ * before the provider is called.
+ */
+async function claimForConfirm(db: PaymentsDeps['db'], userId: string, payment: repo.PaymentRow): Promise<repo.PaymentRow> {
+  let claimed: repo.PaymentRow | undefined;
+  await withPendingOrder(db, userId, payment.orderId, async (tx) => {
+    claimed = await repo.claimForPaymentStep(tx, payment.id, payment.transactionId);
+  });
+  if (!claimed) throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
+  return claimed;
+}
+
+export interface ConfirmInput {
+  userId: string;
+  /** The shopper's initiated attempt, its step-1 answer recorded (no placeholder). */
+  payment: repo.PaymentRow;
+  /** The same method and card the attempt was started with. */
+  source: PaymentSource;
+  /** What a fingerprint action settled on. */
+  threeDVersion?: string;
+}
+
+/** Goes on with an attempt after the shopper's action, through the provider the attempt names. */
+export async function confirmPayment(deps: PaymentsDeps, { userId, payment, source, threeDVersion }: ConfirmInput): Promise<StepResult> {
+  const provider = providerToContinue(deps, payment);
+  const claimed = await claimForConfirm(deps.db, userId, payment);
+  const outcome = await callOrReconcile(deps, claimed, 'confirm', () =>
+    provider.confirm({
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      userId,
+      amountCents: payment.amountCents,
+      currency: 'USD',
+      source,
+      transactionId: payment.transactionId,
+      threeDVersion,
+    }),
+  );
+  // Declined without a transaction of its own, the payment keeps its step-1 id rather than the placeholder.
+  if (outcome.status === 'approved' || outcome.status === 'declined') return settle(deps, payment, claimed, outcome);
+  const moved = await recordWaiting(deps, payment, outcome, { relatedTransactionId: payment.transactionId, threeDVersion });
+  if (!moved) throw conflict(PAYMENT_PROCESSED_MESSAGE);
+  return waiting(outcome);
+}
