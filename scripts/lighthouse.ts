@@ -95,10 +95,25 @@ interface Run {
   scriptTransfer: number;
 }
 
+/** Tries a run this often when Lighthouse reports that it could not measure (a page that never painted in time, on a busy machine). */
+const ATTEMPTS = 3;
+
 async function runLighthouse(url: string, port: number): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { categories, audits } = result.lhr;
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    // A run Lighthouse could not measure scores 0 (or nothing): said and run again, never averaged in as a 0.
+    const problem = result.lhr.runtimeError?.message ?? (result.lhr.categories.performance?.score == null ? 'no performance score' : null);
+    if (!problem) return summarise(result.lhr);
+    console.log(`(${url}: Lighthouse could not measure this run: ${problem}${attempt < ATTEMPTS ? '; running it again' : ''})`);
+    if (attempt >= ATTEMPTS) throw new Error(`Lighthouse could not measure ${url} in ${ATTEMPTS} attempts: ${problem}`);
+  }
+}
+
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function summarise(lhr: Report): Run {
+  const { categories, audits } = lhr;
   const items = ((audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
     (i) => i.resourceType === 'Script',
   );

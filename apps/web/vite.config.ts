@@ -53,6 +53,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         manifest: true,
         // Every browser the store supports preloads modules itself; the polyfill only cost bytes.
         modulePreload: { polyfill: false },
+        // One stylesheet for the whole app (about 9 KB brotli): a page's first paint waits for one
+        // request instead of two or three (Lighthouse's slow 4G counts each), and a screen opened later
+        // never waits for its own stylesheet.
+        cssCodeSplit: false,
         rolldownOptions: { output: { codeSplitting: { groups: vendorChunks } } },
       },
 }));
