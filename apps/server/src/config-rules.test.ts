@@ -84,3 +84,32 @@ describe('outside production', () => {
     expect(refusal({ NODE_ENV: 'development', MAIL_TRANSPORT: 'smtp' })).toContain('needs SMTP_URL');
   });
 });
+
+describe('where the card vault may send card data (ADR 010)', () => {
+  const nuvei = { NODE_ENV: 'development', NUVEI_MERCHANT_ID: 'm', NUVEI_MERCHANT_SITE_ID: 's', NUVEI_SECRET_KEY: 'k' };
+
+  it('refuses a Nuvei address over plain http to another machine, in every mode', () => {
+    expect(refusal({ ...nuvei, NUVEI_BASE_URL: 'http://ppp-test.nuvei.com/ppp/api/v1' })).toContain(
+      'NUVEI_BASE_URL must be an https address',
+    );
+    expect(refusal({ ...PRODUCTION, NUVEI_BASE_URL: 'http://10.0.0.5/ppp/api/v1' })).toContain('https');
+    expect(refusal({ NODE_ENV: 'development', PAYMENTS_PROVIDER: 'nuvei', NUVEI_BASE_URL: 'http://nuvei.internal/api' })).toContain(
+      'NUVEI_BASE_URL',
+    );
+  });
+
+  it('takes https, http to this machine (a test server), and any address while the sandbox takes the cards', () => {
+    expect(loadConfig(nuvei).NUVEI_BASE_URL).toBe('https://ppp-test.nuvei.com/ppp/api/v1');
+    for (const local of ['http://127.0.0.1:9000/ppp/api/v1', 'http://localhost:9000/ppp/api/v1', 'http://[::1]:9000/ppp/api/v1'])
+      expect(loadConfig({ ...nuvei, NUVEI_BASE_URL: local }).NUVEI_BASE_URL).toBe(local);
+    expect(loadConfig({ ...nuvei, PAYMENTS_PROVIDER: 'sandbox', NUVEI_BASE_URL: 'http://nuvei.internal/api' }).PAYMENTS_PROVIDER).toBe(
+      'sandbox',
+    );
+  });
+
+  it('gives a relayed card call 30 seconds unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).VAULT_RELAY_TIMEOUT_MS).toBe(30_000);
+    expect(loadConfig({ NODE_ENV: 'development', VAULT_RELAY_TIMEOUT_MS: '5000' }).VAULT_RELAY_TIMEOUT_MS).toBe(5000);
+    expect(refusal({ NODE_ENV: 'development', VAULT_RELAY_TIMEOUT_MS: '0' })).toContain('VAULT_RELAY_TIMEOUT_MS');
+  });
+});

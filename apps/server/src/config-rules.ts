@@ -1,7 +1,8 @@
 // What production mode demands of the configuration, checked once at start. The demo conveniences
 // (password-free test-login, a mailbox anyone can read, a card gateway that approves test cards) are
 // right on a developer's machine and a hole anywhere else, so production refuses them unless an
-// operator asks for them by name.
+// operator asks for them by name. In every mode, card data travels over https only (ADR 010).
+import { isSecureOrLoopback } from './lib/loopback.ts';
 
 export type MailTransport = 'smtp' | 'mailbox' | 'log';
 
@@ -20,6 +21,7 @@ interface ModeSettings {
   NUVEI_MERCHANT_ID?: string;
   NUVEI_MERCHANT_SITE_ID?: string;
   NUVEI_SECRET_KEY?: string;
+  NUVEI_BASE_URL?: string;
 }
 
 const isProduction = (s: Pick<ModeSettings, 'NODE_ENV'>) => s.NODE_ENV === 'production';
@@ -49,6 +51,21 @@ export function resolveMailTransport(s: ModeSettings): MailTransport {
   return 'log';
 }
 
+const hasNuveiCredentials = (s: ModeSettings) => !!(s.NUVEI_MERCHANT_ID && s.NUVEI_MERCHANT_SITE_ID && s.NUVEI_SECRET_KEY);
+
+/**
+ * The card vault relays card numbers to the Nuvei client's NUVEI_BASE_URL and refuses anything but
+ * https (or http to this machine, a test server); a start that would fail every card payment is
+ * refused at once instead, whatever the mode.
+ */
+export function checkCardProviderUrl(s: ModeSettings): void {
+  const usesNuvei = s.PAYMENTS_PROVIDER === 'nuvei' || (!s.PAYMENTS_PROVIDER && hasNuveiCredentials(s));
+  if (!usesNuvei || !s.NUVEI_BASE_URL || isSecureOrLoopback(new URL(s.NUVEI_BASE_URL))) return;
+  throw new ConfigError(
+    'NUVEI_BASE_URL must be an https address (http only to this machine, for a test server): the card vault sends card numbers over https only.',
+  );
+}
+
 /** Demo mode and the test-card gateway in production only when asked for by name. */
 export function checkProductionRules(s: ModeSettings): void {
   if (!isProduction(s)) return;
@@ -57,8 +74,7 @@ export function checkProductionRules(s: ModeSettings): void {
       'NODE_ENV=production refuses demo mode (DEMO_DATA=true: demo accounts, password-free test-login, a readable mailbox); set ALLOW_DEMO_IN_PRODUCTION=true to force it.',
     );
   }
-  const hasNuvei = !!(s.NUVEI_MERCHANT_ID && s.NUVEI_MERCHANT_SITE_ID && s.NUVEI_SECRET_KEY);
-  if (!hasNuvei && s.PAYMENTS_PROVIDER !== 'sandbox') {
+  if (!hasNuveiCredentials(s) && s.PAYMENTS_PROVIDER !== 'sandbox') {
     throw new ConfigError(
       'NODE_ENV=production needs a payment provider: set the NUVEI_* credentials, or PAYMENTS_PROVIDER=sandbox to take test cards (nothing is charged, coins are credited).',
     );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
-import { checkProductionRules, ConfigError, resolveMailTransport, type MailTransport } from './config-rules.ts';
+import { checkCardProviderUrl, checkProductionRules, ConfigError, resolveMailTransport, type MailTransport } from './config-rules.ts';
 
 export { ConfigError } from './config-rules.ts';
 
@@ -135,6 +135,11 @@ const envSchema = z.object({
   VAULT_PUBLIC_URL: z.string().url().optional(),
   /** 32-byte AES key (hex or base64) for stored cards; default a key generated once into DATA_DIR/vault.key. */
   VAULT_KEY: z.string().optional(),
+  /**
+   * Milliseconds the vault waits for a provider's answer to a card call it relays (ADR 010), answer
+   * included; then the call fails and the payment is reconciled by a lookup.
+   */
+  VAULT_RELAY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** 'sandbox' (built-in gateway) or 'nuvei'; default nuvei when the NUVEI_* variables are set, else sandbox. */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'nuvei']).optional(),
   NUVEI_MERCHANT_ID: z.string().optional(),
@@ -182,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     PUBLIC_URL: overrides.PUBLIC_URL ?? e.PUBLIC_URL ?? `http://localhost:${overrides.PORT ?? e.PORT}`,
   };
   checkProductionRules(merged);
+  checkCardProviderUrl(merged);
   const publicUrlSet = e.PUBLIC_URL !== undefined || overrides.PUBLIC_URL !== undefined;
   return {
     ...merged,

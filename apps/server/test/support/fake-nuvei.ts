@@ -1,7 +1,11 @@
 // A local HTTP server speaking the part of Nuvei's REST API v1 our client uses, checking every
 // checksum the way Nuvei does and keeping its own book of transactions (for getTransactionDetails).
-// Test-only. The card's behaviour is chosen by its ccTempToken / userPaymentOptionId: containing
-// 'challenge' → REDIRECT, 'insufficient' → declined for funds, 'decline' → declined, anything else approved.
+// Test-only. Card calls carry a raw card (paymentOption.card: cardNumber, cardHolderName,
+// expirationMonth, expirationYear, CVV), as the vault's relay sends them (ADR 010); a card that is not
+// one (a placeholder the vault left, a number failing Luhn) is refused as Nuvei refuses it. The card's
+// behaviour is chosen by its number, the sandbox's test cards: the challenge card → REDIRECT, the
+// insufficient-funds card → declined for funds, the declined card → declined, anything else approved.
+// Nuvei answers with the card masked and the shopper's userPaymentOptionId for it (one per user and card).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -10,6 +14,8 @@ import {
   sessionTokenChecksum,
   transactionDetailsChecksum,
 } from '../../src/providers/payments/nuvei/checksum.ts';
+import { luhnValid } from '../../src/providers/vault/card-rules.ts';
+import { SANDBOX_CARDS } from '../../src/providers/payments/nuvei/sandbox/test-cards.ts';
 
 /** A transaction as the fake keeps it. */
 export interface FakeTransaction {
@@ -19,12 +25,25 @@ export interface FakeTransaction {
   transactionStatus: 'APPROVED' | 'DECLINED' | 'REDIRECT';
   amount: string;
   currency: string;
+  /** The card as Nuvei reports it (masked) with its userPaymentOptionId, for a card call. */
+  card?: { upo: string; info: CardInfo };
+}
+
+interface CardInfo {
+  ccCardNumber: string;
+  ccExpMonth: string;
+  ccExpYear: string;
+  cardBrand: string;
+  threeD?: { v2supported: string; version: string };
 }
 
 export interface FakeNuvei {
   baseUrl: string;
+  /** Every request as it arrived (card calls with the card as the vault filled it in). */
   calls: { method: string; body: Record<string, unknown> }[];
   transactions: FakeTransaction[];
+  /** A careless provider: its answers carry the full card number (the relay must mask it). */
+  echoCardNumber: boolean;
   /** The shopper's answer at the issuer's challenge page (what Nuvei then reports). */
   completeChallenge(transactionId: string, approve: boolean): void;
   close(): Promise<void>;
@@ -32,25 +51,57 @@ export interface FakeNuvei {
 
 type Body = Record<string, string & Record<string, unknown>>;
 
-const CARD = {
-  ccCardNumber: '4****1111',
-  ccExpMonth: '12',
-  ccExpYear: '34',
-  cardBrand: 'VISA',
-  threeD: { v2supported: 'true', version: '2.2.0' },
-};
-const UPO = '88001';
+/** Nuvei's raw card in a payment request. */
+interface RawCard {
+  cardNumber?: unknown;
+  cardHolderName?: unknown;
+  expirationMonth?: unknown;
+  expirationYear?: unknown;
+  CVV?: unknown;
+  threeD?: { version?: string };
+}
+
+const THREE_D = { v2supported: 'true', version: '2.2.0' };
 
 export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId: string; secretKey: string }): Promise<FakeNuvei> {
   const calls: FakeNuvei['calls'] = [];
   const transactions: FakeTransaction[] = [];
   let seq = 7100000000;
   const sessions = new Set<string>();
+  const upos = new Map<string, string>();
+  const state = { echoCardNumber: false };
+
+  /** The card Nuvei would charge, or why it refuses the request. */
+  function readCard(card: RawCard | undefined): { number: string; month: string; year: string } | { refused: string } {
+    if (!card) return { refused: 'Missing card' };
+    const { cardNumber, cardHolderName, expirationMonth, expirationYear, CVV } = card;
+    if (typeof cardNumber !== 'string' || !luhnValid(cardNumber)) return { refused: 'Invalid card number' };
+    if (typeof expirationMonth !== 'string' || !/^(0[1-9]|1[0-2])$/.test(expirationMonth)) return { refused: 'Invalid expiration month' };
+    if (typeof expirationYear !== 'string' || !/^\d{4}$/.test(expirationYear)) return { refused: 'Invalid expiration year' };
+    if (typeof cardHolderName !== 'string' || !cardHolderName.trim()) return { refused: 'Invalid cardHolderName' };
+    if (CVV !== undefined && (typeof CVV !== 'string' || !/^\d{3,4}$/.test(CVV))) return { refused: 'Invalid CVV' };
+    return { number: cardNumber, month: expirationMonth, year: expirationYear };
+  }
+
+  function cardFor(b: Body, card: { number: string; month: string; year: string }): NonNullable<FakeTransaction['card']> {
+    const key = `${String(b.userTokenId)}:${card.number}`;
+    if (!upos.has(key)) upos.set(key, String(88001 + upos.size));
+    return {
+      upo: upos.get(key)!,
+      info: {
+        ccCardNumber: state.echoCardNumber ? card.number : `${card.number.slice(0, 1)}****${card.number.slice(-4)}`,
+        ccExpMonth: card.month,
+        ccExpYear: card.year.slice(-2),
+        cardBrand: card.number.startsWith('4') ? 'VISA' : card.number.startsWith('5') ? 'MASTERCARD' : 'CARD',
+      },
+    };
+  }
 
   function book(
     b: Body,
     transactionType: FakeTransaction['transactionType'],
     transactionStatus: FakeTransaction['transactionStatus'],
+    card?: FakeTransaction['card'],
   ): string {
     const transactionId = String(++seq);
     transactions.push({
@@ -60,6 +111,7 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
       transactionStatus,
       amount: String(b.amount ?? ''),
       currency: String(b.currency ?? ''),
+      card,
     });
     return transactionId;
   }
@@ -83,7 +135,8 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
         processedCurrency: found.currency,
         ...(found.transactionStatus === 'DECLINED' ? { gwErrorReason: 'Decline' } : {}),
       },
-      paymentOption: found.transactionStatus === 'APPROVED' ? { userPaymentOptionId: UPO, card: CARD } : {},
+      paymentOption:
+        found.transactionStatus === 'APPROVED' && found.card ? { userPaymentOptionId: found.card.upo, card: found.card.info } : {},
     };
   }
 
@@ -103,20 +156,19 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     }
     if (!sessions.has(b.sessionToken)) return error('Invalid session token');
     if (b.checksum !== paymentChecksum(b as never, creds.secretKey)) return error('Invalid checksum');
-    const option = b.paymentOption as unknown as {
-      userPaymentOptionId?: string;
-      card: { ccTempToken?: string; threeD?: { version?: string } };
-    };
-    const key = option.card.ccTempToken ?? option.userPaymentOptionId ?? '';
+    const option = b.paymentOption as unknown as { card?: RawCard } | undefined;
+    const read = readCard(option?.card);
+    if ('refused' in read) return { status: 'ERROR', errCode: 1069, reason: read.refused };
+    const card = cardFor(b, read);
     if (method === 'initPayment')
       return {
         status: 'SUCCESS',
         transactionStatus: 'APPROVED',
         transactionId: book(b, 'InitAuth3D', 'APPROVED'),
-        paymentOption: { card: CARD },
+        paymentOption: { card: { ...card.info, threeD: THREE_D } },
       };
     const type = b.transactionType === 'Auth' ? 'Auth' : 'Sale';
-    if (/insufficient/.test(key))
+    if (read.number === SANDBOX_CARDS.insufficientFunds)
       return {
         status: 'SUCCESS',
         transactionStatus: 'DECLINED',
@@ -124,7 +176,7 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
         gwErrorCode: -1,
         gwErrorReason: 'Insufficient Funds',
       };
-    if (/decline/.test(key))
+    if (read.number === SANDBOX_CARDS.declined)
       return {
         status: 'SUCCESS',
         transactionStatus: 'DECLINED',
@@ -134,8 +186,8 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
       };
     // A zero-amount verification (transactionType Auth, 0.00) is exempt from the challenge.
     const verification = b.transactionType === 'Auth' && b.amount === '0.00';
-    if (/challenge/.test(key) && !verification) {
-      const transactionId = book(b, type, 'REDIRECT');
+    if (read.number === SANDBOX_CARDS.challenge && !verification) {
+      const transactionId = book(b, type, 'REDIRECT', card);
       return {
         status: 'SUCCESS',
         transactionStatus: 'REDIRECT',
@@ -146,8 +198,8 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     return {
       status: 'SUCCESS',
       transactionStatus: 'APPROVED',
-      transactionId: book(b, type, 'APPROVED'),
-      paymentOption: { userPaymentOptionId: UPO, card: CARD },
+      transactionId: book(b, type, 'APPROVED', card),
+      paymentOption: { userPaymentOptionId: card.upo, card: card.info },
     };
   }
 
@@ -171,6 +223,12 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     baseUrl: `http://127.0.0.1:${port}/ppp/api/v1`,
     calls,
     transactions,
+    get echoCardNumber() {
+      return state.echoCardNumber;
+    },
+    set echoCardNumber(on: boolean) {
+      state.echoCardNumber = on;
+    },
     completeChallenge(transactionId, approve) {
       const txn = transactions.find((t) => t.transactionId === transactionId && t.transactionStatus === 'REDIRECT');
       if (!txn) throw new Error(`no open challenge ${transactionId}`);

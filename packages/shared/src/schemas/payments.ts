@@ -27,7 +27,9 @@ const token = z.string().min(8).max(128);
 /**
  * Step 1 of §4 Card payment. Strict: a body carrying a card number (cardNumber, pan, ...) is refused,
  * so the API never receives one; cards arrive as vault tokens only. Without orderId it only saves the
- * card (a zero-amount verification of a cardToken; /add-card with no order).
+ * card (a zero-amount verification of a cardToken; /add-card with no order). A cvvToken goes with a
+ * saved card (required) or a fresh card (when the page collected the CVV); the vault hands the CVV to
+ * the provider itself.
  */
 export const nuveiInitBody = z.strictObject({
   orderId: z.string().min(1).max(64).optional(),

@@ -13,6 +13,7 @@ import type { OrderStatus, SavedCard } from '@store/shared';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { prepareOrderForPayment, recordPaymentFailed, withPendingOrder } from '../checkout/index.ts';
+import { findAccountName } from '../user/index.ts';
 import {
   DECLINE_MESSAGES,
   type ActionNeeded,
@@ -151,7 +152,15 @@ export async function startPayment(deps: PaymentsDeps, { userId, orderId, source
   });
   const payment = (await repo.findPayment(db, paymentId))!;
 
-  const request: PaymentRequest = { paymentId, orderId: order._id, userId, amountCents: payment.amountCents, currency: 'USD', source };
+  const request: PaymentRequest = {
+    paymentId,
+    orderId: order._id,
+    userId,
+    payerName: await findAccountName(db, userId),
+    amountCents: payment.amountCents,
+    currency: 'USD',
+    source,
+  };
   const outcome = await callOrReconcile(deps, payment, 'start', () => provider.start(request));
   crashPoint('after-provider-call');
   if (outcome.status === 'approved' || outcome.status === 'declined') return settle(deps, payment, payment, outcome);
@@ -187,11 +196,13 @@ export interface ConfirmInput {
 export async function confirmPayment(deps: PaymentsDeps, { userId, payment, source, threeDVersion }: ConfirmInput): Promise<StepResult> {
   const provider = providerToContinue(deps, payment);
   const claimed = await claimForConfirm(deps.db, userId, payment);
+  const payerName = await findAccountName(deps.db, userId);
   const outcome = await callOrReconcile(deps, claimed, 'confirm', () =>
     provider.confirm({
       paymentId: payment.id,
       orderId: payment.orderId,
       userId,
+      payerName,
       amountCents: payment.amountCents,
       currency: 'USD',
       source,

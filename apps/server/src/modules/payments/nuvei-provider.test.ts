@@ -8,7 +8,8 @@ import { notificationChecksum } from '../../providers/payments/nuvei/checksum.ts
 import { startFakeNuvei, type FakeNuvei } from '../../../test/support/fake-nuvei.ts';
 import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
 import { IN_FLIGHT_STALE_MS } from './reconcile.ts';
-import { getCards, init, orderStatus, paymentFirst, pendingOrder } from '../../../test/support/payments.ts';
+import { getCards, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
 
 const creds = { merchantId: '4242424242', merchantSiteId: '112233', secretKey: 'fake-nuvei-secret-key' };
 let fake: FakeNuvei;
@@ -35,7 +36,11 @@ describe('payments through the Nuvei client', () => {
     expect(t.app.paymentProviders.forMethod('card')?.name).toBe('nuvei');
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const step1 = await init(t.app, s, { orderId: order._id, cardToken: 'tmp-approve-token', saveCard: true });
+    const step1 = await init(t.app, s, {
+      orderId: order._id,
+      cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless),
+      saveCard: true,
+    });
     expect(step1.statusCode, step1.body).toBe(200);
     expect(step1.json().data.card).toBeUndefined();
     const { transactionId, paymentOption } = step1.json().data;
@@ -57,7 +62,7 @@ describe('payments through the Nuvei client', () => {
   it('a challenge ends with a checksummed DMN at /api/v1/nuvei/notify', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const step1 = (await init(t.app, s, { orderId: order._id, cardToken: 'tmp-challenge-token' })).json().data;
+    const step1 = (await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
     const step2 = await paymentFirst(t.app, s, { orderId: order._id, version: '2.2.0', relatedTransactionId: step1.transactionId });
     expect(step2.json().data).toMatchObject({ redirect: true, url: 'https://acs.example/challenge' });
     const dmn = saleDmn(order, step2.json().data.transactionId, lastClientUniqueId());
@@ -72,7 +77,8 @@ describe('payments through the Nuvei client', () => {
   it('an APPROVED DMN for the InitAuth3D step, or for another amount, is acknowledged and approves nothing', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const step1 = (await init(t.app, s, { orderId: order._id, cardToken: 'tmp-approve-token' })).json().data;
+    const cardToken = await tokenizeCard(t.app, SANDBOX_CARDS.frictionless);
+    const step1 = (await init(t.app, s, { orderId: order._id, cardToken })).json().data;
     const paymentId = lastClientUniqueId();
     // Right after init the payment holds the initPayment transaction, which charged nothing.
     const fingerprint = await notify(signed({ ...saleDmn(order, step1.transactionId, paymentId), transactionType: 'InitAuth3D' }));
@@ -87,7 +93,7 @@ describe('payments through the Nuvei client', () => {
       orderId: order._id,
       version: '2.2.0',
       relatedTransactionId: step1.transactionId,
-      cardToken: 'tmp-approve-token',
+      cardToken,
     });
     expect(step2.json().data).toMatchObject({ redirect: false, orderStatus: 'fulfilled' });
     await expectLedgerBalanced(t.database.db, order._id);
@@ -96,7 +102,7 @@ describe('payments through the Nuvei client', () => {
   it('a challenge approved at the bank whose DMN never came is found by getTransactionDetails and fulfilled', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const step1 = (await init(t.app, s, { orderId: order._id, cardToken: 'tmp-challenge-token' })).json().data;
+    const step1 = (await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) })).json().data;
     const step2 = (await paymentFirst(t.app, s, { orderId: order._id, version: '2.2.0', relatedTransactionId: step1.transactionId })).json()
       .data;
     const paymentId = lastClientUniqueId();

@@ -55,6 +55,21 @@ describe('frictionless card (4111 1111 1111 1111)', () => {
     expect(cards.map((c) => c.userPaymentOptionId)).toEqual([data.card!.userPaymentOptionId]);
   });
 
+  it('takes a fresh card with its CVV token: paid with a live one, declined with one the vault does not hold (ADR 010)', async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    const cardToken = await tokenizeCard(t.app, SANDBOX_CARDS.frictionless);
+    const paid = await init(t.app, s, { orderId: order._id, cardToken, cvvToken: await tokenizeCvv(t.app) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.orderStatus).toBe('fulfilled');
+
+    const other = await pendingOrder(t.app, s);
+    const refused = await init(t.app, s, { orderId: other._id, cardToken, cvvToken: 'cvv_never-handed-out' });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ success: false, code: 'CARD_DECLINED' });
+    expect(await orderStatus(t.app, s, other._id)).toBe('failed');
+  });
+
   it('paying again with the same card replaces its entry (same userPaymentOptionId) and puts it first', async () => {
     const s = await createShopper(t.database.db);
     const pay = async (number: string) => {

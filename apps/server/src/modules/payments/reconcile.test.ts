@@ -55,6 +55,7 @@ async function placeholderAfterProviderCall(s: Shopper, order: { _id: string; to
       paymentId: id,
       orderId: order._id,
       userId: s.id,
+      payerName: 'Mei Lin',
       amountCents: order.total,
       currency: 'USD',
       source: { method: 'card', cardToken },

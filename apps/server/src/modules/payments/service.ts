@@ -7,6 +7,7 @@
 import type { NuveiInitBody, OrderStatus, PaymentFirstBody } from '@store/shared';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { DECLINE_MESSAGES, type PaymentSource } from '../../providers/payments/types.ts';
+import { findAccountName } from '../user/index.ts';
 import { confirmPayment, PAYMENT_IN_PROGRESS_MESSAGE, PAYMENT_PROCESSED_MESSAGE, startPayment } from './core.ts';
 import { callProvider, methodUnavailable, providerFor, type PaymentsDeps } from './deps.ts';
 import { PAYMENT_NOT_FOUND } from './notifications.ts';
@@ -23,11 +24,13 @@ export { CARD_NOT_FOUND, listCards, removeCard, toSavedCard } from './saved-card
  * it is saved (first in the list, replacing the same userPaymentOptionId). No order, nothing charged.
  * An optional capability of the card provider (verifyCard).
  */
-async function saveCardWithoutPaying(deps: PaymentsDeps, userId: string, cardToken: string) {
+async function saveCardWithoutPaying(deps: PaymentsDeps, userId: string, cardToken: string, cvvToken: string | undefined) {
   const provider = providerFor(deps, 'card');
   const verifyCard = provider.verifyCard?.bind(provider);
   if (!verifyCard) throw methodUnavailable();
-  const outcome = await callProvider(deps.log, 'verifyCard', () => verifyCard({ userId, source: { method: 'card', cardToken } }));
+  const payerName = await findAccountName(deps.db, userId);
+  const source = { method: 'card' as const, cardToken, ...(cvvToken ? { cvvToken } : {}) };
+  const outcome = await callProvider(deps.log, 'verifyCard', () => verifyCard({ userId, payerName, source }));
   if (outcome.status === 'declined') {
     await deps.attempts?.declined();
     throw new AppError(402, outcome.code, DECLINE_MESSAGES[outcome.code]);
@@ -47,7 +50,7 @@ export async function initCardPayment(deps: PaymentsDeps, userId: string, body: 
     // Without an order only a fresh card can be saved; a saved card is only used to pay an order.
     if (body.userPaymentOptionId) throw badRequest('Choose the order to pay with this saved card.', 'orderId');
     if (!body.cardToken) throw badRequest('Enter a card to save.', 'cardToken');
-    return saveCardWithoutPaying(deps, userId, body.cardToken);
+    return saveCardWithoutPaying(deps, userId, body.cardToken, body.cvvToken);
   }
   const orderId = body.orderId;
   if (!body.cardToken === !body.userPaymentOptionId) throw badRequest('Send either a cardToken or a userPaymentOptionId.', 'cardToken');
@@ -58,7 +61,8 @@ export async function initCardPayment(deps: PaymentsDeps, userId: string, body: 
     if (!body.cvvToken) throw badRequest('Enter the CVV of the saved card.', 'cvvToken');
     source = { method: 'saved_card', userPaymentOptionId: saved.id, vaultToken: saved.vaultToken, cvvToken: body.cvvToken };
   } else {
-    source = { method: 'card', cardToken: body.cardToken! };
+    // A CVV token with a fresh card goes with it to the provider (the vault fills it in, ADR 010).
+    source = { method: 'card', cardToken: body.cardToken!, ...(body.cvvToken ? { cvvToken: body.cvvToken } : {}) };
   }
 
   const result = await startPayment(deps, { userId, orderId, source, saveCard: body.saveCard ?? false });
@@ -106,7 +110,8 @@ function cardForPaymentFirst(payment: repo.PaymentRow, body: PaymentFirstBody): 
   }
   if (body.userPaymentOptionId) throw mismatch('userPaymentOptionId', 'card');
   if (body.cardToken !== undefined && body.cardToken !== payment.cardToken) throw mismatch('cardToken', 'card');
-  return { method: 'card', cardToken: payment.cardToken ?? '' };
+  // No CVV is ever stored: a fresh card's CVV token comes again with step 2 when the page collected one.
+  return { method: 'card', cardToken: payment.cardToken ?? '', ...(body.cvvToken ? { cvvToken: body.cvvToken } : {}) };
 }
 
 /** POST v1/nuvei/payment/first */

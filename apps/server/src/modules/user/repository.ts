@@ -34,3 +34,9 @@ export async function findProfileWithKycAndCoins(db: Db, userId: string) {
     .where(eq(users.id, userId));
   return row ?? null;
 }
+
+/** The shopper's name as their account has it ('' for no such user): what a card provider takes as the holder's. */
+export async function findAccountName(db: Db, userId: string): Promise<string> {
+  const [row] = await db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? `${row.firstname} ${row.lastname}`.trim() : '';
+}

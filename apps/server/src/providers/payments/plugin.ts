@@ -18,19 +18,22 @@ declare module 'fastify' {
 
 /**
  * Payment providers: the card vault (its own port) and the registry. The card provider is Nuvei when
- * PAYMENTS_PROVIDER=nuvei, or when it is unset and the NUVEI_* credentials are; otherwise the
- * sandbox, which also serves its 3-D Secure challenge page at /sandbox/3ds/:transactionId.
+ * PAYMENTS_PROVIDER=nuvei, or when it is unset and the NUVEI_* credentials are (its card calls go
+ * through the vault's relay, ADR 010); otherwise the sandbox, which reads cards from the vault
+ * in-process and also serves its 3-D Secure challenge page at /sandbox/3ds/:transactionId.
  */
 export default fp(
   async (app) => {
     const { config } = app;
-    await app.register(vaultPlugin);
-    const providers = createPaymentProviders();
-    app.decorate('paymentProviders', providers);
     const hasNuvei = !!(config.NUVEI_MERCHANT_ID && config.NUVEI_MERCHANT_SITE_ID && config.NUVEI_SECRET_KEY);
     const kind = config.PAYMENTS_PROVIDER ?? (hasNuvei ? 'nuvei' : 'sandbox');
+    // The vault relays card data to the configured real providers only (ADR 010).
+    await app.register(vaultPlugin, { relayDestinations: kind === 'nuvei' ? [config.NUVEI_BASE_URL] : [] });
+    const providers = createPaymentProviders();
+    app.decorate('paymentProviders', providers);
     if (kind === 'nuvei') {
       if (!hasNuvei) throw new Error('PAYMENTS_PROVIDER=nuvei needs NUVEI_MERCHANT_ID, NUVEI_MERCHANT_SITE_ID and NUVEI_SECRET_KEY');
+      const { vault } = app;
       providers.register(
         createNuveiClient({
           baseUrl: config.NUVEI_BASE_URL,
@@ -38,6 +41,7 @@ export default fp(
           merchantSiteId: config.NUVEI_MERCHANT_SITE_ID!,
           secretKey: config.NUVEI_SECRET_KEY!,
           notificationUrl: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/v1/nuvei/notify`,
+          relay: (request) => vault.relay(request),
         }),
       );
       return;

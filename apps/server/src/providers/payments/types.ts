@@ -15,11 +15,13 @@ import { CARD_DECLINED_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE, type PaymentMethodKi
 export type { PaymentMethodKind } from '@store/shared';
 
 /**
- * What the shopper pays with, by method kind: a fresh vault token, or a saved card (its id) with a
- * fresh CVV token. The methods to come add their variants (a bank account, a Stripe payment method...).
+ * What the shopper pays with, by method kind: a fresh vault token (with a CVV token when the page
+ * collected the CVV), or a saved card (its id) with a fresh CVV token. The methods to come add their
+ * variants (a bank account, a Stripe payment method...).
  */
 export type PaymentSource =
-  { method: 'card'; cardToken: string } | { method: 'saved_card'; userPaymentOptionId: string; vaultToken: string; cvvToken: string };
+  | { method: 'card'; cardToken: string; cvvToken?: string }
+  | { method: 'saved_card'; userPaymentOptionId: string; vaultToken: string; cvvToken: string };
 
 export interface PaymentRequest {
   /** Our payment attempt's id: the provider keeps it (Nuvei's clientUniqueId) so it can be asked about it later. */
@@ -27,6 +29,11 @@ export interface PaymentRequest {
   orderId: string;
   /** Our user id (Nuvei's userTokenId: saved cards belong to it). */
   userId: string;
+  /**
+   * The shopper's name as their account has it: a card provider sends it as the holder's name, since
+   * the hosted card fields collect none (ADR 010).
+   */
+  payerName: string;
   amountCents: number;
   currency: 'USD';
   source: PaymentSource;
@@ -140,7 +147,9 @@ export type PaymentNotification = NotifiedTransaction &
 /** A zero-amount check of a fresh card so it can be saved without paying (no 3-D Secure challenge). */
 export interface VerifyCardRequest {
   userId: string;
-  source: { method: 'card'; cardToken: string };
+  /** As PaymentRequest's. */
+  payerName: string;
+  source: { method: 'card'; cardToken: string; cvvToken?: string };
 }
 export type VerifiedCard = { status: 'approved'; transactionId: string; card: ProviderCard };
 

@@ -11,15 +11,23 @@ declare module 'fastify' {
   }
 }
 
+export interface VaultPluginOptions {
+  /**
+   * The relay's allow-list: the base URLs of the card providers configured (NUVEI_BASE_URL when the
+   * Nuvei client is). Empty: the relay sends nothing anywhere (the sandbox reads cards in-process).
+   */
+  relayDestinations: string[];
+}
+
 /**
  * `app.vault`; also starts the vault's HTTP server on its own port (VAULT_PORT, default PORT+1;
  * PORT 0 gives a random one) when the app is ready, and stops it on close. VAULT_PORT=off skips it.
  */
-export default fp(
-  async (app) => {
+export default fp<VaultPluginOptions>(
+  async (app, { relayDestinations }) => {
     const { config } = app;
     const key = loadVaultKey({ vaultKey: config.VAULT_KEY, dataDir: config.DATA_DIR, nodeEnv: config.NODE_ENV });
-    const vault = createVault(app.db, key);
+    const vault = createVault(app.db, key, { relay: { destinations: relayDestinations, timeoutMs: config.VAULT_RELAY_TIMEOUT_MS } });
     let origin = config.VAULT_PUBLIC_URL ? new URL(config.VAULT_PUBLIC_URL).origin : '';
     app.decorate('vault', { ...vault, origin: () => origin });
 

@@ -1,29 +1,73 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNuveiClient } from './client.ts';
-import { notificationChecksum, transactionDetailsChecksum } from './checksum.ts';
+import { notificationChecksum, paymentChecksum, transactionDetailsChecksum } from './checksum.ts';
+import { SANDBOX_CARDS } from './sandbox/test-cards.ts';
+import { migrate } from '../../../db/migrate.ts';
+import { checkCard, type CheckedCard } from '../../vault/card-rules.ts';
+import type { RelayRequest } from '../../vault/relay.ts';
+import { createVault, CVV_TTL_MS, type Vault } from '../../vault/vault.ts';
 import { startFakeNuvei, type FakeNuvei } from '../../../../test/support/fake-nuvei.ts';
+import { openTestDatabase, type TestDatabase } from '../../../../test/support/test-app.ts';
 
 const creds = { merchantId: '4242424242', merchantSiteId: '112233', secretKey: 'fake-nuvei-secret-key' };
 let fake: FakeNuvei;
+let database: TestDatabase;
+let vault: Vault;
+/** The vault's clock: a test moves it past a CVV token's life. */
+let clock = Date.now();
+/** What the client asked the vault to relay, as it built it. */
+const relayed: RelayRequest[] = [];
 let client: ReturnType<typeof createNuveiClient>;
+
 beforeAll(async () => {
   fake = await startFakeNuvei(creds);
-  client = createNuveiClient({ ...creds, baseUrl: fake.baseUrl, notificationUrl: 'http://store.test/api/v1/nuvei/notify' });
+  database = await openTestDatabase();
+  await migrate(database.database);
+  vault = createVault(database.database.db, randomBytes(32), {
+    relay: { destinations: [fake.baseUrl], timeoutMs: 15_000 },
+    now: () => clock,
+  });
+  client = createNuveiClient({
+    ...creds,
+    baseUrl: fake.baseUrl,
+    notificationUrl: 'http://store.test/api/v1/nuvei/notify',
+    relay: (request) => {
+      relayed.push(request);
+      return vault.relay(request);
+    },
+  });
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await fake.close();
+  await database.drop();
+});
+
+/** A vault token for a card, as the hosted fields get one. */
+async function cardToken(number: string = SANDBOX_CARDS.frictionless): Promise<string> {
+  const checked = checkCard({ number, expiry: '12/34' });
+  if ('error' in checked) throw new Error(checked.error);
+  return (await vault.storeCard(checked as CheckedCard)).token;
+}
 
 const request = (cardToken: string, paymentId = 'pay-1') => ({
   paymentId,
   orderId: 'order-1',
   userId: 'user-1',
+  payerName: 'Mei Lin',
   amountCents: 1999,
   currency: 'USD' as const,
   source: { method: 'card' as const, cardToken },
 });
 
-describe('Nuvei REST client (against a local server speaking the API)', () => {
+const cardCalls = () => fake.calls.filter((c) => c.method === 'initPayment' || c.method === 'payment');
+
+describe('Nuvei REST client (against a local server speaking the API, card calls through the vault)', () => {
   it('initPayment with a session token and checksums, then payment with the 3-D version: approved', async () => {
-    const first = await client.start(request('tmp-approve'));
+    const token = await cardToken();
+    const cvvToken = vault.storeCvv('737');
+    const fresh = { ...request(token), source: { method: 'card' as const, cardToken: token, cvvToken } };
+    const first = await client.start(fresh);
     expect(first).toMatchObject({ status: 'action', action: { kind: 'fingerprint', threeDVersion: '2.2.0' } });
     const initCall = fake.calls.find((c) => c.method === 'initPayment')!;
     expect(initCall.body).toMatchObject({
@@ -31,37 +75,128 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
       currency: 'USD',
       clientUniqueId: 'pay-1',
       userTokenId: 'user-1',
-      paymentOption: { card: { ccTempToken: 'tmp-approve' } },
+      // Nuvei's raw card, as the vault filled it in.
+      paymentOption: {
+        card: {
+          cardNumber: SANDBOX_CARDS.frictionless,
+          cardHolderName: 'Mei Lin',
+          expirationMonth: '12',
+          expirationYear: '2034',
+          CVV: '737',
+        },
+      },
+    });
+    expect(initCall.body.checksum).toBe(paymentChecksum(initCall.body as never, creds.secretKey));
+    // The client itself only ever wrote placeholders.
+    const built = relayed.at(-1)!;
+    expect(built.url).toBe(`${fake.baseUrl}/initPayment.do`);
+    expect(built.body).not.toContain(SANDBOX_CARDS.frictionless);
+    expect(JSON.parse(built.body).paymentOption.card).toEqual({
+      cardNumber: `{{card.number:${token}}}`,
+      cardHolderName: 'Mei Lin',
+      expirationMonth: `{{card.expMonth:${token}}}`,
+      expirationYear: `{{card.expYear:${token}}}`,
+      CVV: `{{cvv:${cvvToken}}}`,
     });
 
-    const paid = await client.confirm({ ...request('tmp-approve'), transactionId: first.transactionId, threeDVersion: '2.2.0' });
+    const paid = await client.confirm({ ...fresh, transactionId: first.transactionId, threeDVersion: '2.2.0' });
     expect(paid).toMatchObject({
       status: 'approved',
-      card: { userPaymentOptionId: '88001', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034, vaultToken: 'tmp-approve' },
+      card: { userPaymentOptionId: '88001', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034, vaultToken: token },
     });
-    const payCall = fake.calls.filter((c) => c.method === 'payment').at(-1)!;
+    const payCall = cardCalls().at(-1)!;
     expect(payCall.body).toMatchObject({
       clientUniqueId: 'pay-1',
       relatedTransactionId: first.transactionId,
-      paymentOption: { card: { threeD: { version: '2.2.0' } } },
+      paymentOption: { card: { cardNumber: SANDBOX_CARDS.frictionless, CVV: '737', threeD: { version: '2.2.0' } } },
     });
+    expect(payCall.body.checksum).toBe(paymentChecksum(payCall.body as never, creds.secretKey));
+  });
+
+  it('pays with a saved card as its vault card and a fresh CVV; Nuvei answers with the same userPaymentOptionId', async () => {
+    const token = await cardToken('5555555555554444');
+    const first = await client.confirm({ ...request(token, 'pay-saved-1'), transactionId: '1', threeDVersion: '2.2.0' });
+    expect(first).toMatchObject({ status: 'approved', card: { brand: 'mastercard', last4: '4444' } });
+    const upo = first.status === 'approved' ? first.card!.userPaymentOptionId : '';
+
+    const cvvToken = vault.storeCvv('321');
+    const saved = {
+      ...request(token, 'pay-saved-2'),
+      source: { method: 'saved_card' as const, userPaymentOptionId: upo, vaultToken: token, cvvToken },
+    };
+    const started = await client.start(saved);
+    expect(started.status).toBe('action');
+    const paid = await client.confirm({ ...saved, transactionId: started.transactionId, threeDVersion: '2.2.0' });
+    expect(paid).toMatchObject({ status: 'approved', card: { userPaymentOptionId: upo, last4: '4444', vaultToken: token } });
+    for (const call of cardCalls().slice(-2)) {
+      expect(call.body.paymentOption).toEqual({
+        card: expect.objectContaining({
+          cardNumber: '5555555555554444',
+          expirationMonth: '12',
+          expirationYear: '2034',
+          CVV: '321',
+        }) as unknown,
+      });
+      expect(call.body.checksum).toBe(paymentChecksum(call.body as never, creds.secretKey));
+    }
   });
 
   it('maps REDIRECT to a challenge and declines to their codes', async () => {
-    const pay = (token: string) => client.confirm({ ...request(token), transactionId: '1', threeDVersion: '2.2.0' });
-    expect(await pay('tmp-challenge')).toMatchObject({
+    const pay = async (number: string) =>
+      client.confirm({ ...request(await cardToken(number)), transactionId: '1', threeDVersion: '2.2.0' });
+    expect(await pay(SANDBOX_CARDS.challenge)).toMatchObject({
       status: 'action',
       action: { kind: 'challenge', url: 'https://acs.example/challenge' },
     });
-    expect(await pay('tmp-insufficient')).toMatchObject({ status: 'declined', code: 'INSUFFICIENT_FUNDS' });
-    expect(await pay('tmp-decline')).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });
+    expect(await pay(SANDBOX_CARDS.insufficientFunds)).toMatchObject({ status: 'declined', code: 'INSUFFICIENT_FUNDS' });
+    expect(await pay(SANDBOX_CARDS.declined)).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });
+  });
+
+  it('declines a card token or a CVV token the vault does not hold, and no card call reaches Nuvei', async () => {
+    const before = cardCalls().length;
+    expect(await client.start(request('card_not-a-token-of-ours'))).toEqual({
+      status: 'declined',
+      transactionId: '',
+      code: 'CARD_DECLINED',
+      reason: 'Unknown card token',
+    });
+    const token = await cardToken();
+    const cvvToken = vault.storeCvv('123');
+    const saved = {
+      ...request(token),
+      source: { method: 'saved_card' as const, userPaymentOptionId: '88001', vaultToken: token, cvvToken },
+    };
+    clock += CVV_TTL_MS + 1;
+    try {
+      expect(await client.confirm({ ...saved, transactionId: '1', threeDVersion: '2.2.0' })).toMatchObject({
+        status: 'declined',
+        code: 'CARD_DECLINED',
+        reason: 'CVV check failed',
+      });
+    } finally {
+      clock = Date.now();
+    }
+    expect(
+      await client.verifyCard({ userId: 'user-1', payerName: 'Mei Lin', source: { method: 'card', cardToken: 'nope' } }),
+    ).toMatchObject({
+      status: 'declined',
+      reason: 'Unknown card token',
+    });
+    expect(cardCalls()).toHaveLength(before);
   });
 
   it('verifies a card for zero (payment, transactionType Auth, 0.00) without a challenge; declines map to their codes', async () => {
-    const verify = (cardToken: string) => client.verifyCard({ userId: 'user-1', source: { method: 'card', cardToken } });
-    expect(await verify('tmp-approve')).toMatchObject({
+    const verify = async (number: string) => {
+      const token = await cardToken(number);
+      return {
+        token,
+        outcome: await client.verifyCard({ userId: 'user-1', payerName: 'Mei Lin', source: { method: 'card', cardToken: token } }),
+      };
+    };
+    const approved = await verify(SANDBOX_CARDS.frictionless);
+    expect(approved.outcome).toMatchObject({
       status: 'approved',
-      card: { userPaymentOptionId: '88001', last4: '1111', vaultToken: 'tmp-approve' },
+      card: { userPaymentOptionId: '88001', last4: '1111', vaultToken: approved.token },
     });
     const call = fake.calls.at(-1)!;
     expect(call).toMatchObject({
@@ -71,12 +206,14 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
         currency: 'USD',
         transactionType: 'Auth',
         userTokenId: 'user-1',
-        paymentOption: { card: { ccTempToken: 'tmp-approve' } },
+        paymentOption: {
+          card: { cardNumber: SANDBOX_CARDS.frictionless, cardHolderName: 'Mei Lin', expirationMonth: '12', expirationYear: '2034' },
+        },
       },
     });
-    expect(await verify('tmp-challenge')).toMatchObject({ status: 'approved' });
-    expect(await verify('tmp-insufficient')).toMatchObject({ status: 'declined', code: 'INSUFFICIENT_FUNDS' });
-    expect(await verify('tmp-decline')).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });
+    expect((await verify(SANDBOX_CARDS.challenge)).outcome).toMatchObject({ status: 'approved' });
+    expect((await verify(SANDBOX_CARDS.insufficientFunds)).outcome).toMatchObject({ status: 'declined', code: 'INSUFFICIENT_FUNDS' });
+    expect((await verify(SANDBOX_CARDS.declined)).outcome).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });
   });
 
   it('refunds with the refund checksum', async () => {
@@ -90,8 +227,14 @@ describe('Nuvei REST client (against a local server speaking the API)', () => {
   });
 
   it('fails loudly on a wrong secret (the server refuses the checksum)', async () => {
-    const wrong = createNuveiClient({ ...creds, secretKey: 'not-the-secret', baseUrl: fake.baseUrl, notificationUrl: 'x' });
-    await expect(wrong.start(request('tmp-approve'))).rejects.toThrow(/Invalid checksum/);
+    const wrong = createNuveiClient({
+      ...creds,
+      secretKey: 'not-the-secret',
+      baseUrl: fake.baseUrl,
+      notificationUrl: 'x',
+      relay: (r) => vault.relay(r),
+    });
+    await expect(wrong.start(request(await cardToken()))).rejects.toThrow(/Invalid checksum/);
   });
 
   it('accepts a DMN only with the right advanceResponseChecksum, and says what it is about', () => {
@@ -164,17 +307,24 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
       clientUniqueId: 'pay-never-sent',
     });
     expect(call.body.checksum).toBe(transactionDetailsChecksum(call.body as never, creds.secretKey));
-    const wrong = createNuveiClient({ ...creds, secretKey: 'not-the-secret', baseUrl: fake.baseUrl, notificationUrl: 'x' });
+    const wrong = createNuveiClient({
+      ...creds,
+      secretKey: 'not-the-secret',
+      baseUrl: fake.baseUrl,
+      notificationUrl: 'x',
+      relay: (r) => vault.relay(r),
+    });
     await expect(wrong.lookup({ paymentId: 'pay-never-sent', orderId: 'order-1', transactionId: null })).rejects.toThrow(
       /Invalid checksum/,
     );
   });
 
   it('the fingerprint alone moved no money; the sale after it is the answer', async () => {
-    const first = await client.start(request('tmp-approve', 'pay-lookup-1'));
+    const token = await cardToken();
+    const first = await client.start(request(token, 'pay-lookup-1'));
     expect(await lookup('pay-lookup-1')).toEqual({ status: 'none' });
     const paid = await client.confirm({
-      ...request('tmp-approve', 'pay-lookup-1'),
+      ...request(token, 'pay-lookup-1'),
       transactionId: first.transactionId,
       threeDVersion: '2.2.0',
     });
@@ -196,9 +346,10 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
   });
 
   it('an open challenge stays pending until the shopper answers it', async () => {
-    const first = await client.start(request('tmp-challenge', 'pay-lookup-2'));
+    const token = await cardToken(SANDBOX_CARDS.challenge);
+    const first = await client.start(request(token, 'pay-lookup-2'));
     const pay = await client.confirm({
-      ...request('tmp-challenge', 'pay-lookup-2'),
+      ...request(token, 'pay-lookup-2'),
       transactionId: first.transactionId,
       threeDVersion: '2.2.0',
     });
@@ -206,9 +357,9 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
     fake.completeChallenge(pay.transactionId, true);
     expect(await lookup('pay-lookup-2')).toMatchObject({ status: 'approved', transactionId: pay.transactionId, amountCents: 1999 });
 
-    const again = await client.start(request('tmp-challenge', 'pay-lookup-3'));
+    const again = await client.start(request(token, 'pay-lookup-3'));
     const failing = await client.confirm({
-      ...request('tmp-challenge', 'pay-lookup-3'),
+      ...request(token, 'pay-lookup-3'),
       transactionId: again.transactionId,
       threeDVersion: '2.2.0',
     });
@@ -217,9 +368,10 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
   });
 
   it('a declined sale is declined with its code', async () => {
-    const first = await client.start(request('tmp-insufficient', 'pay-lookup-4'));
+    const token = await cardToken(SANDBOX_CARDS.insufficientFunds);
+    const first = await client.start(request(token, 'pay-lookup-4'));
     await client.confirm({
-      ...request('tmp-insufficient', 'pay-lookup-4'),
+      ...request(token, 'pay-lookup-4'),
       transactionId: first.transactionId,
       threeDVersion: '2.2.0',
     });

@@ -2,17 +2,25 @@
 // initPayment (the 3-D Secure fingerprint), confirm is payment with the 3-D Secure version and related
 // transaction, plus a zero-amount card verification, refundTransaction, getTransactionDetails
 // (lookup) and DMN checksum checks. getSessionToken precedes each payment call.
-// In production the hosted fields are Nuvei's, so `cardToken` is Nuvei's ccTempToken. Every payment
-// request carries our payment id as clientUniqueId, which is what a later lookup asks by.
+// Cards are typed into our vault's hosted fields, so the calls that carry a card (initPayment, payment,
+// the verification) go through the vault's relay (ADR 010): this file writes Nuvei's raw-card shape
+// with placeholders, and the vault fills in the number, expiry and CVV and sends it. The card number
+// never passes through here. The other calls are plain fetches. Every payment request carries our
+// payment id as clientUniqueId, which is what a later lookup asks by.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { placeholder } from '../../vault/placeholders.ts';
+import { isCardDataUnavailable } from '../../vault/relay-error.ts';
+import type { RelayRequest, RelayResponse } from '../../vault/relay.ts';
 import type {
   CardVerifyingProvider,
   DeclineCode,
+  Declined,
   LookupOutcome,
   NotificationInput,
   PaymentNotification,
   PaymentOutcome,
   PaymentRequest,
+  PaymentSource,
   ProviderCard,
 } from '../types.ts';
 import {
@@ -37,6 +45,8 @@ export interface NuveiOptions {
   fetch?: typeof fetch;
   /** A call that takes longer is abandoned (the payment is then reconciled by a lookup). */
   timeoutMs?: number;
+  /** The card vault's relay: sends a card call, its placeholders filled in by the vault (ADR 010). */
+  relay: (request: RelayRequest) => Promise<RelayResponse>;
 }
 
 interface NuveiCardInfo {
@@ -76,6 +86,9 @@ const NO_TRANSACTION_FOUND = 9146;
 
 export class NuveiError extends Error {}
 
+/** Nuvei's limit on cardHolderName. */
+const HOLDER_NAME_MAX = 70;
+
 const declineCode = (reason: string | undefined): DeclineCode =>
   /insufficient/i.test(reason ?? '') ? 'INSUFFICIENT_FUNDS' : 'CARD_DECLINED';
 
@@ -109,11 +122,41 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
     return (await res.json()) as T;
   }
 
-  async function call(method: string, body: Record<string, unknown>): Promise<NuveiResponse> {
-    const json = await post<NuveiResponse>(method, body);
+  /** The same POST through the vault, which fills in the card data its placeholders name. */
+  async function postThroughVault<T>(method: string, body: Record<string, unknown>): Promise<T> {
+    const res = await opts.relay({
+      url: `${base}/${method}.do`,
+      method: 'POST',
+      body: JSON.stringify(body),
+      timeoutMs: opts.timeoutMs,
+    });
+    if (res.status < 200 || res.status >= 300) throw new NuveiError(`Nuvei ${method} answered HTTP ${res.status}`);
+    try {
+      return JSON.parse(res.body) as T;
+    } catch {
+      throw new NuveiError(`Nuvei ${method} answered with something other than JSON`);
+    }
+  }
+
+  async function call(method: string, body: Record<string, unknown>, send = post<NuveiResponse>): Promise<NuveiResponse> {
+    const json = await send(method, body);
     if (json.status !== 'SUCCESS' && !json.transactionStatus)
       throw new NuveiError(`Nuvei ${method} failed: ${json.errCode} ${json.reason ?? ''}`.trim());
     return json;
+  }
+
+  /**
+   * A call carrying a card, through the vault. Card data the vault does not hold (an unknown card
+   * token, a CVV token unknown or expired) reached nobody: declined as Nuvei would, with no transaction.
+   */
+  async function cardCall(method: string, body: Record<string, unknown>): Promise<NuveiResponse | Declined> {
+    try {
+      return await call(method, body, postThroughVault<NuveiResponse>);
+    } catch (err) {
+      if (!isCardDataUnavailable(err)) throw err;
+      const reason = err.code === 'CVV_UNAVAILABLE' ? 'CVV check failed' : 'Unknown card token';
+      return { status: 'declined', transactionId: '', code: 'CARD_DECLINED', reason };
+    }
   }
 
   /** The latest transaction Nuvei recorded under our payment id, read as what it did to the money. */
@@ -159,13 +202,29 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
     return res.sessionToken;
   }
 
-  function paymentOption(req: PaymentRequest, threeD?: Record<string, unknown>) {
-    return req.source.method === 'card'
-      ? { card: { ccTempToken: req.source.cardToken, ...(threeD ? { threeD } : {}) } }
-      : { userPaymentOptionId: req.source.userPaymentOptionId, card: { CVV: req.source.cvvToken, ...(threeD ? { threeD } : {}) } };
+  /**
+   * Nuvei's raw card, as placeholders the vault fills in: the card a vault token names (a fresh card's,
+   * or the one a saved card was stored under) and the CVV of a CVV token, when there is one. The
+   * holder's name is the shopper's: the hosted fields collect none. A saved card is paid as its card,
+   * not by Nuvei's userPaymentOptionId: the vault holds it, and Nuvei answers with the same id for the
+   * same shopper and card.
+   */
+  function paymentOption(req: { payerName: string; source: PaymentSource }, threeD?: Record<string, unknown>) {
+    const { source } = req;
+    const vaultToken = source.method === 'card' ? source.cardToken : source.vaultToken;
+    return {
+      card: {
+        cardNumber: placeholder('card.number', vaultToken),
+        cardHolderName: req.payerName.trim().slice(0, HOLDER_NAME_MAX),
+        expirationMonth: placeholder('card.expMonth', vaultToken),
+        expirationYear: placeholder('card.expYear', vaultToken),
+        ...(source.cvvToken ? { CVV: placeholder('cvv', source.cvvToken) } : {}),
+        ...(threeD ? { threeD } : {}),
+      },
+    };
   }
 
-  async function signedPaymentBody(req: PaymentRequest) {
+  async function signedPaymentBody(req: Pick<PaymentRequest, 'paymentId' | 'userId' | 'amountCents' | 'currency'>) {
     const p = {
       ...merchant,
       clientRequestId: randomUUID(),
@@ -190,11 +249,12 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
     webhook: NUVEI_WEBHOOK,
 
     async start(req) {
-      const res = await call('initPayment', {
+      const res = await cardCall('initPayment', {
         ...(await signedPaymentBody(req)),
         paymentOption: paymentOption(req),
         urlDetails: { notificationUrl: opts.notificationUrl },
       });
+      if (res.status === 'declined') return res;
       const transactionId = String(res.transactionId ?? '');
       if (res.transactionStatus !== 'APPROVED') {
         return {
@@ -221,16 +281,19 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
         platformType: '02',
         v2AdditionalParams: { challengeWindowSize: '05' },
       };
-      const res = await call('payment', {
+      const res = await cardCall('payment', {
         ...(await signedPaymentBody(req)),
         relatedTransactionId: req.transactionId,
         paymentOption: paymentOption(req, threeD),
         urlDetails: { notificationUrl: opts.notificationUrl },
       });
+      if (res.status === 'declined') return res;
       const transactionId = String(res.transactionId ?? '');
       if (res.transactionStatus === 'APPROVED') {
         const card = cardFrom(res, vaultTokenOf(req));
         if (!card) throw new NuveiError('Nuvei approved a payment without card details');
+        // A saved card paid again stays the entry the shopper chose, whatever id Nuvei reports for it.
+        if (req.source.method === 'saved_card') card.userPaymentOptionId = req.source.userPaymentOptionId;
         return { status: 'approved', transactionId, threeDVersion, card };
       }
       if (res.transactionStatus === 'REDIRECT' && res.paymentOption?.card?.threeD?.acsUrl) {
@@ -247,19 +310,13 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
     async verifyCard(req) {
       // Nuvei's zero-amount authorisation ("card verification"): a payment of 0.00 with
       // transactionType Auth; it is exempt from 3-D Secure and approves with the card's userPaymentOptionId.
-      const res = await call('payment', {
-        ...(await signedPaymentBody({
-          paymentId: `verify-${randomUUID()}`,
-          orderId: '',
-          userId: req.userId,
-          amountCents: 0,
-          currency: 'USD',
-          source: req.source,
-        })),
+      const res = await cardCall('payment', {
+        ...(await signedPaymentBody({ paymentId: `verify-${randomUUID()}`, userId: req.userId, amountCents: 0, currency: 'USD' })),
         transactionType: 'Auth',
-        paymentOption: { card: { ccTempToken: req.source.cardToken } },
+        paymentOption: paymentOption(req),
         urlDetails: { notificationUrl: opts.notificationUrl },
       });
+      if (res.status === 'declined') return res;
       const transactionId = String(res.transactionId ?? '');
       if (res.transactionStatus === 'APPROVED') {
         const card = cardFrom(res, req.source.cardToken);

@@ -1,7 +1,7 @@
 // The built-in sandbox gateway: behaves like the card provider (test cards, 3-D Secure fingerprint
 // and challenge, declines, insufficient funds, refunds, signed notifications) with its own book of
-// transactions, as a payment provider like the real client (ADR 009). It is the only code that reads a
-// card from the vault, in-process.
+// transactions, as a payment provider like the real client (ADR 009). It plays the provider, so it reads
+// cards from the vault in-process, where the real client has the vault relay them (ADR 010).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
@@ -82,11 +82,15 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       .digest('hex')
       .slice(0, 24)}`;
 
+  /** A saved card is paid with the CVV given for this payment, as the provider checks it; so is a fresh card that came with one. */
+  const cvvMissing = (source: PaymentSource) =>
+    (source.method === 'saved_card' || source.cvvToken !== undefined) && !vault.hasCvv(source.cvvToken ?? '');
+
   async function resolveCard(source: PaymentSource): Promise<VaultCard | { decline: string }> {
     const token = source.method === 'card' ? source.cardToken : source.vaultToken;
     const card = await vault.detokenize(token);
     if (!card) return { decline: 'Unknown card token' };
-    if (source.method === 'saved_card' && !vault.hasCvv(source.cvvToken)) return { decline: 'CVV check failed' };
+    if (cvvMissing(source)) return { decline: 'CVV check failed' };
     if (isExpired(card)) return { decline: 'Expired card' };
     return card;
   }
@@ -266,8 +270,7 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
           reason,
         );
       if (!init || init.status !== 'initiated') return refuse('Unknown related transaction');
-      // A saved card is paid with the CVV given for this payment, as the provider checks it.
-      if (req.source.method === 'saved_card' && !vault.hasCvv(req.source.cvvToken)) return refuse('CVV check failed');
+      if (cvvMissing(req.source)) return refuse('CVV check failed');
       const card = await vault.detokenize(init.cardToken);
       if (!card) return declined(init.id, 'CARD_DECLINED', 'Unknown card token');
       const done = await approveOrDecline(req, card, 'payment', init.id);
