@@ -53,7 +53,7 @@ const SERVER_MODULE_USES = {
   checkout: ['cart', 'coupons'],
   fulfilment: ['cart', 'checkout', 'coupons', 'wallet'],
   purchases: ['checkout'],
-  payments: ['checkout', 'fulfilment', 'user'],
+  payments: ['checkout', 'fulfilment', 'settings', 'user'],
 };
 const serverModules = fs.existsSync(`${SERVER}/src/modules`)
   ? fs

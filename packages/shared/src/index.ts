@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './storage.ts';
 export * from './format.ts';
 export * from './verification.ts';
+export * from './us-states.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/catalog.ts';

@@ -94,3 +94,13 @@ export type FrameToStoreMessage =
   | { type: 'change' }
   | { type: 'token'; requestId: string; token: string; brand: string | null; last4: string | null }
   | { type: 'error'; requestId: string; message: string };
+
+/** Every payment method kind with whether this shopper may pay with it now (SPEC §3 allowedPaymentsProviders). */
+export const allowedPayment = z.record(paymentMethodKind, z.boolean());
+export type AllowedPayment = z.infer<typeof allowedPayment>;
+/** GET v1/payment/allowed-providers: data.data.allowedPayment (SPEC §7). */
+export const allowedProvidersResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ data: z.object({ allowedPayment }) }),
+});
+export type AllowedProvidersResponse = z.infer<typeof allowedProvidersResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { US_REGIONS } from '../us-states.ts';
 
 export const settings = z.object({
   companyName: z.string(),
@@ -18,3 +19,10 @@ export const settings = z.object({
 });
 export type Settings = z.infer<typeof settings>;
 export const settingsResponse = z.object({ success: z.literal(true), data: settings });
+
+/** A US state purchases are allowed from, with its Census region (SPEC §3 whiteListedStates). */
+export const whitelistedState = z.object({ code: z.string(), name: z.string(), region: z.enum(US_REGIONS) });
+export type WhitelistedState = z.infer<typeof whitelistedState>;
+/** GET v1/admin/whitelist_states/whitelist: data.states, sorted by region (Census order), then by name (SPEC §7). */
+export const whitelistStatesResponse = z.object({ success: z.literal(true), data: z.object({ states: z.array(whitelistedState) }) });
+export type WhitelistStatesResponse = z.infer<typeof whitelistStatesResponse>;

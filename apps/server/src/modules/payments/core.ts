@@ -24,6 +24,7 @@ import {
   type PaymentSource,
   type ShopperAction,
 } from '../../providers/payments/types.ts';
+import { assertMayPay } from './allowed.ts';
 import { approve } from './approval.ts';
 import { crashPoint } from './crash-points.ts';
 import { callProvider, providerFor, providerToContinue, type PaymentsDeps } from './deps.ts';
@@ -124,7 +125,9 @@ export interface StartInput {
 /** Starts the order's payment with the provider of the source's method kind. */
 export async function startPayment(deps: PaymentsDeps, { userId, orderId, source, saveCard }: StartInput): Promise<StepResult> {
   const { db } = deps;
-  // Before the order is touched: a method kind no provider serves changes nothing.
+  // Before the order is touched: a shopper outside the whitelisted states, a method kind the settings do
+  // not enable (403), or one no provider serves (400) changes nothing, whatever the client sent.
+  await assertMayPay(deps, userId, source.method);
   const provider = providerFor(deps, source.method);
 
   // Ownership, pending status, gift-card codes and coupon reserved before any charge; the attempt is

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  allowedProvidersResponse,
   deleteCardResponse,
+  errorEnvelope,
   nuveiInitBody,
   nuveiInitResponse,
   paymentFirstBody,
@@ -13,11 +15,11 @@ import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { NUVEI_WEBHOOK } from '../../providers/payments/nuvei/transactions.ts';
 import { cardAttemptsFor } from './card-attempts.ts';
-import { handleNotification, initCardPayment, listCards, payFirst, removeCard, type PaymentsDeps } from './service.ts';
+import { allowedPaymentsFor, handleNotification, initCardPayment, listCards, payFirst, removeCard, type PaymentsDeps } from './service.ts';
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 
-/** SPEC §7 Payments (Nuvei card calls) plus the provider's webhook and the vault's address. */
+/** SPEC §7 Payments (Nuvei card calls, the allowed payment methods) plus the provider's webhook and the vault's address. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({
     db: app.db,
@@ -85,6 +87,22 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({
         success: true as const,
         data: await payFirst(deps(request.log, cardAttemptsFor(app, request)), signedInUser(request)._id, request.body),
+      }),
+    );
+
+    signedIn.get(
+      '/v1/payment/allowed-providers',
+      {
+        schema: {
+          tags: ['payments'],
+          description:
+            'The payment method kinds with whether the shopper may pay with each now: a registered provider serves it, the settings enable it, and the profile state is whitelisted (all false otherwise). A payment through a kind not allowed is refused with 403.',
+          response: { 200: allowedProvidersResponse, 401: errorEnvelope },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: { data: { allowedPayment: await allowedPaymentsFor(deps(request.log), signedInUser(request)._id) } },
       }),
     );
 

@@ -8,6 +8,7 @@ import type { NuveiInitBody, OrderStatus, PaymentFirstBody } from '@store/shared
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { DECLINE_MESSAGES, type PaymentSource } from '../../providers/payments/types.ts';
 import { findAccountName } from '../user/index.ts';
+import { assertMayPay } from './allowed.ts';
 import { confirmPayment, PAYMENT_IN_PROGRESS_MESSAGE, PAYMENT_PROCESSED_MESSAGE, startPayment } from './core.ts';
 import { callProvider, methodUnavailable, providerFor, type PaymentsDeps } from './deps.ts';
 import { PAYMENT_NOT_FOUND } from './notifications.ts';
@@ -16,6 +17,7 @@ import { CARD_NOT_FOUND, keepCard } from './saved-cards.ts';
 
 export type { PaymentsDeps } from './deps.ts';
 export { INITIATED_ABANDONED_MS, PAYMENT_IN_PROGRESS_MESSAGE, PAYMENT_PROCESSED_MESSAGE } from './core.ts';
+export { allowedPaymentsFor } from './allowed.ts';
 export { handleNotification, PAYMENT_NOT_FOUND } from './notifications.ts';
 export { CARD_NOT_FOUND, listCards, removeCard, toSavedCard } from './saved-cards.ts';
 
@@ -25,6 +27,8 @@ export { CARD_NOT_FOUND, listCards, removeCard, toSavedCard } from './saved-card
  * An optional capability of the card provider (verifyCard).
  */
 async function saveCardWithoutPaying(deps: PaymentsDeps, userId: string, cardToken: string, cvvToken: string | undefined) {
+  // The card is saved to pay with: refused, before the provider is asked, where paying by card would be.
+  await assertMayPay(deps, userId, 'card');
   const provider = providerFor(deps, 'card');
   const verifyCard = provider.verifyCard?.bind(provider);
   if (!verifyCard) throw methodUnavailable();

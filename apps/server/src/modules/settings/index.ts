@@ -1,4 +1,17 @@
-// Public surface of the settings module: the store's settings (cached per database handle) and its routes.
+// Public surface of the settings module: the store's settings (cached per database handle), who may buy
+// and with what (the purchase settings: whitelisted states, enabled payment method kinds), and its routes.
 export { default as settingsRoutes } from './routes.ts';
-export { getConversionRate, getStoreSettings, saveStoreSettings, seedStoreSettings, STORE_SETTINGS_KEY } from './service.ts';
-export { STARTER_SETTINGS } from './starter-settings.ts';
+export {
+  getConversionRate,
+  getPurchaseSettings,
+  getStoreSettings,
+  isStateWhitelisted,
+  listWhitelistedStates,
+  PURCHASE_SETTINGS_KEY,
+  savePurchaseSettings,
+  saveStoreSettings,
+  seedStoreSettings,
+  STORE_SETTINGS_KEY,
+  type PurchaseSettings,
+} from './service.ts';
+export { STARTER_PURCHASE_SETTINGS, STARTER_SETTINGS } from './starter-settings.ts';

@@ -1,9 +1,21 @@
-import { settings as settingsSchema, type Settings } from '@store/shared';
+import { z } from 'zod';
+import { paymentMethodKind, settings as settingsSchema, US_REGIONS, US_STATES, type Settings, type WhitelistedState } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertSettingIfMissing, readSetting, writeSetting } from './repository.ts';
-import { STARTER_SETTINGS } from './starter-settings.ts';
+import { STARTER_PURCHASE_SETTINGS, STARTER_SETTINGS } from './starter-settings.ts';
 
 export const STORE_SETTINGS_KEY = 'store';
+/** Who may buy, and with what: not public (GET v1/settings never shows it). */
+export const PURCHASE_SETTINGS_KEY = 'purchases';
+
+const usStateCode = z.enum(US_STATES.map((s) => s.code) as [string, ...string[]]);
+export const purchaseSettings = z.object({
+  /** US state codes purchases are allowed from (SPEC §3 whiteListedStates). */
+  whitelistedStates: z.array(usStateCode),
+  /** The payment method kinds the store offers; a kind also needs a registered provider that serves it. */
+  enabledPaymentMethods: z.array(paymentMethodKind),
+});
+export type PurchaseSettings = z.infer<typeof purchaseSettings>;
 
 /**
  * Settings are read on hot paths (conversion rate, checkout limits, country checks) but change rarely,
@@ -11,30 +23,65 @@ export const STORE_SETTINGS_KEY = 'store';
  * this long.
  */
 const CACHE_MS = 5_000;
-const cache = new WeakMap<Db, { value: Promise<Settings>; expiresAt: number }>();
 
-export function getStoreSettings(db: Db): Promise<Settings> {
-  const hit = cache.get(db);
-  if (hit && hit.expiresAt > Date.now()) return hit.value;
-  const value = loadStoreSettings(db);
-  cache.set(db, { value, expiresAt: Date.now() + CACHE_MS });
-  // A failed read must not be served from the cache.
-  value.catch(() => {
-    if (cache.get(db)?.value === value) cache.delete(db);
-  });
-  return value;
+/** One settings row read through a per-handle cache, parsed by its schema. */
+function cachedSetting<T>(key: string, schema: z.ZodType<T>) {
+  const cache = new WeakMap<Db, { value: Promise<T>; expiresAt: number }>();
+  const load = async (db: Db): Promise<T> => {
+    const raw = await readSetting(db, key);
+    // The seed writes this row on every start; its absence is a broken install, not a client error.
+    if (raw === undefined) throw new Error(`settings row '${key}' is missing; run the seed`);
+    return schema.parse(raw);
+  };
+  return {
+    get(db: Db): Promise<T> {
+      const hit = cache.get(db);
+      if (hit && hit.expiresAt > Date.now()) return hit.value;
+      const value = load(db);
+      cache.set(db, { value, expiresAt: Date.now() + CACHE_MS });
+      // A failed read must not be served from the cache.
+      value.catch(() => {
+        if (cache.get(db)?.value === value) cache.delete(db);
+      });
+      return value;
+    },
+    async save(db: Db, value: T): Promise<void> {
+      await writeSetting(db, key, schema.parse(value));
+      cache.delete(db);
+    },
+  };
 }
 
-async function loadStoreSettings(db: Db): Promise<Settings> {
-  const raw = await readSetting(db, STORE_SETTINGS_KEY);
-  // The seed writes this row on every start; its absence is a broken install, not a client error.
-  if (raw === undefined) throw new Error(`settings row '${STORE_SETTINGS_KEY}' is missing; run the seed`);
-  return settingsSchema.parse(raw);
+const storeSettings = cachedSetting(STORE_SETTINGS_KEY, settingsSchema);
+const purchaseSettingsRow = cachedSetting(PURCHASE_SETTINGS_KEY, purchaseSettings);
+
+export const getStoreSettings = (db: Db): Promise<Settings> => storeSettings.get(db);
+export const saveStoreSettings = (db: Db, value: Settings): Promise<void> => storeSettings.save(db, value);
+export const getPurchaseSettings = (db: Db): Promise<PurchaseSettings> => purchaseSettingsRow.get(db);
+export const savePurchaseSettings = (db: Db, value: PurchaseSettings): Promise<void> => purchaseSettingsRow.save(db, value);
+
+/**
+ * GET v1/admin/whitelist_states/whitelist: the states purchases are allowed from, sorted by region in the
+ * Census Bureau's order (Northeast, Midwest, South, West), then by name.
+ */
+export async function listWhitelistedStates(db: Db): Promise<WhitelistedState[]> {
+  const allowed = new Set((await getPurchaseSettings(db)).whitelistedStates);
+  return US_STATES.filter((s) => allowed.has(s.code))
+    .map(({ code, name, region }) => ({ code, name, region }))
+    .sort((a, b) => US_REGIONS.indexOf(a.region) - US_REGIONS.indexOf(b.region) || a.name.localeCompare(b.name, 'en'));
 }
 
-export async function saveStoreSettings(db: Db, value: Settings): Promise<void> {
-  await writeSetting(db, STORE_SETTINGS_KEY, settingsSchema.parse(value));
-  cache.delete(db);
+/**
+ * Whether a shopper whose profile names this state may buy (ADR 004). No state on the profile (sign-up
+ * asks for no address) is allowed: the country check at sign-in still applies. A state is matched by its
+ * code ('TX') or its name ('Texas'), in any case; anything else (not a US state) is refused.
+ */
+export async function isStateWhitelisted(db: Db, state: string | null | undefined): Promise<boolean> {
+  const wanted = state?.trim().toUpperCase();
+  if (!wanted) return true;
+  const known = US_STATES.find((s) => s.code === wanted || s.name.toUpperCase() === wanted);
+  if (!known) return false;
+  return (await getPurchaseSettings(db)).whitelistedStates.includes(known.code);
 }
 
 /** Coins per dollar and the largest order total (cents), as the cart's convertionrate call reports them. */
@@ -43,7 +90,8 @@ export async function getConversionRate(db: Db): Promise<{ coinsPerDollar: numbe
   return { coinsPerDollar, transactionLimitCents };
 }
 
-/** Writes the starter settings unless the row exists, so a re-run seed never undoes an edit. */
+/** Writes the starter settings (store and purchases) unless their row exists, so a re-run seed never undoes an edit. */
 export async function seedStoreSettings(db: Db | Tx): Promise<void> {
   await insertSettingIfMissing(db, STORE_SETTINGS_KEY, STARTER_SETTINGS);
+  await insertSettingIfMissing(db, PURCHASE_SETTINGS_KEY, STARTER_PURCHASE_SETTINGS);
 }

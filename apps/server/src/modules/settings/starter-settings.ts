@@ -1,4 +1,5 @@
-import type { Settings } from '@store/shared';
+import { PAYMENT_METHOD_KINDS, US_STATES, type Settings } from '@store/shared';
+import type { PurchaseSettings } from './service.ts';
 
 /**
  * What a fresh install shows in the footer, the app links and the cart rules. The seed writes it once;
@@ -22,4 +23,15 @@ export const STARTER_SETTINGS: Settings = {
   transactionLimitCents: 50_000,
   blockedCountries: ['CU', 'IR', 'KP', 'SY'],
   taxRatesBps: {},
+};
+
+/**
+ * Who may buy and with what, on a fresh install. Every state and DC except Washington and Idaho, a
+ * common exclusion for sweepstakes-coin stores (both states' gambling laws are read strictly against
+ * sweepstakes coins sold for money). Every payment
+ * method kind is enabled; one still needs a registered provider that serves it.
+ */
+export const STARTER_PURCHASE_SETTINGS: PurchaseSettings = {
+  whitelistedStates: US_STATES.map((s) => s.code).filter((code) => code !== 'WA' && code !== 'ID'),
+  enabledPaymentMethods: [...PAYMENT_METHOD_KINDS],
 };

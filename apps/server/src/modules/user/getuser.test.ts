@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { getUserResponse } from '@store/shared';
+import { getUserResponse, US_STATES } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
 import { kycRecords, users } from '../../db/schema.ts';
 import { appendLedgerEntries } from '../wallet/index.ts';
 import { createVerifiedUser, loginAs } from '../../../test/support/auth.ts';
-import { US_STATES } from './us-states.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-// Public surface of the user module: the signed-in user's profile route, and the account's name (the
-// card holder's name the payments module sends a card provider).
+// Public surface of the user module: the signed-in user's profile route, the account's name (the
+// card holder's name the payments module sends a card provider) and the profile's state (where the
+// shopper buys from, which the payments module checks against the whitelist).
 export { default as userRoutes } from './routes.ts';
-export { findAccountName } from './repository.ts';
+export { findAccountName, findProfileState } from './repository.ts';

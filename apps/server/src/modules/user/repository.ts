@@ -40,3 +40,9 @@ export async function findAccountName(db: Db, userId: string): Promise<string> {
   const [row] = await db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, userId)).limit(1);
   return row ? `${row.firstname} ${row.lastname}`.trim() : '';
 }
+
+/** The state of the shopper's profile address (null without an address or a state): where they buy from. */
+export async function findProfileState(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ address: users.address }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.address?.state || null;
+}

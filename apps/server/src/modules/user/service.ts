@@ -1,8 +1,7 @@
-import type { GetUserResponse } from '@store/shared';
+import { US_STATES, type GetUserResponse } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { findProfileWithKycAndCoins } from './repository.ts';
-import { US_STATES } from './us-states.ts';
 
 /** GET v1/getuser: profile with wallet balances, the verification record, and the US states list. */
 export async function getUser(db: Db, userId: string): Promise<GetUserResponse> {

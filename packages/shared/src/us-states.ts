@@ -1,5 +1,10 @@
-// The 50 states and the District of Columbia with their US Census Bureau region.
-export type UsRegion = 'Northeast' | 'Midwest' | 'South' | 'West';
+// The 50 states and the District of Columbia with their US Census Bureau region. Shared: the profile
+// (GET v1/getuser states) lists them all, the purchase whitelist (GET v1/admin/whitelist_states/whitelist)
+// those purchases are allowed from.
+
+/** The four US Census Bureau regions, in the Bureau's own order (Region 1 to 4). */
+export const US_REGIONS = ['Northeast', 'Midwest', 'South', 'West'] as const;
+export type UsRegion = (typeof US_REGIONS)[number];
 export interface UsState {
   code: string;
   name: string;

@@ -1,0 +1,127 @@
+// What the shopper may pay with (issue 9): GET v1/payment/allowed-providers, and the refusals the
+// payments core answers whatever the client sends (ADR 004).
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { allowedProvidersResponse, PAYMENT_METHOD_KINDS } from '@store/shared';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { orders, payments, sandboxTransactions } from '../../db/schema.ts';
+import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { getCards, init, orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
+import { savePurchaseSettings, STARTER_PURCHASE_SETTINGS, type PurchaseSettings } from '../settings/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({}, { seedDemo: false });
+});
+afterAll(() => t.close());
+afterEach(() => savePurchaseSettings(t.database.db, STARTER_PURCHASE_SETTINGS));
+
+const db = () => t.database.db;
+const settingsWith = (patch: Partial<PurchaseSettings>) => savePurchaseSettings(db(), { ...STARTER_PURCHASE_SETTINGS, ...patch });
+const allFalse = Object.fromEntries(PAYMENT_METHOD_KINDS.map((k) => [k, false]));
+const SANDBOX_SERVES = { ...allFalse, card: true, saved_card: true };
+
+async function allowed(s: Shopper) {
+  const res = await as(t.app, s, { method: 'GET', url: '/api/v1/payment/allowed-providers' });
+  expect(res.statusCode, res.body).toBe(200);
+  return allowedProvidersResponse.parse(res.json()).data.data.allowedPayment;
+}
+
+describe('GET /api/v1/payment/allowed-providers', () => {
+  it('allows the kinds the registered sandbox serves (card, saved_card), the others false', async () => {
+    expect(t.app.paymentProviders.forMethod('card')?.name).toBe('nuvei-sandbox');
+    expect(await allowed(await createShopper(db(), { state: 'TX' }))).toEqual(SANDBOX_SERVES);
+    // No state on the profile: allowed (ADR 004). A state given by name counts as its code.
+    expect(await allowed(await createShopper(db()))).toEqual(SANDBOX_SERVES);
+    expect(await allowed(await createShopper(db(), { state: 'new york' }))).toEqual(SANDBOX_SERVES);
+  });
+
+  it('answers all false to a shopper whose state is not whitelisted', async () => {
+    expect(await allowed(await createShopper(db(), { state: 'WA' }))).toEqual(allFalse);
+    expect(await allowed(await createShopper(db(), { state: 'Idaho' }))).toEqual(allFalse);
+    expect(await allowed(await createShopper(db(), { state: 'XX' }))).toEqual(allFalse);
+    await settingsWith({ whitelistedStates: ['WA'] });
+    expect(await allowed(await createShopper(db(), { state: 'WA' }))).toEqual(SANDBOX_SERVES);
+    expect(await allowed(await createShopper(db(), { state: 'TX' }))).toEqual(allFalse);
+  });
+
+  it('answers false for a method kind the settings disable', async () => {
+    await settingsWith({ enabledPaymentMethods: ['card', 'bank_account'] });
+    expect(await allowed(await createShopper(db(), { state: 'TX' }))).toEqual({ ...allFalse, card: true });
+  });
+
+  it('answers a guest 401', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/payment/allowed-providers' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a payment the shopper may not make', () => {
+  const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
+  const paymentsOf = (orderId: string) => db().select().from(payments).where(eq(payments.orderId, orderId));
+
+  /** Pays the shopper's new order with a fresh frictionless card and checks nothing changed on refusal. */
+  async function expectRefused(s: Shopper, status: number, code: string, message: string | RegExp) {
+    const order = await pendingOrder(t.app, s);
+    const before = await orderRow(order._id);
+    const book = await db().select().from(sandboxTransactions);
+    const res = await init(t.app, s, {
+      orderId: order._id,
+      cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless),
+      saveCard: true,
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json()).toMatchObject({ success: false, code, message });
+    expect(await paymentsOf(order._id)).toEqual([]);
+    expect(await orderRow(order._id)).toEqual(before);
+    expect(await orderStatus(t.app, s, order._id)).toBe('pending');
+    expect(await db().select().from(sandboxTransactions)).toEqual(book);
+    expect(await getCards(t.app, s)).toEqual([]);
+    return order;
+  }
+
+  it('refuses a shopper in Washington with 403 STATE_NOT_ALLOWED; nothing is written', async () => {
+    await expectRefused(await createShopper(db(), { state: 'WA' }), 403, 'STATE_NOT_ALLOWED', 'Purchases are not available in your state.');
+  });
+
+  it('refuses saving a card (no order) from a state not whitelisted too', async () => {
+    const s = await createShopper(db(), { state: 'ID' });
+    const res = await init(t.app, s, { cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'STATE_NOT_ALLOWED' });
+    expect(await getCards(t.app, s)).toEqual([]);
+  });
+
+  it('refuses a method kind the settings disable with 403 PAYMENT_METHOD_NOT_ALLOWED; nothing is written', async () => {
+    await settingsWith({ enabledPaymentMethods: ['saved_card'] });
+    const s = await createShopper(db(), { state: 'TX' });
+    await expectRefused(s, 403, 'PAYMENT_METHOD_NOT_ALLOWED', /not allowed/);
+    // Saving a card without paying is refused the same way.
+    const saved = await init(t.app, s, { cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
+    expect(saved.statusCode, saved.body).toBe(403);
+    expect(saved.json()).toMatchObject({ code: 'PAYMENT_METHOD_NOT_ALLOWED' });
+  });
+
+  it('lets a whitelisted shopper pay as before, and the refused order once the state is allowed', async () => {
+    const s = await createShopper(db(), { state: 'WA' });
+    const order = await expectRefused(s, 403, 'STATE_NOT_ALLOWED', 'Purchases are not available in your state.');
+    await settingsWith({ whitelistedStates: [...STARTER_PURCHASE_SETTINGS.whitelistedStates, 'WA'] });
+    const res = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.orderStatus).toBe('fulfilled');
+    expect(await paymentsOf(order._id)).toMatchObject([{ status: 'approved', method: 'card' }]);
+
+    const texan = await createShopper(db(), { state: 'TX' });
+    const other = await pendingOrder(t.app, texan);
+    const paid = await init(t.app, texan, { orderId: other._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.orderStatus).toBe('fulfilled');
+  });
+});
+
+it('documents GET /api/v1/payment/allowed-providers in /api/docs', async () => {
+  const res = await t.app.inject({ url: '/api/docs/json' });
+  const { paths } = res.json() as { paths: Record<string, Record<string, { description?: string }>> };
+  expect(paths['/api/v1/payment/allowed-providers']?.get?.description).toBeTruthy();
+});
