@@ -1,37 +1,12 @@
 // 0008 makes one payment attempt in flight per order a rule of the database. Rows written before it
 // may hold several for one order: the newest stays in flight, the older ones fail, and the rule holds.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/support/test-app.ts';
-import type { Database } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../test/support/migration-test.ts';
 import { migrate } from './migrate.ts';
 
 const THIS_MIGRATION = '0008_one_payment_attempt_in_flight.sql';
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-const earlier = fs
-  .readdirSync(dir)
-  .filter((f) => f.endsWith('.sql') && f < THIS_MIGRATION)
-  .sort();
-
-let database: Database;
-let drop: () => Promise<void>;
-
-/** The schema as it stood before 0008, recorded as applied, so migrate() applies 0008 onwards. */
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await database.rawTransaction(async (q) => {
-    await q.exec('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    for (const file of earlier) {
-      await q.exec(fs.readFileSync(path.join(dir, file), 'utf8'));
-      await q.query('INSERT INTO schema_migrations(name) VALUES ($1)', [file]);
-    }
-  });
-});
-afterAll(() => drop());
-
-const query = <R>(sql: string, params: unknown[] = []) => database.rawTransaction((q) => q.query<R>(sql, params));
+const oldSchema = databaseBefore(THIS_MIGRATION);
+const query = oldSchema.query;
 
 describe(`migration ${THIS_MIGRATION}`, () => {
   it('keeps the newest in-flight attempt of an order, fails the older ones, then refuses a second', async () => {
@@ -55,7 +30,7 @@ describe(`migration ${THIS_MIGRATION}`, () => {
     await payment('p-newest', 'o-many', 'initiated', 10, 'local:p-newest');
     await payment('p-alone', 'o-one', 'challenge', 5);
 
-    expect(await migrate(database)).toContain(THIS_MIGRATION);
+    expect(await migrate(oldSchema.database())).toContain(THIS_MIGRATION);
 
     const rows = await query<{ id: string; status: string; decline_reason: string | null }>(
       'SELECT id, status, decline_reason FROM payments ORDER BY id',

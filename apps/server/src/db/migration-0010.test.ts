@@ -1,38 +1,13 @@
 // 0010 makes every payment attempt name its method kind (ADR 009). Rows written before it were all card
 // payments: a saved card when the row names one, else a fresh card. It also lets an attempt wait for
 // its money to settle ('pending'), in flight like initiated and challenge: one per order.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/support/test-app.ts';
-import type { Database } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../test/support/migration-test.ts';
 import { migrate } from './migrate.ts';
 
 const THIS_MIGRATION = '0010_provider_neutral_payments.sql';
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-const earlier = fs
-  .readdirSync(dir)
-  .filter((f) => f.endsWith('.sql') && f < THIS_MIGRATION)
-  .sort();
-
-let database: Database;
-let drop: () => Promise<void>;
-
-/** The schema as it stood before 0010, recorded as applied, so migrate() applies 0010 onwards. */
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await database.rawTransaction(async (q) => {
-    await q.exec('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    for (const file of earlier) {
-      await q.exec(fs.readFileSync(path.join(dir, file), 'utf8'));
-      await q.query('INSERT INTO schema_migrations(name) VALUES ($1)', [file]);
-    }
-  });
-});
-afterAll(() => drop());
-
-const query = <R>(sql: string, params: unknown[] = []) => database.rawTransaction((q) => q.query<R>(sql, params));
+const oldSchema = databaseBefore(THIS_MIGRATION);
+const query = oldSchema.query;
 
 describe(`migration ${THIS_MIGRATION}`, () => {
   it('gives each existing payment its method kind: saved_card when it names a saved card, else card', async () => {
@@ -55,7 +30,7 @@ describe(`migration ${THIS_MIGRATION}`, () => {
     await before('p-fresh-declined', 'o-3', 'declined', null);
     await before('p-fresh-initiated', 'o-4', 'initiated', null);
 
-    expect(await migrate(database)).toContain(THIS_MIGRATION);
+    expect(await migrate(oldSchema.database())).toContain(THIS_MIGRATION);
 
     const rows = await query<{ id: string; method: string; status: string }>('SELECT id, method, status FROM payments ORDER BY id');
     expect(rows.map((r) => [r.id, r.method, r.status])).toEqual([

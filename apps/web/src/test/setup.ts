@@ -10,19 +10,19 @@ import { signedInReducers } from '../app/signed-in-state.ts';
 configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(async () => {
-  if (typeof window !== 'undefined') {
-    // A notification asked for near a test's end reaches its container a little later (lib/toast.ts
-    // loads react-toastify on first use): let it arrive while this test's container is still mounted,
-    // and drop any left waiting for a container, so it never shows in the next test.
-    const toastify = await act(async () => {
-      const loaded = await loadToasts();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      return loaded;
-    });
-    cleanup();
-    toastify.toast.dismiss();
-  }
+  // A notification asked for near a test's end reaches its container a little later (lib/toast.ts
+  // loads react-toastify on first use): let it arrive while this test's container is still mounted,
+  // and drop any left waiting for a container, so it never shows in the next test.
+  const toastify =
+    typeof window === 'undefined'
+      ? null
+      : await act(async () => {
+          const loaded = await loadToasts();
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          return loaded;
+        });
   cleanup();
+  toastify?.toast.dismiss();
   // Files marked `@vitest-environment node` (real network tests) have no Web Storage.
   if (typeof localStorage !== 'undefined') localStorage.clear();
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear();

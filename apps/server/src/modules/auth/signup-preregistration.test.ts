@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/support/test-app.ts';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { databaseBefore } from '../../../test/support/migration-test.ts';
 import { migrate } from '../../db/migrate.ts';
 import { hashToken, newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -79,55 +77,40 @@ describe('the attack of issue 7: the older link clicked after a second sign-up',
 });
 
 describe('confirmation links issued before the latest-sign-up rule (migration 0009)', () => {
-  const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
-  const before = fs
-    .readdirSync(migrationsDir)
-    .filter((f) => f.endsWith('.sql') && f < '0009')
-    .sort();
+  const oldSchema = databaseBefore('0009_latest_signup_wins.sql');
 
   it("keep only the newest outstanding link per unconfirmed account, whose sign-up's details win", async () => {
-    const { database, drop } = await openTestDatabase();
-    try {
-      await database.rawTransaction(async (q) => {
-        await q.exec('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-        for (const file of before) {
-          await q.exec(fs.readFileSync(path.join(migrationsDir, file), 'utf8'));
-          await q.query('INSERT INTO schema_migrations(name) VALUES ($1)', [file]);
-        }
-      });
-      const userId = newId();
-      const [squatter, owner] = [await hashPassword('squatter-password'), await hashPassword('owners-password')];
-      const [oldLink, newLink] = [newId(), newId()];
-      await database.rawTransaction(async (q) => {
-        await q.query(
-          `INSERT INTO users (id, email, password_hash, firstname, lastname, role) VALUES ($1, 'legacy@example.com', $2, 'Mallory', 'M', 'USER')`,
-          [userId, squatter],
-        );
-        // The squatter's link (no details: the account already holds theirs), then the owner's, carrying the owner's.
-        await q.query(
-          `INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, created_at) VALUES ($1, $2, 'verify-email', $3, now() + interval '1 day', now() - interval '1 hour')`,
-          [oldLink, userId, hashToken('old')],
-        );
-        await q.query(
-          `INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, created_at, pending_password_hash, pending_firstname, pending_lastname)
-           VALUES ($1, $2, 'verify-email', $3, now() + interval '1 day', now(), $4, 'Olivia', 'Owner')`,
-          [newLink, userId, hashToken('new'), owner],
-        );
-      });
-
-      expect(await migrate(database)).toContain('0009_latest_signup_wins.sql');
-
-      const [user] = await database.rawTransaction((q) =>
-        q.query<{ password_hash: string; firstname: string }>('SELECT password_hash, firstname FROM users WHERE id = $1', [userId]),
+    const database = oldSchema.database();
+    const userId = newId();
+    const [squatter, owner] = [await hashPassword('squatter-password'), await hashPassword('owners-password')];
+    const [oldLink, newLink] = [newId(), newId()];
+    await database.rawTransaction(async (q) => {
+      await q.query(
+        `INSERT INTO users (id, email, password_hash, firstname, lastname, role) VALUES ($1, 'legacy@example.com', $2, 'Mallory', 'M', 'USER')`,
+        [userId, squatter],
       );
-      expect(user!.firstname).toBe('Olivia');
-      expect(await verifyPassword(user!.password_hash, 'owners-password')).toBe(true);
-      const links = await database.rawTransaction((q) =>
-        q.query<{ id: string; used: boolean }>('SELECT id, used_at IS NOT NULL AS used FROM email_tokens WHERE user_id = $1', [userId]),
+      // The squatter's link (no details: the account already holds theirs), then the owner's, carrying the owner's.
+      await q.query(
+        `INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, created_at) VALUES ($1, $2, 'verify-email', $3, now() + interval '1 day', now() - interval '1 hour')`,
+        [oldLink, userId, hashToken('old')],
       );
-      expect(Object.fromEntries(links.map((l) => [l.id, l.used]))).toEqual({ [oldLink]: true, [newLink]: false });
-    } finally {
-      await drop();
-    }
+      await q.query(
+        `INSERT INTO email_tokens (id, user_id, purpose, token_hash, expires_at, created_at, pending_password_hash, pending_firstname, pending_lastname)
+         VALUES ($1, $2, 'verify-email', $3, now() + interval '1 day', now(), $4, 'Olivia', 'Owner')`,
+        [newLink, userId, hashToken('new'), owner],
+      );
+    });
+
+    expect(await migrate(database)).toContain('0009_latest_signup_wins.sql');
+
+    const [user] = await database.rawTransaction((q) =>
+      q.query<{ password_hash: string; firstname: string }>('SELECT password_hash, firstname FROM users WHERE id = $1', [userId]),
+    );
+    expect(user!.firstname).toBe('Olivia');
+    expect(await verifyPassword(user!.password_hash, 'owners-password')).toBe(true);
+    const links = await database.rawTransaction((q) =>
+      q.query<{ id: string; used: boolean }>('SELECT id, used_at IS NOT NULL AS used FROM email_tokens WHERE user_id = $1', [userId]),
+    );
+    expect(Object.fromEntries(links.map((l) => [l.id, l.used]))).toEqual({ [oldLink]: true, [newLink]: false });
   });
 });
