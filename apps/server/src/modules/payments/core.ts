@@ -23,6 +23,7 @@ import {
   type PaymentRequest,
   type PaymentSource,
   type ShopperAction,
+  sourceColumns,
 } from '../../providers/payments/types.ts';
 import { assertMayPay } from './allowed.ts';
 import { approve } from './approval.ts';
@@ -146,8 +147,7 @@ export async function startPayment(deps: PaymentsDeps, { userId, orderId, source
       transactionId: `local:${paymentId}`,
       status: 'initiated',
       amountCents: locked.totalCents,
-      cardToken: source.method === 'card' ? source.cardToken : source.vaultToken,
-      userPaymentOptionId: source.method === 'saved_card' ? source.userPaymentOptionId : null,
+      ...sourceColumns(source),
       saveCard,
     });
     // Another attempt is in a provider call, has just answered step 1 (step 2 follows), or is settling.

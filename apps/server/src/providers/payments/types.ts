@@ -15,13 +15,57 @@ import { CARD_DECLINED_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE, type PaymentMethodKi
 export type { PaymentMethodKind } from '@store/shared';
 
 /**
- * What the shopper pays with, by method kind: a fresh vault token (with a CVV token when the page
- * collected the CVV), or a saved card (its id) with a fresh CVV token. The methods to come add their
- * variants (a bank account, a Stripe payment method...).
+ * What the shopper pays with, by method kind. Each provider reads only its own variants.
+ *   card          a fresh vault token (with a CVV token when the page collected the CVV)
+ *   saved_card    a saved card (its id) with a fresh CVV token
+ *   bank_account  a linked bank account (ACH debit), by its userPaymentOptionId
+ *   cashier       the card provider's hosted payment page; the shopper picks or enters a card there
+ *   stripe_card   a Stripe card PaymentMethod of the shopper's Stripe customer
+ *   cash_app      Cash App Pay through Stripe: a saved Cash App PaymentMethod, or none (a new one)
+ *   square_card   a Square card: the Web Payments SDK's one-time source id, or a saved card's id
  */
 export type PaymentSource =
   | { method: 'card'; cardToken: string; cvvToken?: string }
-  | { method: 'saved_card'; userPaymentOptionId: string; vaultToken: string; cvvToken: string };
+  | { method: 'saved_card'; userPaymentOptionId: string; vaultToken: string; cvvToken: string }
+  | { method: 'bank_account'; userPaymentOptionId: string }
+  | { method: 'cashier' }
+  | { method: 'stripe_card'; userPaymentOptionId: string }
+  | { method: 'cash_app'; userPaymentOptionId?: string }
+  | { method: 'square_card'; sourceId: string };
+
+/** The sources a card provider reads: a card the vault holds. */
+export type CardSource = Extract<PaymentSource, { method: 'card' | 'saved_card' }>;
+
+/**
+ * The card source of a request, for a provider that takes only cards: the registry sends it only the
+ * method kinds it serves, so anything else is a wiring fault, not the shopper's.
+ */
+export function cardSourceOf(source: PaymentSource): CardSource {
+  if (source.method === 'card' || source.method === 'saved_card') return source;
+  throw new Error(`A card provider was asked to pay with '${source.method}'.`);
+}
+
+/** The vault token a card source is paid with: the fresh card's, or the one a saved card was stored under. */
+export const vaultTokenOf = (source: CardSource): string => (source.method === 'card' ? source.cardToken : source.vaultToken);
+
+/** What a payment row records of its source: the vault token it was paid with, and the saved method it names. */
+export function sourceColumns(source: PaymentSource): { cardToken: string | null; userPaymentOptionId: string | null } {
+  switch (source.method) {
+    case 'card':
+      return { cardToken: source.cardToken, userPaymentOptionId: null };
+    case 'saved_card':
+      return { cardToken: source.vaultToken, userPaymentOptionId: source.userPaymentOptionId };
+    case 'bank_account':
+    case 'stripe_card':
+      return { cardToken: null, userPaymentOptionId: source.userPaymentOptionId };
+    case 'cash_app':
+      return { cardToken: null, userPaymentOptionId: source.userPaymentOptionId ?? null };
+    case 'cashier':
+    case 'square_card':
+      // A one-time source id is spent by the payment; nothing to keep.
+      return { cardToken: null, userPaymentOptionId: null };
+  }
+}
 
 export interface PaymentRequest {
   /** Our payment attempt's id: the provider keeps it (Nuvei's clientUniqueId) so it can be asked about it later. */

@@ -23,6 +23,7 @@ import type {
   PaymentSource,
   ProviderCard,
 } from '../types.ts';
+import { cardSourceOf, vaultTokenOf } from '../types.ts';
 import {
   centsFromNuveiAmount,
   notificationChecksum,
@@ -210,8 +211,8 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
    * same shopper and card.
    */
   function paymentOption(req: { payerName: string; source: PaymentSource }, threeD?: Record<string, unknown>) {
-    const { source } = req;
-    const vaultToken = source.method === 'card' ? source.cardToken : source.vaultToken;
+    const source = cardSourceOf(req.source);
+    const vaultToken = vaultTokenOf(source);
     return {
       card: {
         cardNumber: placeholder('card.number', vaultToken),
@@ -240,8 +241,6 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       checksum: paymentChecksum(p, opts.secretKey),
     };
   }
-
-  const vaultTokenOf = (req: PaymentRequest) => (req.source.method === 'card' ? req.source.cardToken : req.source.vaultToken);
 
   return {
     name: 'nuvei',
@@ -290,7 +289,7 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       if (res.status === 'declined') return res;
       const transactionId = String(res.transactionId ?? '');
       if (res.transactionStatus === 'APPROVED') {
-        const card = cardFrom(res, vaultTokenOf(req));
+        const card = cardFrom(res, vaultTokenOf(cardSourceOf(req.source)));
         if (!card) throw new NuveiError('Nuvei approved a payment without card details');
         // A saved card paid again stays the entry the shopper chose, whatever id Nuvei reports for it.
         if (req.source.method === 'saved_card') card.userPaymentOptionId = req.source.userPaymentOptionId;

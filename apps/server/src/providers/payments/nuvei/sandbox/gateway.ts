@@ -17,6 +17,7 @@ import type {
   PaymentSource,
   ProviderCard,
 } from '../../types.ts';
+import { cardSourceOf, vaultTokenOf, type CardSource } from '../../types.ts';
 import { NUVEI_CARD_METHODS, NUVEI_WEBHOOK } from '../transactions.ts';
 import { SANDBOX_SIGNATURE_HEADER, signNotification, verifySandboxNotification, type SandboxNotification } from './notification.ts';
 import { SANDBOX_CARDS, SANDBOX_THREE_D_VERSION } from './test-cards.ts';
@@ -83,12 +84,12 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       .slice(0, 24)}`;
 
   /** A saved card is paid with the CVV given for this payment, as the provider checks it; so is a fresh card that came with one. */
-  const cvvMissing = (source: PaymentSource) =>
+  const cvvMissing = (source: CardSource) =>
     (source.method === 'saved_card' || source.cvvToken !== undefined) && !vault.hasCvv(source.cvvToken ?? '');
 
-  async function resolveCard(source: PaymentSource): Promise<VaultCard | { decline: string }> {
-    const token = source.method === 'card' ? source.cardToken : source.vaultToken;
-    const card = await vault.detokenize(token);
+  async function resolveCard(paidWith: PaymentSource): Promise<VaultCard | { decline: string }> {
+    const source = cardSourceOf(paidWith);
+    const card = await vault.detokenize(vaultTokenOf(source));
     if (!card) return { decline: 'Unknown card token' };
     if (cvvMissing(source)) return { decline: 'CVV check failed' };
     if (isExpired(card)) return { decline: 'Expired card' };
@@ -270,7 +271,7 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
           reason,
         );
       if (!init || init.status !== 'initiated') return refuse('Unknown related transaction');
-      if (cvvMissing(req.source)) return refuse('CVV check failed');
+      if (cvvMissing(cardSourceOf(req.source))) return refuse('CVV check failed');
       const card = await vault.detokenize(init.cardToken);
       if (!card) return declined(init.id, 'CARD_DECLINED', 'Unknown card token');
       const done = await approveOrDecline(req, card, 'payment', init.id);
