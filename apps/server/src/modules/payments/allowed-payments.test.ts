@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { orders, payments, sandboxTransactions } from '../../db/schema.ts';
 import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
-import { getCards, init, orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
+import { getCards, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import { savePurchaseSettings, STARTER_PURCHASE_SETTINGS, type PurchaseSettings } from '../settings/index.ts';
 
 let t: TestApp;
@@ -101,6 +101,26 @@ describe('a payment the shopper may not make', () => {
     const saved = await init(t.app, s, { cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
     expect(saved.statusCode, saved.body).toBe(403);
     expect(saved.json()).toMatchObject({ code: 'PAYMENT_METHOD_NOT_ALLOWED' });
+  });
+
+  it('asks the rules again at step 2: a state no longer whitelisted is refused there, the attempt left as it was', async () => {
+    const s = await createShopper(db(), { state: 'TX' });
+    const order = await pendingOrder(t.app, s);
+    const step1 = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.challenge) });
+    expect(step1.statusCode, step1.body).toBe(200);
+    const { transactionId, paymentOption } = step1.json().data;
+    await settingsWith({ whitelistedStates: STARTER_PURCHASE_SETTINGS.whitelistedStates.filter((code) => code !== 'TX') });
+    const book = await db().select().from(sandboxTransactions);
+    const step2 = await paymentFirst(t.app, s, {
+      orderId: order._id,
+      version: paymentOption.card.threeD.version,
+      relatedTransactionId: transactionId,
+    });
+    expect(step2.statusCode, step2.body).toBe(403);
+    expect(step2.json()).toMatchObject({ code: 'STATE_NOT_ALLOWED' });
+    expect(await paymentsOf(order._id)).toMatchObject([{ status: 'initiated', transactionId }]);
+    expect(await db().select().from(sandboxTransactions)).toEqual(book);
+    expect(await orderStatus(t.app, s, order._id)).toBe('pending');
   });
 
   it('lets a whitelisted shopper pay as before, and the refused order once the state is allowed', async () => {

@@ -197,6 +197,8 @@ export interface ConfirmInput {
 
 /** Goes on with an attempt after the shopper's action, through the provider the attempt names. */
 export async function confirmPayment(deps: PaymentsDeps, { userId, payment, source, threeDVersion }: ConfirmInput): Promise<StepResult> {
+  // The rules are asked again: the state whitelist or the enabled methods may have changed since step 1.
+  await assertMayPay(deps, userId, payment.method);
   const provider = providerToContinue(deps, payment);
   const claimed = await claimForConfirm(deps.db, userId, payment);
   const payerName = await findAccountName(deps.db, userId);
