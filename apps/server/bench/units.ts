@@ -2,6 +2,11 @@
 // as one. Every worker owns a shopper of its own (so carts never collide) and runs units back to back;
 // a unit that gets an unexpected answer throws, and run.ts counts it as a failure.
 
+import { ACH_PURCHASE } from './ach-unit.ts';
+import { CASHIER_PURCHASE } from './cashier-unit.ts';
+import { SQUARE_PURCHASE } from './square-unit.ts';
+import { STRIPE_PURCHASE } from './stripe-unit.ts';
+
 export interface BenchShopper {
   email: string;
   token: string;
@@ -94,4 +99,8 @@ async function fullPurchase(ctx: UnitContext, shopper: BenchShopper): Promise<vo
 export const UNIT_SCENARIOS: UnitScenario[] = [
   { name: 'add to cart + get cart (units/s)', run: addToCartAndGet },
   { name: 'full purchase: order + card + fulfil (units/s)', run: fullPurchase },
+  CASHIER_PURCHASE,
+  SQUARE_PURCHASE,
+  STRIPE_PURCHASE,
+  ACH_PURCHASE,
 ];

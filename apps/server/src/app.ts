@@ -25,7 +25,7 @@ import { checkoutBackground, checkoutRoutes } from './modules/checkout/index.ts'
 import { couponRoutes } from './modules/coupons/index.ts';
 import { fulfilmentBackground } from './modules/fulfilment/index.ts';
 import { mailboxRoutes } from './modules/mailbox/index.ts';
-import { paymentRoutes, paymentsBackground } from './modules/payments/index.ts';
+import { bankLinkPage, paymentRoutes, paymentsBackground } from './modules/payments/index.ts';
 import { promotionRoutes } from './modules/promotions/index.ts';
 import { purchasesRoutes } from './modules/purchases/index.ts';
 import { getStoreSettings, settingsRoutes } from './modules/settings/index.ts';
@@ -65,14 +65,23 @@ declare module 'fastify' {
 function pageDirectives(app: FastifyInstance) {
   // Each origin the store may be opened at (both loopback names without PUBLIC_URL) and its WebSocket twin.
   const liveOrigins = app.config.STORE_ORIGINS.map((origin) => origin.replace(/^http/, 'ws'));
+  // Stripe.js and its card element, only with real Stripe keys (ADR 012); the sandbox uses the vault's frames.
+  const stripe = app.config.STRIPE_SECRET_KEY
+    ? {
+        script: ['https://js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+      }
+    : { script: [], frame: [], connect: [] };
   return {
     defaultSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    connectSrc: ["'self'", ...liveOrigins],
+    scriptSrc: ["'self'", ...stripe.script],
+    connectSrc: ["'self'", ...liveOrigins, ...stripe.connect],
     // Read per response: with VAULT_PORT=0 the vault's port is known only once it listens.
-    frameSrc: [() => app.vault.origin() || "'none'"],
+    frameSrc: [() => app.vault.origin() || "'none'", ...stripe.frame],
     upgradeInsecureRequests: null,
   };
 }
@@ -133,6 +142,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
     { prefix: '/api' },
   );
+  // The bank-linking page (ADR 011), outside /api like a bank's page.
+  await app.register(bankLinkPage);
   // A demo door: mounted only when mail is kept in the local mailbox (demo mode, config-rules.ts).
   if (config.MAIL_TRANSPORT === 'mailbox') await app.register(mailboxRoutes);
   await app.register(catalogAssets);

@@ -146,8 +146,39 @@ const envSchema = z.object({
   NUVEI_MERCHANT_SITE_ID: z.string().optional(),
   NUVEI_SECRET_KEY: z.string().optional(),
   NUVEI_BASE_URL: z.string().url().default('https://ppp-test.nuvei.com/ppp/api/v1'),
+  /** Nuvei's hosted Payment Page (the cashier, ADR 014) the shopper is sent to with the real client. */
+  NUVEI_CASHIER_URL: z.string().url().default('https://ppp-test.safecharge.com/ppp/purchase.do'),
   /** HMAC secret of the sandbox gateway's notifications; random per start when unset. */
   PAYMENTS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Milliseconds the ACH sandbox waits before a bank debit settles (and before a returning test
+   * account's settled debit comes back); its controls settle, fail or return one at once (ADR 011).
+   */
+  ACH_SANDBOX_SETTLE_MS: z.coerce.number().int().positive().default(60_000),
+  // --- STRIPE (issue 9, ADR 012) ---
+  /** Stripe's secret key (sk_live_… / sk_test_…); unset: the built-in Stripe-compatible sandbox, through the same `stripe` client. */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  /** Stripe's publishable key (pk_…), handed to the web for Stripe's own card element; needed with STRIPE_SECRET_KEY. */
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  /** The signing secret (whsec_…) of the webhook endpoint /api/v1/payment/stripe/webhook; the sandbox makes a per-process one when unset. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Port of the Stripe sandbox's API on 127.0.0.1 (only without STRIPE_SECRET_KEY); 0 (default) = a random free port. */
+  STRIPE_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // --- SQUARE (issue 9, ADR 013) ---
+  /** Square's access token; unset: the built-in Square-compatible sandbox, through the same `square` client. */
+  SQUARE_ACCESS_TOKEN: z.string().min(1).optional(),
+  /** The Square application id (sq0idp-… / sandbox-sq0idb-…) the web's Web Payments SDK needs; required with SQUARE_ACCESS_TOKEN. */
+  SQUARE_APPLICATION_ID: z.string().min(1).optional(),
+  /** The Square location payments are taken at; required with SQUARE_ACCESS_TOKEN. */
+  SQUARE_LOCATION_ID: z.string().min(1).optional(),
+  /** Which Square the access token belongs to: its sandbox (connect.squareupsandbox.com) or production. */
+  SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** The signature key of the webhook subscription (Square signs its events with it); required with SQUARE_ACCESS_TOKEN. */
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(1).optional(),
+  /** The notification URL as registered at Square (it is part of what Square signs); default $PUBLIC_URL/api/v1/payment/square/webhook. */
+  SQUARE_WEBHOOK_URL: z.string().url().optional(),
+  /** Port of the Square sandbox's API on 127.0.0.1 (only without SQUARE_ACCESS_TOKEN); 0 (default) = a random free port. */
+  SQUARE_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 type Flags = 'DEMO_DATA' | 'ALLOW_DEMO_IN_PRODUCTION' | 'DEMO_REMOTE_ACCESS' | 'TEST_LOGIN_ADMIN';

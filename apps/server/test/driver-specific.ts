@@ -19,9 +19,14 @@ export const DRIVER_SPECIFIC_TESTS = [
   'src/modules/fulfilment/last-gift-card-race.test.ts',
   'src/modules/fulfilment/first-purchase-bonus.test.ts',
   'src/modules/payments/one-attempt-in-flight.test.ts',
+  'src/modules/payments/stripe/two-providers.test.ts',
   'src/modules/fulfilment/live-updates.test.ts',
   // crashes and restarts on the same database
   'src/modules/payments/crash-restart.test.ts',
+  'src/modules/payments/ach/ach-crash-restart.test.ts',
+  'src/modules/payments/cashier/cashier-crash-restart.test.ts',
+  'src/modules/payments/stripe/stripe-crash-restart.test.ts',
+  'src/modules/payments/square/square-crash-restart.test.ts',
   'src/modules/fulfilment/restart-recovery.test.ts',
   'src/modules/payments/orphaned-approvals.test.ts',
 ];

@@ -11,4 +11,8 @@ export * from './schemas/user.ts';
 export * from './schemas/live.ts';
 export * from './schemas/cart.ts';
 export * from './schemas/payments.ts';
+export * from './schemas/cashier.ts';
+export * from './schemas/ach.ts';
+export * from './schemas/square.ts';
 export * from './schemas/checkout.ts';
+export * from './schemas/stripe.ts';

@@ -225,7 +225,9 @@ export const payments = pgTable('payments', {
   method: text('method', { enum: PAYMENT_METHOD_KINDS }).notNull(),
   transactionId: text('transaction_id').notNull().unique(),
   relatedTransactionId: text('related_transaction_id'),
-  status: text('status', { enum: ['initiated', 'challenge', 'pending', 'approved', 'declined', 'failed', 'refunded'] }).notNull(),
+  status: text('status', {
+    enum: ['initiated', 'challenge', 'pending', 'approved', 'declined', 'failed', 'refunded', 'reversed'],
+  }).notNull(),
   amountCents: integer('amount_cents').notNull(),
   threeDVersion: text('three_d_version'),
   declineReason: text('decline_reason'),
@@ -336,4 +338,199 @@ export const outbox = pgTable('outbox', {
   processedAt: ts('processed_at'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
+});
+
+// --- CASHIER (issue 9, 0012, ADR 014) ---
+/** Cards the shopper saved on the card provider's hosted payment page, as its notifications told us (SPEC §3 userSavedNuveiCashierCards). */
+export const cashierSavedCards = pgTable('cashier_saved_cards', {
+  /** The provider's userPaymentOptionId. */
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  provider: text('provider').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+
+/** The cashier sandbox's hosted pages (the provider's side, only when the sandbox is in use). */
+export const cashierSandboxSessions = pgTable('cashier_sandbox_sessions', {
+  id: text('id').primaryKey(),
+  /** What the merchant sent as client_unique_id / merchant_unique_id: our payment id. */
+  clientUniqueId: text('client_unique_id').notNull(),
+  userTokenId: text('user_token_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  notifyUrl: text('notify_url').notNull(),
+  successUrl: text('success_url').notNull(),
+  errorUrl: text('error_url').notNull(),
+  backUrl: text('back_url').notNull(),
+  /** SHA-256 of the page's single-use secret; null once the shopper decided. */
+  secretHash: text('secret_hash'),
+  status: text('status', { enum: ['open', 'approved', 'declined', 'canceled', 'refunded'] }).notNull(),
+  /** The provider's TransactionID once a card was charged (approved or declined). */
+  transactionId: text('transaction_id').unique(),
+  declineReason: text('decline_reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+});
+
+/** Cards the cashier sandbox keeps for a user_token_id (the provider's side of a cashier-saved card). */
+export const cashierSandboxCards = pgTable('cashier_sandbox_cards', {
+  id: text('id').primaryKey(),
+  userTokenId: text('user_token_id').notNull(),
+  vaultToken: text('vault_token').notNull(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// --- STRIPE (issue 9, 0013, ADR 012) ---
+/** Each shopper's Stripe customer: their Stripe cards and Cash App accounts are its PaymentMethods. */
+export const stripeCustomers = pgTable('stripe_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Stripe webhook events taken, by event id: a replay or a parallel duplicate changes nothing. */
+export const stripeWebhookEvents = pgTable('stripe_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  status: text('status', { enum: ['processing', 'done'] }).notNull(),
+  claimedAt: ts('claimed_at').notNull().defaultNow(),
+  handledAt: ts('handled_at'),
+});
+
+/** The Stripe sandbox's objects (customers, payment methods, intents, refunds, events) as it answers them. */
+export const stripeSandboxObjects = pgTable('stripe_sandbox_objects', {
+  id: text('id').primaryKey(),
+  object: text('object').notNull(),
+  customer: text('customer'),
+  private: jsonb('private').$type<Record<string, unknown>>().notNull().default({}),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** The Stripe sandbox's answers kept under their idempotency keys (Stripe keeps them 24 hours). */
+export const stripeSandboxIdempotency = pgTable('stripe_sandbox_idempotency', {
+  key: text('key').primaryKey(),
+  request: text('request').notNull(),
+  status: integer('status').notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// --- BANK ACCOUNTS (ACH), issue 9 (0011, ADR 011) ---
+export const bankAccounts = pgTable('bank_accounts', {
+  /** The provider's id for the account (Nuvei's userPaymentOptionId). */
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  provider: text('provider').notNull(),
+  bankName: text('bank_name').notNull(),
+  last4: text('last4').notNull(),
+  accountType: text('account_type', { enum: ['checking', 'savings'] }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+
+export const bankLinks = pgTable('bank_links', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  /** SHA-256 of the linking page's single-use secret; null once the page used it. */
+  secretHash: text('secret_hash'),
+  orderId: text('order_id'),
+  /** Pay orderId from the account as soon as it is linked (POST v1/nuvei/payment/ach without an account). */
+  payOnLink: boolean('pay_on_link').notNull().default(false),
+  status: text('status', { enum: ['open', 'linked'] }).notNull(),
+  bankAccountId: text('bank_account_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const accountFlags = pgTable('account_flags', {
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  reason: text('reason', { enum: ['bank_payment_returned'] }).notNull(),
+  reference: text('reference').notNull(),
+  detail: text('detail').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sandboxAchAccounts = pgTable('sandbox_ach_accounts', {
+  id: text('id').primaryKey(),
+  userTokenId: text('user_token_id').notNull(),
+  bankName: text('bank_name').notNull(),
+  last4: text('last4').notNull(),
+  accountType: text('account_type').notNull(),
+  outcome: text('outcome', { enum: ['settle', 'fail', 'return'] }).notNull(),
+  returnCode: text('return_code'),
+  removedAt: ts('removed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sandboxAchDebits = pgTable('sandbox_ach_debits', {
+  id: text('id').primaryKey(),
+  clientUniqueId: text('client_unique_id').notNull(),
+  orderId: text('order_id').notNull(),
+  userTokenId: text('user_token_id').notNull(),
+  accountId: text('account_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['pending', 'settled', 'failed', 'returned', 'refunded'] }).notNull(),
+  returnCode: text('return_code'),
+  settleAt: ts('settle_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+// --- SQUARE (issue 9, 0014, ADR 013) ---
+/** Each shopper's Square customer: their saved Square cards are its cards at Square. */
+export const squareCustomers = pgTable('square_customers', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Square webhook events taken, by event_id: a replay or a parallel duplicate changes nothing. */
+export const squareWebhookEvents = pgTable('square_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  status: text('status', { enum: ['processing', 'done'] }).notNull(),
+  claimedAt: ts('claimed_at').notNull().defaultNow(),
+  handledAt: ts('handled_at'),
+});
+
+/** The Square sandbox's objects (customers, cards, payments, refunds) as it answers them. */
+export const squareSandboxObjects = pgTable('square_sandbox_objects', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: ['customer', 'card', 'payment', 'refund'] }).notNull(),
+  customerId: text('customer_id'),
+  referenceId: text('reference_id'),
+  private: jsonb('private').$type<Record<string, unknown>>().notNull().default({}),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** The Square sandbox's answers kept under their idempotency keys; status null while the first request runs. */
+export const squareSandboxIdempotency = pgTable('square_sandbox_idempotency', {
+  key: text('key').primaryKey(),
+  request: text('request').notNull(),
+  status: integer('status'),
+  body: text('body'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

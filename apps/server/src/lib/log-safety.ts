@@ -8,8 +8,11 @@ export const REDACTED = '[redacted]';
 
 /** Path segments whose next segment is a live token: the API's reset check and the web's reset page. */
 const TOKEN_BEFORE = new Set(['reset-password', 'new-password']);
-/** Query parameters that carry a token anywhere: ?verify= (confirmation link), ?token=, ?secret= (3-D Secure page). */
-const TOKEN_PARAMS = new Set(['token', 'verify', 'secret']);
+/**
+ * Query parameters that carry a token anywhere: ?verify= (confirmation link), ?token=, ?secret= (3-D Secure
+ * page), and the client secrets Stripe appends when it sends the shopper back (ADR 012).
+ */
+const TOKEN_PARAMS = new Set(['token', 'verify', 'secret', 'payment_intent_client_secret', 'setup_intent_client_secret']);
 /** Query parameters that name a shopper's address, whatever their value looks like: the mailbox's ?to=. */
 const ADDRESS_PARAMS = new Set(['to', 'email']);
 

@@ -133,15 +133,20 @@ describe('paying by card', () => {
     const page = await signedInPaymentPage(newPage, session);
     const apiRequests = recordApiRequests(page);
     await page.goto('/add-card');
-    const frame = page.frameLocator('iframe[data-testid=card-field-card-number]');
+    // The manager lists every kind of saved method; the cards are under their own heading.
+    const cards = page.getByRole('region', { name: 'Card', exact: true });
+    const frame = cards.frameLocator('iframe[data-testid=card-field-card-number]');
     await frame.getByLabel('Card number').fill(CARDS.frictionless);
     await frame.getByLabel('Expiry date').fill('1234');
-    await page.waitForFunction(() =>
-      (window as unknown as { __cardFieldsReady?: string[] }).__cardFieldsReady?.includes('card-field-card-number'),
-    );
-    await page.getByTestId('save-card-button').click();
+    // Other kinds of card have their own frame with the same test id: wait until every one is ready.
+    await page.waitForFunction(() => {
+      const ready = (window as unknown as { __cardFieldsReady?: string[] }).__cardFieldsReady ?? [];
+      const frames = document.querySelectorAll('iframe[data-testid=card-field-card-number]').length;
+      return frames > 0 && ready.filter((id) => id === 'card-field-card-number').length >= frames;
+    });
+    await cards.getByTestId('save-card-button').click();
 
-    await page.getByTestId('saved-card').filter({ hasText: 'ending 1111' }).waitFor();
+    await cards.getByTestId('saved-card').filter({ hasText: 'ending 1111' }).waitFor();
     await page.getByText('Card saved.').first().waitFor();
     expect((await savedCardsViaApi(session.token)).map((card) => card.last4)).toEqual(['1111']);
     expect(apiRequests.filter((r) => digits(r).includes(CARDS.frictionless))).toEqual([]);

@@ -16,6 +16,7 @@ const screens = import.meta.glob<{ default: ComponentType }>([
   '../features/*/pages/*Page.tsx',
   '!../features/catalog/pages/HomePage.tsx',
   '!../features/catalog/pages/ProductDetailsPage.tsx',
+  '!../features/payments/pages/AddCardPage.tsx',
   '!../features/verification/pages/*.tsx',
 ]);
 
@@ -44,7 +45,8 @@ const protectedRoutes: RouteObject[] = [
   // Composed in app/: the catalogue page with the cart's and checkout's buying controls.
   { path: 'product-details/:id', ...screen('./purchase/ProductDetailsRoute.tsx') },
   { path: 'cart', ...screen('../features/cart/pages/CartPage.tsx') },
-  { path: 'add-card/:orderId?', ...screen('../features/payments/pages/AddCardPage.tsx') },
+  // Composed in app/: the pay page with the profile state of the user feature's getuser query.
+  { path: 'add-card/:orderId?', ...screen('./purchase/AddCardRoute.tsx') },
   { path: 'payment-success', ...screen('../features/purchases/pages/PaymentSuccessPage.tsx') },
   { path: 'my-purchases', ...screen('../features/purchases/pages/MyPurchasesPage.tsx') },
   // Composed in app/: the verification pages with the record of the user feature's getuser query.

@@ -75,6 +75,17 @@ function fetcherFor(extra: unknown) {
   return fetcher;
 }
 
+/**
+ * The calls of SPEC §7 "Payments" (and the saved-bank checkout). SPEC §8: their failures reach the
+ * caller's error callback first, then the shared handler.
+ */
+const PAYMENT_CALL_PATHS = ['v1/nuvei/', 'v1/payment/', 'v1/admin/whitelist_states/', 'v1/checkout/saved-bank'];
+
+function isPaymentCall(arg: string | FetchArgs): boolean {
+  const url = typeof arg === 'string' ? arg : arg.url;
+  return PAYMENT_CALL_PATHS.some((path) => url.startsWith(path));
+}
+
 function isFailureEnvelope(body: unknown): boolean {
   return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false;
 }
@@ -90,7 +101,12 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, A
     // On the server a failed call makes the page fall back to rendering in the browser, which asks
     // again and shows the failure there; toasts and sign-outs belong to the browser.
     const inBrowser = typeof window !== 'undefined';
-    if (inBrowser && !extraOptions?.skipErrorHandler && !bqApi.signal.aborted) handleApiError(failed, bqApi.dispatch);
+    if (inBrowser && !extraOptions?.skipErrorHandler && !bqApi.signal.aborted) {
+      // A payment call's caller hears of the failure first (its catch runs in the microtasks that
+      // follow this return); the shared handler runs in the next task, after it.
+      if (isPaymentCall(args)) setTimeout(() => handleApiError(failed, bqApi.dispatch), 0);
+      else handleApiError(failed, bqApi.dispatch);
+    }
     return { error: failed, meta: result.meta };
   } finally {
     bqApi.dispatch(loadingEnded());

@@ -41,6 +41,11 @@ export const order = z.object({
   fulfilledAt: z.string().nullable(),
   giftCardCodes: z.array(giftCardCodeView),
   failureReason: z.string().nullable(),
+  /**
+   * Present (true) while a payment of the order has been taken and its money is settling (a bank
+   * payment, ACH): the order is still pending, and moves on when the bank settles or refuses it (ADR 011).
+   */
+  paymentProcessing: z.literal(true).optional(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -1,12 +1,17 @@
 // The Order document clients see (packages/shared checkout.ts), built from rows.
 import type { Order } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { listOrderItems, type OrderItemRow, type OrderRow } from './repository.ts';
+import { listOrderItems, listSettlingOrderIds, type OrderItemRow, type OrderRow } from './repository.ts';
 import { listAssignedCodes } from './stock-repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toOrder(row: OrderRow, items: OrderItemRow[], codes: { giftCardId: string; name: string; code: string }[]): Order {
+export function toOrder(
+  row: OrderRow,
+  items: OrderItemRow[],
+  codes: { giftCardId: string; name: string; code: string }[],
+  settling = false,
+): Order {
   return {
     _id: row.id,
     status: row.status,
@@ -33,6 +38,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], codes: { giftCardI
     // Codes are the goods themselves: shown only once the order is fulfilled (a refund hides them again).
     giftCardCodes: row.status === 'fulfilled' ? codes : [],
     failureReason: row.failureReason,
+    // Only while the order waits for its bank payment to settle (ADR 011).
+    ...(settling && row.status === 'pending' ? { paymentProcessing: true as const } : {}),
   };
 }
 
@@ -41,11 +48,16 @@ export async function buildOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Or
   const ids = rows.map((r) => r.id);
   const items = await listOrderItems(db, ids);
   const codes = await listAssignedCodes(db, ids);
+  const settling = await listSettlingOrderIds(
+    db,
+    rows.filter((r) => r.status === 'pending').map((r) => r.id),
+  );
   return rows.map((row) =>
     toOrder(
       row,
       items.filter((i) => i.orderId === row.id),
       codes.filter((c) => c.orderId === row.id).map(({ giftCardId, name, code }) => ({ giftCardId, name, code })),
+      settling.has(row.id),
     ),
   );
 }

@@ -1,7 +1,7 @@
 // SQL for orders and their lines.
 import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { orderItems, orders, payments } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -79,11 +79,33 @@ export async function listPaidOrderIds(db: Db): Promise<string[]> {
 }
 
 /** Pending orders whose reservations were taken before `cutoff`, oldest first (the expiry sweep). */
+/**
+ * A payment of the order has been taken and its money is settling (a bank payment, ACH: status
+ * 'pending' in payments): the order waits for it, so its reservations do not expire and it cannot be
+ * canceled (ADR 011). Read from the payment rows themselves, the one place that knows, rather than from
+ * a copy on the order that every way out of 'pending' would have to clear.
+ */
+const notSettling = sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.status} = 'pending')`;
+
+export async function hasSettlingPayment(db: Db | Tx, orderId: string): Promise<boolean> {
+  return (await listSettlingOrderIds(db, [orderId])).has(orderId);
+}
+
+/** Of these orders, those whose payment is settling. */
+export async function listSettlingOrderIds(db: Db | Tx, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), eq(payments.status, 'pending')));
+  return new Set(rows.map((r) => r.orderId));
+}
+
 export async function listOrdersHoldingSince(db: Db, cutoff: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), eq(orders.reservationsHeld, true), lt(orders.reservedAt, cutoff)))
+    .where(and(eq(orders.status, 'pending'), eq(orders.reservationsHeld, true), lt(orders.reservedAt, cutoff), notSettling))
     .orderBy(asc(orders.reservedAt))
     .limit(limit);
   return rows.map((r) => r.id);

@@ -5,7 +5,7 @@
 // for an expired order is refunded by payments (an approval for a failed order is an orphan).
 import type { Db } from '../../db/client.ts';
 import { assertTransition } from './order-state.ts';
-import { listOrdersHoldingSince, lockOrder, updateOrder } from './repository.ts';
+import { hasSettlingPayment, listOrdersHoldingSince, lockOrder, updateOrder } from './repository.ts';
 import { releaseReservations } from './service.ts';
 
 /** Orders released per sweep; the next sweep takes the rest. */
@@ -26,6 +26,8 @@ export async function releaseExpiredReservations(db: Db, maxAgeMinutes: number, 
       const order = await lockOrder(tx, orderId);
       // Checked again under the lock: the payment may have gone through or been retried meanwhile.
       if (!order || order.status !== 'pending' || !order.reservationsHeld || !order.reservedAt || order.reservedAt >= cutoff) return false;
+      // A bank payment of the order is settling: the order waits for it (ADR 011).
+      if (await hasSettlingPayment(tx, order.id)) return false;
       assertTransition(order.status, 'failed');
       await releaseReservations(tx, order);
       await updateOrder(tx, order.id, {

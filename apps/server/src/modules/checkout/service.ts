@@ -11,6 +11,7 @@ import { buildOrderView, buildOrderViews } from './order-view.ts';
 import {
   findLiveOrderByKey,
   findOrder,
+  hasSettlingPayment,
   insertOrderIfKeyFree,
   latestPendingOrder,
   listOrdersOfUser,
@@ -24,6 +25,7 @@ import { releaseCodes } from './stock-repository.ts';
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const ALREADY_ORDERED_MESSAGE = 'This cart has already been ordered.';
 export const NOT_PAYABLE_MESSAGE = 'This order can no longer be paid.';
+export const PAYMENT_PROCESSING_CANCEL_MESSAGE = 'A bank payment for this order is processing, so it cannot be canceled.';
 export const overLimitMessage = (limitCents: number) => `This order is over the ${formatCents(limitCents)} limit per purchase.`;
 
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -149,6 +151,8 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
   return db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, userId, orderId);
     assertTransition(order.status, 'canceled');
+    // The money is on its way from the shopper's bank: the order waits for it (ADR 011).
+    if (await hasSettlingPayment(tx, order.id)) throw new AppError(409, 'PAYMENT_PROCESSING', PAYMENT_PROCESSING_CANCEL_MESSAGE);
     await releaseReservations(tx, order);
     await updateOrder(tx, order.id, { status: 'canceled', reservationsHeld: false });
     return buildOrderView(tx, { ...order, status: 'canceled', reservationsHeld: false });

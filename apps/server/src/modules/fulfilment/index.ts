@@ -2,3 +2,4 @@
 // exactly once, and its background work. It builds on checkout (orders), cart, coupons and wallet.
 export { fulfilmentBackground } from './background.ts';
 export { fulfilOrder, orderLedgerReference, recordPaymentApproved, type ApprovalSteps, type FulfilmentDeps } from './service.ts';
+export { reversalLedgerReference, reverseOrderGrant, type ReversalSteps } from './reversal.ts';

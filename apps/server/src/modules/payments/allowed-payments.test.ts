@@ -20,7 +20,8 @@ afterEach(() => savePurchaseSettings(t.database.db, STARTER_PURCHASE_SETTINGS));
 const db = () => t.database.db;
 const settingsWith = (patch: Partial<PurchaseSettings>) => savePurchaseSettings(db(), { ...STARTER_PURCHASE_SETTINGS, ...patch });
 const allFalse = Object.fromEntries(PAYMENT_METHOD_KINDS.map((k) => [k, false]));
-const SANDBOX_SERVES = { ...allFalse, card: true, saved_card: true };
+// Every method kind has its built-in sandbox (card, bank account, cashier, Stripe, Cash App, Square).
+const SANDBOX_SERVES = Object.fromEntries(PAYMENT_METHOD_KINDS.map((k) => [k, true]));
 
 async function allowed(s: Shopper) {
   const res = await as(t.app, s, { method: 'GET', url: '/api/v1/payment/allowed-providers' });
@@ -29,8 +30,9 @@ async function allowed(s: Shopper) {
 }
 
 describe('GET /api/v1/payment/allowed-providers', () => {
-  it('allows the kinds the registered sandbox serves (card, saved_card), the others false', async () => {
+  it('allows every kind a registered sandbox serves', async () => {
     expect(t.app.paymentProviders.forMethod('card')?.name).toBe('nuvei-sandbox');
+    for (const kind of PAYMENT_METHOD_KINDS) expect(t.app.paymentProviders.forMethod(kind), kind).toBeDefined();
     expect(await allowed(await createShopper(db(), { state: 'TX' }))).toEqual(SANDBOX_SERVES);
     // No state on the profile: allowed (ADR 004). A state given by name counts as its code.
     expect(await allowed(await createShopper(db()))).toEqual(SANDBOX_SERVES);
@@ -48,7 +50,7 @@ describe('GET /api/v1/payment/allowed-providers', () => {
 
   it('answers false for a method kind the settings disable', async () => {
     await settingsWith({ enabledPaymentMethods: ['card', 'bank_account'] });
-    expect(await allowed(await createShopper(db(), { state: 'TX' }))).toEqual({ ...allFalse, card: true });
+    expect(await allowed(await createShopper(db(), { state: 'TX' }))).toEqual({ ...allFalse, card: true, bank_account: true });
   });
 
   it('answers a guest 401', async () => {

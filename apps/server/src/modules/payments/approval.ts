@@ -11,6 +11,7 @@ import type { ProviderCard } from '../../providers/payments/types.ts';
 import { crashPoint } from './crash-points.ts';
 import { providerOf, type PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
+import { keepCashierCard } from './cashier/saved-cashier-cards.ts';
 import { keepCard, toSavedCard } from './saved-cards.ts';
 
 export interface Approval {
@@ -50,12 +51,27 @@ export async function refundOrphan(deps: PaymentsDeps, payment: repo.PaymentRow,
   return false;
 }
 
+/**
+ * A card the shopper saved on the provider's hosted page (the cashier, ADR 014): the provider names it
+ * in its approval only then, and it goes to the cashier-card list, not to the vault's saved cards.
+ */
+async function keepCashierCardOf({ db, log }: PaymentsDeps, payment: repo.PaymentRow, card: ProviderCard | null): Promise<undefined> {
+  if (!card) return undefined;
+  try {
+    await keepCashierCard(db, payment.userId, payment.provider, card);
+  } catch (err) {
+    log.error(
+      { paymentId: payment.id, err: err instanceof Error ? err.message : String(err) },
+      'keeping the cashier card of an approved payment failed',
+    );
+  }
+  return undefined;
+}
+
 /** The card goes back to the shopper only when it is kept: they asked to save it, or paid with a saved one. */
-async function saveWhenAsked(
-  { db, log }: PaymentsDeps,
-  payment: repo.PaymentRow,
-  card: ProviderCard | null,
-): Promise<SavedCard | undefined> {
+async function saveWhenAsked(deps: PaymentsDeps, payment: repo.PaymentRow, card: ProviderCard | null): Promise<SavedCard | undefined> {
+  const { db, log } = deps;
+  if (payment.method === 'cashier') return keepCashierCardOf(deps, payment, card);
   if (!payment.saveCard && !payment.userPaymentOptionId) return undefined;
   try {
     if (card) return await keepCard(db, payment.userId, card, payment.cardToken ?? '');

@@ -4,3 +4,7 @@ export { paymentsBackground } from './background.ts';
 export { type CrashPoint } from './crash-points.ts';
 export { type PaymentsDeps } from './deps.ts';
 export { default as paymentRoutes } from './routes.ts';
+// The bank-linking page, outside /api (ADR 011).
+export { default as bankLinkPage } from './ach/link-page.ts';
+// The cards saved on the cashier's page (SPEC §3 userSavedNuveiCashierCards), listed and deleted with the other methods.
+export { listCashierCards, removeCashierCard, type CashierCard } from './cashier/saved-cashier-cards.ts';

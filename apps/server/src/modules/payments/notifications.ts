@@ -6,17 +6,31 @@
 // arrived at (ADR 009). Repeats are harmless.
 import { notFound } from '../../lib/errors.ts';
 import { recordPaymentFailed } from '../checkout/index.ts';
-import { DECLINE_MESSAGES, type PaymentNotification } from '../../providers/payments/types.ts';
+import { DECLINE_MESSAGES, hostedPageTransactionId, type PaymentNotification } from '../../providers/payments/types.ts';
+import { reversePayment } from './ach/reversal.ts';
 import { approve } from './approval.ts';
 import type { PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found.';
 
+/**
+ * A payment still recorded under its hosted page's id (ADR 014): the provider made its transaction
+ * when the shopper paid on the page, so the first notification names a transaction we do not know yet.
+ * A repeat of it racing the first may find the notified transaction recorded by now: the same payment.
+ */
+async function awaitingItsTransaction({ db }: PaymentsDeps, notification: PaymentNotification): Promise<repo.PaymentRow | undefined> {
+  const payment = await repo.findPayment(db, notification.paymentId);
+  if (!payment) return undefined;
+  const known = [hostedPageTransactionId(payment.id), notification.transactionId];
+  return known.includes(payment.transactionId) ? payment : undefined;
+}
+
 /** A notification verified by the providers of `webhook` (the endpoint it arrived at). */
 export async function handleNotification(deps: PaymentsDeps, webhook: string, notification: PaymentNotification): Promise<void> {
   const { db, log } = deps;
-  const payment = await repo.findPaymentByTransaction(db, notification.transactionId);
+  const payment =
+    (await repo.findPaymentByTransaction(db, notification.transactionId)) ?? (await awaitingItsTransaction(deps, notification));
   if (!payment || payment.id !== notification.paymentId) throw notFound(PAYMENT_NOT_FOUND);
   const about = { paymentId: payment.id, transactionId: notification.transactionId, event: notification.event };
   if (!deps.providers.receivesAt(payment.provider, webhook)) {
@@ -26,6 +40,15 @@ export async function handleNotification(deps: PaymentsDeps, webhook: string, no
       'notification about a payment of a provider not registered at this webhook: left as it is',
     );
     throw notFound(PAYMENT_NOT_FOUND);
+  }
+  if (notification.status === 'reversed') {
+    // Money an approval took came back to the payer (an ACH return, ADR 011): only the whole amount.
+    if (notification.amountCents !== null && notification.amountCents !== payment.amountCents) {
+      log.warn({ ...about, amountCents: notification.amountCents, expected: payment.amountCents }, 'return of another amount: ignored');
+      return;
+    }
+    await reversePayment(deps, payment, notification);
+    return;
   }
   if (!notification.charge) {
     log.info(about, 'notification about a step that charges nothing: ignored');

@@ -46,7 +46,9 @@ function scriptedProvider(name: string, methods: PaymentMethodKind[]) {
   return { provider, lookups, refunds, answers };
 }
 
-const wallet = scriptedProvider('test-wallet', ['cash_app']);
+// It takes no new payments (every method kind is served by a real provider now, one provider a kind):
+// the rows below name it, as rows of a retired provider would, and it still answers for them.
+const wallet = scriptedProvider('test-wallet', []);
 
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL: 'http://store.test', PAYMENTS_WEBHOOK_SECRET: SECRET }, { seedDemo: false });

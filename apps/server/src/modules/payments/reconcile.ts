@@ -66,6 +66,7 @@ const lookupRequest = (payment: repo.PaymentRow) => ({
   paymentId: payment.id,
   orderId: payment.orderId,
   transactionId: payment.transactionId.startsWith('local:') ? null : payment.transactionId,
+  startedAt: payment.createdAt,
 });
 
 /** Asks the payment's provider what became of it and records the answer (nothing when its provider is not registered). */

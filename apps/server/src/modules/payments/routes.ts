@@ -14,7 +14,11 @@ import {
 import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { NUVEI_WEBHOOK } from '../../providers/payments/nuvei/transactions.ts';
+import achRoutes from './ach/routes.ts';
 import { cardAttemptsFor } from './card-attempts.ts';
+import cashierRoutes from './cashier/routes.ts';
+import stripeRoutes from './stripe/routes.ts';
+import squareRoutes from './square/routes.ts';
 import { allowedPaymentsFor, handleNotification, initCardPayment, listCards, payFirst, removeCard, type PaymentsDeps } from './service.ts';
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
@@ -131,6 +135,14 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
   await app.register(cardRoutes);
+  // Bank account payments (ACH, ADR 011).
+  await app.register(achRoutes);
+  // The card provider's hosted payment page (ADR 014).
+  await app.register(cashierRoutes);
+  // Stripe cards and Cash App Pay, Stripe's webhook and return route (ADR 012).
+  await app.register(stripeRoutes);
+  // Square cards (ADR 013).
+  await app.register(squareRoutes);
 
   // The provider's webhook: no session; the provider's signature or checksum is the authentication.
   app.route({

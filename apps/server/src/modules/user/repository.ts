@@ -46,3 +46,15 @@ export async function findProfileState(db: Db, userId: string): Promise<string |
   const [row] = await db.select({ address: users.address }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.address?.state || null;
 }
+
+/**
+ * Puts `state` on the profile address (a profile without an address gets one with only the state and
+ * country filled): the demo door's work (routes.ts). One UPDATE, so nothing else on the address is lost.
+ */
+export async function saveProfileState(db: Db, userId: string, state: string): Promise<void> {
+  const empty = JSON.stringify({ street: '', city: '', state: '', zipCode: '', country: 'US' });
+  await db
+    .update(users)
+    .set({ address: sql`jsonb_set(coalesce(${users.address}, ${empty}::jsonb), '{state}', to_jsonb(${state}::text))` })
+    .where(eq(users.id, userId));
+}

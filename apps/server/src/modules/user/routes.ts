@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, getUserResponse } from '@store/shared';
+import { z } from 'zod';
+import { errorEnvelope, getUserResponse, messageResponse, US_STATES } from '@store/shared';
 import { requireSession, signedInUser } from '../../plugins/auth.ts';
-import { getUser } from './service.ts';
+import { sameMachineOnly } from '../../plugins/demo-doors.ts';
+import { getUser, setProfileState } from './service.ts';
+
+const usStateCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => US_STATES.some((state) => state.code === code), 'Must be the two-letter code of a US state or DC.');
+const profileStateBody = z.strictObject({ state: usStateCode });
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSession(app);
@@ -19,6 +28,30 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getUser(app.db, signedInUser(request)._id),
   );
+
+  // A demo door: mounted only in demo mode (otherwise a plain 404), answering only this machine unless
+  // DEMO_REMOTE_ACCESS opens it. The store has no profile editor, and a tester (or a browser test) needs
+  // a shopper from a state purchases are not allowed from to see what the pay page tells them.
+  if (app.config.DEMO_DATA) {
+    app.put(
+      '/dev/profile-state',
+      {
+        onRequest: sameMachineOnly(app.config),
+        schema: {
+          tags: ['dev'],
+          summary: "Set the signed-in shopper's profile state (demo)",
+          description:
+            'Demo mode only (DEMO_DATA), from this machine only unless DEMO_REMOTE_ACCESS; 404 otherwise. Sets the state of the profile address (a two-letter US state code) that decides whether the shopper may pay (GET v1/payment/allowed-providers).',
+          body: profileStateBody,
+          response: { 200: messageResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
+        },
+      },
+      async (request) => {
+        await setProfileState(app.db, signedInUser(request)._id, request.body.state);
+        return { success: true as const, message: `Your profile state is now ${request.body.state}.` };
+      },
+    );
+  }
 };
 
 export default userRoutes;

@@ -1,7 +1,7 @@
 import { US_STATES, type GetUserResponse } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { findProfileWithKycAndCoins } from './repository.ts';
+import { findProfileWithKycAndCoins, saveProfileState } from './repository.ts';
 
 /** GET v1/getuser: profile with wallet balances, the verification record, and the US states list. */
 export async function getUser(db: Db, userId: string): Promise<GetUserResponse> {
@@ -24,4 +24,13 @@ export async function getUser(db: Db, userId: string): Promise<GetUserResponse> 
     jumio: row.hasKyc ? { attempts: row.kycAttempts, decision: row.kycDecision, status: row.kycStatus } : null,
     states: US_STATES as GetUserResponse['states'],
   };
+}
+
+/**
+ * Demo mode only (routes.ts): sets the state of the signed-in shopper's profile address, so a tester can
+ * see the store as a shopper from a state purchases are not allowed from. The store has no profile
+ * editor; addresses come from elsewhere in production.
+ */
+export async function setProfileState(db: Db, userId: string, state: string): Promise<void> {
+  await saveProfileState(db, userId, state);
 }

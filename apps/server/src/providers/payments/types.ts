@@ -1,4 +1,4 @@
-import { CARD_DECLINED_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE, type PaymentMethodKind } from '@store/shared';
+import { BANK_PAYMENT_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, INSUFFICIENT_FUNDS_MESSAGE, type PaymentMethodKind } from '@store/shared';
 
 // The payments core's one view of a payment provider (DESIGN §2, ADR 009). Every provider plugs in
 // through these five calls (start, confirm, look up, refund, verify a notification) plus optional
@@ -31,7 +31,15 @@ export type PaymentSource =
   | { method: 'cashier' }
   | { method: 'stripe_card'; userPaymentOptionId: string }
   | { method: 'cash_app'; userPaymentOptionId?: string }
-  | { method: 'square_card'; sourceId: string };
+  | {
+      method: 'square_card';
+      /** What Square charges: the Web Payments SDK's one-time token (the sandbox: a vault token), or a saved card's id (ccof:…). */
+      sourceId: string;
+      /** The saved Square card paid with (then sourceId is its id); kept on the payment row. */
+      savedCardId?: string;
+      /** The Web Payments SDK's verifyBuyer result (3-D Secure / SCA), passed on to Square. */
+      verificationToken?: string;
+    };
 
 /** The sources a card provider reads: a card the vault holds. */
 export type CardSource = Extract<PaymentSource, { method: 'card' | 'saved_card' }>;
@@ -61,11 +69,19 @@ export function sourceColumns(source: PaymentSource): { cardToken: string | null
     case 'cash_app':
       return { cardToken: null, userPaymentOptionId: source.userPaymentOptionId ?? null };
     case 'cashier':
-    case 'square_card':
-      // A one-time source id is spent by the payment; nothing to keep.
       return { cardToken: null, userPaymentOptionId: null };
+    case 'square_card':
+      // A one-time source id is spent by the payment; a saved Square card is named.
+      return { cardToken: null, userPaymentOptionId: source.savedCardId ?? null };
   }
 }
+
+/**
+ * The transaction id a payment is recorded under while the shopper is on a provider's hosted page that
+ * makes its transaction only when they pay (the card provider's cashier, ADR 014): start() answers it,
+ * and the notification of the page's charge, which names our payment id, finds the payment by it.
+ */
+export const hostedPageTransactionId = (paymentId: string) => `page:${paymentId}`;
 
 export interface PaymentRequest {
   /** Our payment attempt's id: the provider keeps it (Nuvei's clientUniqueId) so it can be asked about it later. */
@@ -102,7 +118,8 @@ export interface ProviderCard {
   expYear: number;
 }
 
-export type DeclineCode = 'CARD_DECLINED' | 'INSUFFICIENT_FUNDS';
+/** BANK_PAYMENT_FAILED: the bank refused a bank-account debit (ACH) before it settled; the reason names the return code. */
+export type DeclineCode = 'CARD_DECLINED' | 'INSUFFICIENT_FUNDS' | 'BANK_PAYMENT_FAILED';
 
 /** What the shopper must do before the provider can decide. */
 export type ShopperAction =
@@ -150,6 +167,11 @@ export interface LookupRequest {
   orderId: string;
   /** The provider's transaction we recorded; null while only our placeholder is (its answer was lost). */
   transactionId: string | null;
+  /**
+   * When the attempt was written: a provider searched by time rather than by our id (Square lists a
+   * location's payments of a time range) looks around it.
+   */
+  startedAt?: Date;
 }
 
 /**
@@ -184,9 +206,17 @@ interface NotifiedTransaction {
   currency: string;
 }
 
-/** A verified notification (webhook / DMN) about a transaction's result. */
+/**
+ * A verified notification (webhook / DMN) about a transaction's result. 'reversed': money an approval
+ * took came back to the payer afterwards (an ACH return, ADR 011); transactionId is then the approved
+ * transaction it takes back, and returnCode the bank's code for why (R01...).
+ */
 export type PaymentNotification = NotifiedTransaction &
-  ({ status: 'approved'; card: ProviderCard | null } | { status: 'declined'; code: DeclineCode; reason: string });
+  (
+    | { status: 'approved'; card: ProviderCard | null }
+    | { status: 'declined'; code: DeclineCode; reason: string }
+    | { status: 'reversed'; returnCode: string; reason: string }
+  );
 
 /** A zero-amount check of a fresh card so it can be saved without paying (no 3-D Secure challenge). */
 export interface VerifyCardRequest {
@@ -224,4 +254,5 @@ export type CardVerifyingProvider = PaymentProvider & Required<Pick<PaymentProvi
 export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
   CARD_DECLINED: CARD_DECLINED_MESSAGE,
   INSUFFICIENT_FUNDS: INSUFFICIENT_FUNDS_MESSAGE,
+  BANK_PAYMENT_FAILED: BANK_PAYMENT_FAILED_MESSAGE,
 };

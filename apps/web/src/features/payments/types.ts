@@ -15,3 +15,13 @@ export interface ThreeDSecureUrl {
   transactionId: string;
   orderId: string;
 }
+
+/**
+ * Where the shopper buys from, as their profile says (GET v1/getuser: data.address.state, and states,
+ * the US states with their names). The user feature owns that call, so app/ hands it to the pay page.
+ */
+export type ShopperProfile =
+  | { status: 'loading' }
+  /** The profile could not be read: the page goes by what the server allows alone. */
+  | { status: 'unavailable' }
+  | { status: 'ready'; state: string; usStates: readonly { code: string; name: string }[] };

@@ -355,6 +355,8 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
         unknown
       >;
       const get = (k: string) => (typeof src[k] === 'string' ? (src[k] as string) : '');
+      // A bank payment's DMN is the ACH client's (ADR 011): its returns mean something a card DMN does not.
+      if (get('payment_method') === 'apmgw_ACH') return null;
       const given = get('advanceResponseChecksum');
       const expected = notificationChecksum(
         {

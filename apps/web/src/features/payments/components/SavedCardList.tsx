@@ -13,6 +13,9 @@ interface Props {
 const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 const brandName = (brand: string) => BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 
+/** The card as the shopper knows it: 'Visa ending 1111'. */
+export const cardLabel = (card: SavedCard) => `${brandName(card.brand)} ending ${card.last4}`;
+
 const expiry = (card: SavedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`;
 
 /** The shopper's saved cards: pick one to pay with, or delete it. */
@@ -20,7 +23,7 @@ export function SavedCardList({ cards, selectedId, busy, onSelect, onDelete, sel
   return (
     <ul className="saved-cards" aria-label="Saved cards">
       {cards.map((card) => {
-        const label = `${brandName(card.brand)} ending ${card.last4}`;
+        const label = cardLabel(card);
         return (
           <li key={card.userPaymentOptionId} className="saved-card" data-testid="saved-card">
             <label className="saved-card__choice">

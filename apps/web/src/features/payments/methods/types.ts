@@ -14,11 +14,19 @@ export interface MethodPanelProps {
    */
   onPaid(orderId: string, state: 'paid' | 'processing'): void;
   /**
-   * The call failed: the panel shows `message`; the shared handler (SPEC §8) has already run through
-   * the API layer. `unconfirmed` is true when the answer was lost and the charge may have gone through.
+   * The call failed: the panel shows `message` (readApiFailure / failureText of lib/api-failure.ts).
+   * SPEC §8 "the error callback, then the shared handler": lib/api.ts runs the shared handler of a
+   * payment call (v1/nuvei/…, v1/payment/…) one task after the failed call returns, so call this in
+   * your catch before any other await. `unconfirmed` is true when the answer was lost and the charge
+   * may have gone through. `code` is the failure envelope's code: for a refusal (PAYMENT_REFUSAL_CODES:
+   * the shopper's state or this method is not allowed) the page shows the server's message above the
+   * methods and asks again what is allowed, so the panel need not show it too.
    */
-  onFailed?(message: string, unconfirmed?: boolean): void;
+  onFailed?(message: string, unconfirmed?: boolean, code?: string): void;
 }
+
+/** 403 codes of a payment the server will not take from this shopper (apps/server/src/modules/payments/allowed.ts). */
+export const PAYMENT_REFUSAL_CODES: readonly string[] = ['STATE_NOT_ALLOWED', 'PAYMENT_METHOD_NOT_ALLOWED'];
 
 /** One way to pay on the pay page: shown when the server allows any of `allowedBy` for this shopper. */
 export interface PaymentMethodEntry {

@@ -3,7 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import AddCardPage from './AddCardPage.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
-import type { SavedCard } from '../types.ts';
+import type { SavedCard, ShopperProfile } from '../types.ts';
+import { PAYMENT_METHODS } from '../methods/registry.ts';
+import type { MethodPanelProps, PaymentMethodEntry } from '../methods/types.ts';
+import { NO_METHODS_TEXT, stateNotAllowedText } from './AddCardPage.tsx';
 
 const VAULT = 'http://localhost:3001';
 
@@ -22,13 +25,57 @@ const order = {
 };
 const ok = (data: unknown) => ({ body: { success: true, data } });
 
+/** What the sandbox card provider lets a shopper from a whitelisted state use. */
+const CARDS_ONLY = {
+  card: true,
+  saved_card: true,
+  bank_account: false,
+  cashier: false,
+  stripe_card: false,
+  cash_app: false,
+  square_card: false,
+};
+const NOTHING = Object.fromEntries(Object.keys(CARDS_ONLY).map((kind) => [kind, false]));
+const WHITELIST = [
+  { code: 'NY', name: 'New York', region: 'Northeast' },
+  { code: 'TX', name: 'Texas', region: 'South' },
+];
+const US_STATES = [
+  { code: 'ID', name: 'Idaho', region: 'West' },
+  { code: 'NY', name: 'New York', region: 'Northeast' },
+  { code: 'TX', name: 'Texas', region: 'South' },
+  { code: 'WA', name: 'Washington', region: 'West' },
+];
+const shopperIn = (state: string): ShopperProfile => ({ status: 'ready', state, usStates: US_STATES });
+
 function routes(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET v1/nuvei/config': ok({ vaultOrigin: VAULT }),
     'GET v1/nuvei/cards': ok({ paymentMethods: [visa] }),
     'GET v1/checkout/getorder': ok(order),
+    'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: CARDS_ONLY } }),
+    'GET v1/admin/whitelist_states/whitelist': ok({ states: WHITELIST }),
     ...extra,
   });
+}
+
+/** A stand-in way to pay, as another provider's panel would plug in: it says which mode it is in. */
+function fakeMethod(id: string, label: string, allowedBy: PaymentMethodEntry['allowedBy']): PaymentMethodEntry {
+  function FakePanel({ orderId, onPaid }: MethodPanelProps) {
+    return (
+      <div>
+        <p>
+          {label} form {orderId ? `paying ${orderId}` : 'managing saved methods'}
+        </p>
+        {orderId ? (
+          <button type="button" onClick={() => onPaid(orderId, 'processing')}>
+            Pay by {label}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  return { id, label, allowedBy, load: async () => ({ default: FakePanel }) };
 }
 
 /** Plays the vault's card frame: loaded, then answers every tokenize with what `answer` gives. */
@@ -199,13 +246,138 @@ describe('AddCardPage', () => {
     expect(screen.queryByText('Card saved.')).not.toBeInTheDocument();
   });
 
-  it('deletes a saved card from the list', async () => {
+  it('deletes a saved card from the list after the shopper confirms', async () => {
     const net = routes({ 'DELETE v1/nuvei/cards/upo-1': { body: { success: true } } });
     const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card' });
     const list = await screen.findByRole('list', { name: 'Saved cards' });
     await user.click(await within(list).findByRole('button', { name: 'Delete Visa ending 1111' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Visa ending 1111?' });
+    expect(net.keys()).not.toContain('DELETE v1/nuvei/cards/upo-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Visa ending 1111')).not.toBeInTheDocument());
+    expect(await screen.findByText('Card deleted.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(net.keys()).toContain('DELETE v1/nuvei/cards/upo-1');
     expect(net.keys()).not.toContain('GET v1/checkout/getorder');
+  });
+});
+
+describe('AddCardPage: the ways to pay this shopper may use', () => {
+  const card = PAYMENT_METHODS.find((entry) => entry.id === 'card')!;
+  const bank = fakeMethod('test-bank', 'Bank account', ['bank_account']);
+  const cashApp = fakeMethod('test-cash-app', 'Cash App', ['cash_app']);
+  const methods = [card, bank, cashApp];
+
+  it('lists only the allowed methods in registry order, the first chosen; choosing another shows its form', async () => {
+    routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: { ...CARDS_ONLY, bank_account: true } } }) });
+    const { user } = renderPage(<AddCardPage methods={methods} profile={shopperIn('TX')} />, {
+      path: '/add-card/:orderId?',
+      at: '/add-card/ord-1',
+    });
+    const choices = await screen.findByRole('radiogroup', { name: 'Ways to pay' });
+    const radios = within(choices).getAllByRole('radio');
+    expect(radios.map((radio) => radio.closest('label')!.textContent)).toEqual(['Card', 'Bank account']);
+    expect(within(choices).getByRole('radio', { name: 'Card' })).toBeChecked();
+    expect(await screen.findByTestId('pay-button')).toHaveTextContent('Pay $19.99');
+    expect(screen.queryByText(/Cash App/)).not.toBeInTheDocument();
+
+    await user.click(within(choices).getByRole('radio', { name: 'Bank account' }));
+    expect(await screen.findByText('Bank account form paying ord-1')).toBeInTheDocument();
+    expect(screen.queryByTestId('pay-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('card-field-card-number')).not.toBeInTheDocument();
+  });
+
+  it('a panel paid and still processing leads to /payment-success with processing=1', async () => {
+    routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: { ...NOTHING, bank_account: true } } }) });
+    const { user } = renderPage(<AddCardPage methods={methods} profile={shopperIn('TX')} />, {
+      path: '/add-card/:orderId?',
+      at: '/add-card/ord-1',
+    });
+    expect(await screen.findByRole('radio', { name: 'Bank account' })).toBeChecked();
+    await user.click(await screen.findByRole('button', { name: 'Pay by Bank account' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1&processing=1');
+  });
+
+  it('tells a shopper from a state not whitelisted why they cannot pay, and shows no payment form', async () => {
+    routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: NOTHING } }) });
+    renderPage(<AddCardPage methods={methods} profile={shopperIn('WA')} />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    const why = await screen.findByTestId('state-not-allowed');
+    expect(why).toHaveTextContent(stateNotAllowedText('Washington'));
+    expect(why).toHaveTextContent(/^Purchases are not available in Washington yet\./);
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('$19.99');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('pay-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('card-field-card-number')).not.toBeInTheDocument();
+  });
+
+  it('knows a state given by name, and says so even when the server still allows methods', async () => {
+    routes();
+    renderPage(<AddCardPage methods={methods} profile={shopperIn(' idaho ')} />, { path: '/add-card/:orderId?', at: '/add-card' });
+    expect(await screen.findByTestId('state-not-allowed')).toHaveTextContent(stateNotAllowedText('Idaho'));
+    expect(screen.queryByTestId('save-card-button')).not.toBeInTheDocument();
+  });
+
+  it('says plainly when no way to pay is allowed for another reason', async () => {
+    routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: NOTHING } }) });
+    renderPage(<AddCardPage methods={methods} profile={shopperIn('NY')} />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    expect(await screen.findByTestId('no-payment-methods')).toHaveTextContent(NO_METHODS_TEXT);
+    expect(screen.queryByTestId('state-not-allowed')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a payment, asks again what is allowed, then the shared handler warns", async () => {
+    let refused = false;
+    const net = routes({
+      'GET v1/payment/allowed-providers': () => ok({ data: { allowedPayment: refused ? NOTHING : CARDS_ONLY } }),
+      'POST v1/nuvei/init': () => {
+        refused = true;
+        return {
+          status: 403,
+          body: { success: false, code: 'STATE_NOT_ALLOWED', message: 'Purchases are not available in your state.' },
+        };
+      },
+    });
+    const { user } = renderPage(<AddCardPage methods={methods} profile={shopperIn('TX')} />, {
+      path: '/add-card/:orderId?',
+      at: '/add-card/ord-1',
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Use a new card' }));
+    await vaultFrameAnswers('card-field-card-number', 'vt_refused');
+    await user.click(screen.getByTestId('pay-button'));
+
+    expect(await screen.findByTestId('payment-refused')).toHaveTextContent('Purchases are not available in your state.');
+    // What is allowed was asked again: nothing now, so no form is left to try.
+    expect(await screen.findByTestId('no-payment-methods')).toBeInTheDocument();
+    expect(net.callsTo('GET', 'v1/payment/allowed-providers').length).toBeGreaterThanOrEqual(2);
+    // The shared handler's 403 row: a warning toast with the server's message, besides the page's.
+    await waitFor(() => expect(screen.getAllByText('Purchases are not available in your state.')).toHaveLength(2));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('without an order manages every allowed kind, each under its heading', async () => {
+    routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: { ...CARDS_ONLY, cash_app: true } } }) });
+    renderPage(<AddCardPage methods={methods} profile={shopperIn('TX')} />, { path: '/add-card/:orderId?', at: '/add-card' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your payment methods' })).toBeInTheDocument();
+    const cardSection = await screen.findByRole('region', { name: 'Card' });
+    expect(await within(cardSection).findByText('Visa ending 1111')).toBeInTheDocument();
+    expect(within(cardSection).getByTestId('save-card-button')).toBeInTheDocument();
+    const cashSection = screen.getByRole('region', { name: 'Cash App' });
+    expect(await within(cashSection).findByText('Cash App form managing saved methods')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Bank account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('asks before deleting a card; Keep it keeps the card and deletes nothing', async () => {
+    const net = routes({ 'DELETE v1/nuvei/cards/upo-1': { body: { success: true } } });
+    const { user } = renderPage(<AddCardPage methods={methods} profile={shopperIn('TX')} />, {
+      path: '/add-card/:orderId?',
+      at: '/add-card',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Visa ending 1111' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Visa ending 1111?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Visa ending 1111')).toBeInTheDocument();
+    expect(net.keys()).not.toContain('DELETE v1/nuvei/cards/upo-1');
   });
 });

@@ -1,125 +1,171 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents, formatCoins } from '@store/shared';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
-import { notify } from '../../../lib/toast.ts';
-import { usePaymentsConfigQuery } from '../api/config.ts';
-import { usePaymentsSavedCardsQuery } from '../api/saved-cards.ts';
-import { usePaymentsDeleteCardMutation } from '../api/delete-card.ts';
-import { selectSavedCards } from '../payment-slice.ts';
-import { isUnconfirmedFailure, payWithCard, saveNewCard } from '../card-payment.ts';
-import { useCardFields } from '../use-card-fields.ts';
-import { SavedCardList } from '../components/SavedCardList.tsx';
-import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
-import { failureText } from '../../../lib/api-failure.ts';
+import { useAppSelector } from '../../../lib/hooks.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
+import { usePaymentsAllowedProvidersQuery } from '../api/allowed-providers.ts';
+import { usePaymentsWhitelistStatesQuery } from '../api/whitelist-states.ts';
+import { selectAllowedPaymentsProviders, selectWhiteListedStates } from '../payment-slice.ts';
+import { PAYMENT_METHODS } from '../methods/registry.ts';
+import { PAYMENT_REFUSAL_CODES, type MethodPanelProps, type PaymentMethodEntry } from '../methods/types.ts';
+import type { ShopperProfile } from '../types.ts';
 import '../payments.css';
 
-export const PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
-export const SAVE_CARD_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
-/** No answer, or a server fault, while paying: the charge may have gone through. */
-export const PAYMENT_UNCONFIRMED_TEXT =
-  'We could not confirm your payment, so it may have gone through. Please check My purchases before you try again.';
+/** The profile's state is not on the purchase whitelist; {state} is its name. */
+export const STATE_NOT_ALLOWED_TEXT =
+  'Purchases are not available in {state} yet. We can only take payments from the states where we are allowed to sell, and your profile places you in {state}, so there is no way to pay here. Nothing has been charged.';
+export const stateNotAllowedText = (stateName: string) => STATE_NOT_ALLOWED_TEXT.replaceAll('{state}', stateName);
+/** The server allows no method kind for this shopper, for a reason other than the state. */
+export const NO_METHODS_TEXT = 'No way to pay is available for your account right now. Please try again later or contact us.';
+export const METHODS_FAILED_TEXT = 'We could not load the ways to pay. Please try again.';
 
-const PAID_STATUSES = new Set(['paid', 'fulfilled']);
+const UNAVAILABLE_PROFILE: ShopperProfile = { status: 'unavailable' };
 
-/** /add-card/:orderId?: saved cards, a new card through the hosted fields, and Pay (SPEC §2, §4). */
-export default function AddCardPage() {
+// One lazy component per way to pay, made once: a panel's code is fetched when it is first shown.
+const panels = new WeakMap<PaymentMethodEntry, LazyExoticComponent<ComponentType<MethodPanelProps>>>();
+function panelOf(entry: PaymentMethodEntry) {
+  let panel = panels.get(entry);
+  if (!panel) panels.set(entry, (panel = lazy(entry.load)));
+  return panel;
+}
+
+/** The entries the server allows this shopper (any of their kinds true), in the registry's order. */
+const allowedEntries = (methods: readonly PaymentMethodEntry[], allowed: Record<string, boolean>) =>
+  methods.filter((entry) => entry.allowedBy.some((kind) => allowed[kind]));
+
+/**
+ * The name of the profile's state when purchases are not allowed from it (as the server decides:
+ * apps/server/src/modules/settings isStateWhitelisted: a code or a name; none on the profile is allowed;
+ * one that is no US state is not), else null. Null too while either answer is missing: the server's
+ * allowed methods decide alone then.
+ */
+function refusedStateName(profile: ShopperProfile, whitelist: readonly { code: string }[] | null): string | null {
+  if (profile.status !== 'ready' || !whitelist) return null;
+  const typed = profile.state.trim().toUpperCase();
+  if (!typed) return null;
+  const known = profile.usStates.find((state) => state.code === typed || state.name.toUpperCase() === typed);
+  if (known && whitelist.some((state) => state.code === known.code)) return null;
+  return known?.name ?? profile.state.trim();
+}
+
+function MethodPanel({ entry, ...props }: MethodPanelProps & { entry: PaymentMethodEntry }) {
+  const Panel = panelOf(entry);
+  return (
+    <div className="payments-method-panel" data-testid={`method-${entry.id}`}>
+      <Suspense fallback={<p className="payments-muted">Loading…</p>}>
+        <Panel {...props} />
+      </Suspense>
+    </div>
+  );
+}
+
+/**
+ * /add-card/:orderId?: with an order, the ways to pay this shopper may use (GET v1/payment/allowed-providers)
+ * as a choice, the chosen one's panel below; without one, every allowed way's panel to manage saved
+ * methods. A shopper whose profile state is not whitelisted is told why and shown no form (SPEC §2, §3).
+ */
+export default function AddCardPage({
+  profile = UNAVAILABLE_PROFILE,
+  methods = PAYMENT_METHODS,
+}: {
+  profile?: ShopperProfile;
+  /** The ways to pay on offer: the registry's (a test gives its own). */
+  methods?: readonly PaymentMethodEntry[];
+}) {
   const { orderId } = useParams();
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const { data: config, isError: configFailed } = usePaymentsConfigQuery();
-  const cardsQuery = usePaymentsSavedCardsQuery();
-  const cards = useAppSelector(selectSavedCards);
-  // Asked afresh on every visit: the order may have been paid, failed or expired since.
+  // Asked afresh on every visit: the order may have been paid, failed or expired since, and the store
+  // may have changed what it allows.
   const orderQuery = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId, refetchOnMountOrArgChange: true });
-  const [deleteCard, deleteState] = usePaymentsDeleteCardMutation();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [saveCard, setSaveCard] = useState(true);
-  const [paying, setPaying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [unconfirmed, setUnconfirmed] = useState(false);
+  const allowedQuery = usePaymentsAllowedProvidersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const whitelistQuery = usePaymentsWhitelistStatesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const allowed = useAppSelector(selectAllowedPaymentsProviders);
+  const whiteListedStates = useAppSelector(selectWhiteListedStates);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
-  const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
-  const usingNewCard = selected === null;
-  // Without an order the new-card frame is always shown: it saves a card (SPEC §4 step 1).
-  const newCard = useCardFields('card-number', config?.vaultOrigin, usingNewCard);
-  const cvv = useCardFields('cvv', config?.vaultOrigin, Boolean(orderId) && !usingNewCard);
   const order = orderQuery.data;
   const payable = order?.status === 'pending';
+  const entries = allowedEntries(methods, allowed);
+  const chosen = entries.find((entry) => entry.id === chosenId) ?? entries[0];
+  const refusedState = refusedStateName(profile, whitelistQuery.isSuccess ? whiteListedStates : null);
+  const title = orderId ? 'Pay for your order' : 'Your payment methods';
 
-  async function removeCard(id: string) {
-    setError(null);
-    try {
-      await deleteCard(id).unwrap();
-      if (selectedId === id) setSelectedId(null);
-      notify.success('Card deleted.');
-    } catch (failure) {
-      setError(failureText(failure, 'That card could not be deleted.'));
-    }
+  function onPaid(paidOrderId: string, state: 'paid' | 'processing') {
+    const processing = state === 'processing' ? '&processing=1' : '';
+    void navigate(`/payment-success?orderId=${encodeURIComponent(paidOrderId)}${processing}`);
   }
 
-  /** No order: the card is verified for zero and saved; the list shows it first (the cardSaved reducer). */
-  async function save() {
-    setError(null);
-    setPaying(true);
-    try {
-      const { token } = await requireFields(newCard.fields).tokenize();
-      await saveNewCard(token, dispatch);
-      notify.success('Card saved.');
-    } catch (failure) {
-      setError(failureText(failure, SAVE_CARD_FALLBACK_TEXT));
-    } finally {
-      setPaying(false);
-    }
+  /** A refusal is the page's to show: the server's message, and what it allows now. */
+  function onFailed(message: string, _unconfirmed?: boolean, code?: string) {
+    if (!code || !PAYMENT_REFUSAL_CODES.includes(code)) return;
+    setRefusal(message);
+    void allowedQuery.refetch();
+    void whitelistQuery.refetch();
   }
 
-  async function pay() {
-    if (!orderId) return;
-    setError(null);
-    setUnconfirmed(false);
-    setPaying(true);
-    try {
-      const body = selected
-        ? { orderId, userPaymentOptionId: selected.userPaymentOptionId, cvvToken: (await requireFields(cvv.fields).tokenize()).token }
-        : { orderId, cardToken: (await requireFields(newCard.fields).tokenize()).token, saveCard };
-      const outcome = await payWithCard(body, { dispatch, goTo: (url) => window.location.assign(url) });
-      // A challenge leaves the page for the bank's; the button stays busy until it has gone.
-      if (outcome.kind === 'approved') {
-        setPaying(false);
-        showSuccess(outcome.orderId);
-      }
-    } catch (failure) {
-      if (isUnconfirmedFailure(failure)) {
-        await settleUnconfirmed(orderId);
-        return;
-      }
-      setPaying(false);
-      setError(failureText(failure, PAYMENT_FALLBACK_TEXT));
-      // A declined order is failed for good: the page shows that, and the shopper tries again from the cart.
-      if (!(failure instanceof Error)) void orderQuery.refetch();
-    }
+  function choose(id: string) {
+    setChosenId(id);
+    setRefusal(null);
   }
 
-  function showSuccess(paidOrderId: string) {
-    void navigate(`/payment-success?orderId=${encodeURIComponent(paidOrderId)}`);
-  }
-
-  /** The answer was lost: ask for the order again; if the payment went through after all, say so. */
-  async function settleUnconfirmed(unsureOrderId: string) {
-    const { data: latest } = await orderQuery.refetch();
-    setPaying(false);
-    if (latest && PAID_STATUSES.has(latest.status)) {
-      showSuccess(unsureOrderId);
-      return;
+  function chooser() {
+    const waiting = !allowedQuery.isSuccess && (allowedQuery.isLoading || allowedQuery.isUninitialized);
+    if (waiting || whitelistQuery.isLoading || profile.status === 'loading') {
+      return <p className="payments-muted">Loading the ways to pay…</p>;
     }
-    setUnconfirmed(true);
+    if (refusedState) {
+      return (
+        <section className="payments-panel" aria-label="Payment method" data-testid="state-not-allowed">
+          <p className="payments-error">{stateNotAllowedText(refusedState)}</p>
+        </section>
+      );
+    }
+    if (!allowedQuery.isSuccess) {
+      return (
+        <p className="payments-error" role="alert">
+          {METHODS_FAILED_TEXT}{' '}
+          <button type="button" className="payments-link-button" onClick={() => void allowedQuery.refetch()}>
+            Try again
+          </button>
+        </p>
+      );
+    }
+    if (!chosen) {
+      return (
+        <p className="payments-error" data-testid="no-payment-methods">
+          {NO_METHODS_TEXT} <Link to="/contact">Contact us</Link>
+        </p>
+      );
+    }
+    if (!orderId) {
+      return entries.map((entry) => (
+        <section key={entry.id} className="payments-panel" aria-labelledby={`method-heading-${entry.id}`}>
+          <h2 id={`method-heading-${entry.id}`}>{entry.label}</h2>
+          <MethodPanel entry={entry} onPaid={onPaid} onFailed={onFailed} />
+        </section>
+      ));
+    }
+    return (
+      <section className="payments-panel" aria-label="Payment method">
+        <h2>Pay with</h2>
+        <div className="payments-methods" role="radiogroup" aria-label="Ways to pay">
+          {entries.map((entry) => (
+            <label key={entry.id} className="payments-method-choice">
+              <input type="radio" name="payment-method" checked={entry.id === chosen.id} onChange={() => choose(entry.id)} />
+              {entry.label}
+            </label>
+          ))}
+        </div>
+        <MethodPanel key={chosen.id} entry={chosen} orderId={orderId} onPaid={onPaid} onFailed={onFailed} />
+      </section>
+    );
   }
 
   return (
     <div className="payments-page">
-      <title>{orderId ? 'Pay for your order' : 'Your cards'}</title>
-      <h1>{orderId ? 'Pay for your order' : 'Your cards'}</h1>
+      <title>{title}</title>
+      <h1>{title}</h1>
       {order ? (
         <section className="payments-panel" aria-label="Order">
           <ul className="payments-order-lines">
@@ -145,78 +191,12 @@ export default function AddCardPage() {
           We couldn't find that order. <Link to="/cart">Back to your cart</Link>
         </p>
       ) : null}
-
-      <section className="payments-panel" aria-label="Payment method">
-        <h2>{orderId ? 'Pay with' : 'Saved cards'}</h2>
-        {cardsQuery.isSuccess && cards.length === 0 && !orderId ? <p className="payments-muted">You have no saved cards.</p> : null}
-        <SavedCardList
-          cards={cards}
-          selectedId={selected?.userPaymentOptionId ?? null}
-          busy={paying || deleteState.isLoading}
-          onSelect={setSelectedId}
-          onDelete={(id) => void removeCard(id)}
-          selectable={Boolean(orderId)}
-        />
-        {orderId ? (
-          <>
-            <div className="card-fields" hidden={!usingNewCard}>
-              <p className="payments-field-label">Card number and expiry</p>
-              <div ref={newCard.containerRef} className="card-fields__frame" />
-              <label className="payments-checkbox">
-                <input type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} />
-                Save this card
-              </label>
-            </div>
-            <div className="card-fields" hidden={usingNewCard}>
-              <p className="payments-field-label">CVV of the selected card</p>
-              <div ref={cvv.containerRef} className="card-fields__frame card-fields__frame--cvv" />
-            </div>
-            <CardEntryAlerts configFailed={configFailed} error={error} />
-            {unconfirmed ? (
-              <p className="payments-error" role="alert" data-testid="payment-unconfirmed">
-                {PAYMENT_UNCONFIRMED_TEXT} <Link to="/my-purchases">Open My purchases</Link>
-              </p>
-            ) : null}
-            <button
-              type="button"
-              className="payments-button"
-              data-testid="pay-button"
-              disabled={paying || !payable}
-              onClick={() => void pay()}
-            >
-              {paying ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
-            </button>
-            <p className="payments-muted payments-note">
-              Card details go straight to our secure card vault; this store never sees your card number.
-            </p>
-          </>
-        ) : (
-          <>
-            <div className="card-fields">
-              <p className="payments-field-label">Add a card: number and expiry</p>
-              <div ref={newCard.containerRef} className="card-fields__frame" />
-            </div>
-            <CardEntryAlerts configFailed={configFailed} error={error} />
-            <button
-              type="button"
-              className="payments-button"
-              data-testid="save-card-button"
-              disabled={paying || configFailed}
-              onClick={() => void save()}
-            >
-              {paying ? 'Saving…' : 'Save card'}
-            </button>
-            <p className="payments-muted payments-note">
-              Your card is checked for $0.00 and saved; nothing is charged. This store never sees your card number.
-            </p>
-          </>
-        )}
-      </section>
+      {refusal ? (
+        <p className="payments-error" role="alert" data-testid="payment-refused">
+          {refusal}
+        </p>
+      ) : null}
+      {chooser()}
     </div>
   );
-}
-
-function requireFields<T>(fields: T | null): T {
-  if (!fields) throw new Error('Unable to get token');
-  return fields;
 }

@@ -10,6 +10,9 @@ export const STATUS_LABELS: Record<Purchase['status'], string> = {
   refunded: 'Refunded',
 };
 
+/** An order waiting for its bank payment to settle (ADR 011): paid for, not credited yet. */
+export const PROCESSING_LABEL = 'Bank payment processing';
+
 // These orders credited nothing, so no coins are shown for them.
 const NOT_CREDITED = new Set<Purchase['status']>(['failed', 'canceled', 'refunded']);
 
@@ -22,7 +25,7 @@ export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
       <header className="purchase__head">
         <span className="purchase__date">{formatDate(purchase.createdAt)}</span>
         <span className={`purchase__status purchase__status--${purchase.status}`} data-testid="purchase-status">
-          {STATUS_LABELS[purchase.status]}
+          {purchase.paymentProcessing ? PROCESSING_LABEL : STATUS_LABELS[purchase.status]}
         </span>
       </header>
       <ul className="purchase__items">

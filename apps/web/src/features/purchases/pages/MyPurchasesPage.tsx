@@ -3,6 +3,7 @@ import { useAppSelector } from '../../../lib/hooks.ts';
 import { usePurchasesMyPurchasesQuery } from '../api/my-purchases.ts';
 import { selectMyPurchases } from '../my-purchases-slice.ts';
 import { PurchaseSummary } from '../components/PurchaseSummary.tsx';
+import { useRefreshWhileProcessing } from '../use-refresh-while-processing.ts';
 import '../purchases.css';
 
 /** /my-purchases: the shopper's orders, newest first, with gift-card codes once delivered. */
@@ -10,6 +11,11 @@ export default function MyPurchasesPage() {
   const { isLoading, isError, refetch } = usePurchasesMyPurchasesQuery(undefined, { refetchOnMountOrArgChange: true });
   // The list the fetch stored in the myPurchases slice (SPEC §3).
   const purchases = useAppSelector(selectMyPurchases);
+  // A bank payment settling (or returned after it) moves its order on here as it happens.
+  useRefreshWhileProcessing(
+    purchases.some((p) => p.paymentProcessing),
+    refetch,
+  );
 
   return (
     <div className="purchases-page">

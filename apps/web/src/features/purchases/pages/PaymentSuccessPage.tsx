@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatCoins } from '@store/shared';
+import { DUPLICATE_PAYMENT_REFUNDED_PARAM, DUPLICATE_PAYMENT_REFUNDED_TEXT, formatCoins } from '@store/shared';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import { lastPurchasedSet, successDataStored } from '../purchase-memory-slice.ts';
 import { PurchaseSummary } from '../components/PurchaseSummary.tsx';
 import type { Purchase } from '../types.ts';
+import { useRefreshWhileProcessing } from '../use-refresh-while-processing.ts';
 import '../purchases.css';
 
 // A paid order is usually delivered a moment after the bank's approval reaches us, so the page asks again
@@ -20,6 +21,8 @@ export const DELIVERY_WAIT_MS = 60_000;
 export const CONFIRMATION_WAIT_MS = 15_000;
 
 export const CONFIRMING_TEXT = 'We are waiting for your bank to confirm the payment…';
+export const PROCESSING_TEXT =
+  'Your bank payment is processing. Bank payments take a few days to settle; your coins arrive as soon as it does, and this page updates by itself.';
 export const WAITING_FOR_PAYMENT_TEXT = 'We have not received a payment for this order yet, so nothing has been delivered.';
 export const DELIVERY_SLOW_TEXT =
   'Your payment was received, but delivery is taking longer than usual. It will finish on its own: check My purchases in a few minutes.';
@@ -48,6 +51,8 @@ function useTimeUp(running: boolean, ms: number): boolean {
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
+  // Back from a provider's page after the order had been paid another way: that payment was refunded (ADR 012).
+  const duplicateRefunded = params.get(DUPLICATE_PAYMENT_REFUNDED_PARAM) === '1';
   const dispatch = useAppDispatch();
   const {
     data: order,
@@ -60,13 +65,18 @@ export default function PaymentSuccessPage() {
     refetchOnMountOrArgChange: true,
   });
   const delivering = order?.status === 'paid';
-  const waitingForPayment = order?.status === 'pending';
+  // Taken from the shopper's bank, not settled yet (ADR 011): processing, for days perhaps.
+  const processing = order?.status === 'pending' && order.paymentProcessing === true;
+  const waitingForPayment = order?.status === 'pending' && !processing;
   const waitedTooLong = useTimeUp(delivering, DELIVERY_WAIT_MS);
   const confirmationOver = useTimeUp(waitingForPayment, CONFIRMATION_WAIT_MS);
   const confirming = waitingForPayment && !confirmationOver;
   useCheckoutOrderQuery(orderId, { skip: !orderId || !((delivering && !waitedTooLong) || confirming), pollingInterval: DELIVERY_POLL_MS });
 
-  const heading = confirming ? 'Confirming your payment' : order ? HEADINGS[order.status] : '';
+  // Once the order is shown: a settlement, and a return after it, change it while the page is open.
+  useRefreshWhileProcessing(processing, refetch, order !== undefined);
+
+  const heading = processing ? 'Payment processing' : confirming ? 'Confirming your payment' : order ? HEADINGS[order.status] : '';
 
   useEffect(() => {
     if (order?.status !== 'fulfilled') return;
@@ -89,6 +99,11 @@ export default function PaymentSuccessPage() {
       ) : (
         <section className="purchases-panel payment-success" data-testid="payment-success">
           <h1>{heading}</h1>
+          {duplicateRefunded ? (
+            <p role="status" data-testid="duplicate-payment-refunded">
+              {DUPLICATE_PAYMENT_REFUNDED_TEXT}
+            </p>
+          ) : null}
           {order.status === 'fulfilled' && order.totalCoins > 0 ? (
             <p className="payment-success__coins" data-testid="coins-credited">
               {formatCoins(order.totalCoins)} coins were added to your wallet.
@@ -97,6 +112,11 @@ export default function PaymentSuccessPage() {
           {delivering ? (
             <p role="status" data-testid="delivery-status">
               {waitedTooLong ? DELIVERY_SLOW_TEXT : 'We are delivering your order…'}
+            </p>
+          ) : null}
+          {processing ? (
+            <p role="status" data-testid="payment-processing">
+              {PROCESSING_TEXT}
             </p>
           ) : null}
           {confirming ? (

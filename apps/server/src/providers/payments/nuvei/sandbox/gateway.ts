@@ -23,6 +23,8 @@ import { SANDBOX_SIGNATURE_HEADER, signNotification, verifySandboxNotification, 
 import { SANDBOX_CARDS, SANDBOX_THREE_D_VERSION } from './test-cards.ts';
 
 type TxnRow = typeof sandboxTransactions.$inferSelect;
+/** The card declines (a bank payment's is the ACH sandbox's). */
+type CardDeclineCode = Exclude<DeclineCode, 'BANK_PAYMENT_FAILED'>;
 
 export type SandboxGateway = CardVerifyingProvider & {
   /** The challenge page's view of a challenge, only with its secret and until a decision used it. */
@@ -119,7 +121,7 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
   });
 
   /** The outcome a card gets without a challenge; null for the card that asks for one. */
-  function decide(number: string): { code: DeclineCode; reason: string } | 'approve' | 'challenge' {
+  function decide(number: string): { code: CardDeclineCode; reason: string } | 'approve' | 'challenge' {
     if (number === SANDBOX_CARDS.declined) return { code: 'CARD_DECLINED', reason: 'Do not honor' };
     if (number === SANDBOX_CARDS.insufficientFunds) return { code: 'INSUFFICIENT_FUNDS', reason: 'Insufficient funds' };
     if (number === SANDBOX_CARDS.challenge) return 'challenge';

@@ -1,0 +1,84 @@
+// The card provider's cashier through the real Nuvei (ADR 014): start builds the signed Payment Page
+// URL the shopper is sent to (page-url.ts); Nuvei charges the card there and reports with its DMN,
+// which names our payment id (merchant_unique_id). Lookups (getTransactionDetails by clientUniqueId),
+// refunds and the DMN checksum are the card client's own calls: the same merchant account answers
+// them, so they are delegated to it rather than written twice. No card passes through here at all.
+import { createNuveiClient } from '../client.ts';
+import { NUVEI_WEBHOOK } from '../transactions.ts';
+import { hostedPageTransactionId, type PaymentProvider } from '../../types.ts';
+import { cashierPageUrl } from './page-url.ts';
+
+export const NUVEI_CASHIER = 'nuvei-cashier';
+
+export interface NuveiCashierOptions {
+  /** Nuvei's REST API (lookups, refunds), e.g. https://ppp-test.nuvei.com/ppp/api/v1 */
+  baseUrl: string;
+  /** The Payment Page, e.g. https://ppp-test.safecharge.com/ppp/purchase.do */
+  pageUrl: string;
+  merchantId: string;
+  merchantSiteId: string;
+  secretKey: string;
+  notificationUrl: string;
+  /** Where the shopper comes back to: the store's address (PUBLIC_URL). */
+  storeUrl: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** The store pages the Payment Page sends the shopper back to. */
+export const cashierReturnUrls = (storeUrl: string, orderId: string) => {
+  const order = encodeURIComponent(orderId);
+  return {
+    successUrl: `${storeUrl}/payment-success?orderId=${order}`,
+    // A decline fails the order (as a card's does); the cart says so, as after a failed 3-D Secure check.
+    errorUrl: `${storeUrl}/cart?payment=failed&orderId=${order}`,
+    backUrl: `${storeUrl}/add-card/${order}?cashier=canceled`,
+  };
+};
+
+export function createNuveiCashierClient(opts: NuveiCashierOptions): PaymentProvider {
+  // Only its card-free calls are used: a relay is never asked for.
+  const rest = createNuveiClient({
+    baseUrl: opts.baseUrl,
+    merchantId: opts.merchantId,
+    merchantSiteId: opts.merchantSiteId,
+    secretKey: opts.secretKey,
+    notificationUrl: opts.notificationUrl,
+    fetch: opts.fetch,
+    timeoutMs: opts.timeoutMs,
+    relay: () => Promise.reject(new Error('The cashier sends no card.')),
+  });
+  const store = opts.storeUrl.replace(/\/+$/, '');
+
+  return {
+    name: NUVEI_CASHIER,
+    methods: ['cashier'],
+    webhook: NUVEI_WEBHOOK,
+
+    async start(req) {
+      if (req.source.method !== 'cashier') throw new Error(`The cashier was asked to pay with '${req.source.method}'.`);
+      const url = cashierPageUrl(
+        opts.pageUrl,
+        {
+          merchantId: opts.merchantId,
+          merchantSiteId: opts.merchantSiteId,
+          paymentId: req.paymentId,
+          userId: req.userId,
+          amountCents: req.amountCents,
+          currency: req.currency,
+          itemName: `Order ${req.orderId}`,
+          notifyUrl: opts.notificationUrl,
+          ...cashierReturnUrls(store, req.orderId),
+        },
+        opts.secretKey,
+      );
+      return { status: 'action', transactionId: hostedPageTransactionId(req.paymentId), action: { kind: 'redirect', url } };
+    },
+
+    // The page is the whole payment: there is no step after the shopper's action.
+    confirm: () => Promise.reject(new Error('The cashier has no confirm step.')),
+    lookup: (req) => rest.lookup(req),
+    refund: (req) => rest.refund(req),
+    verifyNotification: (input) => rest.verifyNotification(input),
+  };
+}

@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatCents } from '@store/shared';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
+import { notify } from '../../../lib/toast.ts';
+import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
+import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
+import { usePaymentsConfigQuery } from '../api/config.ts';
+import { usePaymentsSavedCardsQuery } from '../api/saved-cards.ts';
+import { usePaymentsDeleteCardMutation } from '../api/delete-card.ts';
+import { selectSavedCards } from '../payment-slice.ts';
+import { isUnconfirmedFailure, payWithCard, saveNewCard } from '../card-payment.ts';
+import { useCardFields } from '../use-card-fields.ts';
+import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
+import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
+import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import type { SavedCard } from '../types.ts';
+import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
+
+export const PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
+export const SAVE_CARD_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
+export const DELETE_CARD_FALLBACK_TEXT = 'That card could not be deleted.';
+/** No answer, or a server fault, while paying: the charge may have gone through. */
+export const PAYMENT_UNCONFIRMED_TEXT =
+  'We could not confirm your payment, so it may have gone through. Please check My purchases before you try again.';
+
+const PAID_STATUSES = new Set(['paid', 'fulfilled']);
+
+/**
+ * The card panel of the pay page: saved cards of the card provider and a new card through the vault's
+ * hosted fields, with 3-D Secure (SPEC §4 "Card payment"). Without an order it manages the cards:
+ * list, save a new one (verified for zero), delete after a confirmation.
+ */
+export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelProps) {
+  const dispatch = useAppDispatch();
+  const { data: config, isError: configFailed } = usePaymentsConfigQuery();
+  const cardsQuery = usePaymentsSavedCardsQuery();
+  const cards = useAppSelector(selectSavedCards);
+  // The same cached order the page asked for afresh; asked again here after a failure.
+  const orderQuery = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
+  const [deleteCard, deleteState] = usePaymentsDeleteCardMutation();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [saveCard, setSaveCard] = useState(true);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [confirming, setConfirming] = useState<SavedCard | null>(null);
+
+  const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
+  const usingNewCard = selected === null;
+  // Without an order the new-card frame is always shown: it saves a card (SPEC §4 step 1).
+  const newCard = useCardFields('card-number', config?.vaultOrigin, usingNewCard);
+  const cvv = useCardFields('cvv', config?.vaultOrigin, Boolean(orderId) && !usingNewCard);
+  const order = orderQuery.data;
+  const payable = order?.status === 'pending';
+
+  /**
+   * SPEC §8: the caller's error callback first (this runs in the failed call's catch, before the shared
+   * handler's turn). A refusal (state or method not allowed) the page shows, so it is not shown twice.
+   */
+  function fail(failure: unknown, fallback: string) {
+    const message = failureText(failure, fallback);
+    const { code } = readApiFailure(failure);
+    const refused = code !== null && PAYMENT_REFUSAL_CODES.includes(code);
+    setError(refused && onFailed ? null : message);
+    onFailed?.(message, false, code ?? undefined);
+  }
+
+  async function removeCard(card: SavedCard) {
+    setError(null);
+    try {
+      await deleteCard(card.userPaymentOptionId).unwrap();
+      if (selectedId === card.userPaymentOptionId) setSelectedId(null);
+      setConfirming(null);
+      notify.success('Card deleted.');
+    } catch (failure) {
+      setConfirming(null);
+      fail(failure, DELETE_CARD_FALLBACK_TEXT);
+    }
+  }
+
+  /** No order: the card is verified for zero and saved; the list shows it first (the cardSaved reducer). */
+  async function save() {
+    setError(null);
+    setPaying(true);
+    try {
+      const { token } = await requireFields(newCard.fields).tokenize();
+      await saveNewCard(token, dispatch);
+      setPaying(false);
+      notify.success('Card saved.');
+    } catch (failure) {
+      setPaying(false);
+      fail(failure, SAVE_CARD_FALLBACK_TEXT);
+    }
+  }
+
+  async function pay() {
+    if (!orderId) return;
+    setError(null);
+    setUnconfirmed(false);
+    setPaying(true);
+    try {
+      const body = selected
+        ? { orderId, userPaymentOptionId: selected.userPaymentOptionId, cvvToken: (await requireFields(cvv.fields).tokenize()).token }
+        : { orderId, cardToken: (await requireFields(newCard.fields).tokenize()).token, saveCard };
+      const outcome = await payWithCard(body, { dispatch, goTo: (url) => window.location.assign(url) });
+      // A challenge leaves the page for the bank's; the button stays busy until it has gone.
+      if (outcome.kind === 'approved') {
+        setPaying(false);
+        onPaid(outcome.orderId, 'paid');
+      }
+    } catch (failure) {
+      if (isUnconfirmedFailure(failure)) {
+        await settleUnconfirmed(orderId);
+        return;
+      }
+      setPaying(false);
+      fail(failure, PAYMENT_FALLBACK_TEXT);
+      // A declined order is failed for good: the page shows that, and the shopper tries again from the cart.
+      if (!(failure instanceof Error)) void orderQuery.refetch();
+    }
+  }
+
+  /** The answer was lost: ask for the order again; if the payment went through after all, say so. */
+  async function settleUnconfirmed(unsureOrderId: string) {
+    const { data: latest } = await orderQuery.refetch();
+    setPaying(false);
+    if (latest && PAID_STATUSES.has(latest.status)) {
+      onPaid(unsureOrderId, 'paid');
+      return;
+    }
+    setUnconfirmed(true);
+    onFailed?.(PAYMENT_UNCONFIRMED_TEXT, true);
+  }
+
+  const confirmation = confirming ? (
+    <ConfirmDelete
+      label={cardLabel(confirming)}
+      busy={deleteState.isLoading}
+      onConfirm={() => void removeCard(confirming)}
+      onCancel={() => setConfirming(null)}
+    />
+  ) : null;
+
+  return (
+    <div className="card-method">
+      {cardsQuery.isSuccess && cards.length === 0 && !orderId ? <p className="payments-muted">You have no saved cards.</p> : null}
+      <SavedCardList
+        cards={cards}
+        selectedId={selected?.userPaymentOptionId ?? null}
+        busy={paying || deleteState.isLoading}
+        onSelect={setSelectedId}
+        onDelete={(id) => setConfirming(cards.find((card) => card.userPaymentOptionId === id) ?? null)}
+        selectable={Boolean(orderId)}
+      />
+      {confirmation}
+      {orderId ? (
+        <>
+          <div className="card-fields" hidden={!usingNewCard}>
+            <p className="payments-field-label">Card number and expiry</p>
+            <div ref={newCard.containerRef} className="card-fields__frame" />
+            <label className="payments-checkbox">
+              <input type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} />
+              Save this card
+            </label>
+          </div>
+          <div className="card-fields" hidden={usingNewCard}>
+            <p className="payments-field-label">CVV of the selected card</p>
+            <div ref={cvv.containerRef} className="card-fields__frame card-fields__frame--cvv" />
+          </div>
+          <CardEntryAlerts configFailed={configFailed} error={error} />
+          {unconfirmed ? (
+            <p className="payments-error" role="alert" data-testid="payment-unconfirmed">
+              {PAYMENT_UNCONFIRMED_TEXT} <Link to="/my-purchases">Open My purchases</Link>
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="payments-button"
+            data-testid="pay-button"
+            disabled={paying || !payable}
+            onClick={() => void pay()}
+          >
+            {paying ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
+          </button>
+          <p className="payments-muted payments-note">
+            Card details go straight to our secure card vault; this store never sees your card number.
+          </p>
+        </>
+      ) : (
+        <>
+          <div className="card-fields">
+            <p className="payments-field-label">Add a card: number and expiry</p>
+            <div ref={newCard.containerRef} className="card-fields__frame" />
+          </div>
+          <CardEntryAlerts configFailed={configFailed} error={error} />
+          <button
+            type="button"
+            className="payments-button"
+            data-testid="save-card-button"
+            disabled={paying || configFailed}
+            onClick={() => void save()}
+          >
+            {paying ? 'Saving…' : 'Save card'}
+          </button>
+          <p className="payments-muted payments-note">
+            Your card is checked for $0.00 and saved; nothing is charged. This store never sees your card number.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+function requireFields<T>(fields: T | null): T {
+  if (!fields) throw new Error('Unable to get token');
+  return fields;
+}

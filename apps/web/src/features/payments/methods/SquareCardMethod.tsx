@@ -1,0 +1,217 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { SquareSavedCard } from '@store/shared';
+import { notify } from '../../../lib/toast.ts';
+import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
+import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
+import { usePaymentsSquareConfigQuery } from '../api/square-config.ts';
+import { usePaymentsSquareCardsQuery } from '../api/square-cards.ts';
+import { usePaymentsSquareCreatePaymentMutation } from '../api/square-create-payment.ts';
+import { usePaymentsSquareSaveCardMutation } from '../api/square-save-card.ts';
+import { usePaymentsSquareDeleteCardMutation } from '../api/square-delete-card.ts';
+import { useCardFields } from '../use-card-fields.ts';
+import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import type { SquareCardHandle } from './SquareSdkCard.tsx';
+import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
+
+// Square's own card form, loaded only with real Square credentials.
+const SquareSdkCard = lazy(() => import('./SquareSdkCard.tsx'));
+
+export const SQUARE_PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
+export const SQUARE_SAVE_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
+export const SQUARE_DELETE_FALLBACK_TEXT = 'That card could not be deleted.';
+export const SQUARE_CONFIG_FAILED_TEXT = 'The card form could not be loaded. Please reload the page.';
+
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+/** The card as the shopper knows it: 'Visa ending 1111'. */
+export const squareCardLabel = (card: SquareSavedCard) =>
+  `${BRAND_NAMES[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} ending ${card.last4}`;
+const expiry = (card: SquareSavedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`;
+
+/**
+ * Cards through Square (ADR 013): the shopper's saved Square cards and a new card, paid with
+ * POST v1/payment/square/create-payment. A new card is typed into Square's own form (its Web Payments
+ * SDK) with real credentials, into our card vault's hosted fields with the built-in sandbox; either way
+ * the store gets only a token. Without an order: list, add (saved at Square), delete after a confirmation.
+ */
+export default function SquareCardMethod({ orderId, onPaid, onFailed }: MethodPanelProps) {
+  const { data: config, isError: configFailed } = usePaymentsSquareConfigQuery();
+  const { data: cards = [], isSuccess: cardsLoaded } = usePaymentsSquareCardsQuery();
+  const { data: order } = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
+  const [createPayment] = usePaymentsSquareCreatePaymentMutation();
+  const [saveCard] = usePaymentsSquareSaveCardMutation();
+  const [deleteCard, deleteState] = usePaymentsSquareDeleteCardMutation();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [keepCard, setKeepCard] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<SquareSavedCard | null>(null);
+  const sdkHandle = useRef<SquareCardHandle | null>(null);
+
+  const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
+  const usingNewCard = !orderId || selected === null;
+  const vaultFields = config?.kind === 'vault-fields' ? config : null;
+  const sdk = config?.kind === 'web-payments-sdk' ? config : null;
+  const newCard = useCardFields('card-number', vaultFields?.vaultOrigin, usingNewCard);
+
+  /** SPEC §8: the caller's error callback first, before any other await. */
+  function fail(failure: unknown, fallback: string) {
+    const message = failureText(failure, fallback);
+    const { code } = readApiFailure(failure);
+    const refused = code !== null && PAYMENT_REFUSAL_CODES.includes(code);
+    setError(refused && onFailed ? null : message);
+    onFailed?.(message, false, code ?? undefined);
+  }
+
+  /** The new card's one-time token: a vault token (sandbox), or Square's token and verifyBuyer's (real credentials). */
+  async function newCardSource(intent: 'CHARGE' | 'STORE'): Promise<{ sourceId: string; verificationToken?: string }> {
+    if (vaultFields) {
+      if (!newCard.fields) throw new Error('Unable to get token');
+      return { sourceId: (await newCard.fields.tokenize()).token };
+    }
+    if (!sdkHandle.current) throw new Error('Unable to get token');
+    return sdkHandle.current.tokenize({ amountCents: intent === 'CHARGE' ? (order?.total ?? null) : null, intent });
+  }
+
+  async function pay(id: string) {
+    setError(null);
+    setBusy(true);
+    try {
+      const source = selected ? { savedCardId: selected.userPaymentOptionId } : { ...(await newCardSource('CHARGE')), saveCard: keepCard };
+      const result = await createPayment({ orderId: id, ...source }).unwrap();
+      setBusy(false);
+      onPaid(id, result.status === 'approved' ? 'paid' : 'processing');
+    } catch (failure) {
+      fail(failure, SQUARE_PAYMENT_FALLBACK_TEXT);
+      setBusy(false);
+    }
+  }
+
+  async function save() {
+    setError(null);
+    setBusy(true);
+    try {
+      await saveCard(await newCardSource('STORE')).unwrap();
+      notify.success('Card saved.');
+    } catch (failure) {
+      fail(failure, SQUARE_SAVE_FALLBACK_TEXT);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(card: SquareSavedCard) {
+    setError(null);
+    try {
+      await deleteCard(card.userPaymentOptionId).unwrap();
+      if (selectedId === card.userPaymentOptionId) setSelectedId(null);
+      setConfirming(null);
+      notify.success('Card deleted.');
+    } catch (failure) {
+      setConfirming(null);
+      fail(failure, SQUARE_DELETE_FALLBACK_TEXT);
+    }
+  }
+
+  return (
+    <div className="square-card-method" data-testid="square-card-method">
+      {!orderId && cardsLoaded && cards.length === 0 ? <p className="payments-muted">You have no cards saved with Square.</p> : null}
+      <ul className="saved-cards" aria-label="Cards saved with Square">
+        {cards.map((card) => {
+          const label = squareCardLabel(card);
+          return (
+            <li key={card.userPaymentOptionId} className="saved-card" data-testid="square-saved-card">
+              <label className="saved-card__choice">
+                {orderId ? (
+                  <input
+                    type="radio"
+                    name="square-card"
+                    checked={selectedId === card.userPaymentOptionId}
+                    onChange={() => setSelectedId(card.userPaymentOptionId)}
+                  />
+                ) : null}
+                <span className="saved-card__brand">{label}</span>
+                <span className="payments-muted">expires {expiry(card)}</span>
+              </label>
+              <button
+                type="button"
+                className="payments-link-button"
+                disabled={busy || deleteState.isLoading}
+                aria-label={`Delete ${label}`}
+                onClick={() => setConfirming(card)}
+              >
+                Delete
+              </button>
+            </li>
+          );
+        })}
+        {orderId && cards.length > 0 ? (
+          <li className="saved-card">
+            <label className="saved-card__choice">
+              <input type="radio" name="square-card" checked={selectedId === null} onChange={() => setSelectedId(null)} />
+              <span className="saved-card__brand">Use a new card</span>
+            </label>
+          </li>
+        ) : null}
+      </ul>
+
+      <div className="card-fields" hidden={!usingNewCard}>
+        <p className="payments-field-label">{orderId ? 'Card number and expiry' : 'Add a card: number and expiry'}</p>
+        {vaultFields ? <div ref={newCard.containerRef} className="card-fields__frame" /> : null}
+        {sdk ? (
+          <Suspense fallback={<p className="payments-muted">Loading the card form…</p>}>
+            <SquareSdkCard sdkUrl={sdk.sdkUrl} applicationId={sdk.applicationId} locationId={sdk.locationId} handle={sdkHandle} />
+          </Suspense>
+        ) : null}
+        {orderId ? (
+          <label className="payments-checkbox">
+            <input type="checkbox" checked={keepCard} onChange={(event) => setKeepCard(event.target.checked)} />
+            Save this card with Square
+          </label>
+        ) : null}
+      </div>
+
+      {configFailed ? (
+        <p className="payments-error" role="alert">
+          {SQUARE_CONFIG_FAILED_TEXT}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="payments-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {orderId ? (
+        <button
+          type="button"
+          className="payments-button"
+          data-testid="square-pay-button"
+          disabled={busy || !config}
+          onClick={() => void pay(orderId)}
+        >
+          {busy ? 'Paying…' : 'Pay with Square'}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="payments-button"
+          data-testid="square-save-card-button"
+          disabled={busy || !config}
+          onClick={() => void save()}
+        >
+          {busy ? 'Saving…' : 'Save card'}
+        </button>
+      )}
+      <p className="payments-muted payments-note">
+        Card details go straight to the card form's own frame; this store never sees your card number.
+      </p>
+      {confirming ? (
+        <ConfirmDelete
+          label={squareCardLabel(confirming)}
+          busy={deleteState.isLoading}
+          onConfirm={() => void remove(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { StripeSavedCard } from '@store/shared';
+import { useAppSelector } from '../../../lib/hooks.ts';
+import { notify } from '../../../lib/toast.ts';
+import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
+import { usePaymentsStripeConfigQuery } from '../api/stripe-config.ts';
+import { usePaymentsStripeMethodsQuery } from '../api/stripe-payment-methods.ts';
+import { usePaymentsStripeSaveCardMutation } from '../api/stripe-save-card.ts';
+import { usePaymentsStripeDeleteMethodMutation } from '../api/stripe-delete-method.ts';
+import { usePaymentsStripePaymentIntentMutation } from '../api/stripe-payment-intent.ts';
+import { selectStripeCards } from '../payment-slice.ts';
+import { followStripeResult } from '../stripe-payment.ts';
+import { useCardFields } from '../use-card-fields.ts';
+import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import type { StripeCardHandle } from './StripeElementCard.tsx';
+import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
+
+// Stripe's own card element, loaded only with real Stripe keys.
+const StripeElementCard = lazy(() => import('./StripeElementCard.tsx'));
+
+export const STRIPE_PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
+export const STRIPE_SAVE_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
+export const STRIPE_DELETE_FALLBACK_TEXT = 'That card could not be deleted.';
+export const STRIPE_UNAVAILABLE_TEXT = 'Card payments through Stripe are not available right now.';
+
+const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+/** The card as the shopper knows it: 'Visa ending 4242' (Stripe's brand names). */
+export const stripeCardLabel = (card: StripeSavedCard) =>
+  `${BRAND_NAMES[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} ending ${card.last4}`;
+const expiry = (card: StripeSavedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`;
+
+/**
+ * Cards through Stripe (ADR 012): the shopper's Stripe cards and a new card, paid with
+ * POST v1/payment/stripe/payment-intent; 3-D Secure on Stripe's page. A new card is typed into our card
+ * vault's hosted fields with the sandbox, into Stripe's own card element with real keys, and saved with
+ * Stripe before it pays. Without an order: list, add, delete after a confirmation.
+ */
+export default function StripeCardMethod({ orderId, onPaid, onFailed }: MethodPanelProps) {
+  const { data: config, isError: configFailed } = usePaymentsStripeConfigQuery();
+  usePaymentsStripeMethodsQuery();
+  const cards = useAppSelector(selectStripeCards);
+  const [saveCard] = usePaymentsStripeSaveCardMutation();
+  const [payIntent] = usePaymentsStripePaymentIntentMutation();
+  const [deleteMethod, deleteState] = usePaymentsStripeDeleteMethodMutation();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<StripeSavedCard | null>(null);
+  const elementHandle = useRef<StripeCardHandle | null>(null);
+
+  const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
+  const usingNewCard = !orderId || selected === null;
+  const sandbox = config?.mode === 'sandbox';
+  const newCard = useCardFields('card-number', sandbox ? config.vaultOrigin : undefined, usingNewCard);
+
+  /** SPEC §8: the caller's error callback first, before any other await. */
+  function fail(failure: unknown, fallback: string) {
+    const message = failureText(failure, fallback);
+    const { code } = readApiFailure(failure);
+    const refused = code !== null && PAYMENT_REFUSAL_CODES.includes(code);
+    setError(refused && onFailed ? null : message);
+    onFailed?.(message, false, code ?? undefined);
+  }
+
+  /** The new card as Stripe takes it: a vault token (sandbox) or a PaymentMethod of Stripe.js (real keys). */
+  async function newCardBody() {
+    if (sandbox) {
+      if (!newCard.fields) throw new Error('Unable to get token');
+      return { vaultToken: (await newCard.fields.tokenize()).token };
+    }
+    if (!elementHandle.current) throw new Error('Unable to get token');
+    return { paymentMethodId: await elementHandle.current.createPaymentMethod() };
+  }
+
+  async function save() {
+    setError(null);
+    setBusy(true);
+    try {
+      await saveCard(await newCardBody()).unwrap();
+      notify.success('Card saved.');
+    } catch (failure) {
+      fail(failure, STRIPE_SAVE_FALLBACK_TEXT);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function pay(id: string) {
+    setError(null);
+    setBusy(true);
+    try {
+      const userPaymentOptionId = selected
+        ? selected.userPaymentOptionId
+        : (await saveCard(await newCardBody()).unwrap()).userPaymentOptionId;
+      const result = await payIntent({ userPaymentOptionId, orderId: id }).unwrap();
+      const leaving = await followStripeResult(result, id, {
+        onPaid,
+        handleClientAction: elementHandle.current ? (secret) => elementHandle.current!.handleNextAction(secret) : undefined,
+      });
+      // Leaving for Stripe's page: the button stays busy until the page has gone.
+      if (!leaving) setBusy(false);
+    } catch (failure) {
+      fail(failure, STRIPE_PAYMENT_FALLBACK_TEXT);
+      setBusy(false);
+    }
+  }
+
+  async function remove(card: StripeSavedCard) {
+    setError(null);
+    try {
+      await deleteMethod(card.userPaymentOptionId).unwrap();
+      if (selectedId === card.userPaymentOptionId) setSelectedId(null);
+      setConfirming(null);
+      notify.success('Card deleted.');
+    } catch (failure) {
+      setConfirming(null);
+      fail(failure, STRIPE_DELETE_FALLBACK_TEXT);
+    }
+  }
+
+  if (config?.mode === 'off')
+    return (
+      <p className="payments-muted" data-testid="stripe-card-method">
+        {STRIPE_UNAVAILABLE_TEXT}
+      </p>
+    );
+
+  return (
+    <div className="stripe-card-method" data-testid="stripe-card-method">
+      {!orderId && cards.length === 0 ? <p className="payments-muted">You have no cards saved with Stripe.</p> : null}
+      <ul className="saved-cards" aria-label="Cards saved with Stripe">
+        {cards.map((card) => {
+          const label = stripeCardLabel(card);
+          return (
+            <li key={card.userPaymentOptionId} className="saved-card" data-testid="stripe-saved-card">
+              <label className="saved-card__choice">
+                {orderId ? (
+                  <input
+                    type="radio"
+                    name="stripe-card"
+                    checked={selectedId === card.userPaymentOptionId}
+                    onChange={() => setSelectedId(card.userPaymentOptionId)}
+                  />
+                ) : null}
+                <span className="saved-card__brand">{label}</span>
+                <span className="payments-muted">expires {expiry(card)}</span>
+              </label>
+              <button
+                type="button"
+                className="payments-link-button"
+                disabled={busy || deleteState.isLoading}
+                aria-label={`Delete ${label}`}
+                onClick={() => setConfirming(card)}
+              >
+                Delete
+              </button>
+            </li>
+          );
+        })}
+        {orderId ? (
+          <li className="saved-card">
+            <label className="saved-card__choice">
+              <input type="radio" name="stripe-card" checked={selectedId === null} onChange={() => setSelectedId(null)} />
+              <span className="saved-card__brand">Use a new card</span>
+            </label>
+          </li>
+        ) : null}
+      </ul>
+
+      <div className="card-fields" hidden={!usingNewCard}>
+        <p className="payments-field-label">{orderId ? 'Card number and expiry' : 'Add a card: number and expiry'}</p>
+        {sandbox ? <div ref={newCard.containerRef} className="card-fields__frame" /> : null}
+        {config?.mode === 'stripe' && config.publishableKey ? (
+          <Suspense fallback={<p className="payments-muted">Loading the card form…</p>}>
+            <StripeElementCard publishableKey={config.publishableKey} handle={elementHandle} />
+          </Suspense>
+        ) : null}
+        {orderId ? (
+          <p className="payments-muted">The card is saved with Stripe for your next purchase; you can delete it any time.</p>
+        ) : null}
+      </div>
+
+      {configFailed ? (
+        <p className="payments-error" role="alert">
+          The card form could not be loaded. Please reload the page.
+        </p>
+      ) : null}
+      {error ? (
+        <p className="payments-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {orderId ? (
+        <button
+          type="button"
+          className="payments-button"
+          data-testid="stripe-pay-button"
+          disabled={busy || !config}
+          onClick={() => void pay(orderId)}
+        >
+          {busy ? 'Paying…' : 'Pay with Stripe'}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="payments-button"
+          data-testid="stripe-save-card-button"
+          disabled={busy || !config}
+          onClick={() => void save()}
+        >
+          {busy ? 'Saving…' : 'Save card'}
+        </button>
+      )}
+      {confirming ? (
+        <ConfirmDelete
+          label={stripeCardLabel(confirming)}
+          busy={deleteState.isLoading}
+          onConfirm={() => void remove(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
