@@ -17,6 +17,7 @@ import backgroundPlugin from './background/plugin.ts';
 import webAppPlugin from './plugins/web-app/index.ts';
 import mailPlugin from './providers/mail/plugin.ts';
 import paymentsProviderPlugin from './providers/payments/plugin.ts';
+import { SQUARE_CSP_ORIGINS } from './providers/payments/square/names.ts';
 // Modules, through their index.ts only (ADR 007).
 import { authBackground, authRoutes, findSessionUser } from './modules/auth/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
@@ -73,15 +74,20 @@ function pageDirectives(app: FastifyInstance) {
         connect: ['https://api.stripe.com'],
       }
     : { script: [], frame: [], connect: [] };
+  // Square's Web Payments SDK, only with a real Square access token, for its environment (ADR 013; the origins
+  // and where they come from: providers/payments/square/names.ts); the sandbox uses the vault's frames.
+  const square = app.config.SQUARE_ACCESS_TOKEN
+    ? SQUARE_CSP_ORIGINS[app.config.SQUARE_ENVIRONMENT]
+    : { script: [], frame: [], connect: [] };
   return {
     defaultSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    scriptSrc: ["'self'", ...stripe.script],
-    connectSrc: ["'self'", ...liveOrigins, ...stripe.connect],
+    scriptSrc: ["'self'", ...stripe.script, ...square.script],
+    connectSrc: ["'self'", ...liveOrigins, ...stripe.connect, ...square.connect],
     // Read per response: with VAULT_PORT=0 the vault's port is known only once it listens.
-    frameSrc: [() => app.vault.origin() || "'none'", ...stripe.frame],
+    frameSrc: [() => app.vault.origin() || "'none'", ...stripe.frame, ...square.frame],
     upgradeInsecureRequests: null,
   };
 }

@@ -14,6 +14,7 @@ import {
   sessionTokenChecksum,
   transactionDetailsChecksum,
 } from '../../src/providers/payments/nuvei/checksum.ts';
+import { deleteUpoChecksum } from '../../src/providers/payments/nuvei/upo.ts';
 import { luhnValid } from '../../src/providers/vault/card-rules.ts';
 import { SANDBOX_CARDS } from '../../src/providers/payments/nuvei/sandbox/test-cards.ts';
 
@@ -44,6 +45,8 @@ export interface FakeNuvei {
   transactions: FakeTransaction[];
   /** A careless provider: its answers carry the full card number (the relay must mask it). */
   echoCardNumber: boolean;
+  /** Methods (e.g. 'deleteUPO') answered with HTTP 503, as an outage would. */
+  failing: Set<string>;
   /** The shopper's answer at the issuer's challenge page (what Nuvei then reports). */
   completeChallenge(transactionId: string, approve: boolean): void;
   close(): Promise<void>;
@@ -70,6 +73,7 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
   const sessions = new Set<string>();
   const upos = new Map<string, string>();
   const state = { echoCardNumber: false };
+  const failing = new Set<string>();
 
   /** The card Nuvei would charge, or why it refuses the request. */
   function readCard(card: RawCard | undefined): { number: string; month: string; year: string } | { refused: string } {
@@ -150,6 +154,8 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
       return { status: 'SUCCESS', errCode: 0, sessionToken: token };
     }
     if (method === 'getTransactionDetails') return details(b);
+    if (method === 'deleteUPO')
+      return b.checksum === deleteUpoChecksum(b as never, creds.secretKey) ? { status: 'SUCCESS', errCode: 0 } : error('Invalid checksum');
     if (method === 'refundTransaction') {
       if (b.checksum !== refundChecksum(b as never, creds.secretKey)) return error('Invalid checksum');
       return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Credit', 'APPROVED') };
@@ -214,6 +220,10 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
       }
       const body = JSON.parse(raw) as Body;
       calls.push({ method, body });
+      if (failing.has(method)) {
+        res.writeHead(503).end();
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(handle(method, body)));
     });
   });
@@ -223,6 +233,7 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     baseUrl: `http://127.0.0.1:${port}/ppp/api/v1`,
     calls,
     transactions,
+    failing,
     get echoCardNumber() {
       return state.echoCardNumber;
     },

@@ -7,7 +7,7 @@
 import { notFound } from '../../lib/errors.ts';
 import { recordPaymentFailed } from '../checkout/index.ts';
 import { DECLINE_MESSAGES, hostedPageTransactionId, type PaymentNotification } from '../../providers/payments/types.ts';
-import { reversePayment } from './ach/reversal.ts';
+import { reversePayment } from './reversal.ts';
 import { approve } from './approval.ts';
 import type { PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
@@ -42,9 +42,13 @@ export async function handleNotification(deps: PaymentsDeps, webhook: string, no
     throw notFound(PAYMENT_NOT_FOUND);
   }
   if (notification.status === 'reversed') {
-    // Money an approval took came back to the payer (an ACH return, ADR 011): only the whole amount.
+    // Money an approval took came back to the payer (an ACH return, ADR 011; a refund made at Stripe,
+    // ADR 012): only the whole amount. Part of it (a partial refund) leaves the coins where they are.
     if (notification.amountCents !== null && notification.amountCents !== payment.amountCents) {
-      log.warn({ ...about, amountCents: notification.amountCents, expected: payment.amountCents }, 'return of another amount: ignored');
+      log.warn(
+        { ...about, cause: notification.cause, amountCents: notification.amountCents, expected: payment.amountCents },
+        'part of a payment came back (a partial refund or return): the coins stay, left for a person to check',
+      );
       return;
     }
     await reversePayment(deps, payment, notification);

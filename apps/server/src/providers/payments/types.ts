@@ -208,14 +208,17 @@ interface NotifiedTransaction {
 
 /**
  * A verified notification (webhook / DMN) about a transaction's result. 'reversed': money an approval
- * took came back to the payer afterwards (an ACH return, ADR 011); transactionId is then the approved
- * transaction it takes back, and returnCode the bank's code for why (R01...).
+ * took came back to the payer afterwards; transactionId is then the approved transaction it takes back,
+ * and amountCents how much of it came back so far. Its cause: the payer's bank took it back
+ * ('bank_return', an ACH return, ADR 011; returnCode the bank's code for why, R01...), or the merchant
+ * refunded it outside the store ('refund', a refund made in Stripe's dashboard, ADR 012).
  */
 export type PaymentNotification = NotifiedTransaction &
   (
     | { status: 'approved'; card: ProviderCard | null }
     | { status: 'declined'; code: DeclineCode; reason: string }
-    | { status: 'reversed'; returnCode: string; reason: string }
+    | { status: 'reversed'; cause: 'bank_return'; returnCode: string; reason: string }
+    | { status: 'reversed'; cause: 'refund'; reason: string }
   );
 
 /** A zero-amount check of a fresh card so it can be saved without paying (no 3-D Secure challenge). */

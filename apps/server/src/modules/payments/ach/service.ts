@@ -4,7 +4,7 @@
 // (GET v1/nuvei/banks, DELETE v1/nuvei/banks/{id}), paying an order from one (POST v1/nuvei/payment/ach,
 // through the shared core: the debit is 'pending' until the bank settles it) and the order's ACH status
 // (GET v1/nuvei/ach/{orderId}). Settlements, failures and returns arrive as notifications
-// (notifications.ts, reversal.ts).
+// (notifications.ts, ../reversal.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ACCOUNT_FLAGGED_MESSAGE,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { as, createShopper, expectLedgerBalanced, ledgerSumForOrder, type Shopper } from '../../../../test/support/checkout.ts';
 import { onPage, startCashier } from '../../../../test/support/cashier.ts';
+import { deleteMethod, listMethods } from '../../../../test/support/stripe.ts';
 import { orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
 import { cashierSandboxSessions, payments } from '../../../db/schema.ts';
@@ -15,7 +16,7 @@ import {
   signCashierNotification,
   type CashierNotification,
 } from '../../../providers/payments/nuvei/cashier/sandbox/notification.ts';
-import { listCashierCards, removeCashierCard } from './saved-cashier-cards.ts';
+import { listCashierCards } from './saved-cashier-cards.ts';
 
 const WEBHOOK_SECRET = 'cashier-test-webhook-secret-0123456789';
 let t: TestApp;
@@ -49,6 +50,16 @@ const notify = (body: CashierNotification, signature = signCashierNotification(W
     headers: { [CASHIER_SIGNATURE_HEADER]: signature, 'content-type': 'application/json' },
     payload: JSON.stringify(body),
   });
+
+/** Whether a new cashier page of the shopper's (for a new order) offers the saved card. */
+async function pageOffers(s: Shopper, upo: string): Promise<boolean> {
+  const order = await pendingOrder(t.app, s);
+  const { url } = await openCashier(s, order._id);
+  const page = await t.app.inject({ method: 'GET', url });
+  expect(page.statusCode).toBe(200);
+  await onPage(t.app, url, 'cancel');
+  return page.body.includes(upo);
+}
 
 /** The page's secret and id from its URL. */
 const pageOf = (url: string) => {
@@ -196,11 +207,39 @@ describe("the sandbox's hosted page", () => {
     expect(stolen.headers.location).toBe(`/cart?payment=failed&orderId=${theirOrder._id}`);
     expect(await orderStatus(t.app, other, theirOrder._id)).toBe('failed');
 
-    expect(await removeCashierCard(t.database.db, other.id, upo)).toBe(false);
-    expect(await listCashierCards(t.database.db, s.id)).toHaveLength(1);
-    expect(await removeCashierCard(t.database.db, s.id, upo)).toBe(true);
-    expect(await listCashierCards(t.database.db, s.id)).toEqual([]);
-    expect(await removeCashierCard(t.database.db, s.id, upo)).toBe(false);
+    // Deleting it (SPEC §4): another shopper's delete is a 404 and it stays theirs, listed and offered.
+    const notTheirs = await deleteMethod(t.app, other, upo);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json().message).toBe('Payment method not found.');
+    expect((await listMethods(t.app, s)).nuveiCards.map((c) => c.userPaymentOptionId)).toEqual([upo]);
+    expect(await pageOffers(s, upo)).toBe(true);
+
+    const deleted = await deleteMethod(t.app, s, upo);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await listMethods(t.app, s)).nuveiCards).toEqual([]);
+    // The provider forgot it too: the next page offers it no more, and a page opened before cannot pay with it.
+    expect(await pageOffers(s, upo)).toBe(false);
+    expect((await deleteMethod(t.app, s, upo)).statusCode).toBe(404);
+  });
+
+  it('a card deleted while a page was open cannot pay there; saving it again on a page brings it back', async () => {
+    const s = await createShopper(t.database.db);
+    const first = await pendingOrder(t.app, s);
+    const { url } = await openCashier(s, first._id);
+    await onPage(t.app, url, { cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless, '10/32'), saveCard: true });
+    const [card] = (await listMethods(t.app, s)).nuveiCards;
+    const second = await pendingOrder(t.app, s);
+    const open = await openCashier(s, second._id);
+    expect((await deleteMethod(t.app, s, card!.userPaymentOptionId)).statusCode).toBe(200);
+    const paid = await onPage(t.app, open.url, { card: card!.userPaymentOptionId });
+    expect(paid.headers.location).toBe(`/cart?payment=failed&orderId=${second._id}`);
+    expect(await ledgerSumForOrder(t.database.db, second._id)).toBe(0);
+
+    const third = await pendingOrder(t.app, s);
+    const again = await openCashier(s, third._id);
+    await onPage(t.app, again.url, { cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless, '10/32'), saveCard: true });
+    expect((await listMethods(t.app, s)).nuveiCards.map((c) => c.userPaymentOptionId)).toEqual([card!.userPaymentOptionId]);
+    expect(await pageOffers(s, card!.userPaymentOptionId)).toBe(true);
   });
 });
 

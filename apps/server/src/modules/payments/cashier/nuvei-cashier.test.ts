@@ -14,6 +14,8 @@ import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts'
 import { payments } from '../../../db/schema.ts';
 import { notificationChecksum } from '../../../providers/payments/nuvei/checksum.ts';
 import { cashierChecksum } from '../../../providers/payments/nuvei/cashier/page-url.ts';
+import { deleteUpoChecksum } from '../../../providers/payments/nuvei/upo.ts';
+import { deleteMethod, listMethods } from '../../../../test/support/stripe.ts';
 import { listCashierCards } from './saved-cashier-cards.ts';
 import { IN_FLIGHT_STALE_MS } from '../reconcile.ts';
 
@@ -133,6 +135,45 @@ describe("the cashier through Nuvei's Payment Page", () => {
     expect(await listCashierCards(t.database.db, s.id)).toEqual([
       { userPaymentOptionId: '99001', brand: 'visa', last4: '1111', expMonth: 11, expYear: 2033 },
     ]);
+  });
+
+  it("deleting a card saved on Nuvei's page calls deleteUPO; while Nuvei is down, 502 and the card stays listed", async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    const params = await openPage(s, order._id);
+    const card = { userPaymentOptionId: '99002', cardCompany: 'Visa', cardNumber: '4****4242', expMonth: '10', expYear: '31' };
+    expect((await notify(pageDmn(params, '7110000000000009', card))).statusCode).toBe(200);
+    expect((await listMethods(t.app, s)).nuveiCards.map((c) => c.userPaymentOptionId)).toEqual(['99002']);
+
+    fake.failing.add('deleteUPO');
+    try {
+      const down = await deleteMethod(t.app, s, '99002');
+      expect(down.statusCode, down.body).toBe(502);
+      expect(down.json().code).toBe('PROVIDER_UNAVAILABLE');
+    } finally {
+      fake.failing.delete('deleteUPO');
+    }
+    expect((await listMethods(t.app, s)).nuveiCards.map((c) => c.userPaymentOptionId)).toEqual(['99002']);
+
+    // Another shopper's delete reaches nobody.
+    const other = await createShopper(t.database.db);
+    const callsBefore = fake.calls.length;
+    expect((await deleteMethod(t.app, other, '99002')).statusCode).toBe(404);
+    expect(fake.calls.length).toBe(callsBefore);
+
+    const deleted = await deleteMethod(t.app, s, '99002');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await listMethods(t.app, s)).nuveiCards).toEqual([]);
+    const call = fake.calls.filter((c) => c.method === 'deleteUPO').at(-1)!;
+    expect(call.body).toEqual({
+      merchantId: creds.merchantId,
+      merchantSiteId: creds.merchantSiteId,
+      userTokenId: s.id,
+      clientRequestId: expect.any(String),
+      userPaymentOptionId: '99002',
+      timeStamp: expect.stringMatching(/^\d{14}$/),
+      checksum: deleteUpoChecksum(call.body as never, creds.secretKey),
+    });
   });
 
   it('a declined DMN fails the order', async () => {

@@ -1,8 +1,11 @@
 // Cards the shopper saved on the card provider's hosted payment page (SPEC §3 userSavedNuveiCashierCards,
-// §4 Deleting; ADR 014). The provider keeps the card; we keep what its notification told us to list it.
+// §4 Deleting; ADR 014). The provider keeps the card; we keep what its notification told us to list it,
+// and a delete asks the provider to forget it before our list drops it.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { cashierSavedCards } from '../../../db/schema.ts';
+import { isCashierProvider } from '../../../providers/payments/nuvei/cashier/types.ts';
+import { callProvider, type PaymentsDeps } from '../deps.ts';
 
 export interface CashierCard {
   userPaymentOptionId: string;
@@ -30,14 +33,34 @@ export async function listCashierCards(db: Db, userId: string): Promise<CashierC
   return rows.map(toCashierCard);
 }
 
-/** False when the id is not one of this shopper's listed cashier cards (nothing changes then). */
-export async function removeCashierCard(db: Db, userId: string, userPaymentOptionId: string): Promise<boolean> {
-  const rows = await db
-    .update(cashierSavedCards)
-    .set({ deletedAt: new Date() })
-    .where(and(eq(cashierSavedCards.id, userPaymentOptionId), eq(cashierSavedCards.userId, userId), isNull(cashierSavedCards.deletedAt)))
-    .returning({ id: cashierSavedCards.id });
-  return rows.length === 1;
+/**
+ * Deletes one of this shopper's listed cashier cards: the provider that saved it forgets it first (its
+ * deleteUPO; the sandbox's page stops offering it), then our list drops it. False when the id is not one
+ * of this shopper's listed cards (nothing changes, nothing is asked). When the provider does not answer
+ * or refuses, 502 and the card stays listed, so the shopper can try again: a card we stopped listing
+ * while the provider still offers it on its page would come back there with no way to delete it (ADR 014).
+ */
+export async function removeCashierCard(
+  deps: Pick<PaymentsDeps, 'db' | 'providers' | 'log'>,
+  userId: string,
+  userPaymentOptionId: string,
+): Promise<boolean> {
+  const { db, log } = deps;
+  const mine = and(
+    eq(cashierSavedCards.id, userPaymentOptionId),
+    eq(cashierSavedCards.userId, userId),
+    isNull(cashierSavedCards.deletedAt),
+  );
+  const [card] = await db.select().from(cashierSavedCards).where(mine).limit(1);
+  if (!card) return false;
+  const provider = deps.providers.get(card.provider);
+  if (isCashierProvider(provider))
+    await callProvider(log, 'delete cashier card', () => provider.removeSavedCard({ userId, userPaymentOptionId }));
+  // Its provider is no longer registered (the configuration changed): no page of ours can offer it now.
+  else log.warn({ provider: card.provider }, 'cashier card of a provider not registered: removed from our list only');
+  // A delete racing this one may have dropped it already: it is gone either way.
+  await db.update(cashierSavedCards).set({ deletedAt: new Date() }).where(mine);
+  return true;
 }
 
 /**

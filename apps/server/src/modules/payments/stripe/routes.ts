@@ -89,9 +89,9 @@ const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['payments'],
           description:
-            "Deletes a saved Stripe card, Cash App account or cashier card of the shopper's (404 for anyone else's or an unknown id).",
+            "Deletes a saved Stripe card, Cash App account or cashier card of the shopper's (404 for anyone else's or an unknown id). The provider forgets it too; when it does not answer, 502 and the method stays, so the shopper can try again.",
           params: stripeMethodIdParam,
-          response: { 200: stripeDeleteMethodResponse, 404: errorEnvelope },
+          response: { 200: stripeDeleteMethodResponse, 404: errorEnvelope, 502: errorEnvelope },
         },
       },
       async (request) => {

@@ -60,7 +60,7 @@ export async function removePaymentMethod(deps: PaymentsDeps, gateway: StripeGat
     await callProvider(deps.log, 'detach payment method', () => gateway.detach(id));
     return;
   }
-  if (await removeCashierCard(deps.db, userId, id)) return;
+  if (await removeCashierCard(deps, userId, id)) return;
   throw notFound(METHOD_NOT_FOUND);
 }
 

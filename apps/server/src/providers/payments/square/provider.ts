@@ -9,34 +9,19 @@
 //            start matched by reference_id
 //   refund   RefundPayment (idempotency_key derived from our payment id)
 //   verifyNotification  Square's signature on payment.* events
-// Saved cards are Square's cards on file of the shopper's Square customer (one per shopper).
+// Saved cards are Square's cards on file of the shopper's Square customer (one per shopper). How Square's
+// answers read as outcomes, declines and saved cards is in outcomes.ts.
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SquareClient, SquareError, type Square } from 'square';
 import type { Db } from '../../../db/client.ts';
 import { squareCustomers } from '../../../db/schema.ts';
-import type {
-  Declined,
-  DeclineCode,
-  LookupOutcome,
-  PaymentOutcome,
-  PaymentProvider,
-  PaymentRequest,
-  PaymentSource,
-  RefundOutcome,
-} from '../types.ts';
+import type { Declined, DeclineCode, PaymentProvider, PaymentRequest, PaymentSource, RefundOutcome } from '../types.ts';
 import { SQUARE_CURRENCY, SQUARE_METHODS, SQUARE_SIGNATURE_HEADER, SQUARE_WEBHOOK } from './names.ts';
+import { declineOf, isNotFound, lookupOf, outcomeOf, toSquareCard, type SquareCard } from './outcomes.ts';
 import { notificationOf, parseSquareEvent, squareSignatureMatches } from './webhook.ts';
 
-/** A saved Square card as the store shows it (userPaymentOptionId is Square's card id). */
-export interface SquareCard {
-  userPaymentOptionId: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  provider: 'square';
-}
+export { toSquareCard, type SquareCard } from './outcomes.ts';
 
 /** Saving a card without paying was refused by Square (a decline of the card, or a token it cannot use). */
 export type CardRefused = { status: 'declined'; code: DeclineCode; reason: string };
@@ -70,79 +55,12 @@ export const LOOKUP_WINDOW_MS = 30 * 60_000;
 /** Pages of 100 payments looked through at most (3,000 payments in an hour) before the lookup gives up. */
 const LOOKUP_MAX_PAGES = 30;
 
-/** Square's brand names → the store's. */
-const BRANDS: Record<string, string> = { VISA: 'visa', MASTERCARD: 'mastercard', AMERICAN_EXPRESS: 'amex', DISCOVER: 'discover' };
-
-export const toSquareCard = (card: Square.Card): SquareCard => ({
-  userPaymentOptionId: card.id ?? '',
-  brand: BRANDS[card.cardBrand ?? ''] ?? (card.cardBrand ?? 'card').toLowerCase(),
-  last4: card.last4 ?? '',
-  expMonth: Number(card.expMonth ?? 0),
-  expYear: Number(card.expYear ?? 0),
-  provider: 'square',
-});
-
-/** Square's card errors (category PAYMENT_METHOD_ERROR) are the shopper's declines; anything else is a fault. */
-function declineOf(err: unknown): { code: DeclineCode; reason: string; paymentId: string } | null {
-  if (!(err instanceof SquareError)) return null;
-  const cardError = err.errors.find(
-    (e) => e.category === 'PAYMENT_METHOD_ERROR' || e.code === 'CARD_TOKEN_USED' || e.code === 'CARD_TOKEN_EXPIRED',
-  );
-  if (!cardError) return null;
-  const body = err.body as { payment?: { id?: string } } | undefined;
-  return {
-    code: cardError.code === 'INSUFFICIENT_FUNDS' ? 'INSUFFICIENT_FUNDS' : 'CARD_DECLINED',
-    reason: cardError.code,
-    paymentId: body?.payment?.id ?? '',
-  };
-}
-
 /** Square's idempotency keys of CreateCard are at most 45 characters: a digest of what makes the call one. */
 const cardKey = (...parts: string[]) => `card-${createHash('sha256').update(parts.join(':')).digest('base64url').slice(0, 40)}`;
-
-const isNotFound = (err: unknown) => err instanceof SquareError && err.statusCode === 404;
 
 function squareSourceOf(source: PaymentSource): Extract<PaymentSource, { method: 'square_card' }> {
   if (source.method === 'square_card') return source;
   throw new Error(`Square was asked to pay with '${source.method}'.`);
-}
-
-const centsOf = (money: Square.Money | undefined) => (money?.amount === undefined || money.amount === null ? null : Number(money.amount));
-
-/** A payment's status as the core's outcome. */
-function outcomeOf(payment: Square.Payment): PaymentOutcome {
-  const transactionId = payment.id ?? '';
-  switch (payment.status) {
-    case 'COMPLETED':
-      return { status: 'approved', transactionId, card: null };
-    case 'FAILED':
-    case 'CANCELED':
-      return {
-        status: 'declined',
-        transactionId,
-        code: 'CARD_DECLINED',
-        reason: payment.cardDetails?.errors?.map((e) => e.code).join(', ') || `Square payment ${payment.status}`,
-      };
-    default:
-      // APPROVED (authorised, not captured: autocomplete is always on, so only for a moment) or PENDING.
-      return { status: 'pending', transactionId };
-  }
-}
-
-function lookupOf(payment: Square.Payment): LookupOutcome {
-  const transactionId = payment.id ?? '';
-  if (payment.refundedMoney?.amount && payment.refundedMoney.amount > 0n) return { status: 'refunded', transactionId };
-  const outcome = outcomeOf(payment);
-  if (outcome.status === 'approved')
-    return {
-      status: 'approved',
-      transactionId,
-      amountCents: centsOf(payment.amountMoney),
-      currency: payment.amountMoney?.currency ?? null,
-      card: null,
-    };
-  if (outcome.status === 'declined') return outcome;
-  return { status: 'pending', transactionId };
 }
 
 export function createSquareProvider({

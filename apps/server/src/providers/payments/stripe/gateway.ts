@@ -3,17 +3,18 @@
 // tests. Cards and Cash App accounts are PaymentMethods of the shopper's Stripe customer (one per
 // shopper, its id kept in stripe_customers). A payment is a PaymentIntent created and confirmed at
 // once, keyed by our payment id (idempotency key and metadata.paymentId) so it can be found again.
+// This file makes the calls; what Stripe's answers mean to the core is read in outcomes.ts, and a
+// saved method as the shopper sees it in saved-methods.ts.
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Db } from '../../../db/client.ts';
 import { stripeCustomers } from '../../../db/schema.ts';
-import type { LookupOutcome, PaymentMethodKind, PaymentOutcome, PaymentProvider, PaymentRequest, RefundOutcome } from '../types.ts';
-import { declineCodeOf, notificationOf, STRIPE_WEBHOOK } from './events.ts';
+import type { LookupOutcome, PaymentMethodKind, PaymentProvider, PaymentRequest, RefundOutcome } from '../types.ts';
+import { notificationOf, STRIPE_WEBHOOK } from './events.ts';
+import { declinedBy, isStripeError, lookupOutcomeOf, outcomeOf } from './outcomes.ts';
+import { savedMethodOf, type StripeSavedMethod } from './saved-methods.ts';
 
-/** A saved Stripe method as the shopper recognises it. */
-export type StripeSavedMethod =
-  | { kind: 'card'; userPaymentOptionId: string; brand: string; last4: string; expMonth: number; expYear: number }
-  | { kind: 'cashapp'; userPaymentOptionId: string; cashtag: string };
+export { savedMethodOf, type StripeSavedMethod } from './saved-methods.ts';
 
 export interface StripeGateway extends PaymentProvider {
   readonly mode: 'live' | 'sandbox';
@@ -49,64 +50,9 @@ export interface StripeGatewayOptions {
   returnUrl(query: Record<string, string>): string;
 }
 
-/** Stripe's PaymentMethod as the shopper's list shows it; null for kinds the store does not offer. */
-export function savedMethodOf(pm: Stripe.PaymentMethod): StripeSavedMethod | null {
-  if (pm.type === 'card' && pm.card)
-    return {
-      kind: 'card',
-      userPaymentOptionId: pm.id,
-      brand: pm.card.brand,
-      last4: pm.card.last4,
-      expMonth: pm.card.exp_month,
-      expYear: pm.card.exp_year,
-    };
-  if (pm.type === 'cashapp') return { kind: 'cashapp', userPaymentOptionId: pm.id, cashtag: pm.cashapp?.cashtag ?? 'Cash App' };
-  return null;
-}
-
-const isStripeError = (err: unknown): err is Stripe.errors.StripeError => err instanceof Stripe.errors.StripeError;
-
 export function createStripeGateway(options: StripeGatewayOptions): StripeGateway {
   const { db } = options;
   const api = () => options.client();
-
-  /** A PaymentIntent's state as the core's outcome of a step. */
-  function outcomeOf(pi: Stripe.PaymentIntent): PaymentOutcome {
-    switch (pi.status) {
-      case 'succeeded':
-        return { status: 'approved', transactionId: pi.id, card: null };
-      case 'processing':
-        return { status: 'pending', transactionId: pi.id };
-      case 'requires_action': {
-        const next = pi.next_action;
-        if (next?.redirect_to_url?.url)
-          return { status: 'action', transactionId: pi.id, action: { kind: 'redirect', url: next.redirect_to_url.url } };
-        const cashApp = next?.cashapp_handle_redirect_or_display_qr_code;
-        if (cashApp?.hosted_instructions_url)
-          return { status: 'action', transactionId: pi.id, action: { kind: 'redirect', url: cashApp.hosted_instructions_url } };
-        // use_stripe_sdk and the like: Stripe.js finishes it in the page with the client secret.
-        return { status: 'action', transactionId: pi.id, action: { kind: 'client', clientSecret: pi.client_secret ?? '' } };
-      }
-      case 'requires_payment_method': {
-        const error = pi.last_payment_error;
-        return { status: 'declined', transactionId: pi.id, code: declineCodeOf(error), reason: error?.message ?? 'Payment failed' };
-      }
-      default:
-        // requires_confirmation, requires_capture, canceled: not decided by the shopper's step.
-        return { status: 'declined', transactionId: pi.id, code: 'CARD_DECLINED', reason: `Payment ${pi.status}` };
-    }
-  }
-
-  /** A card error answers with the PaymentIntent it failed: the decline is recorded with its id. */
-  function declinedBy(err: unknown): PaymentOutcome | null {
-    if (!isStripeError(err) || err.type !== 'StripeCardError') return null;
-    return {
-      status: 'declined',
-      transactionId: err.payment_intent?.id ?? '',
-      code: declineCodeOf(err),
-      reason: err.message || 'Your card was declined.',
-    };
-  }
 
   const methodKindOf = (req: PaymentRequest): Extract<PaymentMethodKind, 'stripe_card' | 'cash_app'> => {
     if (req.source.method !== 'stripe_card' && req.source.method !== 'cash_app')
@@ -142,34 +88,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       const first = found.data[0];
       if (first) pi = await api().paymentIntents.retrieve(first.id, { expand: ['latest_charge'] });
     }
-    if (!pi || pi.metadata?.paymentId !== paymentId) return { status: 'none' };
-    const charge = typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
-    if (pi.status === 'succeeded' && charge?.refunded) return { status: 'refunded', transactionId: pi.id };
-    switch (pi.status) {
-      case 'succeeded':
-        return {
-          status: 'approved',
-          transactionId: pi.id,
-          amountCents: pi.amount_received,
-          currency: pi.currency.toUpperCase(),
-          card: null,
-        };
-      case 'processing':
-      case 'requires_action':
-      case 'requires_confirmation':
-        return { status: 'pending', transactionId: pi.id };
-      case 'requires_payment_method':
-        return pi.last_payment_error
-          ? {
-              status: 'declined',
-              transactionId: pi.id,
-              code: declineCodeOf(pi.last_payment_error),
-              reason: pi.last_payment_error.message ?? 'Payment failed',
-            }
-          : { status: 'none' };
-      default:
-        return { status: 'none' };
-    }
+    return lookupOutcomeOf(pi, paymentId);
   }
 
   return {

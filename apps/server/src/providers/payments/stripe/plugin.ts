@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 import { STRIPE_WEBHOOK_PATH } from './events.ts';
 import { createStripeGateway, type StripeGateway } from './gateway.ts';
 import { createStripeSandboxApi } from './sandbox/api.ts';
+import stripeSandboxControls from './sandbox/controls.ts';
 import stripeSandboxPages from './sandbox/pages.ts';
 import { createStripeSandbox } from './sandbox/sandbox.ts';
 import type { StripeJson } from './sandbox/book.ts';
@@ -95,6 +96,7 @@ export async function registerStripe(app: FastifyInstance): Promise<StripeGatewa
   });
   app.paymentProviders.register(gateway);
   await app.register(stripeSandboxPages, { sandbox });
+  await app.register(stripeSandboxControls, { sandbox });
   app.addHook('onReady', async () => {
     await server.listen({ port: config.STRIPE_SANDBOX_PORT, host: '127.0.0.1' });
     const { port } = server.server.address() as AddressInfo;

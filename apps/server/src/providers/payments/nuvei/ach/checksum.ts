@@ -15,15 +15,5 @@ export const addUpoApmChecksum = (
   secret: string,
 ) => sha256Hex(p.merchantId + p.merchantSiteId + p.clientRequestId + p.userTokenId + p.paymentMethodName + p.timeStamp + secret);
 
-/** deleteUPO. */
-export const deleteUpoChecksum = (
-  p: {
-    merchantId: string;
-    merchantSiteId: string;
-    userTokenId: string;
-    clientRequestId: string;
-    userPaymentOptionId: string;
-    timeStamp: string;
-  },
-  secret: string,
-) => sha256Hex(p.merchantId + p.merchantSiteId + p.userTokenId + p.clientRequestId + p.userPaymentOptionId + p.timeStamp + secret);
+/** deleteUPO: shared with the cashier's cards (../upo.ts). */
+export { deleteUpoChecksum } from '../upo.ts';

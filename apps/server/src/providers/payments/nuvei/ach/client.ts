@@ -23,7 +23,8 @@ import {
   transactionDetailsChecksum,
 } from '../checksum.ts';
 import { NUVEI_WEBHOOK } from '../transactions.ts';
-import { addUpoApmChecksum, deleteUpoChecksum } from './checksum.ts';
+import { deleteUpo } from '../upo.ts';
+import { addUpoApmChecksum } from './checksum.ts';
 import { returnCodeOf, returnReason, RETURN_CODE_PATTERN } from './return-codes.ts';
 import { ACH_METHODS, type BankAccountProvider } from './types.ts';
 
@@ -191,10 +192,8 @@ export function createNuveiAchClient(opts: NuveiAchOptions): BankAccountProvider
       };
     },
 
-    async removeBankAccount({ userId, userPaymentOptionId }) {
-      const p = { ...merchant, userTokenId: userId, clientRequestId: randomUUID(), userPaymentOptionId, timeStamp: nuveiTimeStamp() };
-      await call('deleteUPO', { ...p, checksum: deleteUpoChecksum(p, opts.secretKey) });
-    },
+    // deleteUPO, as the cashier forgets its cards.
+    removeBankAccount: ({ userId, userPaymentOptionId }) => deleteUpo(opts, { userTokenId: userId, userPaymentOptionId }),
 
     async start(req): Promise<PaymentOutcome> {
       if (req.source.method !== 'bank_account') throw new Error(`The Nuvei ACH client was asked to pay with '${req.source.method}'.`);
@@ -272,7 +271,13 @@ export function createNuveiAchClient(opts: NuveiAchOptions): BankAccountProvider
       const code = get('ReasonCode');
       if (returned) {
         const returnCode = RETURN_CODE_PATTERN.test(code) ? code : (returnCodeOf(refusalReason(get('Reason'))) ?? 'R01');
-        return { ...facts, status: 'reversed', returnCode, reason: returnReason(returnCode, get('Reason') || undefined) };
+        return {
+          ...facts,
+          status: 'reversed',
+          cause: 'bank_return',
+          returnCode,
+          reason: returnReason(returnCode, get('Reason') || undefined),
+        };
       }
       if (status === 'APPROVED' || status === 'PENDING') return { ...facts, status: 'approved', card: null };
       return { ...facts, status: 'declined', code: 'BANK_PAYMENT_FAILED', reason: refusalReason(get('Reason'), code) };

@@ -2,11 +2,14 @@
 // URL the shopper is sent to (page-url.ts); Nuvei charges the card there and reports with its DMN,
 // which names our payment id (merchant_unique_id). Lookups (getTransactionDetails by clientUniqueId),
 // refunds and the DMN checksum are the card client's own calls: the same merchant account answers
-// them, so they are delegated to it rather than written twice. No card passes through here at all.
+// them, so they are delegated to it rather than written twice. A card the shopper deletes is forgotten
+// with deleteUPO, as the ACH client forgets a bank account (../upo.ts). No card passes through here at all.
 import { createNuveiClient } from '../client.ts';
 import { NUVEI_WEBHOOK } from '../transactions.ts';
-import { hostedPageTransactionId, type PaymentProvider } from '../../types.ts';
+import { hostedPageTransactionId } from '../../types.ts';
+import { deleteUpo } from '../upo.ts';
 import { cashierPageUrl } from './page-url.ts';
+import type { CashierProvider } from './types.ts';
 
 export const NUVEI_CASHIER = 'nuvei-cashier';
 
@@ -36,7 +39,7 @@ export const cashierReturnUrls = (storeUrl: string, orderId: string) => {
   };
 };
 
-export function createNuveiCashierClient(opts: NuveiCashierOptions): PaymentProvider {
+export function createNuveiCashierClient(opts: NuveiCashierOptions): CashierProvider {
   // Only its card-free calls are used: a relay is never asked for.
   const rest = createNuveiClient({
     baseUrl: opts.baseUrl,
@@ -80,5 +83,6 @@ export function createNuveiCashierClient(opts: NuveiCashierOptions): PaymentProv
     lookup: (req) => rest.lookup(req),
     refund: (req) => rest.refund(req),
     verifyNotification: (input) => rest.verifyNotification(input),
+    removeSavedCard: ({ userId, userPaymentOptionId }) => deleteUpo(opts, { userTokenId: userId, userPaymentOptionId }),
   };
 }

@@ -58,6 +58,6 @@ export function verifyAchNotification(
     case 'Failed':
       return { ...facts, status: 'declined', code: 'BANK_PAYMENT_FAILED', reason: returnReason(code) };
     case 'Returned':
-      return { ...facts, status: 'reversed', returnCode: code, reason: returnReason(code) };
+      return { ...facts, status: 'reversed', cause: 'bank_return', returnCode: code, reason: returnReason(code) };
   }
 }

@@ -2,17 +2,19 @@
 // payment and answers its URL; the page (page-routes.ts) takes a card typed into the vault's hosted
 // fields, or one saved there before, charges it with the card sandbox's test cards, sends its signed
 // notification and sends the shopper back. It plays the provider, so it reads cards from the vault
-// in-process, as the card sandbox does, and keeps the cards saved on its page for each user_token_id.
+// in-process, as the card sandbox does, and keeps the cards saved on its page for each user_token_id
+// until the shopper deletes one (removeSavedCard, its deleteUPO).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
 import { cashierSandboxCards, cashierSandboxSessions } from '../../../../../db/schema.ts';
 import { hashToken, newSecretToken } from '../../../../../lib/ids.ts';
 import type { Vault, VaultCard } from '../../../../vault/vault.ts';
-import { hostedPageTransactionId, type LookupOutcome, type PaymentProvider } from '../../../types.ts';
+import { hostedPageTransactionId, type LookupOutcome } from '../../../types.ts';
 import { SANDBOX_CARDS } from '../../sandbox/test-cards.ts';
 import { NUVEI_WEBHOOK } from '../../transactions.ts';
 import { cashierReturnUrls } from '../client.ts';
+import type { CashierProvider } from '../types.ts';
 import { CASHIER_SIGNATURE_HEADER, signCashierNotification, verifyCashierNotification, type CashierNotification } from './notification.ts';
 
 export const NUVEI_CASHIER_SANDBOX = 'nuvei-cashier-sandbox';
@@ -49,7 +51,7 @@ export interface CashierDecision {
   notification: { body: CashierNotification; signature: string } | null;
 }
 
-export type CashierSandbox = PaymentProvider & {
+export type CashierSandbox = CashierProvider & {
   /** The page's view, only with its secret, while it is open. */
   findPage(pageId: string, secret: string): Promise<CashierPageView | null>;
   /** The shopper's choice, taken once (it uses the secret up); null for a wrong or used secret or a closed page. */
@@ -227,6 +229,14 @@ export function createCashierSandbox({ db, vault, browserBase, webhookSecret, no
     verifyNotification({ body, headers }) {
       const raw = headers[CASHIER_SIGNATURE_HEADER];
       return verifyCashierNotification(webhookSecret, body, Array.isArray(raw) ? raw[0] : raw);
+    },
+
+    async removeSavedCard({ userId, userPaymentOptionId }) {
+      // Forgotten as Nuvei's deleteUPO forgets it: no page offers it or pays with it again (a page already
+      // open declines it as an unknown card). Saving the same card again on a page brings it back.
+      await db
+        .delete(cashierSandboxCards)
+        .where(and(eq(cashierSandboxCards.id, userPaymentOptionId), eq(cashierSandboxCards.userTokenId, userId)));
     },
 
     async findPage(pageId, secret) {
