@@ -3,7 +3,8 @@
 // settle control (called from the test over HTTP, on the store's machine) settles the debit and the page
 // shows the coins credited, the header balance rising, without a reload. Then a return (R01) after
 // settlement takes the coins back (the balance falls live) and flags the account: paying by bank again
-// is refused with the reason.
+// is refused with the reason. Without an order, /add-card links an account the same way, lists it and
+// deletes it only after the confirmation (issue 9).
 import { ACCOUNT_FLAGGED_MESSAGE, formatBalance, formatCoins } from '@store/shared';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
@@ -41,6 +42,13 @@ async function achStatus(
   const res = await fetch(`${baseURL}/api/v1/nuvei/ach/${encodeURIComponent(orderId)}`, { headers: { 'x-auth-token': token } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { status: string; transactionId: string | null; returnCode: string | null } }).data;
+}
+
+/** The shopper's linked bank accounts as GET v1/nuvei/banks lists them. */
+async function linkedAccounts(token: string): Promise<{ bankName: string; last4: string }[]> {
+  const res = await fetch(`${baseURL}/api/v1/nuvei/banks`, { headers: { 'x-auth-token': token } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { bankAccounts: { bankName: string; last4: string }[] } }).data.bankAccounts;
 }
 
 /** A sandbox control (settle | return), from this machine as the README describes it. */
@@ -108,6 +116,54 @@ async function settleAndSeeItLive(page: TrackedPage, token: string, orderId: str
 }
 
 describe('paying by bank account (ACH)', () => {
+  it('on /add-card (no order): links a test account on the bank-linking page, lists it, and deletes it only after the confirmation', async () => {
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const page = await newPage({ token: session.token, user: session.user });
+    await page.goto('/add-card');
+    await page.getByRole('heading', { name: 'Your payment methods' }).waitFor(WAIT);
+    const bankSection = page.getByRole('region', { name: 'Bank account (ACH)', exact: true });
+    await bankSection.getByText('You have no linked bank accounts.').waitFor(WAIT);
+
+    await bankSection.getByTestId('bank-link').click();
+    await page.waitForURL('**/bank-link/*', WAIT);
+    await page.getByRole('heading', { name: 'Link a bank account' }).waitFor(WAIT);
+    await page.getByLabel('Routing number').fill(ROUTING);
+    await page.getByLabel('Account number').fill(ACCOUNT);
+    await page.getByLabel('Account type').selectOption('checking');
+    await page.getByRole('button', { name: 'Link account' }).click();
+
+    // Back on the manager of saved methods (no order), the account listed by its bank and last 4.
+    await page.waitForURL((url) => url.pathname === '/add-card', WAIT);
+    const account = bankSection.getByTestId('bank-account').filter({ hasText: 'ending 0001' });
+    await account.waitFor(WAIT);
+    expect(await account.textContent()).toContain('Sandbox Federal Bank');
+    expect(await bankSection.getByTestId('bank-account').count()).toBe(1);
+    expect(await linkedAccounts(session.token)).toMatchObject([{ bankName: 'Sandbox Federal Bank', last4: '0001' }]);
+
+    // Keep it: nothing deleted.
+    const deleteButton = account.getByRole('button', { name: /^Delete Sandbox Federal Bank .* ending 0001$/ });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor(WAIT);
+    expect(await dialog.textContent()).toMatch(/Delete Sandbox Federal Bank .* ending 0001\?/);
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'detached', ...WAIT });
+    expect(await account.count()).toBe(1);
+    expect(await linkedAccounts(session.token)).toHaveLength(1);
+
+    // Delete, confirmed: gone from the page and from the server, and still gone after a reload.
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await account.waitFor({ state: 'detached', ...WAIT });
+    await bankSection.getByText('You have no linked bank accounts.').waitFor(WAIT);
+    expect(await linkedAccounts(session.token)).toEqual([]);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your payment methods' }).waitFor(WAIT);
+    await bankSection.getByText('You have no linked bank accounts.').waitFor(WAIT);
+    expect(await bankSection.getByTestId('bank-account').count()).toBe(0);
+  });
+
   it('links a test account on the bank-linking page and pays: processing, then settled live with the balance up; listed in My purchases', async () => {
     const { page, token, orderCoins } = await shopperAtCheckout();
     const coinsBefore = await purchasedCoins(baseURL, token);

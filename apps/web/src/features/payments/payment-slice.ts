@@ -6,7 +6,7 @@ import { deleteCardApi } from './api/delete-card.ts';
 import { stripePaymentMethodsApi } from './api/stripe-payment-methods.ts';
 import { stripeSaveCardApi } from './api/stripe-save-card.ts';
 import { stripeDeleteMethodApi } from './api/stripe-delete-method.ts';
-import type { StripeCashAppAccount, StripeSavedCard } from '@store/shared';
+import type { CashierCardView, StripeCashAppAccount, StripeSavedCard } from '@store/shared';
 import { bankAccountsApi } from './api/bank-accounts.ts';
 import { deleteBankAccountApi } from './api/delete-bank-account.ts';
 import { allowedProvidersApi } from './api/allowed-providers.ts';
@@ -19,10 +19,13 @@ interface SavedOption {
 /** A linked bank account: its userPaymentOptionId, and what identifies it once the API has said (GET v1/nuvei/banks). */
 export type SavedBankAccountEntry = SavedOption & Partial<Omit<SavedBankAccount, 'userPaymentOptionId'>>;
 
+/** A card saved on the cashier's page: its id, and its brand, last 4 and expiry once the API has said (nuveiCards). */
+export type SavedCashierCardEntry = SavedOption & Partial<Omit<CashierCardView, 'userPaymentOptionId'>>;
+
 /** SPEC §3 "Saved payment state". */
 export interface PaymentState {
   userSavedCards: SavedCard[];
-  userSavedNuveiCashierCards: SavedOption[];
+  userSavedNuveiCashierCards: SavedCashierCardEntry[];
   userCashAppAccounts: SavedOption[];
   /**
    * Cards saved with Stripe (GET v1/payment/stripe/payment-methods data.paymentMethods.card; ADR 012). Not
@@ -134,6 +137,7 @@ export const selectSavedCards = (state: { usersCards: PaymentState }) => state.u
 export const selectSavedBankAccounts = (state: { usersCards: PaymentState }) => state.usersCards.userSavedCardsACH;
 export const selectAllowedPaymentsProviders = (state: { usersCards: PaymentState }) => state.usersCards.allowedPaymentsProviders;
 export const selectWhiteListedStates = (state: { usersCards: PaymentState }) => state.usersCards.whiteListedStates;
+export const selectCashierCards = (state: { usersCards: PaymentState }) => state.usersCards.userSavedNuveiCashierCards;
 export const selectStripeCards = (state: { usersCards: PaymentState }) => state.usersCards.userSavedStripeCards;
 export const selectCashAppAccounts = (state: { usersCards: PaymentState }) =>
   state.usersCards.userCashAppAccounts as (SavedOption & Partial<StripeCashAppAccount>)[];

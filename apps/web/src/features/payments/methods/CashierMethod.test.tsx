@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
-import CashierMethod, { CASHIER_CANCELED_TEXT, CASHIER_NOTE, leaveStore } from './CashierMethod.tsx';
+import { screen, within } from '@testing-library/react';
+import CashierMethod, { CASHIER_CANCELED_TEXT, CASHIER_NOTE, NO_CASHIER_CARDS_TEXT, leaveStore } from './CashierMethod.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
-import { makeStore } from '../../../app/store.ts';
-import { initialPaymentState } from '../payment-slice.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,6 +10,9 @@ afterEach(() => {
 });
 
 const ok = (data: unknown) => ({ body: { success: true, data } });
+const visa = { userPaymentOptionId: 'cupo_1', brand: 'visa', last4: '1111', expMonth: 11, expYear: 2033 };
+/** GET v1/payment/stripe/payment-methods: the cashier's cards come in nuveiCards; no Stripe card or Cash App here. */
+const methods = (nuveiCards: unknown[]) => ok({ paymentMethods: { card: [], nuveiCards, cashapp: [] } });
 
 describe('CashierMethod', () => {
   it("with an order: asks for the order's secure checkout page and goes there", async () => {
@@ -42,23 +43,65 @@ describe('CashierMethod', () => {
     expect(await screen.findByTestId('cashier-canceled')).toHaveTextContent(CASHIER_CANCELED_TEXT);
   });
 
-  it('without an order: lists the cards saved on the cashier page, with a note that cards are added while paying', async () => {
-    mockApi({});
-    const store = makeStore({
-      usersCards: {
-        ...initialPaymentState,
-        userSavedNuveiCashierCards: [{ userPaymentOptionId: 'cupo_1', brand: 'visa', last4: '1111', expMonth: 11, expYear: 2033 }] as never,
-      },
-    });
-    renderPage(<CashierMethod onPaid={() => {}} />, { store });
+  it('without an order: asks for the saved methods itself and lists the cashier cards, with a note that cards are added while paying', async () => {
+    const net = mockApi({ 'GET v1/payment/stripe/payment-methods': methods([visa]) });
+    renderPage(<CashierMethod onPaid={() => {}} />);
     expect(await screen.findByTestId('cashier-cards')).toHaveTextContent('VISA •••• 1111 (11/33)');
+    expect(net.callsTo('GET', 'v1/payment/stripe/payment-methods')).toHaveLength(1);
     expect(screen.getByText(CASHIER_NOTE)).toBeInTheDocument();
     expect(screen.queryByTestId('cashier-button')).not.toBeInTheDocument();
   });
 
+  it('with an order: does not ask for the saved methods (the cashier page offers them)', async () => {
+    const net = mockApi({ 'GET v1/payment/stripe/payment-methods': methods([visa]) });
+    renderPage(<CashierMethod orderId="ord-1" onPaid={() => {}} />);
+    await screen.findByTestId('cashier-button');
+    expect(net.callsTo('GET', 'v1/payment/stripe/payment-methods')).toHaveLength(0);
+  });
+
+  it('without an order: "Keep it" keeps the card; "Delete" deletes it on the server and drops it from the list', async () => {
+    const net = mockApi({
+      'GET v1/payment/stripe/payment-methods': methods([visa]),
+      'DELETE v1/payment/stripe/payment-methods/cupo_1': { body: { success: true } },
+    });
+    const { user } = renderPage(<CashierMethod onPaid={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Visa ending 1111' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete Visa ending 1111?');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 15_000 });
+    expect(screen.getByTestId('cashier-card')).toHaveTextContent('VISA •••• 1111');
+    expect(net.callsTo('DELETE', 'v1/payment/stripe/payment-methods/cupo_1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Visa ending 1111' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(NO_CASHIER_CARDS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByTestId('cashier-card')).not.toBeInTheDocument();
+    expect(net.callsTo('DELETE', 'v1/payment/stripe/payment-methods/cupo_1')).toHaveLength(1);
+  });
+
+  it('a delete the server refuses keeps the card and says so', async () => {
+    mockApi({
+      'GET v1/payment/stripe/payment-methods': methods([visa]),
+      'DELETE v1/payment/stripe/payment-methods/cupo_1': {
+        status: 502,
+        body: { success: false, code: 'PROVIDER_UNAVAILABLE', message: 'The card provider did not answer. Please try again.' },
+      },
+    });
+    const { user } = renderPage(<CashierMethod onPaid={() => {}} />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Visa ending 1111' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    // The panel says it (the shared handler's toast may say it too).
+    expect(await within(screen.getByTestId('cashier-method')).findByRole('alert')).toHaveTextContent(
+      'The card provider did not answer. Please try again.',
+    );
+    expect(screen.getByTestId('cashier-card')).toHaveTextContent('VISA •••• 1111');
+  });
+
   it('without an order and no cashier cards: says so', async () => {
-    mockApi({});
+    mockApi({ 'GET v1/payment/stripe/payment-methods': methods([]) });
     renderPage(<CashierMethod onPaid={() => {}} />);
-    expect(await screen.findByText('You have no cards saved on the secure checkout page.')).toBeInTheDocument();
+    expect(await screen.findByText(NO_CASHIER_CARDS_TEXT)).toBeInTheDocument();
   });
 });

@@ -1,37 +1,48 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { CashierCardView } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
+import { notify } from '../../../lib/toast.ts';
 import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { usePaymentsCashierMutation } from '../api/cashier.ts';
-import type { PaymentState } from '../payment-slice.ts';
+import { usePaymentsStripeMethodsQuery } from '../api/stripe-payment-methods.ts';
+import { usePaymentsStripeDeleteMethodMutation } from '../api/stripe-delete-method.ts';
+import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import { selectCashierCards, type SavedCashierCardEntry } from '../payment-slice.ts';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
 
 export const CASHIER_FALLBACK_TEXT = 'The secure checkout page could not be opened. Nothing was charged.';
 export const CASHIER_CANCELED_TEXT = 'You left the secure checkout page. Nothing was charged.';
 export const CASHIER_NOTE = 'Cards are added on the secure checkout page while you pay: tick "Save this card" there.';
-
-/** The slice holds each saved item by its userPaymentOptionId; the cashier's list carries the card's details too. */
-type CashierListEntry = { userPaymentOptionId: string } & Partial<CashierCardView>;
+export const CASHIER_DELETE_FALLBACK_TEXT = 'That card could not be deleted. Please try again.';
+export const NO_CASHIER_CARDS_TEXT = 'You have no cards saved on the secure checkout page.';
 
 /** Leaves the store for the provider's page (a full navigation; tests watch it here). */
 export const leaveStore = { to: (url: string) => window.location.assign(url) };
 
-const selectCashierCards = (state: { usersCards: PaymentState }) => state.usersCards.userSavedNuveiCashierCards as CashierListEntry[];
-
-const cardText = (card: CashierListEntry) =>
+const cardText = (card: SavedCashierCardEntry) =>
   card.brand && card.last4
     ? `${card.brand.toUpperCase()} •••• ${card.last4}${card.expMonth && card.expYear ? ` (${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')})` : ''}`
     : card.userPaymentOptionId;
 
+/** The card as the shopper knows it, for its Delete button and the confirmation: 'Visa ending 1111'. */
+export const cashierCardLabel = (card: SavedCashierCardEntry) =>
+  card.brand && card.last4 ? `${card.brand.charAt(0).toUpperCase()}${card.brand.slice(1)} ending ${card.last4}` : 'This card';
+
 /**
  * The card provider's cashier (its hosted payment page, ADR 014): with an order, a button that opens
  * the page for it, where the shopper types or picks a card and comes back to the store. Without one,
- * the cards saved on that page (SPEC §3 userSavedNuveiCashierCards), which are added only while paying.
+ * the cards saved on that page (SPEC §3 userSavedNuveiCashierCards), which are added only while paying,
+ * each deleted after a confirmation (SPEC §4: DELETE v1/payment/stripe/payment-methods/{id}).
  */
 export default function CashierMethod({ orderId, onFailed }: MethodPanelProps) {
+  // The list comes with Stripe's (GET v1/payment/stripe/payment-methods nuveiCards): asked here too, as the
+  // Stripe panels that also ask for it may not be offered to this shopper. The page with an order needs
+  // no list: the cashier's own page offers the saved cards.
+  const listQuery = usePaymentsStripeMethodsQuery(undefined, { skip: Boolean(orderId), refetchOnMountOrArgChange: true });
   const cards = useAppSelector(selectCashierCards);
   const [openCashier, { isLoading }] = usePaymentsCashierMutation();
+  const [deleteCard, deleteState] = usePaymentsStripeDeleteMethodMutation();
+  const [confirming, setConfirming] = useState<SavedCashierCardEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [params] = useSearchParams();
   // The page's Cancel sends the shopper back here with ?cashier=canceled.
@@ -49,6 +60,19 @@ export default function CashierMethod({ orderId, onFailed }: MethodPanelProps) {
       const refused = code !== null && PAYMENT_REFUSAL_CODES.includes(code);
       setError(refused && onFailed ? null : message);
       onFailed?.(message, false, code ?? undefined);
+    }
+  }
+
+  async function remove(card: SavedCashierCardEntry) {
+    setError(null);
+    try {
+      // The slice drops it from the list when the server has (payment-slice.ts).
+      await deleteCard(card.userPaymentOptionId).unwrap();
+      setConfirming(null);
+      notify.success('Card deleted.');
+    } catch (failure) {
+      setConfirming(null);
+      setError(failureText(failure, CASHIER_DELETE_FALLBACK_TEXT));
     }
   }
 
@@ -80,16 +104,40 @@ export default function CashierMethod({ orderId, onFailed }: MethodPanelProps) {
 
   return (
     <div className="cashier-method" data-testid="cashier-method">
+      {error ? (
+        <p className="payments-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {cards.length === 0 ? (
-        <p className="payments-muted">You have no cards saved on the secure checkout page.</p>
+        <p className="payments-muted">{listQuery.isLoading ? 'Loading your cards…' : NO_CASHIER_CARDS_TEXT}</p>
       ) : (
-        <ul className="saved-list" data-testid="cashier-cards">
+        <ul className="saved-cards" aria-label="Cards saved on the secure checkout page" data-testid="cashier-cards">
           {cards.map((card) => (
-            <li key={card.userPaymentOptionId}>{cardText(card)}</li>
+            <li key={card.userPaymentOptionId} className="saved-card" data-testid="cashier-card">
+              <span className="saved-card__brand">{cardText(card)}</span>
+              <button
+                type="button"
+                className="payments-link-button"
+                disabled={deleteState.isLoading}
+                aria-label={`Delete ${cashierCardLabel(card)}`}
+                onClick={() => setConfirming(card)}
+              >
+                Delete
+              </button>
+            </li>
           ))}
         </ul>
       )}
       <p className="payments-muted payments-note">{CASHIER_NOTE}</p>
+      {confirming ? (
+        <ConfirmDelete
+          label={cashierCardLabel(confirming)}
+          busy={deleteState.isLoading}
+          onConfirm={() => void remove(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
     </div>
   );
 }
