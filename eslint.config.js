@@ -54,6 +54,8 @@ const SERVER_MODULE_USES = {
   fulfilment: ['cart', 'checkout', 'coupons', 'wallet'],
   purchases: ['checkout'],
   payments: ['checkout', 'fulfilment', 'settings', 'user'],
+  // Game providers' credits: their keys are settings, the coins go through the wallet's ledger.
+  distributors: ['settings', 'wallet'],
 };
 const serverModules = fs.existsSync(`${SERVER}/src/modules`)
   ? fs

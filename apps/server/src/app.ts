@@ -13,6 +13,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import attemptCountersPlugin from './plugins/attempt-counters.ts';
 import authPlugin from './plugins/auth.ts';
 import livePlugin from './plugins/live.ts';
+import { pruneLiveEvents } from './plugins/live-events.ts';
 import backgroundPlugin from './background/plugin.ts';
 import webAppPlugin from './plugins/web-app/index.ts';
 import mailPlugin from './providers/mail/plugin.ts';
@@ -24,6 +25,7 @@ import { cartRoutes } from './modules/cart/index.ts';
 import { catalogAssets, catalogRoutes } from './modules/catalog/index.ts';
 import { checkoutBackground, checkoutRoutes } from './modules/checkout/index.ts';
 import { couponRoutes } from './modules/coupons/index.ts';
+import { distributorRoutes } from './modules/distributors/index.ts';
 import { fulfilmentBackground } from './modules/fulfilment/index.ts';
 import { mailboxRoutes } from './modules/mailbox/index.ts';
 import { bankLinkPage, paymentRoutes, paymentsBackground } from './modules/payments/index.ts';
@@ -31,6 +33,7 @@ import { promotionRoutes } from './modules/promotions/index.ts';
 import { purchasesRoutes } from './modules/purchases/index.ts';
 import { getStoreSettings, settingsRoutes } from './modules/settings/index.ts';
 import { userRoutes } from './modules/user/index.ts';
+import { walletRoutes } from './modules/wallet/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -145,6 +148,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(purchasesRoutes);
       await api.register(cartRoutes);
       await api.register(couponRoutes);
+      await api.register(walletRoutes);
+      await api.register(distributorRoutes);
     },
     { prefix: '/api' },
   );
@@ -169,4 +174,6 @@ function addBackgroundWork(app: FastifyInstance) {
   app.outbox.add(checkoutBackground({ db, log, reservationMinutes: config.ORDER_RESERVATION_MINUTES }));
   app.outbox.add(fulfilmentBackground({ db, log, wake, mailer, live, publicUrl: config.PUBLIC_URL }));
   app.outbox.add(authBackground({ db, log, mailer, config }));
+  // Live events are kept for a week for connections to catch up on (plugins/live-events.ts).
+  app.outbox.add({ jobs: [{ name: 'live.prune-events', run: () => pruneLiveEvents(db) }] });
 }

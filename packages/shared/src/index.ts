@@ -16,3 +16,4 @@ export * from './schemas/ach.ts';
 export * from './schemas/square.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/stripe.ts';
+export * from './schemas/wallet.ts';

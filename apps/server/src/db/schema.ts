@@ -119,6 +119,35 @@ export const ledgerEntries = pgTable('ledger_entries', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+// --- DISTRIBUTOR CREDITS (issue 10, migration 0016) ---
+/** Winnings a game provider credited: one row per (distributor, its transaction id); the coins are a ledger entry. */
+// Unique (distributor, transaction_id): the SQL migration declares it.
+export const distributorCredits = pgTable('distributor_credits', {
+  distributor: text('distributor').notNull(),
+  transactionId: text('transaction_id').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  amount: integer('amount').notNull(),
+  reason: text('reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** An admin's adjustment of one wallet: who, when and why; the coins are the ledger entry 'adjustment:{id}'. */
+export const walletAdjustments = pgTable('wallet_adjustments', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  wallet: text('wallet', { enum: ['purchasedWallet', 'winWallet', 'stackingWallet'] }).notNull(),
+  amount: integer('amount').notNull(),
+  reason: text('reason').notNull(),
+  adminId: text('admin_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const kycRecords = pgTable('kyc_records', {
   userId: text('user_id')
     .primaryKey()
@@ -532,5 +561,14 @@ export const squareSandboxIdempotency = pgTable('square_sandbox_idempotency', {
   request: text('request').notNull(),
   status: integer('status'),
   body: text('body'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Live events as sent to a shopper, kept for replay after a dropped connection (plugins/live-events.ts). */
+export const liveEvents = pgTable('live_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: text('user_id').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

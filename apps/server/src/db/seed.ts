@@ -5,6 +5,7 @@ import { seedCatalog } from './seed/catalog.ts';
 import { seedGiftCardCodes } from './seed/gift-card-codes.ts';
 import { seedCoupons } from './seed/coupons.ts';
 import { seedDemoAccounts, type DemoAccount } from './seed/accounts.ts';
+import { seedDemoDistributor } from '../modules/distributors/index.ts';
 
 export interface SeedResult {
   demoAccounts: DemoAccount[];
@@ -15,5 +16,7 @@ export async function seed(db: Db, opts: { demo: boolean }): Promise<SeedResult>
   await seedGiftCardCodes(db);
   await seedCoupons(db);
   const demoAccounts = opts.demo ? await seedDemoAccounts(db) : [];
+  // The demo game provider's signing key is public (README): demo mode only.
+  if (opts.demo) await seedDemoDistributor(db);
   return { demoAccounts };
 }

@@ -5,17 +5,32 @@ import { Redis } from 'ioredis';
 import { ROLE_USER, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@store/shared';
 import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../lib/ids.ts';
+import { latestLiveEventId, LIVE_REPLAY_BATCH, liveEventsAfter, recordLiveEvent } from './live-events.ts';
 
 interface SocketData {
   userId: string;
   sessionRoom: string;
+  /** The last event id the client saw (handshake auth.lastEventId), or null when it named none. */
+  lastEventId: number | null;
 }
-type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between instances (Redis adapter): "this user has new stored events", so each instance reads them. */
+interface InterServerEvents {
+  liveEventsFor: (userId: string) => void;
+}
+type StoredEvent = Exclude<keyof ServerToClientEvents, 'liveSynced'>;
+type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface Live {
-  /** Sends an event to every open connection of a user, on whichever instance it is connected. */
-  emitToUser<E extends keyof ServerToClientEvents>(userId: string, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void;
+  /**
+   * Stores an event for a user (live_events, with an increasing id), then sends it to every open
+   * connection of the user, on whichever instance it is connected. Callers emit after their transaction
+   * committed (the outbox handlers, the cart routes), so the event is stored right after the change it
+   * reports, in its own short transaction. Fire and forget: a failure is logged, the caller's answer stands.
+   */
+  emitToUser<E extends StoredEvent>(userId: string, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void;
+  /** Resolves once every event emitted so far is stored and announced (shutdown, tests). */
+  flush(): Promise<void>;
   /** Closes the connections opened with one session token (logout), on every instance. */
   endSession(token: string): void;
   /** Closes every connection of a user (password reset revokes all sessions). */
@@ -52,7 +67,22 @@ async function authorizeHandshake(userForToken: FastifyInstance['userForToken'],
   if (!token || !user || user.role !== ROLE_USER) return null;
   const { _id, role } = socket.handshake.query;
   if (firstString(_id) !== user._id || firstString(role) !== user.role) return null;
-  return { userId: user._id, sessionRoom: sessionRoom(token) };
+  return { userId: user._id, sessionRoom: sessionRoom(token), lastEventId: null };
+}
+
+/**
+ * The last event id a client names: handshake auth.lastEventId (a number, or digits), or query lastEventId.
+ * Absent: null (start at the newest event, replay nothing). Anything but a non-negative safe integer is
+ * refused with 'invalid lastEventId' rather than guessed at: 0 would replay a week of toasts, "newest"
+ * could silently skip events; our client only ever sends what the server gave it.
+ */
+export function parseLastEventId(socket: Pick<LiveSocket, 'handshake'>): number | null | 'invalid' {
+  const auth = socket.handshake.auth as { lastEventId?: unknown } | undefined;
+  const raw = auth?.lastEventId ?? firstString(socket.handshake.query.lastEventId);
+  if (raw === undefined || raw === null) return null;
+  const text = typeof raw === 'number' ? String(raw) : raw;
+  if (typeof text !== 'string' || !/^\d{1,15}$/.test(text)) return 'invalid';
+  return Number(text);
 }
 
 /**
@@ -64,12 +94,35 @@ export default fp(
   async (app) => {
     let io: LiveServer | undefined;
     let redisClients: Redis[] = [];
+    // This instance's connections by user: each reads the stored events after its own cursor.
+    const followers = new Map<string, Set<() => void>>();
+    // One user's emits are stored in the order they were made (the ids follow the calls).
+    const writes = new Map<string, Promise<void>>();
+
+    const wakeLocal = (userId: string) => {
+      for (const wake of followers.get(userId) ?? []) wake();
+    };
 
     app.decorate<Live>('live', {
       emitToUser(userId, event, payload) {
-        // Before the app is ready there is no server yet and, by definition, nobody connected.
-        if (!io) return;
-        (io.to(userRoom(userId)).emit as (ev: string, ...args: unknown[]) => boolean)(event, payload);
+        const previous = writes.get(userId) ?? Promise.resolve();
+        const write = previous
+          .then(() => recordLiveEvent(app.db, userId, event, payload))
+          .then(
+            () => {
+              wakeLocal(userId);
+              // Other instances' connections of the user read it too (the default adapter has no others).
+              if (app.config.REDIS_URL) io?.serverSideEmit('liveEventsFor', userId);
+            },
+            (err: unknown) => app.log.error({ err, event }, 'live event not stored'),
+          )
+          .finally(() => {
+            if (writes.get(userId) === write) writes.delete(userId);
+          });
+        writes.set(userId, write);
+      },
+      async flush() {
+        await Promise.all([...writes.values()]);
       },
       endSession(token) {
         io?.in(sessionRoom(token)).disconnectSockets(true);
@@ -111,7 +164,9 @@ export default fp(
         authorizeHandshake(app.userForToken, socket).then(
           (data) => {
             if (!data) return next(new Error('unauthorized'));
-            socket.data = data;
+            const lastEventId = parseLastEventId(socket);
+            if (lastEventId === 'invalid') return next(new Error('invalid lastEventId'));
+            socket.data = { ...data, lastEventId };
             next();
           },
           (err: unknown) => {
@@ -120,16 +175,71 @@ export default fp(
           },
         );
       });
+      server.on('liveEventsFor', (userId) => wakeLocal(userId));
       server.on('connection', (socket) => {
         void socket.join([userRoom(socket.data.userId), socket.data.sessionRoom]);
+        follow(socket);
         socket.on('ping', (ack) => {
           if (typeof ack === 'function') ack('pong');
         });
       });
     });
 
+    /**
+     * Sends a connection its stored events in id order, each once: first those after the id it named
+     * (replay), then, each time an event of its user is stored, those after the last one it was sent.
+     * It is woken before the replay query runs, so an event committed during that query is read by the
+     * next pass instead of being lost; the cursor keeps it from being sent twice. One user's ids commit
+     * in order (recordLiveEvent), so reading "after the cursor" never skips one.
+     */
+    function follow(socket: LiveSocket) {
+      const { userId } = socket.data;
+      let cursor = socket.data.lastEventId;
+      let queued = false;
+      let chain: Promise<void> = Promise.resolve();
+      const send = socket.emit as (ev: string, ...args: unknown[]) => boolean;
+
+      const readAll = async () => {
+        cursor ??= await latestLiveEventId(app.db, userId);
+        for (;;) {
+          if (socket.disconnected) return;
+          const rows = await liveEventsAfter(app.db, userId, cursor);
+          for (const row of rows) {
+            send.call(socket, row.type, row.payload, row.id);
+            cursor = row.id;
+          }
+          if (rows.length < LIVE_REPLAY_BATCH) return;
+        }
+      };
+      const wake = () => {
+        // A pass that has not started yet will read this event too.
+        if (queued) return;
+        queued = true;
+        chain = chain
+          .then(() => {
+            queued = false;
+            return readAll();
+          })
+          .catch((err: unknown) => app.log.warn({ err }, 'live events not read'));
+      };
+
+      let set = followers.get(userId);
+      if (!set) followers.set(userId, (set = new Set()));
+      set.add(wake);
+      socket.on('disconnect', () => {
+        set.delete(wake);
+        if (set.size === 0 && followers.get(userId) === set) followers.delete(userId);
+      });
+      wake();
+      void chain.then(() => {
+        if (cursor !== null && socket.connected) socket.emit('liveSynced', { lastEventId: cursor });
+      });
+    }
+
     // Open sockets would otherwise keep the HTTP server from closing.
     app.addHook('preClose', async () => {
+      // Events emitted just before shutdown are stored before the database closes.
+      await app.live.flush();
       io?.local.disconnectSockets(true);
     });
 

@@ -49,6 +49,7 @@ const protectedRoutes: RouteObject[] = [
   { path: 'add-card/:orderId?', ...screen('./purchase/AddCardRoute.tsx') },
   { path: 'payment-success', ...screen('../features/purchases/pages/PaymentSuccessPage.tsx') },
   { path: 'my-purchases', ...screen('../features/purchases/pages/MyPurchasesPage.tsx') },
+  { path: 'wallet-history', ...screen('../features/wallet/pages/WalletHistoryPage.tsx') },
   // Composed in app/: the verification pages with the record of the user feature's getuser query.
   { path: 'verify', ...screen('./verification/VerifyRoute.tsx') },
   { path: 'kyc-jumio', ...screen('./verification/KycJumioRoute.tsx') },

@@ -27,10 +27,20 @@ describe('the default live connection factory', () => {
     const socket = connectLive({ _id: 'u1', role: 'USER', token: 'tok_1' });
     expect(socket).not.toBeNull();
     await vi.waitFor(() => expect(made).toHaveLength(1), { timeout: 15_000 });
-    expect(made[0]!.options).toMatchObject({ auth: { token: 'tok_1' }, query: { _id: 'u1', role: 'USER' } });
-    expect(made[0]!.on).toHaveBeenCalledWith('walletUpdated', listener);
+    expect(made[0]!.options).toMatchObject({ query: { _id: 'u1', role: 'USER' } });
+    // auth is asked for on every (re)connect, so it can name the last event id seen by then.
+    const auth = vi.fn();
+    (made[0]!.options.auth as (send: (data: object) => void) => void)(auth);
+    expect(auth).toHaveBeenCalledWith({ token: 'tok_1' });
+    // The real socket got the event's dispatcher, which hands the event to the listener until it stops.
+    const call = made[0]!.on.mock.calls.find(([event]) => event === 'walletUpdated');
+    expect(call).toBeDefined();
+    const coins = { purchasedWallet: 1, winWallet: 0, stackingWallet: 0 };
+    (call![1] as (payload: unknown, id: number) => void)({ coins }, 1);
+    expect(listener).toHaveBeenCalledWith({ coins }, 1);
     stop();
-    expect(made[0]!.off).toHaveBeenCalledWith('walletUpdated', listener);
+    (call![1] as (payload: unknown, id: number) => void)({ coins }, 2);
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 
   it('closes the real socket when the connection was closed before the library arrived', async () => {

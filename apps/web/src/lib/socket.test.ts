@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectLive, disconnectLive, onLive, setIoFactory, type LiveOptions, type LiveSocket } from './socket.ts';
+import { connectLive, disconnectLive, onLive, setIoFactory, setLiveCursorStore, type LiveOptions, type LiveSocket } from './socket.ts';
 
 // The connection rules with a fake factory that records what the app asks of socket.io-client. The
 // transports, path and handshake are tested against a real server in socket.transport.test.ts.
@@ -82,6 +82,44 @@ describe('live connection rules (SPEC §4)', () => {
   it('registers nothing for connect, disconnect or connect_error', () => {
     connectLive({ _id: 'u1', role: 'USER', token: 'tok_1' });
     expect([...created[0].handlers.keys()].filter((e) => ['connect', 'disconnect', 'connect_error'].includes(e))).toEqual([]);
+  });
+
+  it('names the last event id seen on every (re)connect and hands an event heard twice to listeners once', () => {
+    const raw = new Map<string, string>();
+    setLiveCursorStore({
+      getItem: (k) => raw.get(k) ?? null,
+      setItem: (k, v) => void raw.set(k, v),
+      removeItem: (k) => void raw.delete(k),
+    });
+    const listener = vi.fn();
+    onLive('notification', listener);
+    connectLive({ _id: 'u9', role: 'USER', token: 'tok_9' });
+    const auth = () => {
+      let sent: unknown;
+      (created.at(-1)!.options.auth as (send: (data: unknown) => void) => void)((data) => (sent = data));
+      return sent;
+    };
+    expect(auth()).toEqual({ token: 'tok_9' });
+
+    created[0].serverSends('liveSynced', { lastEventId: 4 });
+    expect(auth()).toEqual({ token: 'tok_9', lastEventId: 4 });
+    const send = (content: string, id: number) => {
+      for (const handler of created.at(-1)!.handlers.get('notification') ?? [])
+        (handler as (p: unknown, id: number) => void)({ type: 'info', content }, id);
+    };
+    send('five', 5);
+    send('five', 5);
+    send('six', 6);
+    expect(listener.mock.calls.map(([p]) => (p as { content: string }).content)).toEqual(['five', 'six']);
+    expect(auth()).toEqual({ token: 'tok_9', lastEventId: 6 });
+
+    // Connecting the same shopper again (a new socket) starts from 6; a replay that overlaps is dropped.
+    connectLive({ _id: 'u9', role: 'USER', token: 'tok_9' });
+    expect(auth()).toEqual({ token: 'tok_9', lastEventId: 6 });
+    send('six', 6);
+    send('seven', 7);
+    expect(listener).toHaveBeenCalledTimes(3);
+    expect(raw.get('liveLastEventId:u9')).toBe('7');
   });
 
   it('disconnectLive closes the open connection', () => {

@@ -1,9 +1,12 @@
 import type { ManagerOptions, SocketOptions } from 'socket.io-client';
-import { ROLE_USER, SOCKET_PATH, type ServerToClientEvents } from '@store/shared';
+import { ROLE_USER, SOCKET_PATH, type KeyValueStore, type ServerToClientEvents } from '@store/shared';
+import { createLiveCursor, type LiveCursor } from './live-cursor.ts';
 
 // SPEC §4 "Live connection": only for role USER with a stored token; any earlier connection is closed
 // first; websocket preferred with polling fallback; connect/disconnect/connect_error have no effect
 // (socket.io reconnects by itself, and the page works without live events).
+// Issue 10: every open and reopen names the last event id this tab saw (lib/live-cursor.ts), the server
+// replays what came after it, and an event heard twice (same id) reaches the listeners once.
 
 type LiveEvent = keyof ServerToClientEvents;
 type Listener = (...args: never[]) => void;
@@ -69,8 +72,44 @@ class DeferredSocket implements LiveSocket {
 
 let ioFactory: IoFactory = lazySocketIo;
 let current: LiveSocket | null = null;
-// Listeners outlive a single connection: they are attached to every new socket.
+// Listeners outlive a single connection. Each socket gets one dispatcher per event, which drops an
+// event already seen and hands the others to the listeners of the moment.
 const listeners = new Map<LiveEvent, Set<Listener>>();
+const dispatchers = new Map<LiveEvent, Listener>();
+let cursor: LiveCursor | null = null;
+// The events the current socket has a dispatcher for (each at most once).
+let attached = new Set<LiveEvent>();
+
+function attach(socket: LiveSocket, event: LiveEvent): void {
+  if (attached.has(event)) return;
+  attached.add(event);
+  socket.on(event, dispatcher(event));
+}
+
+const noStorage: KeyValueStore = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+let cursorStore: KeyValueStore = typeof localStorage === 'undefined' ? noStorage : localStorage;
+
+/** Where the last event id is kept across reloads and tabs (tests hand in their own store). */
+export function setLiveCursorStore(store: KeyValueStore): void {
+  cursorStore = store;
+  cursor = null;
+}
+
+function dispatcher(event: LiveEvent): Listener {
+  let dispatch = dispatchers.get(event);
+  if (!dispatch) {
+    dispatch = ((payload: unknown, eventId?: unknown) => {
+      // Stored events carry their id; one heard before (a replay overlapping a live send) is dropped.
+      if (typeof eventId === 'number' && cursor && !cursor.accept(eventId)) return;
+      const args = eventId === undefined ? [payload] : [payload, eventId];
+      for (const listener of [...(listeners.get(event) ?? [])]) (listener as (...a: unknown[]) => void)(...args);
+    }) as Listener;
+    dispatchers.set(event, dispatch);
+  }
+  return dispatch;
+}
+
+const onSynced = (({ lastEventId }: { lastEventId: number }) => cursor?.synced(lastEventId)) as unknown as Listener;
 
 /** socket.io-client is a third-party boundary; tests replace it with a fake. */
 export function setIoFactory(factory: IoFactory): void {
@@ -83,15 +122,31 @@ export interface LiveIdentity {
   token: string | null | undefined;
 }
 
-/** What every live connection is opened with (SPEC §4 transports, §7 path and query). */
-export function liveOptions({ _id, role, token }: { _id: string; role: string; token: string }): LiveOptions {
+/**
+ * What every live connection is opened with (SPEC §4 transports, §7 path and query). auth is a function
+ * so that each reconnect names the last event id seen by then, not the one of the first open.
+ */
+export function liveOptions({
+  _id,
+  role,
+  token,
+  lastEventId = () => undefined,
+}: {
+  _id: string;
+  role: string;
+  token: string;
+  lastEventId?: () => number | undefined;
+}): LiveOptions {
   return {
     path: SOCKET_PATH,
     transports: ['websocket', 'polling'],
     // Without this socket.io-client 4.8 never tries the next transport: a failed websocket only emits
     // connect_error (which we ignore) and every reconnect tries websocket again, so no fallback happens.
     tryAllTransports: true,
-    auth: { token },
+    auth: (send) => {
+      const last = lastEventId();
+      send(last === undefined ? { token } : { token, lastEventId: last });
+    },
     query: { _id, role },
     // A new manager each time: a reused one would keep the previous user's query.
     forceNew: true,
@@ -101,10 +156,13 @@ export function liveOptions({ _id, role, token }: { _id: string; role: string; t
 export function connectLive({ _id, role, token }: LiveIdentity): LiveSocket | null {
   disconnectLive();
   if (role !== ROLE_USER || !token) return null;
-  const socket = ioFactory(liveOptions({ _id, role, token }));
-  for (const [event, set] of listeners) {
-    for (const listener of set) socket.on(event, listener);
-  }
+  // The same shopper again (a new token, a reconnect of the app) keeps this tab's last id.
+  if (cursor?.userId !== _id) cursor = createLiveCursor(_id, cursorStore);
+  const socketCursor = cursor;
+  const socket = ioFactory(liveOptions({ _id, role, token, lastEventId: () => socketCursor.lastEventId() }));
+  socket.on('liveSynced', onSynced);
+  attached = new Set();
+  for (const event of listeners.keys()) attach(socket, event);
   current = socket;
   return socket;
 }
@@ -125,9 +183,8 @@ export function onLive<E extends LiveEvent>(event: E, listener: ServerToClientEv
     listeners.set(event, set);
   }
   set.add(fn);
-  current?.on(event, fn);
+  if (current) attach(current, event);
   return () => {
     set.delete(fn);
-    current?.off(event, fn);
   };
 }

@@ -1,10 +1,19 @@
 import type { WalletCoins } from './user.ts';
 
-/** Events the server sends on the live connection. */
+/**
+ * Events the server sends on the live connection. Every stored event comes with its id as the second
+ * argument (increasing per shopper; issue 10): the client keeps the last one it saw and names it when it
+ * connects again (handshake auth.lastEventId), and the server first sends every later event, in order.
+ */
 export interface ServerToClientEvents {
-  notification: (payload: { type: 'success' | 'error' | 'warning' | 'info'; content: string }) => void;
-  walletUpdated: (payload: { coins: WalletCoins }) => void;
-  cartUpdated: (payload: { itemCount: number }) => void;
+  notification: (payload: { type: 'success' | 'error' | 'warning' | 'info'; content: string }, eventId: number) => void;
+  walletUpdated: (payload: { coins: WalletCoins }, eventId: number) => void;
+  cartUpdated: (payload: { itemCount: number }, eventId: number) => void;
+  /**
+   * Sent once per connection, after the events it missed: the id the connection is now at. A connection
+   * that named no last id starts at the newest stored one (nothing is replayed) and learns it here.
+   */
+  liveSynced: (payload: { lastEventId: number }) => void;
 }
 export interface ClientToServerEvents {
   ping: (ack: (pong: 'pong') => void) => void;

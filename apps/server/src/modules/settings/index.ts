@@ -2,16 +2,21 @@
 // and with what (the purchase settings: whitelisted states, enabled payment method kinds), and its routes.
 export { default as settingsRoutes } from './routes.ts';
 export {
+  DISTRIBUTORS_SETTINGS_KEY,
   getConversionRate,
+  getDistributorKeys,
   getPurchaseSettings,
   getStoreSettings,
   isStateWhitelisted,
   listWhitelistedStates,
   PURCHASE_SETTINGS_KEY,
   savePurchaseSettings,
+  saveDistributorKeys,
   saveStoreSettings,
+  seedDistributorKeys,
   seedStoreSettings,
   STORE_SETTINGS_KEY,
+  type DistributorKeys,
   type PurchaseSettings,
 } from './service.ts';
 export { STARTER_PURCHASE_SETTINGS, STARTER_SETTINGS } from './starter-settings.ts';

@@ -52,10 +52,32 @@ function cachedSetting<T>(key: string, schema: z.ZodType<T>) {
   };
 }
 
+/**
+ * The game providers (distributors) that may credit winnings, each by id with its signing key
+ * (POST v1/third-party/distributors/{distributor}/credits). Not public. Absent until a distributor is
+ * added (the demo seed adds one): then no distributor is known.
+ */
+export const DISTRIBUTORS_SETTINGS_KEY = 'distributors';
+export const distributorKeys = z.record(z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/), z.string().min(32));
+export type DistributorKeys = z.infer<typeof distributorKeys>;
+
 const storeSettings = cachedSetting(STORE_SETTINGS_KEY, settingsSchema);
 const purchaseSettingsRow = cachedSetting(PURCHASE_SETTINGS_KEY, purchaseSettings);
 
 export const getStoreSettings = (db: Db): Promise<Settings> => storeSettings.get(db);
+/**
+ * The distributors' signing keys; none when the row is absent (no distributor is set up). Read on every
+ * credit, not cached: a few credits a second at most, and a key taken away stops working at once.
+ */
+export async function getDistributorKeys(db: Db): Promise<DistributorKeys> {
+  const raw = await readSetting(db, DISTRIBUTORS_SETTINGS_KEY);
+  return raw === undefined ? {} : distributorKeys.parse(raw);
+}
+export const saveDistributorKeys = async (db: Db, value: DistributorKeys): Promise<void> =>
+  writeSetting(db, DISTRIBUTORS_SETTINGS_KEY, distributorKeys.parse(value));
+/** Adds the distributor unless the row exists (the demo seed: a re-run never undoes an edit). */
+export const seedDistributorKeys = (db: Db | Tx, value: DistributorKeys): Promise<void> =>
+  insertSettingIfMissing(db, DISTRIBUTORS_SETTINGS_KEY, distributorKeys.parse(value));
 export const saveStoreSettings = (db: Db, value: Settings): Promise<void> => storeSettings.save(db, value);
 export const getPurchaseSettings = (db: Db): Promise<PurchaseSettings> => purchaseSettingsRow.get(db);
 export const savePurchaseSettings = (db: Db, value: PurchaseSettings): Promise<void> => purchaseSettingsRow.save(db, value);

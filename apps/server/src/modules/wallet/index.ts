@@ -1,3 +1,4 @@
 // Public surface of the wallet module: balances and the append-only ledger every coin moves through.
 // Callers pass their own transaction, so a credit commits with whatever earned it.
 export { appendLedgerEntries, getWalletCoins, ledgerAmount, type LedgerCredit, type WalletName } from './repository.ts';
+export { default as walletRoutes } from './routes.ts';

@@ -1,11 +1,22 @@
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { formatBalance, totalBalance, type UserProfile } from '@store/shared';
 import { useOutsideClick } from './use-outside-click.ts';
 import { CoinIcon } from './icons.tsx';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
-/** SPEC §2: the user's image (default avatar if none), the total wallet balance and Logout. */
+/** The three wallets, each from the ledger (issue 10): bought, won (the only one that cashes out), promotional. */
+const WALLETS = [
+  ['purchasedWallet', 'Purchased'],
+  ['winWallet', 'Winnings'],
+  ['stackingWallet', 'Promotional'],
+] as const;
+
+/**
+ * SPEC §2: the user's image (default avatar if none), the total wallet balance and Logout; with issue 10
+ * also each wallet's balance and a link to the wallet history.
+ */
 export function ProfileDropdown({ profile, onLogout }: { profile: UserProfile | null; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -43,6 +54,17 @@ export function ProfileDropdown({ profile, onLogout }: { profile: UserProfile | 
               <CoinIcon /> {formatBalance(totalBalance(profile?.coins))}
             </span>
           </div>
+          <dl className="profile-dropdown__wallets" data-testid="profile-wallets">
+            {WALLETS.map(([wallet, label]) => (
+              <div key={wallet} className="profile-dropdown__wallet" data-testid={`profile-${wallet}`}>
+                <dt className="muted">{label}</dt>
+                <dd>{formatBalance(profile?.coins[wallet] ?? 0)}</dd>
+              </div>
+            ))}
+          </dl>
+          <Link className="profile-dropdown__link" to="/wallet-history" onClick={() => setOpen(false)}>
+            Wallet history
+          </Link>
           <button type="button" className="profile-dropdown__logout" data-testid="logout-button" onClick={onLogout}>
             Logout
           </button>

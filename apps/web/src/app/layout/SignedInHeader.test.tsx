@@ -140,7 +140,11 @@ describe('live wallet', () => {
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('1,234.00');
     await waitFor(() => expect(sockets.filter((s) => !s.disconnected)).toHaveLength(1));
     const live = sockets.find((s) => !s.disconnected)!;
-    expect(live.options).toMatchObject({ auth: { token: 'tok_dana' }, query: { _id: 'u_dana', role: 'USER' } });
+    expect(live.options).toMatchObject({ query: { _id: 'u_dana', role: 'USER' } });
+    // auth is a function (each reconnect names the last live event id seen by then, issue 10).
+    let auth: unknown;
+    (live.options.auth as (send: (data: unknown) => void) => void)((data) => (auth = data));
+    expect(auth).toMatchObject({ token: 'tok_dana' });
 
     act(() => {
       for (const listener of live.listeners.get('walletUpdated') ?? []) {
@@ -167,6 +171,24 @@ describe('profile dropdown and logout', () => {
     expect(within(dropdown).getByText('12.35M')).toBeInTheDocument();
     expect(within(dropdown).getByRole('img', { name: 'Profile picture' })).toHaveAttribute('src', '/default-avatar.svg');
     expect(within(dropdown).getByText('Dana Demo')).toBeInTheDocument();
+  });
+
+  it('shows each wallet and links to the wallet history', async () => {
+    const user = userEvent.setup();
+    renderSignedIn({
+      'GET v1/getuser': {
+        body: getUserFixture({
+          data: { ...getUserFixture().data, coins: { purchasedWallet: 2_500, winWallet: 740, stackingWallet: 1_200 } },
+        }),
+      },
+    });
+    await screen.findByTestId('wallet-balance');
+    await user.click(screen.getByTestId('profile-menu-button'));
+    const dropdown = screen.getByTestId('profile-dropdown');
+    expect(within(dropdown).getByTestId('profile-purchasedWallet')).toHaveTextContent('Purchased2,500.00');
+    expect(within(dropdown).getByTestId('profile-winWallet')).toHaveTextContent('Winnings740.00');
+    expect(within(dropdown).getByTestId('profile-stackingWallet')).toHaveTextContent('Promotional1,200.00');
+    expect(within(dropdown).getByRole('link', { name: 'Wallet history' })).toHaveAttribute('href', '/wallet-history');
   });
 
   it("shows the user's own image when there is one", async () => {

@@ -3,8 +3,12 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
 import { connectLive, disconnectLive, onLive } from '../../lib/socket.ts';
 import { selectUserProfile, walletUpdated } from '../../features/user/user-slice.ts';
 import { selectAuthToken } from '../../features/auth/auth-slice.ts';
+import { notify } from '../../lib/toast.ts';
 
-/** Opens the live connection once the profile is known (SPEC §4) and feeds wallet updates to the header. */
+/**
+ * Opens the live connection once the profile is known (SPEC §4), feeds wallet updates to the header and
+ * shows the server's notification events as toasts (§9 toast rules, through lib/toast).
+ */
 export function useLiveWallet(): void {
   const dispatch = useAppDispatch();
   const profile = useAppSelector(selectUserProfile);
@@ -15,9 +19,11 @@ export function useLiveWallet(): void {
   useEffect(() => {
     if (!userId || !role) return;
     const stopListening = onLive('walletUpdated', ({ coins }) => dispatch(walletUpdated(coins)));
+    const stopToasts = onLive('notification', ({ type, content }) => notify[type](content));
     connectLive({ _id: userId, role, token });
     return () => {
       stopListening();
+      stopToasts();
       disconnectLive();
     };
   }, [dispatch, userId, role, token]);

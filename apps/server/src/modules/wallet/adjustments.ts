@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { WalletAdjustmentBody, WalletCoins } from '@store/shared';
+import type { Db } from '../../db/client.ts';
+import { users, walletAdjustments } from '../../db/schema.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { appendLedgerEntries, getWalletCoins } from './repository.ts';
+
+export interface WalletAdjustment extends WalletAdjustmentBody {
+  id: string;
+  adminId: string;
+  createdAt: string;
+  coins: WalletCoins;
+}
+
+/**
+ * An admin's adjustment of one wallet, recorded with who made it and why, and its ledger entry, in one
+ * transaction. The shopper's row is locked first, so two adjustments (or an adjustment and anything else
+ * that locks the shopper to take coins) cannot both spend the same coins: a wallet never goes below zero.
+ */
+export async function adjustWallet(db: Db, adminId: string, body: WalletAdjustmentBody): Promise<WalletAdjustment> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.userId)).for('update');
+    if (locked.length === 0) throw notFound('No shopper with this userId.');
+    if (body.amount < 0) {
+      const balance = (await getWalletCoins(tx, body.userId))[body.wallet];
+      if (balance + body.amount < 0) {
+        throw unprocessable(`The ${body.wallet} holds ${balance} coins: it cannot go below zero.`, 'amount');
+      }
+    }
+    const id = newId();
+    const [row] = await tx
+      .insert(walletAdjustments)
+      .values({ id, userId: body.userId, wallet: body.wallet, amount: body.amount, reason: body.reason, adminId })
+      .returning();
+    const appended = await appendLedgerEntries(tx, [
+      { userId: body.userId, wallet: body.wallet, amount: body.amount, reason: 'adjustment', reference: `adjustment:${id}` },
+    ]);
+    if (!appended) throw new Error(`adjustWallet: ledger already holds adjustment:${id}`);
+    const coins = await getWalletCoins(tx, body.userId);
+    return { ...body, id, adminId, createdAt: row!.createdAt.toISOString(), coins };
+  });
+}
+
+export const findAdjustment = async (db: Db, id: string) =>
+  (await db.select().from(walletAdjustments).where(eq(walletAdjustments.id, id)))[0];

@@ -1,0 +1,58 @@
+// The shopper's wallet history and an admin's wallet adjustment (ADR 004: calls beyond SPEC §7).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelope, walletAdjustmentBody, walletAdjustmentResponse, walletHistoryQuery, walletHistoryResponse } from '@store/shared';
+import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
+import { adjustWallet } from './adjustments.ts';
+import { listWalletHistory } from './history.ts';
+
+const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireSession(app);
+
+  app.get(
+    '/v1/wallet/history',
+    {
+      schema: {
+        tags: ['wallet'],
+        summary: "The signed-in shopper's ledger entries, newest first, paged",
+        description:
+          'Every coin movement of the shopper across purchasedWallet, winWallet and stackingWallet (amount in signed integer coins), with the total count. page from 1, limit 1 to 100 (default 20).',
+        querystring: walletHistoryQuery,
+        response: { 200: walletHistoryResponse, 400: errorEnvelope, 401: errorEnvelope },
+      },
+    },
+    async (request) => ({ success: true as const, data: await listWalletHistory(app.db, signedInUser(request)._id, request.query) }),
+  );
+
+  app.post(
+    '/v1/admin/wallet/adjustments',
+    {
+      preHandler: requireRole('ADMIN'),
+      schema: {
+        tags: ['wallet', 'admin'],
+        summary: "An admin adds coins to or takes them from one of a shopper's wallets",
+        description:
+          'Role ADMIN. { userId, wallet, amount (non-zero integer coins: positive adds, negative takes), reason }. Recorded with the admin and the time; the coins move as a ledger entry of kind adjustment. A wallet never goes below zero (422, field amount).',
+        body: walletAdjustmentBody,
+        response: {
+          200: walletAdjustmentResponse,
+          400: errorEnvelope,
+          401: errorEnvelope,
+          403: errorEnvelope,
+          404: errorEnvelope,
+          422: errorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      const adminId = signedInUser(request)._id;
+      const adjustment = await adjustWallet(app.db, adminId, request.body);
+      request.log.info(
+        { adjustmentId: adjustment.id, adminId, userId: adjustment.userId, wallet: adjustment.wallet, amount: adjustment.amount },
+        'wallet adjusted by an admin',
+      );
+      return { success: true as const, data: adjustment };
+    },
+  );
+};
+
+export default walletRoutes;

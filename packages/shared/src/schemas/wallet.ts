@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** The three wallets a shopper's coins live in (each a sum of ledger entries). */
+export const walletName = z.enum(['purchasedWallet', 'winWallet', 'stackingWallet']);
+
+/**
+ * What a ledger entry records, as the wallet history shows it: coins bought, promotional coins, prizes
+ * won, coins held for a cash-out, a cash-out paid out, held coins returned, a payment taken back, or
+ * an admin's adjustment.
+ */
+export const ledgerEntryKind = z.enum(['purchase', 'bonus', 'win', 'cashOutHold', 'payout', 'return', 'reversal', 'adjustment']);
+export type LedgerEntryKind = z.infer<typeof ledgerEntryKind>;
+
+/** Whole numbers in a query string: digits only (a plain coercion reads '' as 0 and '1e2' as 100). */
+const wholeNumber = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number, digits only')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
+/** GET v1/wallet/history (ADR 004): page from 1, limit 1 to 100 (default 20). */
+export const walletHistoryQuery = z.strictObject({
+  page: wholeNumber(1_000_000).default(1),
+  limit: wholeNumber(100).default(20),
+});
+export type WalletHistoryQuery = z.infer<typeof walletHistoryQuery>;
+
+export const walletHistoryEntry = z.object({
+  id: z.number().int(),
+  wallet: walletName,
+  /** Signed integer coins: positive into the wallet, negative out of it. */
+  amount: z.number().int(),
+  kind: ledgerEntryKind,
+  /** What the entry belongs to (an order, a cash-out, a provider's transaction, an adjustment). */
+  reference: z.string(),
+  createdAt: z.string(),
+});
+export type WalletHistoryEntry = z.infer<typeof walletHistoryEntry>;
+
+export const walletHistoryResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    entries: z.array(walletHistoryEntry),
+    /** Every entry of the shopper, across all pages. */
+    total: z.number().int().nonnegative(),
+    page: z.number().int().positive(),
+    limit: z.number().int().positive(),
+  }),
+});
+export type WalletHistoryResponse = z.infer<typeof walletHistoryResponse>;
+
+/** Text without NUL characters (PostgreSQL cannot store them). */
+const plainText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'must not contain a NUL character');
+
+/**
+ * POST v1/third-party/distributors/{distributor}/credits (ADR 004): a game provider credits a shopper's
+ * winnings (winWallet). Signed, not a session; applied once per (distributor, transactionId).
+ */
+export const distributorCreditBody = z.strictObject({
+  /** The provider's own id of this credit: a repeat of it is the same credit. */
+  transactionId: plainText(100).pipe(z.string().min(1)),
+  userId: plainText(64).pipe(z.string().min(1)),
+  /** Positive integer coins (at most 100,000,000 in one credit). */
+  amount: z.number().int().positive().max(100_000_000),
+  reason: plainText(200).optional(),
+});
+export type DistributorCreditBody = z.infer<typeof distributorCreditBody>;
+
+export const distributorParams = z.strictObject({ distributor: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/) });
+
+export const distributorCreditResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    transactionId: z.string(),
+    userId: z.string(),
+    amount: z.number().int(),
+    /** false when this credit had been applied before (a repeat): nothing moved this time. */
+    applied: z.boolean(),
+  }),
+});
+export type DistributorCreditResponse = z.infer<typeof distributorCreditResponse>;
+
+/**
+ * POST v1/admin/wallet/adjustments (ADR 004): an admin adds coins to (positive) or takes them from
+ * (negative) one wallet of a shopper, with the reason; recorded with who and when.
+ */
+export const walletAdjustmentBody = z.strictObject({
+  userId: plainText(64).pipe(z.string().min(1)),
+  wallet: walletName,
+  amount: z
+    .number()
+    .int()
+    .min(-100_000_000)
+    .max(100_000_000)
+    .refine((n) => n !== 0, 'must not be zero'),
+  reason: plainText(500).pipe(z.string().trim().min(1, 'is required')),
+});
+export type WalletAdjustmentBody = z.infer<typeof walletAdjustmentBody>;
+
+export const walletAdjustmentResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    id: z.string(),
+    userId: z.string(),
+    wallet: walletName,
+    amount: z.number().int(),
+    reason: z.string(),
+    adminId: z.string(),
+    createdAt: z.string(),
+    /** The shopper's wallets after the adjustment. */
+    coins: z.object({ purchasedWallet: z.number().int(), winWallet: z.number().int(), stackingWallet: z.number().int() }),
+  }),
+});
+export type WalletAdjustmentResponse = z.infer<typeof walletAdjustmentResponse>;
