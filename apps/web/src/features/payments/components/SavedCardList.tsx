@@ -1,36 +1,63 @@
-import type { SavedCard } from '../types.ts';
+/** What a saved card of any provider shows the shopper (Nuvei, Stripe and Square cards all carry it). */
+export interface ListedCard {
+  userPaymentOptionId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
 
-interface Props {
-  cards: SavedCard[];
+interface Props<T extends ListedCard> {
+  cards: T[];
   selectedId: string | null;
   busy: boolean;
   onSelect: (id: string | null) => void;
-  onDelete: (id: string) => void;
+  /** Delete was pressed on this card (the panel asks for a confirmation first). */
+  onDelete: (card: T) => void;
   /** Without an order to pay the list only manages cards. */
   selectable: boolean;
+  /** Whether a selectable list ends with "Use a new card"; default: whenever it is selectable. */
+  offerNewCard?: boolean;
+  /** The radio group's name, one per panel so two lists on a page do not share a choice. */
+  name?: string;
+  /** The list's accessible name. */
+  listLabel?: string;
+  /** Each card's test id. */
+  itemTestId?: string;
 }
 
 const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
 const brandName = (brand: string) => BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /** The card as the shopper knows it: 'Visa ending 1111'. */
-export const cardLabel = (card: SavedCard) => `${brandName(card.brand)} ending ${card.last4}`;
+export const cardLabel = (card: Pick<ListedCard, 'brand' | 'last4'>) => `${brandName(card.brand)} ending ${card.last4}`;
 
-const expiry = (card: SavedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`;
+const expiry = (card: ListedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`;
 
-/** The shopper's saved cards: pick one to pay with, or delete it. */
-export function SavedCardList({ cards, selectedId, busy, onSelect, onDelete, selectable }: Props) {
+/** The shopper's saved cards of one provider: pick one to pay with, or delete it. */
+export function SavedCardList<T extends ListedCard>({
+  cards,
+  selectedId,
+  busy,
+  onSelect,
+  onDelete,
+  selectable,
+  offerNewCard = selectable,
+  name = 'payment-card',
+  listLabel = 'Saved cards',
+  itemTestId = 'saved-card',
+}: Props<T>) {
   return (
-    <ul className="saved-cards" aria-label="Saved cards">
+    <ul className="saved-cards" aria-label={listLabel}>
       {cards.map((card) => {
         const label = cardLabel(card);
         return (
-          <li key={card.userPaymentOptionId} className="saved-card" data-testid="saved-card">
+          <li key={card.userPaymentOptionId} className="saved-card" data-testid={itemTestId}>
             <label className="saved-card__choice">
               {selectable ? (
                 <input
                   type="radio"
-                  name="payment-card"
+                  name={name}
                   checked={selectedId === card.userPaymentOptionId}
                   onChange={() => onSelect(card.userPaymentOptionId)}
                 />
@@ -43,17 +70,17 @@ export function SavedCardList({ cards, selectedId, busy, onSelect, onDelete, sel
               className="payments-link-button"
               disabled={busy}
               aria-label={`Delete ${label}`}
-              onClick={() => onDelete(card.userPaymentOptionId)}
+              onClick={() => onDelete(card)}
             >
               Delete
             </button>
           </li>
         );
       })}
-      {selectable ? (
+      {selectable && offerNewCard ? (
         <li className="saved-card">
           <label className="saved-card__choice">
-            <input type="radio" name="payment-card" checked={selectedId === null} onChange={() => onSelect(null)} />
+            <input type="radio" name={name} checked={selectedId === null} onChange={() => onSelect(null)} />
             <span className="saved-card__brand">Use a new card</span>
           </label>
         </li>

@@ -150,7 +150,7 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
         selectedId={selected?.userPaymentOptionId ?? null}
         busy={paying || deleteState.isLoading}
         onSelect={setSelectedId}
-        onDelete={(id) => setConfirming(cards.find((card) => card.userPaymentOptionId === id) ?? null)}
+        onDelete={setConfirming}
         selectable={Boolean(orderId)}
       />
       {confirmation}

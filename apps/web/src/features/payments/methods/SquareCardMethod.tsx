@@ -10,6 +10,7 @@ import { usePaymentsSquareSaveCardMutation } from '../api/square-save-card.ts';
 import { usePaymentsSquareDeleteCardMutation } from '../api/square-delete-card.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import type { SquareCardHandle } from './SquareSdkCard.tsx';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
 
@@ -20,12 +21,6 @@ export const SQUARE_PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed
 export const SQUARE_SAVE_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
 export const SQUARE_DELETE_FALLBACK_TEXT = 'That card could not be deleted.';
 export const SQUARE_CONFIG_FAILED_TEXT = 'The card form could not be loaded. Please reload the page.';
-
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
-/** The card as the shopper knows it: 'Visa ending 1111'. */
-export const squareCardLabel = (card: SquareSavedCard) =>
-  `${BRAND_NAMES[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} ending ${card.last4}`;
-const expiry = (card: SquareSavedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`;
 
 /**
  * Cards through Square (ADR 013): the shopper's saved Square cards and a new card, paid with
@@ -115,44 +110,18 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed }: MethodPa
   return (
     <div className="square-card-method" data-testid="square-card-method">
       {!orderId && cardsLoaded && cards.length === 0 ? <p className="payments-muted">You have no cards saved with Square.</p> : null}
-      <ul className="saved-cards" aria-label="Cards saved with Square">
-        {cards.map((card) => {
-          const label = squareCardLabel(card);
-          return (
-            <li key={card.userPaymentOptionId} className="saved-card" data-testid="square-saved-card">
-              <label className="saved-card__choice">
-                {orderId ? (
-                  <input
-                    type="radio"
-                    name="square-card"
-                    checked={selectedId === card.userPaymentOptionId}
-                    onChange={() => setSelectedId(card.userPaymentOptionId)}
-                  />
-                ) : null}
-                <span className="saved-card__brand">{label}</span>
-                <span className="payments-muted">expires {expiry(card)}</span>
-              </label>
-              <button
-                type="button"
-                className="payments-link-button"
-                disabled={busy || deleteState.isLoading}
-                aria-label={`Delete ${label}`}
-                onClick={() => setConfirming(card)}
-              >
-                Delete
-              </button>
-            </li>
-          );
-        })}
-        {orderId && cards.length > 0 ? (
-          <li className="saved-card">
-            <label className="saved-card__choice">
-              <input type="radio" name="square-card" checked={selectedId === null} onChange={() => setSelectedId(null)} />
-              <span className="saved-card__brand">Use a new card</span>
-            </label>
-          </li>
-        ) : null}
-      </ul>
+      <SavedCardList
+        cards={cards}
+        selectedId={selectedId}
+        busy={busy || deleteState.isLoading}
+        onSelect={setSelectedId}
+        onDelete={setConfirming}
+        selectable={Boolean(orderId)}
+        offerNewCard={cards.length > 0}
+        name="square-card"
+        listLabel="Cards saved with Square"
+        itemTestId="square-saved-card"
+      />
 
       <div className="card-fields" hidden={!usingNewCard}>
         <p className="payments-field-label">{orderId ? 'Card number and expiry' : 'Add a card: number and expiry'}</p>
@@ -206,7 +175,7 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed }: MethodPa
       </p>
       {confirming ? (
         <ConfirmDelete
-          label={squareCardLabel(confirming)}
+          label={cardLabel(confirming)}
           busy={deleteState.isLoading}
           onConfirm={() => void remove(confirming)}
           onCancel={() => setConfirming(null)}

@@ -12,6 +12,7 @@ import { selectStripeCards } from '../payment-slice.ts';
 import { followStripeResult } from '../stripe-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import type { StripeCardHandle } from './StripeElementCard.tsx';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
 
@@ -22,12 +23,6 @@ export const STRIPE_PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed
 export const STRIPE_SAVE_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
 export const STRIPE_DELETE_FALLBACK_TEXT = 'That card could not be deleted.';
 export const STRIPE_UNAVAILABLE_TEXT = 'Card payments through Stripe are not available right now.';
-
-const BRAND_NAMES: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
-/** The card as the shopper knows it: 'Visa ending 4242' (Stripe's brand names). */
-export const stripeCardLabel = (card: StripeSavedCard) =>
-  `${BRAND_NAMES[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1)} ending ${card.last4}`;
-const expiry = (card: StripeSavedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`;
 
 /**
  * Cards through Stripe (ADR 012): the shopper's Stripe cards and a new card, paid with
@@ -128,44 +123,17 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed }: MethodPa
   return (
     <div className="stripe-card-method" data-testid="stripe-card-method">
       {!orderId && cards.length === 0 ? <p className="payments-muted">You have no cards saved with Stripe.</p> : null}
-      <ul className="saved-cards" aria-label="Cards saved with Stripe">
-        {cards.map((card) => {
-          const label = stripeCardLabel(card);
-          return (
-            <li key={card.userPaymentOptionId} className="saved-card" data-testid="stripe-saved-card">
-              <label className="saved-card__choice">
-                {orderId ? (
-                  <input
-                    type="radio"
-                    name="stripe-card"
-                    checked={selectedId === card.userPaymentOptionId}
-                    onChange={() => setSelectedId(card.userPaymentOptionId)}
-                  />
-                ) : null}
-                <span className="saved-card__brand">{label}</span>
-                <span className="payments-muted">expires {expiry(card)}</span>
-              </label>
-              <button
-                type="button"
-                className="payments-link-button"
-                disabled={busy || deleteState.isLoading}
-                aria-label={`Delete ${label}`}
-                onClick={() => setConfirming(card)}
-              >
-                Delete
-              </button>
-            </li>
-          );
-        })}
-        {orderId ? (
-          <li className="saved-card">
-            <label className="saved-card__choice">
-              <input type="radio" name="stripe-card" checked={selectedId === null} onChange={() => setSelectedId(null)} />
-              <span className="saved-card__brand">Use a new card</span>
-            </label>
-          </li>
-        ) : null}
-      </ul>
+      <SavedCardList
+        cards={cards}
+        selectedId={selectedId}
+        busy={busy || deleteState.isLoading}
+        onSelect={setSelectedId}
+        onDelete={setConfirming}
+        selectable={Boolean(orderId)}
+        name="stripe-card"
+        listLabel="Cards saved with Stripe"
+        itemTestId="stripe-saved-card"
+      />
 
       <div className="card-fields" hidden={!usingNewCard}>
         <p className="payments-field-label">{orderId ? 'Card number and expiry' : 'Add a card: number and expiry'}</p>
@@ -213,7 +181,7 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed }: MethodPa
       )}
       {confirming ? (
         <ConfirmDelete
-          label={stripeCardLabel(confirming)}
+          label={cardLabel(confirming)}
           busy={deleteState.isLoading}
           onConfirm={() => void remove(confirming)}
           onCancel={() => setConfirming(null)}
