@@ -171,7 +171,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 function addBackgroundWork(app: FastifyInstance) {
   const { db, log, mailer, live, config, outbox: wake } = app;
   app.outbox.add(paymentsBackground({ db, providers: app.paymentProviders, log, wake }));
-  app.outbox.add(checkoutBackground({ db, log, reservationMinutes: config.ORDER_RESERVATION_MINUTES }));
+  app.outbox.add(checkoutBackground({ db, log, live, reservationMinutes: config.ORDER_RESERVATION_MINUTES }));
   app.outbox.add(fulfilmentBackground({ db, log, wake, mailer, live, publicUrl: config.PUBLIC_URL }));
   app.outbox.add(authBackground({ db, log, mailer, config }));
   // Live events are kept for a week for connections to catch up on (plugins/live-events.ts).

@@ -1,3 +1,4 @@
+import type { OrderStatus } from './checkout.ts';
 import type { WalletCoins } from './user.ts';
 
 /**
@@ -9,6 +10,8 @@ export interface ServerToClientEvents {
   notification: (payload: { type: 'success' | 'error' | 'warning' | 'info'; content: string }, eventId: number) => void;
   walletUpdated: (payload: { coins: WalletCoins }, eventId: number) => void;
   cartUpdated: (payload: { itemCount: number }, eventId: number) => void;
+  /** An order of the shopper changed state (paid, fulfilled, failed, refunded): pages showing it ask again. */
+  orderUpdated: (payload: { orderId: string; status: OrderStatus }, eventId: number) => void;
   /**
    * Sent once per connection, after the events it missed: the id the connection is now at. A connection
    * that named no last id starts at the newest stored one (nothing is replayed) and learns it here.

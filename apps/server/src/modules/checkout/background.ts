@@ -1,20 +1,27 @@
 // The checkout module's background work: reservations of payments abandoned past
-// ORDER_RESERVATION_MINUTES go back to stock (reservation-expiry.ts).
+// ORDER_RESERVATION_MINUTES go back to stock (reservation-expiry.ts), and every change of an order's
+// state reaches its shopper live (order-state-events.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundWork } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
+import type { Live } from '../../plugins/live.ts';
+import { pushOrderState } from './order-state-events.ts';
 import { releaseExpiredReservations } from './reservation-expiry.ts';
+import { ORDER_STATE_TOPIC } from './repository.ts';
 
 export function checkoutBackground({
   db,
   log,
+  live,
   reservationMinutes,
 }: {
   db: Db;
   log: FastifyBaseLogger;
+  live: Live;
   reservationMinutes: number;
 }): BackgroundWork {
   return {
+    topics: { [ORDER_STATE_TOPIC]: { handle: (payload) => pushOrderState({ db, live }, payload) } },
     jobs: [
       {
         name: 'checkout.expire-reservations',

@@ -1,7 +1,7 @@
 // SQL for orders and their lines.
 import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderItems, orders, payments } from '../../db/schema.ts';
+import { orderItems, orders, outbox, payments } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -55,8 +55,17 @@ export async function latestPendingOrder(db: Db, userId: string): Promise<OrderR
   return rows[0];
 }
 
+/** The outbox topic every change of an order's state writes (background.ts tells the shopper). */
+export const ORDER_STATE_TOPIC = 'live.order';
+
+/**
+ * Every order update goes through here; one that changes the state also writes the outbox row that tells
+ * the shopper, in the same transaction, so no state change (a bank settling days later, a return, an
+ * expiry) goes unannounced, whichever module made it.
+ */
 export async function updateOrder(tx: Tx, orderId: string, patch: Partial<NewOrderRow>): Promise<void> {
   await tx.update(orders).set(patch).where(eq(orders.id, orderId));
+  if (patch.status) await tx.insert(outbox).values({ topic: ORDER_STATE_TOPIC, payload: { orderId } });
 }
 
 export async function listOrderItems(db: Db | Tx, orderIds: string[]): Promise<OrderItemRow[]> {

@@ -59,7 +59,8 @@ describe('recordPaymentApproved', () => {
     expect(mails[0]!.textBody).toContain(`${order.totalCoins.toLocaleString('en-US')} coins were added to your balance`);
     const rows = await db().select().from(outbox);
     const mine = rows.filter((r) => JSON.stringify(r.payload).includes(order._id) || JSON.stringify(r.payload).includes(s.id));
-    expect(mine.map((r) => r.topic).sort()).toEqual(['live.cart', 'live.wallet', 'mail.receipt']);
+    // live.order twice: the order became paid, then fulfilled.
+    expect(mine.map((r) => r.topic).sort()).toEqual(['live.cart', 'live.order', 'live.order', 'live.wallet', 'mail.receipt']);
     expect(mine.every((r) => r.processedAt !== null)).toBe(true);
 
     // The cart the order came from is emptied, and the first-purchase bonus is gone for the next cart.

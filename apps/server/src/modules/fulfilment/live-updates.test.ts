@@ -4,6 +4,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { placeOrder, prepareOrderForPayment } from '../checkout/index.ts';
+import { reverseOrderGrant } from './reversal.ts';
 import { recordPaymentApproved } from './service.ts';
 import { addToCart, createShopper, expectLedgerBalanced, STARTER_POUCH } from '../../../test/support/checkout.ts';
 
@@ -23,23 +24,28 @@ function nextEvent<E extends keyof ServerToClientEvents>(socket: ClientSocket, e
   });
 }
 
+async function connectAs(s: { id: string; token: string }): Promise<ClientSocket> {
+  const socket: ClientSocket = connectClient(baseUrl, {
+    path: '/socket.io/',
+    transports: ['websocket'],
+    auth: { token: s.token },
+    query: { _id: s.id, role: 'USER' },
+    reconnection: false,
+    forceNew: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
 describe('live updates after fulfilment', () => {
-  it('sends walletUpdated with the new coins and cartUpdated with the emptied cart', async () => {
+  it("sends walletUpdated with the new coins, cartUpdated with the emptied cart, and the order's new state with a toast", async () => {
     const db = t.database.db;
     const s = await createShopper(db);
-    const socket: ClientSocket = connectClient(baseUrl, {
-      path: '/socket.io/',
-      transports: ['websocket'],
-      auth: { token: s.token },
-      query: { _id: s.id, role: 'USER' },
-      reconnection: false,
-      forceNew: true,
-    });
+    const socket = await connectAs(s);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
       // The cart's own live event for the add arrives first; wait for it so the next one is fulfilment's.
       const added = nextEvent(socket, 'cartUpdated');
       await addToCart(t.app, s, STARTER_POUCH, 2);
@@ -48,10 +54,46 @@ describe('live updates after fulfilment', () => {
       await prepareOrderForPayment(db, s.id, order._id);
       const wallet = nextEvent(socket, 'walletUpdated');
       const cart = nextEvent(socket, 'cartUpdated');
+      const notice = nextEvent(socket, 'notification');
+      const states: string[] = [];
+      const fulfilledSeen = new Promise<void>((resolve) =>
+        socket.on('orderUpdated', ({ orderId, status }) => {
+          if (orderId === order._id) states.push(status);
+          if (status === 'fulfilled') resolve();
+        }),
+      );
       await recordPaymentApproved({ db, wake: t.app.outbox }, order._id, 'pay-live');
       expect((await wallet).coins.purchasedWallet).toBe(order.totalCoins);
       expect(await cart).toEqual({ itemCount: 0 });
       await expectLedgerBalanced(db, order._id);
+      // Each state change (paid, then fulfilled) is announced; each reads the order as it is when sent.
+      await fulfilledSeen;
+      expect(states.at(-1)).toBe('fulfilled');
+      expect(await notice).toEqual({ type: 'success', content: 'Payment received: your order is complete.' });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('a reversal after fulfilment announces the refunded order with a warning toast', async () => {
+    const db = t.database.db;
+    const s = await createShopper(db);
+    await addToCart(t.app, s, STARTER_POUCH, 1);
+    const order = await placeOrder(db, s.id);
+    await prepareOrderForPayment(db, s.id, order._id);
+    await recordPaymentApproved({ db, wake: t.app.outbox }, order._id, 'pay-live-2');
+    const socket = await connectAs(s);
+    try {
+      const refunded = new Promise<void>((resolve) =>
+        socket.on('orderUpdated', ({ orderId, status }) => orderId === order._id && status === 'refunded' && resolve()),
+      );
+      const warning = new Promise((resolve) => socket.on('notification', (n) => n.type === 'warning' && resolve(n)));
+      await reverseOrderGrant({ db, wake: t.app.outbox }, order._id, { reason: 'returned (R01)' });
+      await refunded;
+      expect(await warning).toEqual({
+        type: 'warning',
+        content: 'A payment was returned, so its order was refunded and its coins taken back.',
+      });
     } finally {
       socket.disconnect();
     }

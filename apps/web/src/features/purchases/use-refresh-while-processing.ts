@@ -9,13 +9,21 @@ export const PROCESSING_POLL_MS = 15_000;
 
 /**
  * Keeps the orders a page shows current with what a bank does to them later. Whenever the page shows
- * orders (`showing`), it asks again when the live connection says the wallet changed: a settlement
- * credits coins, and a return (weeks after settlement perhaps) takes them back and refunds the order,
- * which must not go on saying "coins were added". While one of them is processing it also asks every
- * PROCESSING_POLL_MS.
+ * orders (`showing`), it asks again when the live connection says an order changed state (a settlement,
+ * a failure, a return weeks later that refunds the order, which must not go on saying "coins were
+ * added") or the wallet changed. While one of them is processing it also asks every PROCESSING_POLL_MS,
+ * in case the live connection is down meanwhile.
  */
 export function useRefreshWhileProcessing(processing: boolean, refetch: () => unknown, showing = true): void {
-  useEffect(() => (showing ? onLive('walletUpdated', () => void refetch()) : undefined), [showing, refetch]);
+  useEffect(() => {
+    if (!showing) return undefined;
+    const stopOrders = onLive('orderUpdated', () => void refetch());
+    const stopWallet = onLive('walletUpdated', () => void refetch());
+    return () => {
+      stopOrders();
+      stopWallet();
+    };
+  }, [showing, refetch]);
   useEffect(() => {
     if (!processing) return;
     const timer = setInterval(() => void refetch(), PROCESSING_POLL_MS);

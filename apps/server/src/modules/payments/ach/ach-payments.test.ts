@@ -231,7 +231,7 @@ describe('paying from a bank account', () => {
       .update(orders)
       .set({ reservedAt: new Date(Date.now() - 24 * 3_600_000) })
       .where(eq(orders.id, order._id));
-    const sweep = checkoutBackground({ db: db(), log: t.app.log, reservationMinutes: 30 });
+    const sweep = checkoutBackground({ db: db(), log: t.app.log, live: t.app.live, reservationMinutes: 30 });
     for (const job of sweep.jobs ?? []) await job.run();
     expect(await getOrder(s, order._id)).toMatchObject({ status: 'pending', paymentProcessing: true });
     const cancel = await as(t.app, s, { method: 'POST', url: '/api/v1/checkout/', payload: { action: 'cancel', orderId: order._id } });

@@ -128,6 +128,20 @@ describe('PaymentSuccessPage while a bank payment is processing', () => {
     expect(net.callsTo('GET', 'v1/checkout/getorder')).toHaveLength(decided);
   });
 
+  it('shows a failure as soon as the live connection says the order changed state', async () => {
+    let stage: Stage = 'processing';
+    routes(() => stage);
+    openSuccessPage();
+    expect(await screen.findByTestId('payment-processing')).toBeInTheDocument();
+
+    stage = 'failed';
+    await act(async () => {
+      for (const listener of live.get('orderUpdated') ?? []) listener({ orderId: 'ord-1', status: 'failed' });
+      await Promise.resolve();
+    });
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+  });
+
   it('a return after settlement: the open page shows the order refunded and no longer says coins were added', async () => {
     let stage: Stage = 'settled';
     routes(() => stage);
