@@ -33,7 +33,7 @@ import { promotionRoutes } from './modules/promotions/index.ts';
 import { purchasesRoutes } from './modules/purchases/index.ts';
 import { getStoreSettings, settingsRoutes } from './modules/settings/index.ts';
 import { userRoutes } from './modules/user/index.ts';
-import { walletRoutes } from './modules/wallet/index.ts';
+import { walletBackground, walletRoutes } from './modules/wallet/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -174,6 +174,7 @@ function addBackgroundWork(app: FastifyInstance) {
   app.outbox.add(checkoutBackground({ db, log, live, reservationMinutes: config.ORDER_RESERVATION_MINUTES }));
   app.outbox.add(fulfilmentBackground({ db, log, wake, mailer, live, publicUrl: config.PUBLIC_URL }));
   app.outbox.add(authBackground({ db, log, mailer, config }));
+  app.outbox.add(walletBackground({ db, live }));
   // Live events are kept for a week for connections to catch up on (plugins/live-events.ts).
   app.outbox.add({ jobs: [{ name: 'live.prune-events', run: () => pruneLiveEvents(db) }] });
 }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { distributorCreditResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createShopper } from '../../../test/support/checkout.ts';
+import { collectEvents, connectShopperSocket } from '../../../test/support/live-client.ts';
 import { distributorCredits, ledgerEntries } from '../../db/schema.ts';
 import { getDistributorKeys, saveDistributorKeys } from '../settings/index.ts';
 import { getWalletCoins } from '../wallet/index.ts';
@@ -79,6 +80,27 @@ describe('POST /api/v1/third-party/distributors/{distributor}/credits', () => {
     expect(again.status).toBe(200);
     expect(again.json.data).toMatchObject({ applied: false });
     expect(await winWallet(s.id)).toBe(700);
+  });
+
+  it("tells the shopper's open tabs: the new balance and a toast, once per credit however often it is sent", async () => {
+    const s = await createShopper(t.database.db);
+    const socket = await connectShopperSocket(baseUrl, s);
+    try {
+      const wallets = collectEvents(socket, 'walletUpdated');
+      const toasts = collectEvents(socket, 'notification');
+      const first = { transactionId: `live-a-${s.id}`, userId: s.id, amount: 1250 };
+      await Promise.all(Array.from({ length: 3 }, () => send({ body: first })));
+      // A second, different credit after the repeats: if a repeat had announced anything, it would show before this one.
+      await send({ body: { transactionId: `live-b-${s.id}`, userId: s.id, amount: 50 } });
+      await vi.waitFor(() => expect(toasts).toHaveLength(2), { timeout: 30_000, interval: 50 });
+      expect(toasts).toEqual([
+        { type: 'success', content: 'You won 1,250 coins! They are in your winnings wallet.' },
+        { type: 'success', content: 'You won 50 coins! They are in your winnings wallet.' },
+      ]);
+      expect(wallets.map((w) => w.coins.winWallet)).toEqual([1250, 1300]);
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('refuses a replay of the transaction id with another amount or shopper (409), changing nothing', async () => {

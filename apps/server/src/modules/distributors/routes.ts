@@ -50,6 +50,7 @@ const distributorRoutes: FastifyPluginAsyncZod = async (app) => {
       verifyCredit(Object.hasOwn(keys, distributor) ? keys[distributor] : undefined, request.headers, rawBody);
       const credit = parseCredit(rawBody);
       const { applied } = await creditWinnings(app.db, distributor, credit);
+      if (applied) app.outbox.kick();
       request.log.info(
         { distributor, transactionId: credit.transactionId, userId: credit.userId, amount: credit.amount, applied },
         'distributor credit',

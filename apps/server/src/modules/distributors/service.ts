@@ -3,7 +3,7 @@ import type { DistributorCreditBody } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { distributorCredits, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { appendLedgerEntries } from '../wallet/index.ts';
+import { announceWalletChange, appendLedgerEntries } from '../wallet/index.ts';
 
 export const distributorLedgerReference = (distributor: string, transactionId: string) => `distributor:${distributor}:${transactionId}`;
 
@@ -49,6 +49,10 @@ export async function creditWinnings(db: Db, distributor: string, credit: Distri
     ]);
     // The credit row is new, so its ledger reference must be too; anything else is a fault to look at.
     if (!appended) throw new Error(`creditWinnings: ledger already holds ${distributor}/${credit.transactionId}`);
+    await announceWalletChange(tx, credit.userId, {
+      type: 'success',
+      content: `You won ${credit.amount.toLocaleString('en-US')} coins! They are in your winnings wallet.`,
+    });
     return { applied: true };
   });
 }

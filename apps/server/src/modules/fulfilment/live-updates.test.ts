@@ -1,14 +1,12 @@
 // After fulfilment the shopper's open pages hear the new balance and the emptied cart without a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connectClient, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@store/shared';
+import type { ServerToClientEvents } from '@store/shared';
+import { connectShopperSocket, type ShopperSocket } from '../../../test/support/live-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { placeOrder, prepareOrderForPayment } from '../checkout/index.ts';
 import { reverseOrderGrant } from './reversal.ts';
 import { recordPaymentApproved } from './service.ts';
 import { addToCart, createShopper, expectLedgerBalanced, STARTER_POUCH } from '../../../test/support/checkout.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let t: TestApp;
 let baseUrl: string;
@@ -18,33 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function nextEvent<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+function nextEvent<E extends keyof ServerToClientEvents>(socket: ShopperSocket, event: E): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve) => {
     socket.once(event, ((payload: Parameters<ServerToClientEvents[E]>[0]) => resolve(payload)) as never);
   });
-}
-
-async function connectAs(s: { id: string; token: string }): Promise<ClientSocket> {
-  const socket: ClientSocket = connectClient(baseUrl, {
-    path: '/socket.io/',
-    transports: ['websocket'],
-    auth: { token: s.token },
-    query: { _id: s.id, role: 'USER' },
-    reconnection: false,
-    forceNew: true,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
 }
 
 describe('live updates after fulfilment', () => {
   it("sends walletUpdated with the new coins, cartUpdated with the emptied cart, and the order's new state with a toast", async () => {
     const db = t.database.db;
     const s = await createShopper(db);
-    const socket = await connectAs(s);
+    const socket = await connectShopperSocket(baseUrl, s);
     try {
       // The cart's own live event for the add arrives first; wait for it so the next one is fulfilment's.
       const added = nextEvent(socket, 'cartUpdated');
@@ -82,7 +64,7 @@ describe('live updates after fulfilment', () => {
     const order = await placeOrder(db, s.id);
     await prepareOrderForPayment(db, s.id, order._id);
     await recordPaymentApproved({ db, wake: t.app.outbox }, order._id, 'pay-live-2');
-    const socket = await connectAs(s);
+    const socket = await connectShopperSocket(baseUrl, s);
     try {
       const refunded = new Promise<void>((resolve) =>
         socket.on('orderUpdated', ({ orderId, status }) => orderId === order._id && status === 'refunded' && resolve()),

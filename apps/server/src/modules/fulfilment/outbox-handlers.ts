@@ -5,7 +5,6 @@ import type { Live } from '../../plugins/live.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { countCartItems } from '../cart/index.ts';
 import { buildOrderView, findOrder } from '../checkout/index.ts';
-import { getWalletCoins } from '../wallet/index.ts';
 import { receiptEmail } from './receipt-email.ts';
 import { findBuyer } from './repository.ts';
 
@@ -31,12 +30,6 @@ export async function sendReceipt(deps: OutboxDeps, payload: unknown): Promise<v
   const view = await buildOrderView(deps.db, order);
   const purchasesUrl = `${deps.publicUrl.replace(/\/$/, '')}/my-purchases`;
   await deps.mailer.send({ to: buyer.email, ...receiptEmail({ firstname: buyer.firstname, order: view, purchasesUrl }) });
-}
-
-/** live.wallet: the shopper's balances as they are now, to every open tab. */
-export async function pushWallet(deps: OutboxDeps, payload: unknown): Promise<void> {
-  const userId = stringField(payload, 'userId');
-  deps.live.emitToUser(userId, 'walletUpdated', { coins: await getWalletCoins(deps.db, userId) });
 }
 
 /** live.cart: the cart badge's count as it is now (what was bought left the cart). */

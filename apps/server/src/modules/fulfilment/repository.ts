@@ -14,7 +14,7 @@ export async function claimFirstPurchase(tx: Tx, userId: string, orderId: string
   return rows[0]!.orderId;
 }
 
-export type OutboxTopic = 'mail.receipt' | 'live.wallet' | 'live.cart';
+export type OutboxTopic = 'mail.receipt' | 'live.cart';
 
 export async function enqueueOutbox(tx: Tx, rows: { topic: OutboxTopic; payload: Record<string, unknown> }[]): Promise<void> {
   if (rows.length > 0) await tx.insert(outbox).values(rows);

@@ -7,8 +7,7 @@
 // balance rather than vanishing, and later credits pay it off first.
 import type { Tx } from '../../db/client.ts';
 import { assertTransition, lockOrder, updateOrder } from '../checkout/index.ts';
-import { appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
-import { enqueueOutbox } from './repository.ts';
+import { announceWalletChange, appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
 import { orderLedgerReference, type FulfilmentDeps } from './service.ts';
 
 /** The ledger reference of an order's reversal: the ledger refuses a second entry with it. */
@@ -48,7 +47,7 @@ export async function reverseOrderGrant({ db, wake }: FulfilmentDeps, orderId: s
     }
     await steps.writeReversal?.(tx);
     await updateOrder(tx, orderId, { status: 'refunded', failureReason: steps.reason, reservationsHeld: false });
-    await enqueueOutbox(tx, [{ topic: 'live.wallet', payload: { userId: order.userId } }]);
+    await announceWalletChange(tx, order.userId);
     return true;
   });
   if (reversed) wake.kick();

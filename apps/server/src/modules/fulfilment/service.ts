@@ -18,7 +18,7 @@ import {
   type OrderRow,
 } from '../checkout/index.ts';
 import { confirmCoupon } from '../coupons/index.ts';
-import { appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
+import { announceWalletChange, appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
 import { claimFirstPurchase, enqueueOutbox } from './repository.ts';
 
 export interface FulfilmentDeps {
@@ -87,9 +87,9 @@ export async function fulfilOrder({ db, wake }: FulfilmentDeps, orderId: string)
       await removePurchasedLines(tx, order.userId, bought, order.couponId);
     }
     if (credit === 'alreadyCredited') return false;
+    await announceWalletChange(tx, order.userId);
     await enqueueOutbox(tx, [
       { topic: 'mail.receipt', payload: { orderId: order.id } },
-      { topic: 'live.wallet', payload: { userId: order.userId } },
       ...(order.source === 'cart' ? [{ topic: 'live.cart' as const, payload: { userId: order.userId } }] : []),
     ]);
     return true;

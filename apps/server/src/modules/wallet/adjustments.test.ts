@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { walletAdjustmentResponse, walletHistoryResponse } from '@store/shared';
+import { collectEvents, connectShopperSocket } from '../../../test/support/live-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
 import { ledgerEntries, users, walletAdjustments } from '../../db/schema.ts';
@@ -8,8 +9,10 @@ import { getWalletCoins } from './index.ts';
 
 let t: TestApp;
 let admin: Shopper;
+let baseUrl: string;
 beforeAll(async () => {
   t = await buildTestApp({}, { seedDemo: false });
+  baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
   admin = await createShopper(t.database.db);
   await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, admin.id));
 });
@@ -19,6 +22,25 @@ const adjust = (who: Shopper, payload: Record<string, unknown>) =>
   as(t.app, who, { method: 'POST', url: '/api/v1/admin/wallet/adjustments', payload });
 
 describe('POST /api/v1/admin/wallet/adjustments', () => {
+  it("tells the shopper's open tabs: the new balance and a toast with the coins, never the admin's reason", async () => {
+    const s = await createShopper(t.database.db);
+    const socket = await connectShopperSocket(baseUrl, s);
+    try {
+      const wallets = collectEvents(socket, 'walletUpdated');
+      const toasts = collectEvents(socket, 'notification');
+      await adjust(admin, { userId: s.id, wallet: 'stackingWallet', amount: 2000, reason: 'Goodwill, internal ticket 7' });
+      await adjust(admin, { userId: s.id, wallet: 'stackingWallet', amount: -500, reason: 'Partly reverted' });
+      await vi.waitFor(() => expect(toasts).toHaveLength(2), { timeout: 30_000, interval: 50 });
+      expect(toasts).toEqual([
+        { type: 'success', content: '2,000 coins were added to your promotional wallet.' },
+        { type: 'info', content: '500 coins were taken from your promotional wallet by the store.' },
+      ]);
+      expect(wallets.map((w) => w.coins.stackingWallet)).toEqual([2000, 1500]);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it('moves the coins through the ledger as an adjustment, recording who, when and why', async () => {
     const s = await createShopper(t.database.db);
     const res = await adjust(admin, { userId: s.id, wallet: 'winWallet', amount: 300, reason: 'Prize paid by hand (ticket 42)' });

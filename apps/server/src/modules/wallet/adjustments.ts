@@ -5,12 +5,23 @@ import { users, walletAdjustments } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { appendLedgerEntries, getWalletCoins } from './repository.ts';
+import { announceWalletChange, type WalletNotice } from './live.ts';
 
 export interface WalletAdjustment extends WalletAdjustmentBody {
   id: string;
   adminId: string;
   createdAt: string;
   coins: WalletCoins;
+}
+
+const WALLET_NAMES = { purchasedWallet: 'purchased', winWallet: 'winnings', stackingWallet: 'promotional' } as const;
+
+/** What the shopper reads: the coins and the wallet, never the admin's reason (an internal note). */
+function adjustmentNotice({ amount, wallet }: WalletAdjustmentBody): WalletNotice {
+  const coins = Math.abs(amount).toLocaleString('en-US');
+  return amount > 0
+    ? { type: 'success', content: `${coins} coins were added to your ${WALLET_NAMES[wallet]} wallet.` }
+    : { type: 'info', content: `${coins} coins were taken from your ${WALLET_NAMES[wallet]} wallet by the store.` };
 }
 
 /**
@@ -37,6 +48,7 @@ export async function adjustWallet(db: Db, adminId: string, body: WalletAdjustme
       { userId: body.userId, wallet: body.wallet, amount: body.amount, reason: 'adjustment', reference: `adjustment:${id}` },
     ]);
     if (!appended) throw new Error(`adjustWallet: ledger already holds adjustment:${id}`);
+    await announceWalletChange(tx, body.userId, adjustmentNotice(body));
     const coins = await getWalletCoins(tx, body.userId);
     return { ...body, id, adminId, createdAt: row!.createdAt.toISOString(), coins };
   });

@@ -2,3 +2,4 @@
 // Callers pass their own transaction, so a credit commits with whatever earned it.
 export { appendLedgerEntries, getWalletCoins, ledgerAmount, type LedgerCredit, type WalletName } from './repository.ts';
 export { default as walletRoutes } from './routes.ts';
+export { announceWalletChange, walletBackground, type WalletNotice } from './live.ts';

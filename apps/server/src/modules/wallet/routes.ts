@@ -46,6 +46,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const adminId = signedInUser(request)._id;
       const adjustment = await adjustWallet(app.db, adminId, request.body);
+      app.outbox.kick();
       request.log.info(
         { adjustmentId: adjustment.id, adminId, userId: adjustment.userId, wallet: adjustment.wallet, amount: adjustment.amount },
         'wallet adjusted by an admin',
