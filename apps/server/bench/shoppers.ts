@@ -24,9 +24,11 @@ async function createShopper(baseUrl: string, label: string): Promise<BenchShopp
   const verified = await postJson(`${baseUrl}/api/v1/auth/verify-email`, { token: await verifyLinkToken(baseUrl, email) });
   if (verified.status !== 200) throw new Error(`confirming ${email} failed (${verified.status}): ${JSON.stringify(verified.json)}`);
   const login = await postJson(`${baseUrl}/api/v1/auth/login`, { email, password: PASSWORD });
-  const token = (login.json.data as { token?: string } | undefined)?.token;
-  if (login.status !== 200 || !token) throw new Error(`sign-in of ${email} failed (${login.status}): ${JSON.stringify(login.json)}`);
-  return { email, token };
+  const data = login.json.data as { token?: string; user?: { _id?: string } } | undefined;
+  const token = data?.token;
+  const id = data?.user?._id;
+  if (login.status !== 200 || !token || !id) throw new Error(`sign-in of ${email} failed (${login.status}): ${JSON.stringify(login.json)}`);
+  return { email, token, id };
 }
 
 /** `count` confirmed, signed-in shoppers, labelled `<prefix>-<n>`. */

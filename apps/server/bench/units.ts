@@ -6,10 +6,13 @@ import { ACH_PURCHASE } from './ach-unit.ts';
 import { CASHIER_PURCHASE } from './cashier-unit.ts';
 import { SQUARE_PURCHASE } from './square-unit.ts';
 import { STRIPE_PURCHASE } from './stripe-unit.ts';
+import { WIN_CREDIT } from './wallet-unit.ts';
 
 export interface BenchShopper {
   email: string;
   token: string;
+  /** The shopper's user id (what a game provider names in a credit). */
+  id: string;
 }
 
 export interface UnitContext {
@@ -103,4 +106,5 @@ export const UNIT_SCENARIOS: UnitScenario[] = [
   SQUARE_PURCHASE,
   STRIPE_PURCHASE,
   ACH_PURCHASE,
+  WIN_CREDIT,
 ];

@@ -174,3 +174,28 @@ export async function tokenizeAt(store: StoreProcess, number: string): Promise<s
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
+
+/** Reads until `done` holds or the limit passes (then returns the last value, for the caller's expect). */
+export async function pollStore<T>(read: () => Promise<T>, done: (value: T) => boolean, limitMs = 60_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * After a restart, as the shopper sees it: the order fulfilled (the restarted server reconciles at start;
+ * its background pass may still be running) and its coins credited once.
+ */
+export async function expectFulfilledOnce(store: StoreProcess, token: string, order: { _id: string; totalCoins: number }): Promise<void> {
+  const status = await pollStore(
+    async () =>
+      ((await api(store, 'GET', `v1/checkout/getorder?orderId=${order._id}`, undefined, token)).json.data as { status: string }).status,
+    (s) => s === 'fulfilled',
+  );
+  expect(status).toBe('fulfilled');
+  const user = await api(store, 'GET', 'v1/getuser', undefined, token);
+  expect((user.json.data as { coins: { purchasedWallet: number } }).coins.purchasedWallet).toBe(order.totalCoins);
+}

@@ -10,6 +10,7 @@ import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../..
 import {
   api,
   freshStoreDatabase,
+  pollStore,
   signUpShopper,
   startStore,
   tokenizeAt,
@@ -48,12 +49,13 @@ async function expectPurchaseFinished(store: StoreProcess, shopper: Shopper, ord
   const user = await api(store, 'GET', 'v1/getuser', undefined, shopper.token);
   expect((user.json.data as { coins: { purchasedWallet: number } }).coins.purchasedWallet).toBe(order.totalCoins);
   // The receipt goes out through the outbox, at start or on its next poll.
-  let receipts: unknown[] = [];
-  for (let tries = 0; tries < 40 && receipts.length === 0; tries += 1) {
-    if (tries > 0) await new Promise((r) => setTimeout(r, 250));
-    const mails = (await api(store, 'GET', `dev/mailbox?to=${encodeURIComponent(shopper.email)}`)).json.data as { subject: string }[];
-    receipts = mails.filter((m) => /receipt/i.test(m.subject));
-  }
+  const receipts = await pollStore(
+    async () =>
+      ((await api(store, 'GET', `dev/mailbox?to=${encodeURIComponent(shopper.email)}`)).json.data as { subject: string }[]).filter((m) =>
+        /receipt/i.test(m.subject),
+      ),
+    (found) => found.length > 0,
+  );
   expect(receipts).toHaveLength(1);
 }
 

@@ -12,6 +12,7 @@ import { mailbox, orders, payments, sandboxAchDebits } from '../../../db/schema.
 import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../test/support/checkout.ts';
 import {
   api,
+  pollStore,
   freshStoreDatabase,
   signUpShopper,
   startStore,
@@ -24,15 +25,6 @@ const RUN_TIMEOUT = 180_000;
 
 type Shopper = { email: string; token: string };
 type OrderJson = { _id: string; status: string; totalCoins: number; paymentProcessing?: boolean };
-
-const poll = async <T>(read: () => Promise<T>, done: (value: T) => boolean, limitMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
 
 /** add_bank, the bank-linking page's form as a browser posts it, then saved-bank: the new account's id. */
 async function linkBankAccount(store: StoreProcess, shopper: Shopper): Promise<string> {
@@ -90,7 +82,7 @@ async function settleAndWatchItDie(store: StoreProcess, transactionId: string): 
 async function expectFulfilledOnce(store: StoreProcess, shopper: Shopper, order: OrderJson): Promise<void> {
   const getOrder = async () =>
     (await api(store, 'GET', `v1/checkout/getorder?orderId=${order._id}`, undefined, shopper.token)).json.data as OrderJson;
-  const seen = await poll(getOrder, (o) => o.status === 'fulfilled');
+  const seen = await pollStore(getOrder, (o) => o.status === 'fulfilled');
   expect(seen.status).toBe('fulfilled');
   expect(seen.paymentProcessing).toBeUndefined();
   const user = await api(store, 'GET', 'v1/getuser', undefined, shopper.token);
@@ -98,7 +90,7 @@ async function expectFulfilledOnce(store: StoreProcess, shopper: Shopper, order:
   const ach = await api(store, 'GET', `v1/nuvei/ach/${order._id}`, undefined, shopper.token);
   expect(ach.json.data).toMatchObject({ status: 'settled', returnCode: null });
   // The receipt goes out through the outbox, at start or on its next poll.
-  const receipts = await poll(
+  const receipts = await pollStore(
     async () =>
       ((await api(store, 'GET', `dev/mailbox?to=${encodeURIComponent(shopper.email)}`)).json.data as { subject: string }[]).filter((m) =>
         /receipt/i.test(m.subject),

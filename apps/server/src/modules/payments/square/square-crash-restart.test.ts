@@ -11,6 +11,7 @@ import { orders, payments, squareSandboxObjects } from '../../../db/schema.ts';
 import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../test/support/checkout.ts';
 import {
   api,
+  expectFulfilledOnce,
   freshStoreDatabase,
   signUpShopper,
   startStore,
@@ -42,20 +43,6 @@ async function payAndWatchItDie(store: StoreProcess, shopper: Shopper, orderId: 
   );
   expect(answer).toBe('no answer');
   expect(await store.exited).toEqual({ code: null, signal: 'SIGKILL' });
-}
-
-/** After the restart, as the shopper sees it: the order fulfilled and its coins credited once. */
-async function expectFulfilledOnce(store: StoreProcess, shopper: Shopper, order: OrderJson): Promise<void> {
-  let status = '';
-  // The restarted server reconciles at start; its background pass may still be running.
-  for (let tries = 0; tries < 120 && status !== 'fulfilled'; tries += 1) {
-    if (tries > 0) await new Promise((r) => setTimeout(r, 250));
-    status = ((await api(store, 'GET', `v1/checkout/getorder?orderId=${order._id}`, undefined, shopper.token)).json.data as OrderJson)
-      .status;
-  }
-  expect(status).toBe('fulfilled');
-  const user = await api(store, 'GET', 'v1/getuser', undefined, shopper.token);
-  expect((user.json.data as { coins: { purchasedWallet: number } }).coins.purchasedWallet).toBe(order.totalCoins);
 }
 
 /** With the server stopped: the ledger balances; one approved payment, and it is Square's one completed charge. */
@@ -91,7 +78,7 @@ async function killedAt(crashAt: CrashPoint, whileDown: (database: StoreDatabase
 
     const second = await startStore(database);
     started.push(second);
-    await expectFulfilledOnce(second, shopper, order);
+    await expectFulfilledOnce(second, shopper.token, order);
     await second.stop();
     await expectBooksBalanced(database, order);
   } finally {

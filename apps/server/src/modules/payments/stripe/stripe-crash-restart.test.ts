@@ -9,6 +9,7 @@ import { orders, payments, stripeSandboxObjects } from '../../../db/schema.ts';
 import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../test/support/checkout.ts';
 import {
   api,
+  expectFulfilledOnce,
   freshStoreDatabase,
   signUpShopper,
   startStore,
@@ -55,19 +56,6 @@ async function payAndWatchItDie(store: StoreProcess) {
   expect(answer).toBe('no answer');
   expect(await store.exited).toEqual({ code: null, signal: 'SIGKILL' });
   return { shopper, order };
-}
-
-async function expectFulfilledOnce(store: StoreProcess, token: string, order: OrderJson) {
-  const deadline = Date.now() + 30_000;
-  let status = '';
-  while (Date.now() < deadline) {
-    status = ((await api(store, 'GET', `v1/checkout/getorder?orderId=${order._id}`, undefined, token)).json.data as OrderJson).status;
-    if (status === 'fulfilled') break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  expect(status).toBe('fulfilled');
-  const user = await api(store, 'GET', 'v1/getuser', undefined, token);
-  expect((user.json.data as { coins: { purchasedWallet: number } }).coins.purchasedWallet).toBe(order.totalCoins);
 }
 
 async function expectBooks(database: StoreDatabase, order: OrderJson) {
