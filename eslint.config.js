@@ -49,6 +49,8 @@ const SERVER_MODULE_USES = {
   settings: [],
   user: [],
   wallet: [],
+  // Identity verification (ADR 016): its own record, attempts and provider.
+  kyc: [],
   cart: ['catalog', 'coupons', 'promotions', 'settings'],
   checkout: ['cart', 'coupons'],
   fulfilment: ['cart', 'checkout', 'coupons', 'wallet'],
@@ -56,6 +58,8 @@ const SERVER_MODULE_USES = {
   payments: ['checkout', 'fulfilment', 'settings', 'user'],
   // Game providers' credits: their keys are settings, the coins go through the wallet's ledger.
   distributors: ['settings', 'wallet'],
+  // Cash-outs (ADR 017): the verification, the saved bank accounts and ACH hold, the rules, the profile's state, the ledger.
+  cashout: ['kyc', 'payments', 'settings', 'user', 'wallet'],
 };
 const serverModules = fs.existsSync(`${SERVER}/src/modules`)
   ? fs

@@ -9,6 +9,7 @@ import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
 import { logSerializers } from './lib/log-safety.ts';
+import { proxyTrustFor } from './lib/proxy-trust.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import attemptCountersPlugin from './plugins/attempt-counters.ts';
 import authPlugin from './plugins/auth.ts';
@@ -19,12 +20,15 @@ import webAppPlugin from './plugins/web-app/index.ts';
 import mailPlugin from './providers/mail/plugin.ts';
 import paymentsProviderPlugin from './providers/payments/plugin.ts';
 import { SQUARE_CSP_ORIGINS } from './providers/payments/square/names.ts';
+import kycProviderPlugin from './providers/kyc/jumio/plugin.ts';
 // Modules, through their index.ts only (ADR 007).
 import { authBackground, authRoutes, findSessionUser } from './modules/auth/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
+import { cashoutBackground, cashoutRoutes } from './modules/cashout/index.ts';
 import { catalogAssets, catalogRoutes } from './modules/catalog/index.ts';
 import { checkoutBackground, checkoutRoutes } from './modules/checkout/index.ts';
 import { couponRoutes } from './modules/coupons/index.ts';
+import { kycBackground, kycRoutes } from './modules/kyc/index.ts';
 import { distributorRoutes } from './modules/distributors/index.ts';
 import { fulfilmentBackground } from './modules/fulfilment/index.ts';
 import { mailboxRoutes } from './modules/mailbox/index.ts';
@@ -82,6 +86,9 @@ function pageDirectives(app: FastifyInstance) {
   const square = app.config.SQUARE_ACCESS_TOKEN
     ? SQUARE_CSP_ORIGINS[app.config.SQUARE_ENVIRONMENT]
     : { script: [], frame: [], connect: [] };
+  // The identity check's page (ADR 016): Jumio's web page with real credentials, else the sandbox's pages
+  // under /sandbox/kyc/ on the store's own origins (only that path: no other page of ours is framed).
+  const kyc = app.config.JUMIO_API_TOKEN ? ['https://*.jumio.ai'] : app.config.STORE_ORIGINS.map((origin) => `${origin}/sandbox/kyc/`);
   return {
     defaultSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
@@ -90,7 +97,7 @@ function pageDirectives(app: FastifyInstance) {
     scriptSrc: ["'self'", ...stripe.script, ...square.script],
     connectSrc: ["'self'", ...liveOrigins, ...stripe.connect, ...square.connect],
     // Read per response: with VAULT_PORT=0 the vault's port is known only once it listens.
-    frameSrc: [() => app.vault.origin() || "'none'", ...stripe.frame, ...square.frame],
+    frameSrc: [() => app.vault.origin() || "'none'", ...kyc, ...stripe.frame, ...square.frame],
     upgradeInsecureRequests: null,
   };
 }
@@ -102,7 +109,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     bodyLimit: 64 * 1024,
     // Off unless TRUST_PROXY says which proxies may name the visitor: a spoofed X-Forwarded-For must not
     // choose the address rate limits count by.
-    trustProxy: config.TRUST_PROXY,
+    // The same function object decides whose country header counts (plugins/country.ts).
+    trustProxy: proxyTrustFor(config),
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -130,6 +138,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   await app.register(livePlugin);
   await app.register(paymentsProviderPlugin);
+  await app.register(kycProviderPlugin);
   await app.register(backgroundPlugin);
   addBackgroundWork(app);
 
@@ -150,6 +159,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(couponRoutes);
       await api.register(walletRoutes);
       await api.register(distributorRoutes);
+      await api.register(kycRoutes);
+      await api.register(cashoutRoutes);
     },
     { prefix: '/api' },
   );
@@ -174,7 +185,10 @@ function addBackgroundWork(app: FastifyInstance) {
   app.outbox.add(checkoutBackground({ db, log, live, reservationMinutes: config.ORDER_RESERVATION_MINUTES }));
   app.outbox.add(fulfilmentBackground({ db, log, wake, mailer, live, publicUrl: config.PUBLIC_URL }));
   app.outbox.add(authBackground({ db, log, mailer, config }));
+  // Cash-outs (ADR 017): payouts left undecided are asked again with their key; their live updates.
+  app.outbox.add(cashoutBackground({ db, log, wake, live, providers: app.paymentProviders }));
   app.outbox.add(walletBackground({ db, live }));
+  app.outbox.add(kycBackground({ db, live }));
   // Live events are kept for a week for connections to catch up on (plugins/live-events.ts).
   app.outbox.add({ jobs: [{ name: 'live.prune-events', run: () => pruneLiveEvents(db) }] });
 }

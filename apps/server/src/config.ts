@@ -95,6 +95,11 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(['smtp', 'mailbox', 'log']).optional(),
   /** Header a trusted proxy sets with the visitor's ISO country (country restriction). */
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  /**
+   * A directory of newer geo-IP data in geoip-lite's format (its updatedb script with a MaxMind licence key
+   * writes one); unset: the data shipped in the pinned geoip-lite package (ADR 018).
+   */
+  GEOIP_DATA_DIR: z.string().min(1).optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -179,6 +184,21 @@ const envSchema = z.object({
   SQUARE_WEBHOOK_URL: z.string().url().optional(),
   /** Port of the Square sandbox's API on 127.0.0.1 (only without SQUARE_ACCESS_TOKEN); 0 (default) = a random free port. */
   SQUARE_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // --- IDENTITY VERIFICATION (issue 10, ADR 016) ---
+  /** Jumio's OAuth2 client id (API token); unset: the built-in identity-check sandbox. Needs the other JUMIO_* values. */
+  JUMIO_API_TOKEN: z.string().min(1).optional(),
+  /** Jumio's OAuth2 client secret, with JUMIO_API_TOKEN. */
+  JUMIO_API_SECRET: z.string().min(1).optional(),
+  /** Jumio's account API for your region. */
+  JUMIO_API_URL: z.string().url().default('https://account.amer-1.jumio.ai'),
+  /** Jumio's OAuth2 token endpoint for your region. */
+  JUMIO_AUTH_URL: z.string().url().default('https://auth.amer-1.jumio.io/oauth2/token'),
+  /** The HMAC secret callbacks are signed with (x-jumio-signature); the sandbox makes a per-process one when unset. */
+  JUMIO_CALLBACK_SECRET: z.string().min(16).optional(),
+  /** The workflow definition key an attempt runs (10013: ID and selfie verification). */
+  JUMIO_WORKFLOW_KEY: z.coerce.number().int().positive().default(10013),
+  /** Milliseconds a call to Jumio may take, answer included. */
+  JUMIO_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 });
 
 type Flags = 'DEMO_DATA' | 'ALLOW_DEMO_IN_PRODUCTION' | 'DEMO_REMOTE_ACCESS' | 'TEST_LOGIN_ADMIN';

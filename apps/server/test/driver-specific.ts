@@ -21,6 +21,7 @@ export const DRIVER_SPECIFIC_TESTS = [
   'src/modules/payments/one-attempt-in-flight.test.ts',
   'src/modules/payments/stripe/two-providers.test.ts',
   'src/modules/fulfilment/live-updates.test.ts',
+  'src/modules/cashout/cashout-race.test.ts',
   // crashes and restarts on the same database
   'src/modules/payments/crash-restart.test.ts',
   'src/modules/payments/ach/ach-crash-restart.test.ts',
@@ -29,4 +30,5 @@ export const DRIVER_SPECIFIC_TESTS = [
   'src/modules/payments/square/square-crash-restart.test.ts',
   'src/modules/fulfilment/restart-recovery.test.ts',
   'src/modules/payments/orphaned-approvals.test.ts',
+  'src/modules/cashout/cashout-crash-restart.test.ts',
 ];

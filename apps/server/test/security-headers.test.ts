@@ -38,7 +38,8 @@ describe("the page's content security policy", () => {
     const page = await t.app.inject({ method: 'GET', url: '/cart' });
     expect(page.statusCode).toBe(200);
     const policy = csp(page.headers['content-security-policy']);
-    expect(policy.get('frame-src')).toEqual([t.app.vault.origin()]);
+    // The identity-check sandbox's pages (ADR 016) on the store's own origin, that path only.
+    expect(policy.get('frame-src')).toEqual([t.app.vault.origin(), 'https://shop.example/sandbox/kyc/']);
     expect(t.app.vault.origin()).toMatch(/^http:\/\/localhost:\d+$/);
     expect(policy.get('connect-src')).toEqual(["'self'", 'wss://shop.example']);
     for (const sources of policy.values()) {

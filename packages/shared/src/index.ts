@@ -17,3 +17,7 @@ export * from './schemas/square.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/stripe.ts';
 export * from './schemas/wallet.ts';
+export * from './schemas/kyc.ts';
+export * from './schemas/cashout.ts';
+export * from './countries.ts';
+export * from './schemas/profile.ts';

@@ -1,5 +1,5 @@
 // Drizzle view of the tables the SQL migrations create (migrations/ is the source of truth).
-import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD_KINDS } from '@store/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -112,7 +112,8 @@ export const ledgerEntries = pgTable('ledger_entries', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id),
-  wallet: text('wallet', { enum: ['purchasedWallet', 'winWallet', 'stackingWallet'] }).notNull(),
+  /** The shopper's three wallets, and the hold a cash-out's coins wait in (0018, ADR 017). */
+  wallet: text('wallet', { enum: ['purchasedWallet', 'winWallet', 'stackingWallet', 'cashOutHold'] }).notNull(),
   amount: integer('amount').notNull(),
   reason: text('reason').notNull(),
   reference: text('reference').notNull(),
@@ -570,5 +571,95 @@ export const liveEvents = pgTable('live_events', {
   userId: text('user_id').notNull(),
   type: text('type').notNull(),
   payload: jsonb('payload').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// --- CASHOUT (issue 10, migration 0018) ---
+/** A shopper's cash-out of winWallet coins to a saved bank account (ADR 017); the coins are ledger entries 'cashout:{id}:…'. */
+export const cashouts = pgTable('cashouts', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  amount: integer('amount').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  userPaymentOptionId: text('user_payment_option_id').notNull(),
+  provider: text('provider').notNull(),
+  bankName: text('bank_name').notNull(),
+  last4: text('last4').notNull(),
+  status: text('status', { enum: ['PENDING', 'APPROVED', 'PAID', 'REJECTED', 'FAILED'] })
+    .notNull()
+    .default('PENDING'),
+  rejectionReason: text('rejection_reason'),
+  failureReason: text('failure_reason'),
+  decidedBy: text('decided_by').references(() => users.id),
+  decidedAt: ts('decided_at'),
+  payoutKey: text('payout_key').notNull().unique(),
+  payoutTransactionId: text('payout_transaction_id'),
+  paidAt: ts('paid_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The ACH sandbox's payouts (credits to a bank account), one per idempotency key. */
+export const sandboxAchPayouts = pgTable('sandbox_ach_payouts', {
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  userTokenId: text('user_token_id').notNull(),
+  accountId: text('account_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['approved', 'declined'] }).notNull(),
+  reason: text('reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// --- KYC VERIFICATION ATTEMPTS (issue 10, migration 0017, ADR 016) ---
+/** Each start of the identity check at the provider; kyc_records stays the shopper's SPEC §3 record. */
+export const kycAttempts = pgTable('kyc_attempts', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  number: integer('number').notNull(),
+  accountId: text('account_id').notNull(),
+  workflowExecutionId: text('workflow_execution_id').notNull().unique(),
+  status: text('status', { enum: ['INITIATED', 'ACQUIRED', 'DONE', 'EXPIRED'] }).notNull(),
+  decision: text('decision', { enum: ['PASSED', 'REJECTED', 'WARNING', 'NOT_EXECUTED'] }),
+  retiredAt: ts('retired_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** An admin's reset of a shopper's verification record: who, when, what it was. */
+export const kycResets = pgTable('kyc_resets', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  adminId: text('admin_id')
+    .notNull()
+    .references(() => users.id),
+  previousAttempts: integer('previous_attempts'),
+  previousDecision: text('previous_decision'),
+  previousStatus: text('previous_status'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// --- PROFILE PICTURE (issue 10, migration 0019, ADR 019) ---
+
+/** bytea as a Buffer: pg answers a Buffer, PGlite a Uint8Array; both become a Buffer here. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** The shopper's profile picture as served (a re-encoded WebP), one per user; `key` names it in its URL. */
+export const userAvatars = pgTable('user_avatars', {
+  userId: text('user_id').primaryKey(),
+  key: text('key').notNull(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

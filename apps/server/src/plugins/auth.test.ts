@@ -1,10 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRY_RESTRICTED_MESSAGE } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/accounts.ts';
 import { findSessionUser } from '../modules/auth/index.ts';
-import { saveStoreSettings, getStoreSettings } from '../modules/settings/index.ts';
+import { getStoreSettings } from '../modules/settings/index.ts';
 import { createVerifiedUser, loginAs, post } from '../../test/support/auth.ts';
 import authPlugin, { requireRole, requireSession, requireUser, signedInUser } from './auth.ts';
 import dbPlugin from './db.ts';
@@ -21,65 +20,7 @@ const demoLogin = async (role: 'USER' | 'ADMIN') => {
   return loginAs(t.app, account.email, account.password);
 };
 
-describe('country restriction', () => {
-  it('answers every /api/v1 call from a blocked country with 400 and the exact message', async () => {
-    const { blockedCountries } = await getStoreSettings(t.database.db);
-    expect(blockedCountries).toContain('KP');
-    const { token } = await demoLogin('USER');
-    const calls = [
-      t.app.inject({ method: 'GET', url: '/api/v1/getuser', headers: { 'cf-ipcountry': 'KP', 'x-auth-token': token } }),
-      t.app.inject({ method: 'GET', url: '/api/v1/getuser', headers: { 'cf-ipcountry': 'kp' } }),
-      post(t.app, '/api/v1/auth/login', { email: DEMO_ACCOUNTS[0]!.email, password: DEMO_ACCOUNTS[0]!.password }, { 'cf-ipcountry': 'KP' }),
-      post(t.app, '/api/v1/auth/signup', { nonsense: true }, { 'cf-ipcountry': 'KP' }),
-      t.app.inject({ method: 'GET', url: '/api/v1/settings', headers: { 'cf-ipcountry': 'KP' } }),
-      t.app.inject({ method: 'GET', url: '/api/v1/no-such-route', headers: { 'cf-ipcountry': 'KP' } }),
-    ];
-    for (const res of await Promise.all(calls)) {
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: COUNTRY_RESTRICTED_MESSAGE, code: 'COUNTRY_RESTRICTED' });
-    }
-    expect(COUNTRY_RESTRICTED_MESSAGE).toBe('Sorry! Services not available in your country.');
-  });
-
-  it('lets other countries, and calls without the header, through', async () => {
-    const { token } = await demoLogin('USER');
-    for (const headers of [{ 'cf-ipcountry': 'US' }, {}]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/getuser', headers: { ...headers, 'x-auth-token': token } });
-      expect(res.statusCode).toBe(200);
-    }
-  });
-
-  it('only guards /api/v1 (the mailbox and ping stay reachable)', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/ping', headers: { 'cf-ipcountry': 'KP' } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/mailbox', headers: { 'cf-ipcountry': 'KP' } })).statusCode).toBe(200);
-  });
-
-  it('follows the blockedCountries setting', async () => {
-    const settings = await getStoreSettings(t.database.db);
-    await saveStoreSettings(t.database.db, { ...settings, blockedCountries: [...settings.blockedCountries, 'FR'] });
-    try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/settings', headers: { 'cf-ipcountry': 'FR' } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(COUNTRY_RESTRICTED_MESSAGE);
-    } finally {
-      await saveStoreSettings(t.database.db, settings);
-    }
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/settings', headers: { 'cf-ipcountry': 'FR' } })).statusCode).toBe(200);
-  });
-
-  it('reads the header named by COUNTRY_HEADER', async () => {
-    const other = await buildTestApp({ COUNTRY_HEADER: 'X-Visitor-Country' }, { seedDemo: false });
-    try {
-      const blocked = await other.app.inject({ method: 'GET', url: '/api/v1/settings', headers: { 'x-visitor-country': 'IR' } });
-      expect(blocked.statusCode).toBe(400);
-      expect(blocked.json().message).toBe(COUNTRY_RESTRICTED_MESSAGE);
-      const ignored = await other.app.inject({ method: 'GET', url: '/api/v1/settings', headers: { 'cf-ipcountry': 'IR' } });
-      expect(ignored.statusCode).toBe(200);
-    } finally {
-      await other.close();
-    }
-  });
-});
+// The country restriction's tests: country.test.ts.
 
 describe('requireUser / requireRole', () => {
   // A small app with only our plugins, so the guards can be tried on routes of their own.

@@ -1,8 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AUTH_HEADER, COUNTRY_RESTRICTED_MESSAGE } from '@store/shared';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import { hashToken } from '../lib/ids.ts';
+import { countryCheck } from './country.ts';
 
 /** The user behind a live session, as routes see it. */
 export interface AuthUser {
@@ -19,6 +21,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves a session token for the socket.io handshake (same rules as the x-auth-token header). */
     userForToken(token: string | null | undefined): Promise<Pick<AuthUser, '_id' | 'role'> | null>;
+    /** Whether a connection comes from a country (or region) the store does not serve (ADR 018). */
+    fromRestrictedCountry(raw: IncomingMessage): Promise<boolean>;
+  }
+  interface FastifyContextConfig {
+    /** Set by the auth plugin: the route refuses visitors from a blocked country (see countryRestricted). */
+    countryRestricted?: boolean;
   }
 }
 
@@ -32,6 +40,9 @@ export interface AuthLookups {
 
 /** Our tokens are 43 characters; anything much longer is not worth a database round trip. */
 const MAX_TOKEN_LENGTH = 256;
+
+/** The routes that hand out or end a session: sign-in, sign-up, test-login, resets, logout. */
+const ACCOUNT_ENTRY_PREFIX = '/api/v1/auth/';
 
 /** The session token a request carries in x-auth-token, if it looks like one. */
 export function sessionTokenOf(request: FastifyRequest): string | null {
@@ -49,18 +60,17 @@ export default fp<AuthLookups>(
       return user ? { _id: user._id, role: user.role } : null;
     });
 
-    async function isBlocked(country: string): Promise<boolean> {
-      return (await blockedCountries()).some((c) => c.toUpperCase() === country);
-    }
+    const fromRestrictedCountry = countryCheck(app.config, blockedCountries);
+    app.decorate('fromRestrictedCountry', fromRestrictedCountry);
 
-    const countryHeader = app.config.COUNTRY_HEADER.toLowerCase();
+    // A function, not an arrow: `this` is the plugin context that declares the route (see needsSession).
+    app.addHook('onRoute', function markCountryRestricted(this: FastifyInstance, route: RouteOptions) {
+      if (countryRestricted(this, route)) route.config = { ...route.config, countryRestricted: true };
+    });
     app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/v1/')) {
-        const raw = request.headers[countryHeader];
-        const country = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase();
-        if (country && (await isBlocked(country))) {
-          throw new AppError(400, 'COUNTRY_RESTRICTED', COUNTRY_RESTRICTED_MESSAGE);
-        }
+      // Here, before any route's own session check, so a guest from a blocked country hears the same 400.
+      if (request.routeOptions.config.countryRestricted && (await fromRestrictedCountry(request.raw))) {
+        throw new AppError(400, 'COUNTRY_RESTRICTED', COUNTRY_RESTRICTED_MESSAGE);
       }
       const token = sessionTokenOf(request);
       if (token) request.user = await findUser(hashToken(token));
@@ -68,7 +78,7 @@ export default fp<AuthLookups>(
     // What a session sees (purchases hold gift-card codes) and what hands out a session (sign-in) stays
     // out of every cache: the browser's, a proxy's, a shared computer's.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.user || request.url.startsWith('/api/v1/auth/')) reply.header('cache-control', 'no-store');
+      if (request.user || request.url.startsWith(ACCOUNT_ENTRY_PREFIX)) reply.header('cache-control', 'no-store');
       return payload;
     });
   },
@@ -130,4 +140,14 @@ function isSessionContext(context: FastifyInstance): boolean {
 export function needsSession(context: FastifyInstance, route: Pick<RouteOptions, 'onRequest' | 'preHandler'>): boolean {
   if (isSessionContext(context)) return true;
   return [route.onRequest, route.preHandler].flat().some((hook) => typeof hook === 'function' && sessionChecks.has(hook));
+}
+
+/**
+ * Which routes the country restriction closes (ADR 018): every route that needs a session, and every
+ * route that leads to one (the /api/v1/auth/ family: sign-in, sign-up, demo test-login, password reset,
+ * e-mail confirmation). The public catalogue, settings and promotions stay open, so a blocked visitor
+ * still sees the home page that tells them why; provider webhooks stay open (they are not visitors).
+ */
+export function countryRestricted(context: FastifyInstance, route: Pick<RouteOptions, 'url' | 'onRequest' | 'preHandler'>): boolean {
+  return route.url.startsWith(ACCOUNT_ENTRY_PREFIX) || needsSession(context, route);
 }

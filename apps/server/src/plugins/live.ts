@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { ROLE_USER, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@store/shared';
+import { COUNTRY_RESTRICTED_MESSAGE, ROLE_USER, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@store/shared';
 import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../lib/ids.ts';
 import { latestLiveEventId, LIVE_REPLAY_BATCH, liveEventsAfter, recordLiveEvent } from './live-events.ts';
@@ -160,6 +160,16 @@ export default fp(
       if (redisClients[1]) await redisClients[1].ping();
 
       const server = io;
+      server.use((socket, next) => {
+        // The country restriction (ADR 018) closes the live connection as it closes the session routes.
+        app.fromRestrictedCountry(socket.request).then(
+          (restricted) => next(restricted ? new Error(COUNTRY_RESTRICTED_MESSAGE) : undefined),
+          (err: unknown) => {
+            app.log.error({ err }, 'live country check failed');
+            next(new Error('unavailable'));
+          },
+        );
+      });
       server.use((socket, next) => {
         authorizeHandshake(app.userForToken, socket).then(
           (data) => {

@@ -22,7 +22,7 @@ import { SANDBOX_CARDS } from '../../src/providers/payments/nuvei/sandbox/test-c
 export interface FakeTransaction {
   transactionId: string;
   clientUniqueId: string;
-  transactionType: 'InitAuth3D' | 'Sale' | 'Auth' | 'Credit';
+  transactionType: 'InitAuth3D' | 'Sale' | 'Auth' | 'Credit' | 'Payout';
   transactionStatus: 'APPROVED' | 'DECLINED' | 'REDIRECT';
   amount: string;
   currency: string;
@@ -65,6 +65,8 @@ interface RawCard {
 }
 
 const THREE_D = { v2supported: 'true', version: '2.2.0' };
+/** A payout (cash-out, issue 10) to this userPaymentOptionId is declined by the bank. */
+export const FAKE_DECLINED_PAYOUT_UPO = '777999';
 
 export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId: string; secretKey: string }): Promise<FakeNuvei> {
   const calls: FakeNuvei['calls'] = [];
@@ -159,6 +161,20 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     if (method === 'refundTransaction') {
       if (b.checksum !== refundChecksum(b as never, creds.secretKey)) return error('Invalid checksum');
       return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Credit', 'APPROVED') };
+    }
+    if (method === 'payout') {
+      // A credit to a saved bank account (Nuvei's payout), signed like a payment; no session token.
+      if (b.checksum !== paymentChecksum(b as never, creds.secretKey)) return error('Invalid checksum');
+      const upo = (b.userPaymentOption as { userPaymentOptionId?: unknown } | undefined)?.userPaymentOptionId;
+      if (typeof upo !== 'string' || !upo) return { status: 'ERROR', errCode: 1011, reason: 'Missing or invalid UserPaymentOption data' };
+      if (upo === FAKE_DECLINED_PAYOUT_UPO)
+        return {
+          status: 'SUCCESS',
+          transactionStatus: 'DECLINED',
+          transactionId: book(b, 'Payout', 'DECLINED'),
+          gwErrorReason: 'R03 No account',
+        };
+      return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Payout', 'APPROVED') };
     }
     if (!sessions.has(b.sessionToken)) return error('Invalid session token');
     if (b.checksum !== paymentChecksum(b as never, creds.secretKey)) return error('Invalid checksum');

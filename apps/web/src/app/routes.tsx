@@ -18,6 +18,7 @@ const screens = import.meta.glob<{ default: ComponentType }>([
   '!../features/catalog/pages/ProductDetailsPage.tsx',
   '!../features/payments/pages/AddCardPage.tsx',
   '!../features/verification/pages/*.tsx',
+  '!../features/profile/pages/ProfilePage.tsx',
 ]);
 
 /** A lazy screen by its file (relative to this one), rendered as `rendering` says. */
@@ -50,9 +51,12 @@ const protectedRoutes: RouteObject[] = [
   { path: 'payment-success', ...screen('../features/purchases/pages/PaymentSuccessPage.tsx') },
   { path: 'my-purchases', ...screen('../features/purchases/pages/MyPurchasesPage.tsx') },
   { path: 'wallet-history', ...screen('../features/wallet/pages/WalletHistoryPage.tsx') },
+  { path: 'cash-out', ...screen('../features/cashout/pages/CashOutPage.tsx') },
   // Composed in app/: the verification pages with the record of the user feature's getuser query.
   { path: 'verify', ...screen('./verification/VerifyRoute.tsx') },
   { path: 'kyc-jumio', ...screen('./verification/KycJumioRoute.tsx') },
+  // Composed in app/: the profile page with the user feature's getuser answer (ADR 019).
+  { path: 'profile', ...screen('./profile/ProfileRoute.tsx') },
 ];
 
 const guestOnlyRoutes: RouteObject[] = [

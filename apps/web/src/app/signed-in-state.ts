@@ -4,6 +4,7 @@ import { paymentReducer } from '../features/payments/payment-slice.ts';
 import { myPurchasesReducer } from '../features/purchases/my-purchases-slice.ts';
 import { orderDetailsReducer } from '../features/checkout/order-details-slice.ts';
 import { purchaseMemoryReducer } from '../features/purchases/purchase-memory-slice.ts';
+import { cashoutReducer } from '../features/cashout/cashout-slice.ts';
 
 /**
  * The signed-in shopper's slices, a chunk of its own (issue 8): loaded when someone signs in or arrives
@@ -28,4 +29,5 @@ export const signedInReducers = {
   myPurchases: myPurchasesReducer,
   orderDetails: orderDetailsReducer,
   purchaseMemory: purchaseMemoryReducer,
+  cashout: cashoutReducer,
 };

@@ -11,6 +11,7 @@ import type { PaymentState } from '../features/payments/payment-slice.ts';
 import type { MyPurchasesState } from '../features/purchases/my-purchases-slice.ts';
 import type { OrderDetailsState } from '../features/checkout/order-details-slice.ts';
 import type { PurchaseMemoryState } from '../features/purchases/purchase-memory-slice.ts';
+import type { CashoutState } from '../features/cashout/cashout-slice.ts';
 import { loadChunk } from './lazy.ts';
 import { hydratedAuthState, sessionListener } from './session.ts';
 
@@ -36,6 +37,7 @@ export interface SignedInState {
   myPurchases: MyPurchasesState;
   orderDetails: OrderDetailsState;
   purchaseMemory: PurchaseMemoryState;
+  cashout: CashoutState;
 }
 
 /** Every store's reducer, into which injectSignedInSlices adds the signed-in slices. */
@@ -70,7 +72,8 @@ export function injectSignedInSlices(reducers: SignedInReducers): void {
     .inject({ reducerPath: 'usersCards', reducer: reducers.usersCards })
     .inject({ reducerPath: 'myPurchases', reducer: reducers.myPurchases })
     .inject({ reducerPath: 'orderDetails', reducer: reducers.orderDetails })
-    .inject({ reducerPath: 'purchaseMemory', reducer: reducers.purchaseMemory });
+    .inject({ reducerPath: 'purchaseMemory', reducer: reducers.purchaseMemory })
+    .inject({ reducerPath: 'cashout', reducer: reducers.cashout });
 }
 
 /** Loads the signed-in slices (their chunk, once per page) and initialises them in the store of `dispatch`. */

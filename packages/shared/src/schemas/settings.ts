@@ -12,7 +12,7 @@ export const settings = z.object({
   androidLatestVersion: z.string(),
   coinsPerDollar: z.number().int(),
   transactionLimitCents: z.number().int(),
-  /** ISO country codes that may not use the store. */
+  /** Who may not use the store: ISO 3166-1 countries ('CU') and ISO 3166-2 subdivisions ('UA-43'); ADR 018. */
   blockedCountries: z.array(z.string()),
   /** Sales tax by US state code, in basis points (none by default). */
   taxRatesBps: z.record(z.string(), z.number().int()),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** The three wallets a shopper's coins live in (each a sum of ledger entries). */
 export const walletName = z.enum(['purchasedWallet', 'winWallet', 'stackingWallet']);
+/** The ledger's wallets: the shopper's three, and the hold where coins wait for a cash-out (ADR 017). */
+export const ledgerWalletName = z.enum([...walletName.options, 'cashOutHold']);
 
 /**
  * What a ledger entry records, as the wallet history shows it: coins bought, promotional coins, prizes
@@ -28,7 +30,7 @@ export type WalletHistoryQuery = z.infer<typeof walletHistoryQuery>;
 
 export const walletHistoryEntry = z.object({
   id: z.number().int(),
-  wallet: walletName,
+  wallet: ledgerWalletName,
   /** Signed integer coins: positive into the wallet, negative out of it. */
   amount: z.number().int(),
   kind: ledgerEntryKind,

@@ -1,2 +1,4 @@
-// Public surface of the kyc module: identity verification (SPEC §3 Verification record).
+// Public surface of the kyc module: identity verification (SPEC §3 Verification record; ADR 016).
 export { findVerificationDecision } from './repository.ts';
+export { default as kycRoutes } from './routes.ts';
+export { kycBackground } from './live.ts';

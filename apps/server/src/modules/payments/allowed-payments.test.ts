@@ -48,6 +48,20 @@ describe('GET /api/v1/payment/allowed-providers', () => {
     expect(await allowed(await createShopper(db(), { state: 'TX' }))).toEqual(allFalse);
   });
 
+  it('judges only a US address by its state: a province of another country is no unknown US state', async () => {
+    const s = await createShopper(db(), { state: 'TX' });
+    const edit = (address: Record<string, string>) =>
+      as(t.app, s, {
+        method: 'PUT',
+        url: '/api/v1/user/profile',
+        payload: { firstname: 'Jo', lastname: 'North', address: { street: '290 Bremner Blvd', city: 'Toronto', ...address } },
+      });
+    expect((await edit({ state: 'Ontario', zipCode: 'M5V 3L9', country: 'CA' })).statusCode).toBe(200);
+    expect(await allowed(s)).toEqual(SANDBOX_SERVES);
+    expect((await edit({ state: 'WA', zipCode: '98101', country: 'US' })).statusCode).toBe(200);
+    expect(await allowed(s)).toEqual(allFalse);
+  });
+
   it('answers false for a method kind the settings disable', async () => {
     await settingsWith({ enabledPaymentMethods: ['card', 'bank_account'] });
     expect(await allowed(await createShopper(db(), { state: 'TX' }))).toEqual({ ...allFalse, card: true, bank_account: true });

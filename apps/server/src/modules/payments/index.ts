@@ -8,3 +8,5 @@ export { default as paymentRoutes } from './routes.ts';
 export { default as bankLinkPage } from './ach/link-page.ts';
 // The cards saved on the cashier's page (SPEC §3 userSavedNuveiCashierCards), listed and deleted with the other methods.
 export { listCashierCards, removeCashierCard, type CashierCard } from './cashier/saved-cashier-cards.ts';
+// For cash-outs (issue 10): whose a saved bank account is, and when the shopper's last bank purchase settled.
+export { findSavedBankAccount, lastSettledBankPaymentAt } from './ach/cashout-facts.ts';

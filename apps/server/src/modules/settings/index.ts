@@ -19,4 +19,5 @@ export {
   type DistributorKeys,
   type PurchaseSettings,
 } from './service.ts';
-export { STARTER_PURCHASE_SETTINGS, STARTER_SETTINGS } from './starter-settings.ts';
+export { CASHOUT_SETTINGS_KEY, getCashoutSettings, saveCashoutSettings, type CashoutSettings } from './service.ts';
+export { STARTER_CASHOUT_SETTINGS, STARTER_PURCHASE_SETTINGS, STARTER_SETTINGS } from './starter-settings.ts';

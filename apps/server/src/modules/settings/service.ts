@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paymentMethodKind, settings as settingsSchema, US_REGIONS, US_STATES, type Settings, type WhitelistedState } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertSettingIfMissing, readSetting, writeSetting } from './repository.ts';
-import { STARTER_PURCHASE_SETTINGS, STARTER_SETTINGS } from './starter-settings.ts';
+import { STARTER_CASHOUT_SETTINGS, STARTER_PURCHASE_SETTINGS, STARTER_SETTINGS } from './starter-settings.ts';
 
 export const STORE_SETTINGS_KEY = 'store';
 /** Who may buy, and with what: not public (GET v1/settings never shows it). */
@@ -116,4 +116,26 @@ export async function getConversionRate(db: Db): Promise<{ coinsPerDollar: numbe
 export async function seedStoreSettings(db: Db | Tx): Promise<void> {
   await insertSettingIfMissing(db, STORE_SETTINGS_KEY, STARTER_SETTINGS);
   await insertSettingIfMissing(db, PURCHASE_SETTINGS_KEY, STARTER_PURCHASE_SETTINGS);
+  await insertSettingIfMissing(db, CASHOUT_SETTINGS_KEY, STARTER_CASHOUT_SETTINGS);
 }
+
+// --- cash-out (issue 10, ADR 017) ---
+/** The rules of a cash-out request (POST v1/third-party/requests/cashouts). Not cached: an edit applies at once. */
+export const CASHOUT_SETTINGS_KEY = 'cashout';
+export const cashoutSettings = z.object({
+  /** The fewest and most coins one request may take. */
+  minCoins: z.number().int().positive(),
+  maxCoins: z.number().int().positive(),
+  /** The most coins a shopper's requests may take in 24 hours (rejected and failed ones do not count). */
+  dailyLimitCoins: z.number().int().positive(),
+  /** No cash-out within this many hours after one of the shopper's bank (ACH) purchases settled. */
+  achHoldHours: z.number().int().nonnegative(),
+});
+export type CashoutSettings = z.infer<typeof cashoutSettings>;
+/** The stored row, or the starter rules when an older install has none yet. */
+export async function getCashoutSettings(db: Db): Promise<CashoutSettings> {
+  const raw = await readSetting(db, CASHOUT_SETTINGS_KEY);
+  return raw === undefined ? STARTER_CASHOUT_SETTINGS : cashoutSettings.parse(raw);
+}
+export const saveCashoutSettings = (db: Db, value: CashoutSettings): Promise<void> =>
+  writeSetting(db, CASHOUT_SETTINGS_KEY, cashoutSettings.parse(value));

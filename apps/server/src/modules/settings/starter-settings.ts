@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_KINDS, US_STATES, type Settings } from '@store/shared';
-import type { PurchaseSettings } from './service.ts';
+import type { CashoutSettings, PurchaseSettings } from './service.ts';
 
 /**
  * What a fresh install shows in the footer, the app links and the cart rules. The seed writes it once;
@@ -21,7 +21,9 @@ export const STARTER_SETTINGS: Settings = {
   androidLatestVersion: '2.4.1',
   coinsPerDollar: 100,
   transactionLimitCents: 50_000,
-  blockedCountries: ['CU', 'IR', 'KP', 'SY'],
+  // The comprehensively sanctioned: Cuba, Iran, North Korea, Syria, and the occupied regions of Ukraine
+  // as ISO 3166-2 subdivisions the geo-IP data names (Crimea, Sevastopol, Donetsk, Luhansk; ADR 018).
+  blockedCountries: ['CU', 'IR', 'KP', 'SY', 'UA-43', 'UA-40', 'UA-14', 'UA-09'],
   taxRatesBps: {},
 };
 
@@ -34,4 +36,12 @@ export const STARTER_SETTINGS: Settings = {
 export const STARTER_PURCHASE_SETTINGS: PurchaseSettings = {
   whitelistedStates: US_STATES.map((s) => s.code).filter((code) => code !== 'WA' && code !== 'ID'),
   enabledPaymentMethods: [...PAYMENT_METHOD_KINDS],
+};
+
+/** Cash-out rules on a fresh install (issue 10): $10 to $1,000 a request at 100 coins a dollar, $2,000 a day, 72 hours after a bank purchase. */
+export const STARTER_CASHOUT_SETTINGS: CashoutSettings = {
+  minCoins: 1_000,
+  maxCoins: 100_000,
+  dailyLimitCoins: 200_000,
+  achHoldHours: 72,
 };

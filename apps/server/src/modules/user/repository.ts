@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { kycRecords, ledgerEntries, users } from '../../db/schema.ts';
+import { kycRecords, ledgerEntries, userAvatars, users, type AddressJson } from '../../db/schema.ts';
 
 const walletSum = (wallet: 'purchasedWallet' | 'winWallet' | 'stackingWallet') =>
   sql<string>`(select coalesce(sum(${ledgerEntries.amount}), 0) from ${ledgerEntries}
@@ -41,10 +41,17 @@ export async function findAccountName(db: Db, userId: string): Promise<string> {
   return row ? `${row.firstname} ${row.lastname}`.trim() : '';
 }
 
-/** The state of the shopper's profile address (null without an address or a state): where they buy from. */
+/**
+ * The US state of the shopper's profile address: where they buy and cash out from, which the state
+ * whitelist judges. Null without an address or a state, and for an address outside the US: a Canadian
+ * province is no US state, and the whitelist must not refuse it as an unknown one (countries are the
+ * country restriction's business).
+ */
 export async function findProfileState(db: Db, userId: string): Promise<string | null> {
   const [row] = await db.select({ address: users.address }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.address?.state || null;
+  const address = row?.address;
+  if (!address?.state) return null;
+  return !address.country || address.country.toUpperCase() === 'US' ? address.state : null;
 }
 
 /**
@@ -57,4 +64,50 @@ export async function saveProfileState(db: Db, userId: string, state: string): P
     .update(users)
     .set({ address: sql`jsonb_set(coalesce(${users.address}, ${empty}::jsonb), '{state}', to_jsonb(${state}::text))` })
     .where(eq(users.id, userId));
+}
+
+/** PUT v1/user/profile: the names and the whole address, one UPDATE of the signed-in user's own row. */
+export async function saveProfile(
+  db: Db,
+  userId: string,
+  profile: { firstname: string; lastname: string; address: AddressJson },
+): Promise<void> {
+  await db.update(users).set(profile).where(eq(users.id, userId));
+}
+
+/**
+ * The user's picture replaced (or added) and users.image pointed at its URL, in one transaction: the
+ * profile never names a picture that is not stored, nor keeps the URL of one replaced.
+ */
+export async function saveAvatar(
+  db: Db,
+  userId: string,
+  avatar: Omit<typeof userAvatars.$inferInsert, 'userId' | 'createdAt'>,
+  url: string,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userAvatars)
+      .values({ userId, ...avatar })
+      .onConflictDoUpdate({ target: userAvatars.userId, set: { ...avatar, createdAt: sql`now()` } });
+    await tx.update(users).set({ image: url }).where(eq(users.id, userId));
+  });
+}
+
+/** The user's picture removed and users.image cleared (the header shows the default avatar again). */
+export async function deleteAvatar(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(userAvatars).where(eq(userAvatars.userId, userId));
+    await tx.update(users).set({ image: null }).where(eq(users.id, userId));
+  });
+}
+
+/** A stored picture by the key in its URL, or null. */
+export async function findAvatarByKey(db: Db, key: string) {
+  const [row] = await db
+    .select({ bytes: userAvatars.bytes, contentType: userAvatars.contentType })
+    .from(userAvatars)
+    .where(eq(userAvatars.key, key))
+    .limit(1);
+  return row ?? null;
 }

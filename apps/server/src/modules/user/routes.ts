@@ -4,6 +4,8 @@ import { errorEnvelope, getUserResponse, messageResponse, US_STATES } from '@sto
 import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { sameMachineOnly } from '../../plugins/demo-doors.ts';
 import { getUser, setProfileState } from './service.ts';
+import profileRoutes from './profile-routes.ts';
+import avatarRoutes from './avatar-routes.ts';
 
 const usStateCode = z
   .string()
@@ -12,7 +14,7 @@ const usStateCode = z
   .refine((code) => US_STATES.some((state) => state.code === code), 'Must be the two-letter code of a US state or DC.');
 const profileStateBody = z.strictObject({ state: usStateCode });
 
-const userRoutes: FastifyPluginAsyncZod = async (app) => {
+const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSession(app);
 
   app.get(
@@ -30,8 +32,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // A demo door: mounted only in demo mode (otherwise a plain 404), answering only this machine unless
-  // DEMO_REMOTE_ACCESS opens it. The store has no profile editor, and a tester (or a browser test) needs
-  // a shopper from a state purchases are not allowed from to see what the pay page tells them.
+  // DEMO_REMOTE_ACCESS opens it. A tester (or a browser test) needs a shopper from a state purchases are
+  // not allowed from to see what the pay page tells them, in one call (PUT v1/user/profile takes a whole address).
   if (app.config.DEMO_DATA) {
     app.put(
       '/dev/profile-state',
@@ -52,6 +54,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+};
+
+/** getuser and the demo door, the profile editor (ADR 019), and the profile picture (public to read). */
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(sessionRoutes);
+  await app.register(profileRoutes);
+  await app.register(avatarRoutes);
 };
 
 export default userRoutes;

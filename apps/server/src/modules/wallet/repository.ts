@@ -13,13 +13,15 @@ export async function getWalletCoins(db: Db | Tx, userId: string): Promise<Walle
     .where(eq(ledgerEntries.userId, userId))
     .groupBy(ledgerEntries.wallet);
   const coins: WalletCoins = { purchasedWallet: 0, winWallet: 0, stackingWallet: 0 };
-  for (const row of rows) coins[row.wallet] = Number(row.total);
+  // The cash-out hold (ADR 017) is the ledger's, not one of the shopper's wallets.
+  for (const row of rows) if (row.wallet !== 'cashOutHold') coins[row.wallet] = Number(row.total);
   return coins;
 }
 
 export interface LedgerCredit {
   userId: string;
-  wallet: WalletName;
+  /** A shopper's wallet, or the hold a cash-out's coins wait in (ADR 017). */
+  wallet: WalletName | 'cashOutHold';
   amount: number;
   reason: string;
   /** Unique per (reference, wallet): the same event never credits twice. */

@@ -62,8 +62,14 @@ export function ProfileDropdown({ profile, onLogout }: { profile: UserProfile | 
               </div>
             ))}
           </dl>
+          <Link className="profile-dropdown__link" to="/profile" onClick={() => setOpen(false)}>
+            Edit profile
+          </Link>
           <Link className="profile-dropdown__link" to="/wallet-history" onClick={() => setOpen(false)}>
             Wallet history
+          </Link>
+          <Link className="profile-dropdown__link" to="/cash-out" onClick={() => setOpen(false)}>
+            Cash out
           </Link>
           <button type="button" className="profile-dropdown__logout" data-testid="logout-button" onClick={onLogout}>
             Logout

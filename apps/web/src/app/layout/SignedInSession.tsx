@@ -1,5 +1,6 @@
 import { useHeaderData } from '../header-data/use-header-data.ts';
 import { useLiveWallet } from './use-live-wallet.ts';
+import { useLiveVerification } from '../verification/use-live-verification.ts';
 
 /**
  * The signed-in header's data and live connection. Rendered before the header so its effects run
@@ -8,5 +9,6 @@ import { useLiveWallet } from './use-live-wallet.ts';
 export function SignedInSession() {
   useHeaderData();
   useLiveWallet();
+  useLiveVerification();
   return null;
 }

@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
 import { connectLive, disconnectLive, onLive } from '../../lib/socket.ts';
 import { selectUserProfile, walletUpdated } from '../../features/user/user-slice.ts';
 import { selectAuthToken } from '../../features/auth/auth-slice.ts';
+import { cashoutReceived } from '../../features/cashout/cashout-slice.ts';
 import { notify } from '../../lib/toast.ts';
 
 /**
@@ -20,10 +21,13 @@ export function useLiveWallet(): void {
     if (!userId || !role) return;
     const stopListening = onLive('walletUpdated', ({ coins }) => dispatch(walletUpdated(coins)));
     const stopToasts = onLive('notification', ({ type, content }) => notify[type](content));
+    // A cash-out requested or changed state (issue 10): the cashout slice replaces it by id or adds it first.
+    const stopCashouts = onLive('cashoutUpdated', ({ item }) => dispatch(cashoutReceived(item)));
     connectLive({ _id: userId, role, token });
     return () => {
       stopListening();
       stopToasts();
+      stopCashouts();
       disconnectLive();
     };
   }, [dispatch, userId, role, token]);

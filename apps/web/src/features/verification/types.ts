@@ -10,4 +10,6 @@ export interface VerificationRecordView {
   jumio: JumioRecord | null;
   /** Asks for the record again after a failed load. */
   reload: () => void;
+  /** The record changed here (a started attempt): the route keeps the one copy of it up to date. */
+  update?: (jumio: JumioRecord) => void;
 }

@@ -1,20 +1,25 @@
 import { Link } from 'react-router';
 
 /**
- * Identity verification with the provider is a later capability: until it exists the store says so
- * plainly instead of showing a button that does nothing.
+ * The identity provider could not open the check (unreachable, or refusing): the store says so plainly,
+ * offers to try again and says how to get help.
  */
-export function OnlineCheckUnavailable() {
+export function OnlineCheckUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <section className="verification-notice" role="note" aria-labelledby="verification-unavailable-title">
-      <h2 id="verification-unavailable-title">Online verification is not available yet</h2>
+      <h2 id="verification-unavailable-title">Online verification is not available right now</h2>
       <p>
-        The identity check cannot be opened from the store at the moment. To get verified, or if you have questions about your status,
-        contact our support team and we will help you by e-mail or phone.
+        The identity check could not be opened. Please try again in a moment. If it keeps failing, contact our support team and we will help
+        you by e-mail or phone.
       </p>
-      <Link className="btn btn--primary" to="/contact">
-        Contact support
-      </Link>
+      <div className="verification-page__actions">
+        <button type="button" className="btn btn--primary" onClick={onRetry}>
+          Try again
+        </button>
+        <Link className="btn btn--ghost" to="/contact">
+          Contact support
+        </Link>
+      </div>
     </section>
   );
 }

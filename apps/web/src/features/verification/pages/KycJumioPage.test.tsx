@@ -1,61 +1,114 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
 import type { JumioRecord } from '@store/shared';
+import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
 import type { VerificationRecordView } from '../types.ts';
 import KycJumioPage from './KycJumioPage.tsx';
 
-const ready = (jumio: JumioRecord | null): VerificationRecordView => ({ state: 'ready', jumio, reload: vi.fn() });
+const START = 'POST v1/kyc/jumio/start';
+const started = (attempts = 1) => ({
+  body: {
+    success: true,
+    data: {
+      redirectUrl: '/sandbox/kyc/0b7c7a52-5a3e-4a53-9d1e-3f3a4c8f0d11?secret=s',
+      workflowExecutionId: '0b7c7a52-5a3e-4a53-9d1e-3f3a4c8f0d11',
+      jumio: { attempts, decision: null, status: 'INITIATED' },
+    },
+  },
+});
 
-function renderKyc(record: VerificationRecordView) {
-  return renderPage(<KycJumioPage record={record} />, { path: '/kyc-jumio' });
+/** The page with a record the test can change, as the route's live record would. */
+function renderKyc(initial: JumioRecord | null, state: VerificationRecordView['state'] = 'ready') {
+  let setRecord: (jumio: JumioRecord | null) => void = () => undefined;
+  const update = vi.fn((jumio: JumioRecord) => setRecord(jumio));
+  const reload = vi.fn();
+  function Harness() {
+    const [jumio, setJumio] = useState(initial);
+    setRecord = setJumio;
+    return <KycJumioPage record={{ state, jumio, reload, update }} />;
+  }
+  const view = renderPage(<Harness />, { path: '/kyc-jumio' });
+  return { ...view, update, reload, setRecord: (jumio: JumioRecord | null) => act(() => setRecord(jumio)) };
 }
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('/kyc-jumio page', () => {
-  it('explains the identity check, says plainly it is not available online yet, and leads to support', async () => {
-    const { user } = renderKyc(ready(null));
-    expect(screen.getByRole('heading', { level: 1, name: 'Identity check' })).toBeInTheDocument();
-    expect(screen.getByText(/photograph both sides of a government-issued photo ID/)).toBeInTheDocument();
-
-    const notice = screen.getByRole('note');
-    expect(within(notice).getByRole('heading', { name: 'Online verification is not available yet' })).toBeInTheDocument();
-    expect(notice).toHaveTextContent('The identity check cannot be opened from the store at the moment.');
-    // Nothing pretends to start a check.
-    expect(screen.queryByRole('button', { name: /start|verify/i })).not.toBeInTheDocument();
-
-    await user.click(within(notice).getByRole('link', { name: 'Contact support' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('Now at /contact');
+  it("starts an attempt once and shows the provider's page in a frame that may use the camera", async () => {
+    const net = mockApi({ [START]: started() });
+    const { update } = renderKyc(null);
+    const frame = await screen.findByTitle('Identity check');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', '/sandbox/kyc/0b7c7a52-5a3e-4a53-9d1e-3f3a4c8f0d11?secret=s');
+    expect(frame).toHaveAttribute('allow', 'camera');
+    expect(update).toHaveBeenCalledWith({ attempts: 1, decision: null, status: 'INITIATED' });
+    expect(within(screen.getByRole('region', { name: 'Verification record' })).getByText('Pending')).toBeInTheDocument();
+    // StrictMode runs effects twice: still one attempt.
+    expect(net.keys().filter((key) => key === START)).toHaveLength(1);
   });
 
-  it('shows the current status: not started', () => {
-    renderKyc(ready(null));
-    const panel = screen.getByRole('region', { name: 'Verification record' });
-    expect(within(panel).getByText('Not started')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'your verification page' })).toHaveAttribute('href', '/verify');
+  it('gives way to the result when the decision arrives, and a rejection offers a new attempt', async () => {
+    const net = mockApi({ [START]: started() });
+    const { setRecord, user } = renderKyc({ attempts: 1, decision: 'REJECTED', status: 'DONE' });
+    await screen.findByTitle('Identity check');
+    setRecord({ attempts: 2, decision: 'REJECTED', status: 'DONE' });
+    expect(screen.queryByTitle('Identity check')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Verification record' })).getByText('Retry')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Start a new attempt' }));
+    expect(await screen.findByTitle('Identity check')).toBeInTheDocument();
+    expect(net.keys().filter((key) => key === START)).toHaveLength(2);
+
+    setRecord({ attempts: 3, decision: 'PASSED', status: 'DONE' });
+    expect(screen.queryByTitle('Identity check')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start a new attempt' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Verification record' })).getByText('Verified')).toBeInTheDocument();
   });
 
   it.each([
-    [{ attempts: 1, decision: 'PASSED', status: 'DONE' }, 'Verified', 'Nothing else to do.'],
-    [{ attempts: 1, decision: null, status: 'ACQUIRED' }, 'Pending', 'Your documents were received and are being checked.'],
-    [{ attempts: 3, decision: 'REJECTED', status: 'DONE' }, 'Retry', 'The last check did not pass'],
-  ])('shows the current status %#: %s', (jumio, label, text) => {
-    renderKyc(ready(jumio));
-    const panel = screen.getByRole('region', { name: 'Verification record' });
-    expect(within(panel).getByText(label)).toBeInTheDocument();
-    expect(panel).toHaveTextContent(text);
-    expect(within(panel).getByText('Attempts').nextElementSibling).toHaveTextContent(String(jumio.attempts));
+    ['verified', { attempts: 1, decision: 'PASSED', status: 'DONE' }, 'Verified'],
+    ['documents being checked', { attempts: 1, decision: null, status: 'ACQUIRED' }, 'Pending'],
+  ])('starts nothing when %s', async (_case, jumio, label) => {
+    const net = mockApi({ [START]: started() });
+    renderKyc(jumio);
+    expect(within(screen.getByRole('region', { name: 'Verification record' })).getByText(label)).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(net.keys()).not.toContain(START);
+    expect(screen.queryByTitle('Identity check')).not.toBeInTheDocument();
   });
 
-  it('says the record is loading', () => {
-    renderKyc({ state: 'loading', jumio: null, reload: vi.fn() });
+  it('waits for the record before starting', async () => {
+    const net = mockApi({ [START]: started() });
+    renderKyc(null, 'loading');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your verification record…');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(net.keys()).not.toContain(START);
   });
 
-  it('offers to load the record again after a failure, keeping the support notice', async () => {
-    const record: VerificationRecordView = { state: 'error', jumio: null, reload: vi.fn() };
-    const { user } = renderKyc(record);
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(record.reload).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('note')).toHaveTextContent('Online verification is not available yet');
+  it('says plainly when the provider cannot be reached, and tries again on request', async () => {
+    let fail = true;
+    mockApi({
+      [START]: () =>
+        fail
+          ? { status: 502, body: { success: false, code: 'PROVIDER_UNAVAILABLE', message: 'The identity check could not be reached.' } }
+          : started(),
+    });
+    const { user } = renderKyc(null);
+    const notice = await screen.findByRole('note');
+    expect(within(notice).getByRole('heading', { name: 'Online verification is not available right now' })).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/contact');
+    expect(screen.queryByTitle('Identity check')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTitle('Identity check')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when it refuses the start", async () => {
+    mockApi({ [START]: { status: 409, body: { success: false, code: 'CONFLICT', message: 'Your identity is already verified.' } } });
+    renderKyc({ attempts: 1, decision: 'REJECTED', status: 'DONE' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your identity is already verified.');
   });
 });

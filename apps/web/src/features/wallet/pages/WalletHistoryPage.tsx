@@ -20,6 +20,7 @@ const WALLET_LABELS: Record<WalletHistoryEntry['wallet'], string> = {
   purchasedWallet: 'Purchased',
   winWallet: 'Winnings',
   stackingWallet: 'Promotional',
+  cashOutHold: 'Cash-out hold',
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -27,6 +27,7 @@ import { deleteUpo } from '../upo.ts';
 import { addUpoApmChecksum } from './checksum.ts';
 import { returnCodeOf, returnReason, RETURN_CODE_PATTERN } from './return-codes.ts';
 import { ACH_METHODS, type BankAccountProvider } from './types.ts';
+import { nuveiAchPayout, type PayoutProvider } from './payout.ts';
 
 export interface NuveiAchOptions {
   /** e.g. https://ppp-test.nuvei.com/ppp/api/v1 */
@@ -75,7 +76,7 @@ function refusalReason(reason: string | undefined, code?: string): string {
   return r ? returnReason(r) : reason || 'Declined by the bank';
 }
 
-export function createNuveiAchClient(opts: NuveiAchOptions): BankAccountProvider {
+export function createNuveiAchClient(opts: NuveiAchOptions): BankAccountProvider & PayoutProvider {
   const doFetch = opts.fetch ?? fetch;
   const base = opts.baseUrl.replace(/\/+$/, '');
   const merchant = { merchantId: opts.merchantId, merchantSiteId: opts.merchantSiteId };
@@ -230,6 +231,9 @@ export function createNuveiAchClient(opts: NuveiAchOptions): BankAccountProvider
     },
 
     lookup: (req) => lookup(req.paymentId),
+
+    // Cash-outs (issue 10): a credit to a saved account, Nuvei's payout (payout.ts).
+    payout: nuveiAchPayout(opts),
 
     verifyNotification({ body, query }: NotificationInput): PaymentNotification | null {
       const src = { ...(query && typeof query === 'object' ? query : {}), ...(body && typeof body === 'object' ? body : {}) } as Record<

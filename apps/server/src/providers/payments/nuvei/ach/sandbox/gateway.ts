@@ -13,6 +13,8 @@ import { isRoutingNumber, returnReason } from '../return-codes.ts';
 import { ACH_METHODS, type BankAccountProvider } from '../types.ts';
 import { ACH_SIGNATURE_HEADER, signAchNotification, verifyAchNotification, type AchNotification } from './notification.ts';
 import { outcomeOf, SANDBOX_BANK_NAMES, SANDBOX_TEST_ACCOUNTS } from './test-accounts.ts';
+import type { PayoutProvider } from '../payout.ts';
+import { sandboxAchPayout } from './payout.ts';
 
 type DebitRow = typeof sandboxAchDebits.$inferSelect;
 
@@ -31,6 +33,8 @@ export type AchSandbox = BankAccountProvider & {
   returnNow(transactionId: string, returnCode: string): Promise<SignedAchNotification | null>;
   /** What the settlement clock finds due at `now`: debits to settle, fail or return; each changed once. */
   dueNotifications(now?: Date): Promise<SignedAchNotification[]>;
+  /** A credit to a linked account, once per idempotency key (payout.ts; cash-outs, issue 10). */
+  payout: PayoutProvider['payout'];
 };
 
 export interface AchSandboxOptions {
@@ -194,6 +198,9 @@ export function createAchSandbox({ db, webhookSecret, settleMs }: AchSandboxOpti
     },
 
     lookup: (req) => lookup(req.paymentId),
+
+    // Cash-outs (issue 10): credits to a linked account, once per idempotency key (payout.ts).
+    payout: sandboxAchPayout(db),
 
     verifyNotification({ body, headers }) {
       const raw = headers[ACH_SIGNATURE_HEADER];

@@ -1,0 +1,115 @@
+// A shopper's cash-out request (issue 10, ADR 017): the rules, then the coins from winWallet to the hold
+// in one transaction with the cash-out row. Every rule broken is a 422 naming it (code and field);
+// nothing moves then.
+import type { CashoutRequestBody, CashoutRules } from '@store/shared';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { findVerificationDecision } from '../kyc/index.ts';
+import { findSavedBankAccount, lastSettledBankPaymentAt } from '../payments/index.ts';
+import { getCashoutSettings, getConversionRate, isStateWhitelisted } from '../settings/index.ts';
+import { findProfileState } from '../user/index.ts';
+import { appendLedgerEntries, getWalletCoins } from '../wallet/index.ts';
+import { isPayoutProvider } from '../../providers/payments/nuvei/ach/payout.ts';
+import type { CashoutDeps } from './deps.ts';
+import * as repo from './repository.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const rule = (code: string, message: string, field: string) => new AppError(422, code, message, field);
+
+export const holdReference = (id: string) => `cashout:${id}:hold`;
+export const payoutReference = (id: string) => `cashout:${id}:payout`;
+export const returnReference = (id: string) => `cashout:${id}:return`;
+
+/** The rules as the cash-out form shows them. */
+export async function cashoutRules(db: CashoutDeps['db']): Promise<CashoutRules> {
+  const [settings, { coinsPerDollar }] = await Promise.all([getCashoutSettings(db), getConversionRate(db)]);
+  return { ...settings, coinsPerDollar };
+}
+
+/** The rules that do not depend on the balance: checked before the transaction. */
+async function checkEligibility(deps: CashoutDeps, userId: string, body: CashoutRequestBody, rules: CashoutRules) {
+  const { db } = deps;
+  if ((await findVerificationDecision(db, userId)) !== 'PASSED')
+    throw rule('VERIFICATION_REQUIRED', 'Verify your identity before you cash out: a passed verification is required.', 'verification');
+  if (!(await isStateWhitelisted(db, await findProfileState(db, userId))))
+    throw rule('STATE_NOT_ALLOWED', 'Cash-outs are not available in the state on your profile.', 'state');
+  if (body.amount < rules.minCoins) throw rule('BELOW_MINIMUM', `A cash-out must be at least ${rules.minCoins} coins.`, 'amount');
+  if (body.amount > rules.maxCoins) throw rule('ABOVE_MAXIMUM', `A cash-out can be at most ${rules.maxCoins} coins.`, 'amount');
+  const account = await findSavedBankAccount(db, body.userPaymentOptionId);
+  if (account && account.userId !== userId) throw forbidden('This bank account is not yours.');
+  if (!account) throw rule('BANK_ACCOUNT_NOT_FOUND', 'No saved bank account of yours has this id.', 'userPaymentOptionId');
+  if (!isPayoutProvider(deps.providers.get(account.provider)))
+    throw rule('PAYOUT_UNAVAILABLE', 'This bank account cannot receive payouts.', 'userPaymentOptionId');
+  const settled = await lastSettledBankPaymentAt(db, userId);
+  const holdEnds = settled ? settled.getTime() + rules.achHoldHours * 60 * 60_000 : 0;
+  if (holdEnds > Date.now())
+    throw rule(
+      'ACH_HOLD',
+      `A cash-out is possible ${rules.achHoldHours} hours after a bank purchase settled: from ${new Date(holdEnds).toISOString()}.`,
+      'achHold',
+    );
+  return account;
+}
+
+/** Requests a cash-out: PENDING, its coins out of winWallet into the hold, the shopper's tabs told. */
+export async function requestCashout(deps: CashoutDeps, userId: string, body: CashoutRequestBody): Promise<repo.CashoutRow> {
+  const rules = await cashoutRules(deps.db);
+  const account = await checkEligibility(deps, userId, body, rules);
+  const row = await deps.db.transaction(async (tx) => {
+    // One request at a time per shopper: the balance and the day's total are read under the lock.
+    if (!(await repo.lockShopper(tx, userId))) throw notFound('No such shopper.');
+    const { winWallet } = await getWalletCoins(tx, userId);
+    if (winWallet < body.amount)
+      throw rule('INSUFFICIENT_WINNINGS', `Your winnings hold ${winWallet} coins: a cash-out cannot take more.`, 'amount');
+    const today = await repo.coinsCashedOutSince(tx, userId, new Date(Date.now() - DAY_MS));
+    if (today + body.amount > rules.dailyLimitCoins)
+      throw rule(
+        'DAILY_LIMIT',
+        `Cash-outs are limited to ${rules.dailyLimitCoins} coins a day; ${Math.max(0, rules.dailyLimitCoins - today)} are left.`,
+        'amount',
+      );
+    const id = newId();
+    const saved = await repo.insertCashout(tx, {
+      id,
+      userId,
+      amount: body.amount,
+      amountCents: Math.floor((body.amount * 100) / rules.coinsPerDollar),
+      userPaymentOptionId: account.id,
+      provider: account.provider,
+      bankName: account.bankName,
+      last4: account.last4,
+      payoutKey: `cashout-${id}`,
+    });
+    const held = await appendLedgerEntries(tx, [
+      { userId, wallet: 'winWallet', amount: -body.amount, reason: 'cashOutHold', reference: holdReference(id) },
+      { userId, wallet: 'cashOutHold', amount: body.amount, reason: 'cashOutHold', reference: holdReference(id) },
+    ]);
+    if (!held) throw new Error(`requestCashout: ledger already holds ${holdReference(id)}`);
+    await repo.announce(tx, saved, { coinsMoved: true });
+    return saved;
+  });
+  deps.wake.kick();
+  return row;
+}
+
+/** A PENDING cash-out, or why it cannot be decided: 404 for none, 409 naming the state it is in. */
+export async function decidable(deps: CashoutDeps, id: string, move: repo.CashoutRow | undefined): Promise<repo.CashoutRow> {
+  if (move) return move;
+  const found = await repo.findCashout(deps.db, id);
+  if (!found) throw notFound('No cash-out with this id.');
+  throw new AppError(
+    409,
+    'CASHOUT_ALREADY_DECIDED',
+    `This cash-out is ${found.status}: only a PENDING one can be approved or rejected.`,
+    'status',
+  );
+}
+
+/** The shopper's cash-outs, newest first, and the rules a request must keep. */
+export async function listMyCashouts(db: CashoutDeps['db'], userId: string) {
+  const [rows, rules] = await Promise.all([repo.listShopperCashouts(db, userId), cashoutRules(db)]);
+  return { rows, rules };
+}
+
+/** Every cash-out, newest first, optionally of one status (the admin's list). */
+export const listAllCashouts = (db: CashoutDeps['db'], status: Parameters<typeof repo.listCashouts>[1]) => repo.listCashouts(db, status);

@@ -1,0 +1,100 @@
+// The sandbox's hosted verification page (ADR 016), what Jumio's web page is for the real provider:
+// an ID document photo and a selfie (file inputs that open the camera on a phone), the outcome the
+// tester wants, and Submit. The script sends the images as data URLs to the same address; the server
+// checks them, drops them and delivers the signed callbacks. No inline script (the page's CSP).
+import { escapeHtml } from '../../../mail/html.ts';
+
+export const PAGE_SCRIPT_PATH = '/sandbox/kyc/page.js';
+
+const OUTCOME_LABELS = {
+  passed: 'Passed (the check approves the identity)',
+  rejected: 'Rejected (the check refuses the document)',
+  processing: 'Still processing (no decision yet)',
+  expired: 'Expired (the session ends unfinished)',
+} as const;
+
+export function verificationPage(workflowExecutionId: string, secret: string, acquired: boolean): string {
+  const outcomes = Object.entries(OUTCOME_LABELS)
+    .map(
+      ([value, label], i) =>
+        `<label class="choice"><input type="radio" name="outcome" value="${value}"${i === 0 ? ' checked' : ''}> ${escapeHtml(label)}</label>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Identity check (sandbox)</title>
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>
+body{font:15px system-ui,sans-serif;margin:0;padding:1rem 1.25rem;color:#1d1d1f;background:#fff}
+h1{font-size:1.2rem;margin:.2rem 0 .6rem}p{margin:.4rem 0}.note{color:#555;font-size:.85rem}
+fieldset{border:1px solid #ddd;border-radius:8px;margin:.8rem 0;padding:.6rem .8rem}
+legend{font-weight:600}.choice{display:block;margin:.25rem 0}
+input[type=file]{display:block;margin:.3rem 0 .6rem}
+button{font:inherit;padding:.55rem 1.4rem;border-radius:6px;border:0;background:#0b5cad;color:#fff;cursor:pointer}
+button:disabled{opacity:.6}
+#result{margin-top:.8rem;font-weight:600}#result[data-kind=error]{color:#b00020}
+</style></head>
+<body data-execution="${escapeHtml(workflowExecutionId)}" data-secret="${escapeHtml(secret)}">
+<h1>Identity check</h1>
+<p class="note">Sandbox of the verification partner: nothing is checked for real. The images are only checked for size and type, then discarded.</p>
+${acquired ? '<p id="acquired">Your documents were received and are still being checked. Choose how the check ends.</p>' : ''}
+<form id="kyc-form" novalidate>
+<fieldset><legend>Photo ID</legend>
+<label for="document">Front of your ID document</label>
+<input id="document" name="document" type="file" accept="image/*" capture="environment" required>
+<label for="selfie">A selfie</label>
+<input id="selfie" name="selfie" type="file" accept="image/*" capture="user" required>
+</fieldset>
+<fieldset><legend>Outcome (sandbox)</legend>${outcomes}</fieldset>
+<button type="submit" id="submit">Submit</button>
+</form>
+<p id="result" role="status" aria-live="polite"></p>
+<script src="${PAGE_SCRIPT_PATH}"></script>
+</body></html>`;
+}
+
+/** The page's script: reads both images, posts them with the outcome, shows the answer. */
+export const PAGE_SCRIPT = `(() => {
+  const body = document.body;
+  const form = document.getElementById('kyc-form');
+  const result = document.getElementById('result');
+  const button = document.getElementById('submit');
+  const show = (text, kind) => { result.textContent = text; result.dataset.kind = kind; };
+  const read = (file) => new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const documentFile = form.elements.document.files[0];
+    const selfieFile = form.elements.selfie.files[0];
+    if (!documentFile || !selfieFile) return show('Add a photo of your ID and a selfie.', 'error');
+    button.disabled = true;
+    show('Sending…', 'info');
+    try {
+      const payload = {
+        secret: body.dataset.secret,
+        outcome: form.elements.outcome.value,
+        document: await read(documentFile),
+        selfie: await read(selfieFile),
+      };
+      const response = await fetch(location.pathname, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        button.disabled = false;
+        return show(answer.message || 'The check could not take these images.', 'error');
+      }
+      show(answer.message, 'done');
+      if (answer.final) form.hidden = true;
+      else button.disabled = false;
+    } catch {
+      button.disabled = false;
+      show('The check could not be reached. Try again.', 'error');
+    }
+  });
+})();
+`;

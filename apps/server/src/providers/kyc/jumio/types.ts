@@ -1,0 +1,47 @@
+// The identity-verification provider as the kyc module sees it (ADR 016): Jumio's KYX platform, or the
+// built-in sandbox that behaves like it. Vocabulary is Jumio's; the module maps it to the SPEC §3 record.
+import type { KycDecision } from '@store/shared';
+
+/** Jumio's workflow execution statuses. */
+export type WorkflowStatus = 'INITIATED' | 'ACQUIRED' | 'PROCESSED' | 'SESSION_EXPIRED' | 'TOKEN_EXPIRED';
+
+export interface CreateVerificationInput {
+  /** Our user id: Jumio's userReference. */
+  userId: string;
+  /** Our attempt id: Jumio's customerInternalReference. */
+  attemptId: string;
+  /** The shopper's account at the provider from an earlier attempt (updated rather than created again). */
+  accountId?: string | null;
+}
+
+export interface CreatedVerification {
+  accountId: string;
+  workflowExecutionId: string;
+  /** The provider's hosted page the shopper completes the check on (shown in a frame). */
+  redirectUrl: string;
+}
+
+export interface WorkflowExecution {
+  status: WorkflowStatus;
+  /** Only once PROCESSED. */
+  decision: KycDecision | null;
+}
+
+export interface KycProvider {
+  readonly name: 'jumio' | 'sandbox';
+  createVerification(input: CreateVerificationInput): Promise<CreatedVerification>;
+  /**
+   * Checks a callback's headers against its raw body; throws AppError (400 malformed header or stale
+   * timestamp, 401 wrong signature). Nothing may be read from the body before this passed.
+   */
+  verifyCallback(headers: Record<string, string | string[] | undefined>, rawBody: string): void;
+  retrieveExecution(accountId: string, workflowExecutionId: string): Promise<WorkflowExecution>;
+}
+
+/** The provider could not be reached or answered something unusable (the route answers 502). */
+export class KycProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KycProviderError';
+  }
+}

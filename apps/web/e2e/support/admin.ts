@@ -1,0 +1,33 @@
+// The demo admin (seeded in demo mode, README "Demo accounts"), signed in through the API as a script of
+// the store's staff would be, and its calls (cash-out decisions, wallet adjustments).
+const DEMO_ADMIN = { email: 'admin@luckydragon.example', password: 'admin-password-1' };
+
+export interface AdminSession {
+  token: string;
+  call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: { success: boolean; data: T; message?: string } }>;
+}
+
+export async function signInAsAdmin(baseURL: string): Promise<AdminSession> {
+  const res = await fetch(`${baseURL}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
+  const { token } = ((await res.json()) as { data: { token: string } }).data;
+  return {
+    token,
+    async call(method, path, body) {
+      const answer = await fetch(`${baseURL}/api/${path}`, {
+        method,
+        headers: { 'x-auth-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: answer.status, body: await answer.json() };
+    },
+  };
+}

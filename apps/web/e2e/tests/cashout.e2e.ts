@@ -1,0 +1,115 @@
+// Cash-out in the browser (issue 10, ADR 017): a verified shopper (the identity sandbox's "passed"
+// outcome) with winnings (an admin's adjustment) and a bank account linked on the sandbox's
+// bank-linking page requests a cash-out on /cash-out; the header balance drops at once; the demo admin
+// approves it through the admin API, and the page shows it Paid live (no reload) with a toast.
+import { formatBalance } from '@store/shared';
+import { describe, expect, it } from 'vitest';
+import { signInAsAdmin } from '../support/admin.ts';
+import { useBrowser } from '../support/browser.ts';
+import { createVerifiedUser, signInViaApi } from '../support/users.ts';
+
+const { newPage, baseURL } = useBrowser();
+
+const WAIT = { timeout: 30_000 };
+// README "Bank account (ACH)": this account links ("Sandbox Federal Bank") and is paid out.
+const ROUTING = '011000015';
+const ACCOUNT = '1000000001';
+// A 1×1 PNG: the identity sandbox checks the pictures are images, then drops them.
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${baseURL}/${path}`, {
+    method,
+    headers: { 'x-auth-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: T };
+  return { status: res.status, data: json.data };
+}
+
+/** The identity check through the sandbox's hosted page, answered "passed" (as a tester would choose). */
+async function passVerification(token: string): Promise<void> {
+  const started = await call<{ redirectUrl: string }>('POST', 'api/v1/kyc/jumio/start', token);
+  expect(started.status).toBe(200);
+  const page = new URL(started.data.redirectUrl, baseURL);
+  const submitted = await fetch(`${baseURL}${page.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ secret: page.searchParams.get('secret'), outcome: 'passed', document: PNG, selfie: PNG }),
+  });
+  expect(submitted.status, await submitted.text()).toBe(200);
+  const record = await call<{ jumio: { decision: string | null } }>('GET', 'api/v1/kyc/jumio', token);
+  expect(record.data.jumio.decision).toBe('PASSED');
+}
+
+/** add_bank, the bank-linking page's form as the browser posts it, then saved-bank. */
+async function linkBankAccount(token: string): Promise<void> {
+  const started = await call<{ linkId: string; url: string }>('POST', 'api/v1/nuvei/add_bank', token, {});
+  expect(started.status).toBe(200);
+  const page = new URL(started.data.url, baseURL);
+  const posted = await fetch(`${baseURL}${page.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      secret: page.searchParams.get('secret') ?? '',
+      routingNumber: ROUTING,
+      accountNumber: ACCOUNT,
+      accountType: 'checking',
+    }).toString(),
+    redirect: 'manual',
+  });
+  expect(posted.status).toBe(303);
+  expect((await call('POST', 'api/v1/checkout/saved-bank', token, { linkId: started.data.linkId })).status).toBe(200);
+}
+
+describe('cash-out', () => {
+  it('a verified shopper cashes out winnings on /cash-out; the admin approves and the page shows it paid, live', async () => {
+    const admin = await signInAsAdmin(baseURL);
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    await passVerification(session.token);
+    const credited = await admin.call('POST', 'v1/admin/wallet/adjustments', {
+      userId: session.user._id,
+      wallet: 'winWallet',
+      amount: 5_000,
+      reason: 'Tournament prize',
+    });
+    expect(credited.status).toBe(200);
+    await linkBankAccount(session.token);
+
+    const page = await newPage({ token: session.token, user: session.user });
+    await page.goto('/');
+    await page.getByTestId('profile-menu-button').click();
+    await page.getByRole('link', { name: 'Cash out' }).click();
+    await page.waitForURL('**/cash-out', WAIT);
+    await page.getByTestId('cashout-rules').waitFor(WAIT);
+    const balance = page.getByTestId('wallet-balance');
+    await expect.poll(() => balance.textContent(), WAIT).toContain(formatBalance(5_000));
+
+    await page.getByTestId('cashout-amount').fill('2000');
+    await expect.poll(() => page.getByTestId('cashout-dollars').textContent(), WAIT).toContain('$20.00');
+    await expect.poll(() => page.getByTestId('cashout-bank').textContent(), WAIT).toContain('Sandbox Federal Bank ••0001');
+    await page.getByTestId('cashout-submit').click();
+
+    const row = page.getByTestId('cashout-row').first();
+    await expect.poll(() => row.getAttribute('data-status'), WAIT).toBe('PENDING');
+    // The coins left the winnings for the hold: the header's total drops without a reload.
+    await expect.poll(() => balance.textContent(), WAIT).toContain(formatBalance(3_000));
+
+    const pending = await admin.call<{ _id: string; userId: string }[]>('GET', 'v1/admin/cashouts?status=PENDING');
+    const mine = pending.body.data.find((c) => c.userId === session.user._id);
+    expect(mine).toBeDefined();
+    const approved = await admin.call<{ status: string }>('POST', `v1/admin/cashouts/${mine!._id}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.data.status).toBe('PAID');
+
+    // Live: the row turns Paid and the toast says where the money went; the balance stays down.
+    await expect.poll(() => row.getAttribute('data-status'), WAIT).toBe('PAID');
+    await expect.poll(() => page.getByTestId('cashout-status').first().textContent(), WAIT).toBe('Paid');
+    await page
+      .getByText(/was paid to Sandbox Federal Bank ••0001/)
+      .first()
+      .waitFor(WAIT);
+    expect(await balance.textContent()).toContain(formatBalance(3_000));
+    expect(await page.getByTestId('cashout-row').count()).toBe(1);
+  });
+});

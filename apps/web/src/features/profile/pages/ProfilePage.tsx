@@ -1,0 +1,42 @@
+import type { GetUserResponse, UserProfile } from '@store/shared';
+import { AvatarEditor } from '../components/AvatarEditor.tsx';
+import { ProfileForm } from '../components/ProfileForm.tsx';
+import './profile.css';
+
+export interface ProfilePageProps {
+  /** The signed-in shopper as getuser answers (null while it loads). */
+  profile: UserProfile | null;
+  /** getuser's US states, offered for a US address. */
+  states: GetUserResponse['states'];
+  loadFailed: boolean;
+  onRetry: () => void;
+}
+
+/**
+ * /profile (ADR 019): the shopper's picture, names and address. app/ hands it the user feature's getuser
+ * answer; saving makes getuser ask again, so the header follows at once.
+ */
+export default function ProfilePage({ profile, states, loadFailed, onRetry }: ProfilePageProps) {
+  return (
+    <div className="profile-page">
+      <title>Your profile</title>
+      <h1>Your profile</h1>
+      {profile ? (
+        <div className="profile-panel">
+          <AvatarEditor image={profile.image} />
+          {/* Keyed by the shopper: another account signed in here starts from its own values. */}
+          <ProfileForm key={profile._id} profile={profile} states={states} />
+        </div>
+      ) : loadFailed ? (
+        <section className="profile-panel">
+          <p>We couldn't load your profile.</p>
+          <button type="button" className="btn btn--outline" onClick={onRetry}>
+            Try again
+          </button>
+        </section>
+      ) : (
+        <p role="status">Loading your profile…</p>
+      )}
+    </div>
+  );
+}
