@@ -13,6 +13,7 @@ import { expect } from 'vitest';
 import { repoRoot } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { signupBody, uniqueEmail } from './auth.ts';
+import { SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../src/providers/payments/nuvei/ach/sandbox/test-accounts.ts';
 import type { CrashPoint } from '../../src/modules/payments/index.ts';
 
 export interface StoreDatabase {
@@ -198,4 +199,28 @@ export async function expectFulfilledOnce(store: StoreProcess, token: string, or
   expect(status).toBe('fulfilled');
   const user = await api(store, 'GET', 'v1/getuser', undefined, token);
   expect((user.json.data as { coins: { purchasedWallet: number } }).coins.purchasedWallet).toBe(order.totalCoins);
+}
+
+/** add_bank, the bank-linking page's form as a browser posts it, then saved-bank: the new account's id. */
+export async function linkSandboxBankAccount(store: StoreProcess, token: string): Promise<string> {
+  const started = await api(store, 'POST', 'v1/nuvei/add_bank', {}, token);
+  expect(started.status).toBe(200);
+  const { linkId, url } = started.json.data as { linkId: string; url: string };
+  const page = new URL(url, store.url);
+  const form = new URLSearchParams({
+    secret: page.searchParams.get('secret') ?? '',
+    routingNumber: SANDBOX_ROUTING.federal,
+    accountNumber: SANDBOX_ACCOUNTS.settles,
+    accountType: 'checking',
+  });
+  const posted = await fetch(`${store.url}${page.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  expect(posted.status).toBe(303);
+  const saved = await api(store, 'POST', 'v1/checkout/saved-bank', { linkId }, token);
+  expect(saved.status).toBe(200);
+  return (saved.json.data as { userPaymentOptionId: string }).userPaymentOptionId;
 }

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { cashouts, ledgerEntries, sandboxAchPayouts, users } from '../../db/schema.ts';
 import {
   api,
+  linkSandboxBankAccount,
+  pollStore,
   freshStoreDatabase,
   signUpShopper,
   startStore,
@@ -18,7 +20,6 @@ import {
 } from '../../../test/support/crash-testing.ts';
 import { setVerification } from '../../../test/support/kyc.ts';
 import { expectCashoutBooksBalanced, ledgerByWallet } from '../../../test/support/cashout.ts';
-import { SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../providers/payments/nuvei/ach/sandbox/test-accounts.ts';
 import type { CashoutCrashPoint } from './index.ts';
 
 const RUN_TIMEOUT = 180_000;
@@ -26,43 +27,10 @@ const CRASH_AT: CashoutCrashPoint = 'cashout-after-payout-call';
 
 type Person = { email: string; token: string; id: string };
 
-const poll = async <T>(read: () => Promise<T>, done: (value: T) => boolean, limitMs = 30_000): Promise<T> => {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
-
 async function signUp(store: StoreProcess): Promise<Person> {
   const person = await signUpShopper(store);
   const user = await api(store, 'GET', 'v1/getuser', undefined, person.token);
   return { ...person, id: (user.json.data as { _id: string })._id };
-}
-
-/** add_bank, the bank-linking page's form as a browser posts it, then saved-bank: the new account's id. */
-async function linkBankAccount(store: StoreProcess, shopper: Person): Promise<string> {
-  const started = await api(store, 'POST', 'v1/nuvei/add_bank', {}, shopper.token);
-  expect(started.status).toBe(200);
-  const { linkId, url } = started.json.data as { linkId: string; url: string };
-  const page = new URL(url, store.url);
-  const form = new URLSearchParams({
-    secret: page.searchParams.get('secret') ?? '',
-    routingNumber: SANDBOX_ROUTING.federal,
-    accountNumber: SANDBOX_ACCOUNTS.settles,
-    accountType: 'checking',
-  });
-  const posted = await fetch(`${store.url}${page.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  });
-  expect(posted.status).toBe(303);
-  const saved = await api(store, 'POST', 'v1/checkout/saved-bank', { linkId }, shopper.token);
-  expect(saved.status).toBe(200);
-  return (saved.json.data as { userPaymentOptionId: string }).userPaymentOptionId;
 }
 
 /** With no server holding the database (PGlite allows one): the shopper verified, the admin made one. */
@@ -88,7 +56,7 @@ describe('a server killed while a cash-out is paid out', () => {
         started.push(setup);
         const shopper = await signUp(setup);
         const admin = await signUp(setup);
-        const bankId = await linkBankAccount(setup, shopper);
+        const bankId = await linkSandboxBankAccount(setup, shopper.token);
         await setup.stop();
         await withDatabase(fresh, async (db) => {
           await setVerification(db, shopper.id);
@@ -141,7 +109,7 @@ describe('a server killed while a cash-out is paid out', () => {
               items: { _id: string; status: string }[];
             }
           ).items;
-        const seen = await poll(mine, (items) => items[0]?.status === 'PAID');
+        const seen = await pollStore(mine, (items) => items[0]?.status === 'PAID');
         expect(seen.map((i) => [i._id, i.status])).toEqual([[cashoutId, 'PAID']]);
         // Approving again changes nothing.
         expect((await api(second, 'POST', `v1/admin/cashouts/${cashoutId}/approve`, undefined, admin.token)).status).toBe(409);

@@ -12,6 +12,7 @@ import { mailbox, orders, payments, sandboxAchDebits } from '../../../db/schema.
 import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../test/support/checkout.ts';
 import {
   api,
+  linkSandboxBankAccount,
   pollStore,
   freshStoreDatabase,
   signUpShopper,
@@ -19,43 +20,18 @@ import {
   type StoreDatabase,
   type StoreProcess,
 } from '../../../../test/support/crash-testing.ts';
-import { SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../../providers/payments/nuvei/ach/sandbox/test-accounts.ts';
 
 const RUN_TIMEOUT = 180_000;
 
 type Shopper = { email: string; token: string };
 type OrderJson = { _id: string; status: string; totalCoins: number; paymentProcessing?: boolean };
 
-/** add_bank, the bank-linking page's form as a browser posts it, then saved-bank: the new account's id. */
-async function linkBankAccount(store: StoreProcess, shopper: Shopper): Promise<string> {
-  const started = await api(store, 'POST', 'v1/nuvei/add_bank', {}, shopper.token);
-  expect(started.status).toBe(200);
-  const { linkId, url } = started.json.data as { linkId: string; url: string };
-  const page = new URL(url, store.url);
-  const form = new URLSearchParams({
-    secret: page.searchParams.get('secret') ?? '',
-    routingNumber: SANDBOX_ROUTING.federal,
-    accountNumber: SANDBOX_ACCOUNTS.settles,
-    accountType: 'checking',
-  });
-  const posted = await fetch(`${store.url}${page.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  });
-  expect(posted.status).toBe(303);
-  const saved = await api(store, 'POST', 'v1/checkout/saved-bank', { linkId }, shopper.token);
-  expect(saved.status).toBe(200);
-  return (saved.json.data as { userPaymentOptionId: string }).userPaymentOptionId;
-}
-
 /** A Starter Pouch order paid from a linked account: the debit is pending, the order processing. */
 async function orderPaidByBank(store: StoreProcess, shopper: Shopper): Promise<{ order: OrderJson; transactionId: string }> {
   const bought = await api(store, 'POST', `v1/checkout/buy/${STARTER_POUCH}`, { type: 'product', quantity: 1 }, shopper.token);
   expect(bought.status).toBe(200);
   const order = bought.json.data as OrderJson;
-  const userPaymentOptionId = await linkBankAccount(store, shopper);
+  const userPaymentOptionId = await linkSandboxBankAccount(store, shopper.token);
   const paid = await api(store, 'POST', 'v1/nuvei/payment/ach', { orderId: order._id, userPaymentOptionId }, shopper.token);
   expect(paid.status).toBe(200);
   expect(paid.json.data).toMatchObject({ action: 'pay', status: 'processing', orderId: order._id });

@@ -35,6 +35,7 @@ import {
   transactionDetailsChecksum,
 } from './checksum.ts';
 import { CHARGE_TRANSACTION_TYPES, NUVEI_CARD_METHODS, NUVEI_WEBHOOK } from './transactions.ts';
+import { nuveiPoster } from './http.ts';
 
 export interface NuveiOptions {
   /** e.g. https://ppp-test.nuvei.com/ppp/api/v1 */
@@ -108,20 +109,9 @@ function cardFrom(res: Pick<NuveiResponse, 'paymentOption'>, vaultToken: string)
 }
 
 export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
-  const doFetch = opts.fetch ?? fetch;
   const base = opts.baseUrl.replace(/\/+$/, '');
   const merchant = { merchantId: opts.merchantId, merchantSiteId: opts.merchantSiteId };
-
-  async function post<T>(method: string, body: Record<string, unknown>): Promise<T> {
-    const res = await doFetch(`${base}/${method}.do`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
-    });
-    if (!res.ok) throw new NuveiError(`Nuvei ${method} answered HTTP ${res.status}`);
-    return (await res.json()) as T;
-  }
+  const post = nuveiPoster(opts, (message) => new NuveiError(message));
 
   /** The same POST through the vault, which fills in the card data its placeholders name. */
   async function postThroughVault<T>(method: string, body: Record<string, unknown>): Promise<T> {

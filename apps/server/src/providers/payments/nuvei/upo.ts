@@ -5,6 +5,7 @@
 // card or bank number, only the option's id.
 import { randomUUID } from 'node:crypto';
 import { nuveiTimeStamp, sha256Hex } from './checksum.ts';
+import { nuveiPoster } from './http.ts';
 
 /** The merchant account a UPO call is made for, and where Nuvei's REST API is. */
 export interface NuveiUpoAccount {
@@ -47,13 +48,10 @@ export async function deleteUpo(account: NuveiUpoAccount, req: { userTokenId: st
     userPaymentOptionId: req.userPaymentOptionId,
     timeStamp: nuveiTimeStamp(),
   };
-  const res = await (account.fetch ?? fetch)(`${account.baseUrl.replace(/\/+$/, '')}/deleteUPO.do`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...p, checksum: deleteUpoChecksum(p, account.secretKey) }),
-    signal: AbortSignal.timeout(account.timeoutMs ?? 30_000),
+  const post = nuveiPoster(account, (message) => new NuveiUpoError(message));
+  const json = await post<{ status?: string; errCode?: number; reason?: string }>('deleteUPO', {
+    ...p,
+    checksum: deleteUpoChecksum(p, account.secretKey),
   });
-  if (!res.ok) throw new NuveiUpoError(`Nuvei deleteUPO answered HTTP ${res.status}`);
-  const json = (await res.json()) as { status?: string; errCode?: number; reason?: string };
   if (json.status !== 'SUCCESS') throw new NuveiUpoError(`Nuvei deleteUPO failed: ${json.errCode ?? ''} ${json.reason ?? ''}`.trim());
 }

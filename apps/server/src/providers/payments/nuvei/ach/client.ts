@@ -22,6 +22,7 @@ import {
   sessionTokenChecksum,
   transactionDetailsChecksum,
 } from '../checksum.ts';
+import { nuveiPoster } from '../http.ts';
 import { NUVEI_WEBHOOK } from '../transactions.ts';
 import { deleteUpo } from '../upo.ts';
 import { addUpoApmChecksum } from './checksum.ts';
@@ -77,20 +78,9 @@ function refusalReason(reason: string | undefined, code?: string): string {
 }
 
 export function createNuveiAchClient(opts: NuveiAchOptions): BankAccountProvider & PayoutProvider {
-  const doFetch = opts.fetch ?? fetch;
-  const base = opts.baseUrl.replace(/\/+$/, '');
   const merchant = { merchantId: opts.merchantId, merchantSiteId: opts.merchantSiteId };
-
-  async function post(method: string, body: Record<string, unknown>): Promise<NuveiResponse> {
-    const res = await doFetch(`${base}/${method}.do`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
-    });
-    if (!res.ok) throw new NuveiAchError(`Nuvei ${method} answered HTTP ${res.status}`);
-    return (await res.json()) as NuveiResponse;
-  }
+  const poster = nuveiPoster(opts, (message) => new NuveiAchError(message));
+  const post = (method: string, body: Record<string, unknown>) => poster<NuveiResponse>(method, body);
 
   async function call(method: string, body: Record<string, unknown>): Promise<NuveiResponse> {
     const json = await post(method, body);

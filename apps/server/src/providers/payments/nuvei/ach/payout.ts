@@ -10,6 +10,7 @@
 // under that clientUniqueId, so a payout that went through before a crash is found instead of paid twice.
 import type { PaymentProvider } from '../../types.ts';
 import { nuveiAmount, nuveiTimeStamp, paymentChecksum, transactionDetailsChecksum } from '../checksum.ts';
+import { nuveiPoster } from '../http.ts';
 
 export interface PayoutRequest {
   /** The same on every attempt of one payout. */
@@ -56,19 +57,9 @@ const NO_TRANSACTION_FOUND = 9146;
 
 /** Nuvei's payout for the ACH client (client.ts adds it to the provider). */
 export function nuveiAchPayout(opts: NuveiPayoutOptions): PayoutProvider['payout'] {
-  const doFetch = opts.fetch ?? fetch;
-  const base = opts.baseUrl.replace(/\/+$/, '');
   const merchant = { merchantId: opts.merchantId, merchantSiteId: opts.merchantSiteId };
-  const post = async (method: string, body: Record<string, unknown>): Promise<NuveiAnswer> => {
-    const res = await doFetch(`${base}/${method}.do`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
-    });
-    if (!res.ok) throw new NuveiPayoutError(`Nuvei ${method} answered HTTP ${res.status}`);
-    return (await res.json()) as NuveiAnswer;
-  };
+  const poster = nuveiPoster(opts, (message) => new NuveiPayoutError(message));
+  const post = (method: string, body: Record<string, unknown>) => poster<NuveiAnswer>(method, body);
 
   /** A payout made earlier under this key, if any. */
   async function earlier(key: string): Promise<PayoutOutcome | null> {
