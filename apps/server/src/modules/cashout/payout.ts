@@ -7,7 +7,7 @@
 //   reject   PENDING → REJECTED (who, when, why); the coins go back to winWallet (kind return).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { isPayoutProvider, type PayoutOutcome } from '../../providers/payments/nuvei/ach/payout.ts';
+import { isPayoutProvider, type PayoutOutcome } from '../../providers/payments/types.ts';
 import { appendLedgerEntries } from '../wallet/index.ts';
 import type { CashoutDeps } from './deps.ts';
 import { cashoutCrashPoint } from './crash-points.ts';

@@ -9,7 +9,7 @@ import { findSavedBankAccount, lastSettledBankPaymentAt } from '../payments/inde
 import { getCashoutSettings, getConversionRate, isStateWhitelisted } from '../settings/index.ts';
 import { findProfileState } from '../user/index.ts';
 import { appendLedgerEntries, getWalletCoins } from '../wallet/index.ts';
-import { isPayoutProvider } from '../../providers/payments/nuvei/ach/payout.ts';
+import { isPayoutProvider } from '../../providers/payments/types.ts';
 import type { CashoutDeps } from './deps.ts';
 import * as repo from './repository.ts';
 

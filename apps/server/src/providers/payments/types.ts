@@ -259,3 +259,27 @@ export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
   INSUFFICIENT_FUNDS: INSUFFICIENT_FUNDS_MESSAGE,
   BANK_PAYMENT_FAILED: BANK_PAYMENT_FAILED_MESSAGE,
 };
+
+// --- Payouts (issue 10, ADR 017): a credit to a shopper's saved bank account, what a cash-out is paid
+// with. A provider that can pay out has `payout`; the cash-out module asks the provider that saved the
+// account. Every payout carries an idempotency key: asked again with it, the provider answers the first
+// payout's result and pays nothing more, so a retry after a crash or a timeout is safe.
+
+export interface PayoutRequest {
+  /** The same on every attempt of one payout. */
+  idempotencyKey: string;
+  userId: string;
+  userPaymentOptionId: string;
+  amountCents: number;
+  currency: 'USD';
+}
+
+export type PayoutOutcome = { status: 'paid'; transactionId: string } | { status: 'declined'; transactionId: string; reason: string };
+
+export interface PayoutProvider {
+  /** Resolves with the provider's decision; throws when the answer is unknown (then it is asked again, same key). */
+  payout(request: PayoutRequest): Promise<PayoutOutcome>;
+}
+
+export const isPayoutProvider = (provider: PaymentProvider | undefined): provider is PaymentProvider & PayoutProvider =>
+  !!provider && typeof (provider as Partial<PayoutProvider>).payout === 'function';

@@ -28,7 +28,8 @@ import { deleteUpo } from '../upo.ts';
 import { addUpoApmChecksum } from './checksum.ts';
 import { returnCodeOf, returnReason, RETURN_CODE_PATTERN } from './return-codes.ts';
 import { ACH_METHODS, type BankAccountProvider } from './types.ts';
-import { nuveiAchPayout, type PayoutProvider } from './payout.ts';
+import type { PayoutProvider } from '../../types.ts';
+import { nuveiAchPayout } from './payout.ts';
 
 export interface NuveiAchOptions {
   /** e.g. https://ppp-test.nuvei.com/ppp/api/v1 */

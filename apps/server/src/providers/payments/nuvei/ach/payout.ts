@@ -8,28 +8,9 @@
 // clientRequestId, amount, currency, timeStamp, secret) with the account's userPaymentOptionId, the key
 // as clientUniqueId and clientRequestId. Before it pays it asks getTransactionDetails for a transaction
 // under that clientUniqueId, so a payout that went through before a crash is found instead of paid twice.
-import type { PaymentProvider } from '../../types.ts';
+import type { PayoutOutcome, PayoutProvider } from '../../types.ts';
 import { nuveiAmount, nuveiTimeStamp, paymentChecksum, transactionDetailsChecksum } from '../checksum.ts';
 import { nuveiPoster } from '../http.ts';
-
-export interface PayoutRequest {
-  /** The same on every attempt of one payout. */
-  idempotencyKey: string;
-  userId: string;
-  userPaymentOptionId: string;
-  amountCents: number;
-  currency: 'USD';
-}
-
-export type PayoutOutcome = { status: 'paid'; transactionId: string } | { status: 'declined'; transactionId: string; reason: string };
-
-export interface PayoutProvider {
-  /** Resolves with the provider's decision; throws when the answer is unknown (then it is asked again, same key). */
-  payout(request: PayoutRequest): Promise<PayoutOutcome>;
-}
-
-export const isPayoutProvider = (provider: PaymentProvider | undefined): provider is PaymentProvider & PayoutProvider =>
-  !!provider && typeof (provider as Partial<PayoutProvider>).payout === 'function';
 
 export class NuveiPayoutError extends Error {}
 

@@ -13,7 +13,7 @@ import { isRoutingNumber, returnReason } from '../return-codes.ts';
 import { ACH_METHODS, type BankAccountProvider } from '../types.ts';
 import { ACH_SIGNATURE_HEADER, signAchNotification, verifyAchNotification, type AchNotification } from './notification.ts';
 import { outcomeOf, SANDBOX_BANK_NAMES, SANDBOX_TEST_ACCOUNTS } from './test-accounts.ts';
-import type { PayoutProvider } from '../payout.ts';
+import type { PayoutProvider } from '../../../types.ts';
 import { sandboxAchPayout } from './payout.ts';
 
 type DebitRow = typeof sandboxAchDebits.$inferSelect;

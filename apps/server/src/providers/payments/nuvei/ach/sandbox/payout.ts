@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
 import { sandboxAchAccounts, sandboxAchPayouts } from '../../../../../db/schema.ts';
 import { returnReason } from '../return-codes.ts';
-import type { PayoutOutcome, PayoutProvider } from '../payout.ts';
+import type { PayoutOutcome, PayoutProvider } from '../../../types.ts';
 
 const newTransactionId = () => (randomBytes(8).readBigUInt64BE() % 10n ** 18n).toString().padStart(18, '3');
 
