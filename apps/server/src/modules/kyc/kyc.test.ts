@@ -153,14 +153,23 @@ describe('identity verification through the sandbox', () => {
   it('a replayed callback changes nothing the second time', async () => {
     const s = await createShopper(t.database.db);
     const started = await start(s);
-    const body = callbackBody(started.workflowExecutionId, await accountOf(started.workflowExecutionId), 'ACQUIRED');
-    const headers = signedCallbackHeaders(SECRET, body);
-    expect((await deliver(body, headers)).json()).toMatchObject({ data: { applied: true } });
-    expect((await deliver(body, headers)).json()).toMatchObject({ data: { applied: false } });
+    // The images were taken (the sandbox now says ACQUIRED); its callback is delivered twice.
+    const [acquired] = sandbox().submit(started.workflowExecutionId, started.secret, 'processing')!;
+    expect((await deliver(acquired!.body, acquired!.headers)).json()).toMatchObject({ data: { applied: true } });
+    expect((await deliver(acquired!.body, acquired!.headers)).json()).toMatchObject({ data: { applied: false } });
     expect(await record(s)).toEqual({ attempts: 1, decision: null, status: 'ACQUIRED' });
     const updates = (await eventsOf(s.id)).filter((e) => e.type === 'verificationUpdated');
     // One for the start, one for ACQUIRED.
     expect(updates).toHaveLength(2);
+  });
+
+  it("a genuinely signed callback's claim is not believed: the record takes the provider's state", async () => {
+    const s = await createShopper(t.database.db);
+    const started = await start(s);
+    // Signed (the secret leaked, say) but untrue: the tester submitted nothing, the provider says INITIATED.
+    const body = callbackBody(started.workflowExecutionId, await accountOf(started.workflowExecutionId), 'PROCESSED');
+    expect((await deliver(body, signedCallbackHeaders(SECRET, body))).json()).toMatchObject({ data: { applied: false } });
+    expect(await record(s)).toEqual({ attempts: 1, decision: null, status: 'INITIATED' });
   });
 
   it('the same genuine decision callback delivered 10 times at once is applied once', async () => {

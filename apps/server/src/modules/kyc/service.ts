@@ -8,7 +8,7 @@ import type { Wake } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { KycProviderError, type KycProvider } from '../../providers/kyc/jumio/types.ts';
+import { KycProviderError, type KycProvider, type WorkflowExecution } from '../../providers/kyc/jumio/types.ts';
 import { announceVerificationChange, type KycNotice } from './live.ts';
 import * as repo from './repository.ts';
 
@@ -80,6 +80,21 @@ function noticeFor(status: KycStatus, decision: KycDecision | null): KycNotice |
   return undefined;
 }
 
+/** The record an execution's state means; null for one that has not moved past its start. */
+function targetOf(execution: WorkflowExecution): { status: KycStatus; decision: KycDecision | null } | null {
+  switch (execution.status) {
+    case 'INITIATED':
+      return null;
+    case 'ACQUIRED':
+      return { status: 'ACQUIRED', decision: null };
+    case 'SESSION_EXPIRED':
+    case 'TOKEN_EXPIRED':
+      return { status: 'EXPIRED', decision: null };
+    case 'PROCESSED':
+      return execution.decision ? { status: 'DONE', decision: execution.decision } : null;
+  }
+}
+
 /**
  * A provider callback, after its signature was checked by the caller. Jumio's callback names the
  * execution and its status but not the decision: on PROCESSED the decision is read back from the
@@ -91,31 +106,18 @@ export async function applyCallback(deps: KycDeps, rawBody: string): Promise<{ a
   // Unknown, someone else's account, retired or already ended: acknowledged, nothing changes.
   if (!attempt || attempt.accountId !== callback.account.id || attempt.retiredAt || RANK[attempt.status] === 2) return { applied: false };
 
-  let target: { status: KycStatus; decision: KycDecision | null };
-  switch (callback.workflowExecution.status) {
-    case 'INITIATED':
-      return { applied: false };
-    case 'ACQUIRED':
-      target = { status: 'ACQUIRED', decision: null };
-      break;
-    case 'SESSION_EXPIRED':
-    case 'TOKEN_EXPIRED':
-      target = { status: 'EXPIRED', decision: null };
-      break;
-    case 'PROCESSED': {
-      let execution;
-      try {
-        execution = await deps.provider.retrieveExecution(attempt.accountId, attempt.workflowExecutionId);
-      } catch (error) {
-        // 502: the provider delivers the callback again later.
-        throw providerUnavailable(error, deps.log);
-      }
-      if (execution.status !== 'PROCESSED' || !execution.decision) return { applied: false };
-      target = { status: 'DONE', decision: execution.decision };
-      break;
-    }
+  if (callback.workflowExecution.status === 'INITIATED') return { applied: false };
+  // The callback only says "ask again": the status and decision are what the provider's API answers, never
+  // what a body claims (Jumio does not sign its callbacks; a forged one can at most make us ask).
+  let execution;
+  try {
+    execution = await deps.provider.retrieveExecution(attempt.accountId, attempt.workflowExecutionId);
+  } catch (error) {
+    // 502: the provider delivers the callback again later.
+    throw providerUnavailable(error, deps.log);
   }
-  if (RANK[target.status] <= RANK[attempt.status]) return { applied: false };
+  const target = targetOf(execution);
+  if (!target || RANK[target.status] <= RANK[attempt.status]) return { applied: false };
 
   const result = await deps.db.transaction(async (tx) => {
     // Same lock order as a start: the record, then the attempt.

@@ -216,7 +216,7 @@ describe('the store with the Jumio client', () => {
     expect((await as(t.app, s, { method: 'GET', url: '/api/v1/kyc/jumio' })).json().data.jumio).toBeNull();
   });
 
-  it('a decision Jumio has not reached yet is not applied from the callback alone', async () => {
+  it("a callback's claim is not believed: the record takes the state Jumio's retrieval gives", async () => {
     jumio.mode = 'ok';
     const s = await createShopper(t.database.db);
     const { data } = kycStartResponse.parse((await as(t.app, s, { method: 'POST', url: '/api/v1/kyc/jumio/start' })).json());
@@ -233,11 +233,56 @@ describe('the store with the Jumio client', () => {
       headers: { ...signedCallbackHeaders(CALLBACK_SECRET, body), 'content-type': 'application/json' },
       payload: body,
     });
-    expect(callback.json()).toMatchObject({ data: { applied: false } });
+    expect(callback.json()).toMatchObject({ data: { applied: true } });
     expect((await as(t.app, s, { method: 'GET', url: '/api/v1/kyc/jumio' })).json().data.jumio).toEqual({
       attempts: 1,
       decision: null,
-      status: 'INITIATED',
+      status: 'ACQUIRED',
     });
+  });
+});
+
+describe('the store with the Jumio client and no callback secret (Jumio does not sign its callbacks)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(
+      {
+        JUMIO_API_TOKEN: CLIENT_ID,
+        JUMIO_API_SECRET: CLIENT_SECRET,
+        JUMIO_API_URL: jumio.url,
+        JUMIO_AUTH_URL: `${jumio.url}/oauth2/token`,
+        JUMIO_TIMEOUT_MS: 1_000,
+      },
+      { seedDemo: false },
+    );
+  });
+  afterAll(() => t.close());
+
+  it("takes Jumio's unsigned callback as a prompt: the decision comes from the retrieval, a forged claim changes nothing", async () => {
+    jumio.mode = 'ok';
+    const s = await createShopper(t.database.db);
+    const { data } = kycStartResponse.parse((await as(t.app, s, { method: 'POST', url: '/api/v1/kyc/jumio/start' })).json());
+    const [attempt] = await t.database.db.select().from(kycAttempts).where(eq(kycAttempts.workflowExecutionId, data.workflowExecutionId));
+    const callback = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/kyc/jumio/callback',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          workflowExecution: { id: data.workflowExecutionId, status: 'PROCESSED' },
+          account: { id: attempt!.accountId },
+        }),
+      });
+    const recordNow = async () =>
+      kycRecordResponse.parse((await as(t.app, s, { method: 'GET', url: '/api/v1/kyc/jumio' })).json()).data.jumio;
+
+    // Forged: nothing was submitted at Jumio, whatever the body says.
+    jumio.executions.set(data.workflowExecutionId, { status: 'INITIATED' });
+    expect((await callback()).json()).toMatchObject({ data: { applied: false } });
+    expect(await recordNow()).toEqual({ attempts: 1, decision: null, status: 'INITIATED' });
+
+    jumio.executions.set(data.workflowExecutionId, { status: 'PROCESSED', decision: 'PASSED' });
+    expect((await callback()).json()).toMatchObject({ data: { applied: true } });
+    expect(await recordNow()).toEqual({ attempts: 1, decision: 'PASSED', status: 'DONE' });
   });
 });

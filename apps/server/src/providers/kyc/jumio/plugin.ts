@@ -19,9 +19,7 @@ export default fp(
   async (app) => {
     const { config } = app;
     if (config.JUMIO_API_TOKEN) {
-      if (!config.JUMIO_API_SECRET || !config.JUMIO_CALLBACK_SECRET) {
-        throw new ConfigError('JUMIO_API_TOKEN needs JUMIO_API_SECRET and JUMIO_CALLBACK_SECRET.');
-      }
+      if (!config.JUMIO_API_SECRET) throw new ConfigError('JUMIO_API_TOKEN needs JUMIO_API_SECRET.');
       app.decorate(
         'kycProvider',
         createJumioClient({

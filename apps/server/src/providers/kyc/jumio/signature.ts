@@ -1,7 +1,7 @@
 // Signed callbacks (ADR 016): hex HMAC-SHA256 of "{timestamp}.{raw body}" under the callback secret, in
-// x-jumio-signature, with x-jumio-timestamp (Unix seconds). Jumio itself recommends allowlisting its
-// addresses; the store asks for this signature from whatever delivers the callback (the sandbox signs
-// it; with Jumio a relay in front of the store adds it), and reads the decision back from Jumio anyway.
+// x-jumio-signature, with x-jumio-timestamp (Unix seconds). The sandbox signs its callbacks, and so may a
+// relay in front of the store (JUMIO_CALLBACK_SECRET); Jumio's own callbacks are unsigned (it recommends
+// allowlisting its addresses). Either way the store reads the state back from the provider's API.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../lib/errors.ts';
 
