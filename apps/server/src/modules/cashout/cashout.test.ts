@@ -1,7 +1,7 @@
 // Cash-outs (issue 10, ADR 017) through the API as a shopper and an admin see them: the request and its
 // rules, the coins held through the ledger, the admin's approval (the sandbox pays the bank account) or
 // rejection (the coins come back), the failed payout, and what reaches the shopper's open tabs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminCashoutListResponse, adminCashoutResponse, cashoutListResponse, cashoutResponse, walletHistoryResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -44,19 +44,8 @@ const myCashouts = async (s: Shopper) => {
 const history = async (s: Shopper) =>
   walletHistoryResponse.parse((await as(t.app, s, { method: 'GET', url: '/api/v1/wallet/history' })).json()).data.entries;
 
-/** Waits (generously) until `check` passes: live events arrive after the outbox delivers them. */
-async function eventually(check: () => void | Promise<void>, limitMs = 15_000): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+/** Live events arrive after the outbox delivers them: wait for them generously. */
+const eventually = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 30_000, interval: 50 });
 
 describe('a shopper cashes out winnings; an admin approves and the bank account is paid', () => {
   it('holds the coins at once, pays on approval, records who and when, and tells the shopper live', async () => {
