@@ -48,6 +48,8 @@ try {
       CARD_ATTEMPTS_PER_SHOPPER: '100000000',
       CARD_ATTEMPTS_PER_ADDRESS: '100000000',
       PUBLIC_RATE_LIMIT_MAX: '100000000',
+      // The game provider's credits all come from one server, at the bench's pace rather than a casino's.
+      NOTIFY_RATE_LIMIT_MAX: '100000000',
     },
     {
       DEMO_DATA: true,
