@@ -163,20 +163,24 @@ describe('the Jumio client', () => {
   });
 });
 
+/** The store talking to the fake Jumio server (the real client, not the sandbox). */
+const storeWithJumio = (extra: Record<string, string>) =>
+  buildTestApp(
+    {
+      JUMIO_API_TOKEN: CLIENT_ID,
+      JUMIO_API_SECRET: CLIENT_SECRET,
+      JUMIO_API_URL: jumio.url,
+      JUMIO_AUTH_URL: `${jumio.url}/oauth2/token`,
+      JUMIO_TIMEOUT_MS: 1_000,
+      ...extra,
+    },
+    { seedDemo: false },
+  );
+
 describe('the store with the Jumio client', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(
-      {
-        JUMIO_API_TOKEN: CLIENT_ID,
-        JUMIO_API_SECRET: CLIENT_SECRET,
-        JUMIO_CALLBACK_SECRET: CALLBACK_SECRET,
-        JUMIO_API_URL: jumio.url,
-        JUMIO_AUTH_URL: `${jumio.url}/oauth2/token`,
-        JUMIO_TIMEOUT_MS: 1_000,
-      },
-      { seedDemo: false },
-    );
+    t = await storeWithJumio({ JUMIO_CALLBACK_SECRET: CALLBACK_SECRET });
   });
   afterAll(() => t.close());
 
@@ -245,16 +249,7 @@ describe('the store with the Jumio client', () => {
 describe('the store with the Jumio client and no callback secret (Jumio does not sign its callbacks)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(
-      {
-        JUMIO_API_TOKEN: CLIENT_ID,
-        JUMIO_API_SECRET: CLIENT_SECRET,
-        JUMIO_API_URL: jumio.url,
-        JUMIO_AUTH_URL: `${jumio.url}/oauth2/token`,
-        JUMIO_TIMEOUT_MS: 1_000,
-      },
-      { seedDemo: false },
-    );
+    t = await storeWithJumio({});
   });
   afterAll(() => t.close());
 
