@@ -31,6 +31,13 @@ const boundaryZones = [
     message: 'lib/ never imports app/ or features/ (DESIGN §3); what it needs from the store is handed to it (see ApiEnvironment).',
   })),
   { target: './packages/shared', from: './apps', message: 'packages/shared imports no app.' },
+  // The checkout SDK is a package a merchant installs on its own: it imports nothing of ours.
+  { target: './packages/checkout-sdk', from: './apps', message: 'packages/checkout-sdk imports no app.' },
+  {
+    target: './packages/checkout-sdk',
+    from: './packages/shared',
+    message: 'packages/checkout-sdk stands alone: a merchant installs it without our other packages.',
+  },
   { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
   { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
 ];
@@ -153,7 +160,13 @@ function forbidPackages(...packages) {
 }
 
 /** Files linted with type information (typescript-eslint's project service reads their tsconfig). */
-const TYPE_CHECKED_FILES = ['apps/server/**/*.ts', 'packages/shared/**/*.ts', 'scripts/**/*.ts', 'apps/web/**/*.{ts,tsx}'];
+const TYPE_CHECKED_FILES = [
+  'apps/server/**/*.ts',
+  'packages/shared/**/*.ts',
+  'packages/checkout-sdk/**/*.{ts,tsx}',
+  'scripts/**/*.ts',
+  'apps/web/**/*.{ts,tsx}',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/web/e2e/artifacts/**'] },
@@ -202,6 +215,19 @@ export default tseslint.config(
   {
     files: ['packages/shared/**/*.{ts,tsx,js}'],
     rules: forbidPackages(APPS_FROM_SHARED('@store/web'), APPS_FROM_SHARED('@store/server')),
+  },
+  {
+    files: ['packages/checkout-sdk/**/*.{ts,tsx,js}'],
+    rules: forbidPackages(
+      ['@store/web', 'The checkout SDK imports no app.'],
+      ['@store/server', 'The checkout SDK imports no app.'],
+      ['@store/shared', 'The checkout SDK stands alone: a merchant installs it without our other packages.'],
+    ),
+  },
+  {
+    files: ['packages/checkout-sdk/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
   },
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],

@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // The embeddable checkout SDK (issue 11): browser code, tested in jsdom with fake timers where timings matter.
+      { test: { name: 'checkout-sdk', root: 'packages/checkout-sdk', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       {
         test: {
           name: 'server',

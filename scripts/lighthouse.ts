@@ -57,6 +57,7 @@ async function startStore(): Promise<{ origin: string; child: ChildProcess; data
     PAYMENTS_PROVIDER: 'sandbox',
     PORT: String(port),
     VAULT_PORT: '0',
+    CHECKOUT_PORT: '0',
     PUBLIC_URL: origin,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

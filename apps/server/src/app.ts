@@ -21,6 +21,7 @@ import mailPlugin from './providers/mail/plugin.ts';
 import paymentsProviderPlugin from './providers/payments/plugin.ts';
 import { SQUARE_CSP_ORIGINS } from './providers/payments/square/names.ts';
 import kycProviderPlugin from './providers/kyc/jumio/plugin.ts';
+import checkoutHostPlugin from './providers/checkout-host/plugin.ts';
 // Modules, through their index.ts only (ADR 007).
 import { authBackground, authRoutes, findSessionUser } from './modules/auth/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
@@ -89,15 +90,29 @@ function pageDirectives(app: FastifyInstance) {
   // The identity check's page (ADR 016): Jumio's web page with real credentials, else the sandbox's pages
   // under /sandbox/kyc/ on the store's own origins (only that path: no other page of ours is framed).
   const kyc = app.config.JUMIO_API_TOKEN ? ['https://*.jumio.ai'] : app.config.STORE_ORIGINS.map((origin) => `${origin}/sandbox/kyc/`);
+  // The embedded checkout's host (ADR 020): its purchase-v2 frame, and the SDK's calls and device-id script
+  // there. CHECKOUT_API_URL's origin, or the in-process host's once it listens (read per response); until
+  // then a value the directive holds anyway.
+  const checkout = (fallback: () => string) =>
+    app.config.CHECKOUT_API_URL
+      ? [new URL(app.config.CHECKOUT_API_URL).origin]
+      : [() => (app.hasDecorator('checkoutHost') && app.getDecorator<{ origin(): string }>('checkoutHost').origin()) || fallback()];
+  const self = () => "'self'";
   return {
     defaultSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    scriptSrc: ["'self'", ...stripe.script, ...square.script],
-    connectSrc: ["'self'", ...liveOrigins, ...stripe.connect, ...square.connect],
+    scriptSrc: ["'self'", ...stripe.script, ...square.script, ...checkout(self)],
+    connectSrc: ["'self'", ...liveOrigins, ...stripe.connect, ...square.connect, ...checkout(self)],
     // Read per response: with VAULT_PORT=0 the vault's port is known only once it listens.
-    frameSrc: [() => app.vault.origin() || "'none'", ...kyc, ...stripe.frame, ...square.frame],
+    frameSrc: [
+      () => app.vault.origin() || "'none'",
+      ...kyc,
+      ...stripe.frame,
+      ...square.frame,
+      ...checkout(() => app.vault.origin() || "'none'"),
+    ],
     upgradeInsecureRequests: null,
   };
 }
@@ -141,6 +156,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(kycProviderPlugin);
   await app.register(backgroundPlugin);
   addBackgroundWork(app);
+  // The hosted checkout (ADR 020) on its own origin: it charges cards and bank accounts (ACH) through the store's providers.
+  await app.register(checkoutHostPlugin, {
+    cardProvider: () => app.paymentProviders.forMethod('card'),
+    bankProvider: () => app.paymentProviders.forMethod('bank_account'),
+  });
 
   // Trivial route: the baseline the benchmarks compare against.
   app.get('/api/ping', async () => ({ success: true, data: 'pong' }));

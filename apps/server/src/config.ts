@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
+import { chainOptionsFromEnv, type ChainOptions } from './providers/chains/index.ts';
 import { checkCardProviderUrl, checkProductionRules, ConfigError, resolveMailTransport, type MailTransport } from './config-rules.ts';
 
 export { ConfigError } from './config-rules.ts';
@@ -184,6 +185,22 @@ const envSchema = z.object({
   SQUARE_WEBHOOK_URL: z.string().url().optional(),
   /** Port of the Square sandbox's API on 127.0.0.1 (only without SQUARE_ACCESS_TOKEN); 0 (default) = a random free port. */
   SQUARE_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // --- EMBEDDED CHECKOUT: the storefront as merchant (issue 11, ADR 020) ---
+  /** The merchant API of a hosted checkout elsewhere; unset: our in-process host, where the store registers itself as merchant lucky-dragon. Needs the other CHECKOUT_MERCHANT_* values. */
+  CHECKOUT_API_URL: z.string().url().optional(),
+  /** The store's merchant id at that host; required with CHECKOUT_API_URL. */
+  CHECKOUT_MERCHANT_ID: z.string().min(1).max(128).optional(),
+  /** The store's merchant API key (x-merchant-key); required with CHECKOUT_API_URL. */
+  CHECKOUT_MERCHANT_KEY: z.string().min(16).optional(),
+  /** The secret the host signs its webhooks with (x-checkout-signature); required with CHECKOUT_API_URL. */
+  CHECKOUT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  // --- EMBEDDED CHECKOUT: the hosted checkout in this process (issue 11, ADR 020, providers/checkout-host) ---
+  /** Port of the hosted checkout (purchase-v2 page, merchant API); default PORT+2, 0 = random, 'off' = not started. */
+  CHECKOUT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
+  /** Public address of the hosted checkout; default http://localhost:<CHECKOUT_PORT>. */
+  CHECKOUT_PUBLIC_URL: z.string().url().optional(),
+  /** The host's secret (merchant API keys and webhook secrets are derived from it); default a secret generated once into DATA_DIR/checkout.key. */
+  CHECKOUT_SECRET: z.string().min(32).optional(),
   // --- IDENTITY VERIFICATION (issue 10, ADR 016) ---
   /** Jumio's OAuth2 client id (API token); unset: the built-in identity-check sandbox. Needs the other JUMIO_* values. */
   JUMIO_API_TOKEN: z.string().min(1).optional(),
@@ -214,6 +231,8 @@ export type Config = Omit<z.infer<typeof envSchema>, Flags | 'PUBLIC_URL' | 'MAI
      */
     BROWSER_BASE: string;
     MAIL_TRANSPORT: MailTransport;
+    /** The hosted checkout's chains (ADR 021): real nodes by SOLANA_* / EVM_<CHAIN>_* variables, else the local sandboxes. */
+    CHAIN_OPTIONS: ChainOptions;
   };
 
 /**
@@ -240,8 +259,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   checkProductionRules(merged);
   checkCardProviderUrl(merged);
   const publicUrlSet = e.PUBLIC_URL !== undefined || overrides.PUBLIC_URL !== undefined;
+  let chainOptions: ChainOptions;
+  try {
+    chainOptions = overrides.CHAIN_OPTIONS ?? chainOptionsFromEnv(env);
+  } catch (err) {
+    throw new ConfigError(err instanceof Error ? err.message : String(err));
+  }
   return {
     ...merged,
+    CHAIN_OPTIONS: chainOptions,
     MAIL_TRANSPORT: resolveMailTransport(merged),
     STORE_ORIGINS: overrides.STORE_ORIGINS ?? storeOrigins(publicUrlSet ? merged.PUBLIC_URL : undefined, merged.PORT),
     BROWSER_BASE: overrides.BROWSER_BASE ?? (publicUrlSet ? merged.PUBLIC_URL.replace(/\/+$/, '') : ''),

@@ -14,6 +14,8 @@ export const DRIVER_SPECIFIC_TESTS = [
   'test/nul-input.test.ts',
   'src/modules/fulfilment/fulfilment.test.ts',
   'src/modules/checkout/reservation-expiry.test.ts',
+  // the hosted checkout: base-unit bigints, a transaction id taken once per chain (unique violation), its outbox
+  'src/providers/checkout-host/host.test.ts',
   // concurrency: one winner per race, locks, the background runner's claims
   'src/modules/coupons/single-use-race.test.ts',
   'src/modules/fulfilment/last-gift-card-race.test.ts',

@@ -55,7 +55,8 @@ describe('with no PUBLIC_URL', () => {
   it("lets the page connect to either name's live connection", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/ping' });
     const connect = directives(String(page.headers['content-security-policy'])).get('connect-src');
-    expect(connect).toEqual(["'self'", localhost.replace('http', 'ws'), loopback.replace('http', 'ws')]);
+    // and the hosted checkout's origin (ADR 020), which the embedded checkout's SDK calls.
+    expect(connect).toEqual(["'self'", localhost.replace('http', 'ws'), loopback.replace('http', 'ws'), t.app.checkoutHost.origin()]);
   });
 
   it('keeps the shopper on the name they opened: the bank page and its way back are paths', async () => {

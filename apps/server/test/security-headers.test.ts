@@ -34,14 +34,18 @@ function csp(header: string | string[] | number | undefined): Map<string, string
 }
 
 describe("the page's content security policy", () => {
-  it('frames only the card vault and connects only to the store and its own WebSocket origin', async () => {
+  it('frames only the card vault and the hosted checkout, and connects only to the store, its WebSocket origin and the checkout', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/cart' });
     expect(page.statusCode).toBe(200);
     const policy = csp(page.headers['content-security-policy']);
     // The identity-check sandbox's pages (ADR 016) on the store's own origin, that path only.
-    expect(policy.get('frame-src')).toEqual([t.app.vault.origin(), 'https://shop.example/sandbox/kyc/']);
+    // The embedded checkout's host (ADR 020): its frame, and the SDK's calls and device-id script there.
+    const checkout = t.app.checkoutHost.origin();
+    expect(checkout).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(policy.get('frame-src')).toEqual([t.app.vault.origin(), 'https://shop.example/sandbox/kyc/', checkout]);
     expect(t.app.vault.origin()).toMatch(/^http:\/\/localhost:\d+$/);
-    expect(policy.get('connect-src')).toEqual(["'self'", 'wss://shop.example']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'wss://shop.example', checkout]);
+    expect(policy.get('script-src')).toEqual(["'self'", checkout]);
     for (const sources of policy.values()) {
       for (const source of sources) expect(source).not.toMatch(/^(ws|wss|http|https):?$|:\*$/);
     }

@@ -14,6 +14,7 @@ export * from './schemas/payments.ts';
 export * from './schemas/cashier.ts';
 export * from './schemas/ach.ts';
 export * from './schemas/square.ts';
+export * from './schemas/coinflow.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/stripe.ts';
 export * from './schemas/wallet.ts';

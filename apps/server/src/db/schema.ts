@@ -1,5 +1,5 @@
 // Drizzle view of the tables the SQL migrations create (migrations/ is the source of truth).
-import { bigserial, boolean, customType, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD_KINDS } from '@store/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -545,6 +545,15 @@ export const squareWebhookEvents = pgTable('square_webhook_events', {
   handledAt: ts('handled_at'),
 });
 
+/** The hosted checkout's webhook events taken, by its event id (0022, ADR 020): a replay changes nothing. */
+export const coinflowWebhookEvents = pgTable('coinflow_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  status: text('status', { enum: ['processing', 'done'] }).notNull(),
+  claimedAt: ts('claimed_at').notNull().defaultNow(),
+  handledAt: ts('handled_at'),
+});
+
 /** The Square sandbox's objects (customers, cards, payments, refunds) as it answers them. */
 export const squareSandboxObjects = pgTable('square_sandbox_objects', {
   id: text('id').primaryKey(),
@@ -661,5 +670,120 @@ export const userAvatars = pgTable('user_avatars', {
   bytes: bytea('bytes').notNull(),
   width: integer('width').notNull(),
   height: integer('height').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// --- HOSTED CHECKOUT (issue 11, migration 0021, ADR 020): providers/checkout-host ---
+
+export const checkoutMerchants = pgTable('checkout_merchants', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull().default([]),
+  nsurePartnerId: text('nsure_partner_id'),
+  webhookUrl: text('webhook_url'),
+  settlementAddresses: jsonb('settlement_addresses').$type<Record<string, string>>().notNull().default({}),
+  settlementType: text('settlement_type', { enum: ['Credits', 'USDC', 'Bank'] })
+    .notNull()
+    .default('USDC'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const checkoutSessionStatuses = ['open', 'processing', 'paid', 'declined', 'expired', 'refunded'] as const;
+
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => checkoutMerchants.id),
+    reference: text('reference').notNull(),
+    sessionKeyHash: text('session_key_hash').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    customerId: text('customer_id').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    allowedMethods: jsonb('allowed_methods').$type<('card' | 'usdc' | 'ach')[]>().notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: checkoutSessionStatuses }).notNull().default('open'),
+    method: text('method', { enum: ['card', 'usdc', 'ach'] }),
+    chain: text('chain'),
+    txId: text('tx_id'),
+    cardTransactionId: text('card_transaction_id'),
+    declines: integer('declines').notNull().default(0),
+    declineCode: text('decline_code'),
+    declineReason: text('decline_reason'),
+    expiresAt: ts('expires_at').notNull(),
+    paidAt: ts('paid_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.merchantId, t.reference)],
+);
+
+export const checkoutCardAttempts = pgTable('checkout_card_attempts', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => checkoutSessions.id),
+  transactionId: text('transaction_id'),
+  status: text('status', { enum: ['started', 'challenge', 'approved', 'declined', 'failed'] }).notNull(),
+  challengeUrl: text('challenge_url'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A bank-account (ACH) debit of a session: the provider's id of the linked account and its last 4, never its numbers. */
+export const checkoutBankAttempts = pgTable('checkout_bank_attempts', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => checkoutSessions.id),
+  userPaymentOptionId: text('user_payment_option_id').notNull(),
+  accountLast4: text('account_last4').notNull(),
+  transactionId: text('transaction_id'),
+  status: text('status', { enum: ['started', 'pending', 'approved', 'declined', 'failed'] }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const checkoutChainPayments = pgTable(
+  'checkout_chain_payments',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => checkoutSessions.id),
+    chain: text('chain').notNull(),
+    payer: text('payer').notNull(),
+    recipient: text('recipient').notNull(),
+    /** USDC base units, as text (numeric(78,0)): read with BigInt(). */
+    amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
+    fingerprint: text('fingerprint'),
+    lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'number' }),
+    txId: text('tx_id'),
+    status: text('status', { enum: ['prepared', 'submitted', 'confirmed', 'failed'] })
+      .notNull()
+      .default('prepared'),
+    failureCode: text('failure_code'),
+    failureReason: text('failure_reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.chain, t.txId)],
+);
+
+export const checkoutWebhookOutbox = pgTable('checkout_webhook_outbox', {
+  eventId: text('event_id').primaryKey(),
+  merchantId: text('merchant_id')
+    .notNull()
+    .references(() => checkoutMerchants.id),
+  type: text('type').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  lastError: text('last_error'),
+  deliveredAt: ts('delivered_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

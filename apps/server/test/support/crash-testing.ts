@@ -96,6 +96,8 @@ export async function startStore(database: StoreDatabase, crashAt?: CrashPoint):
     PORT: String(port),
     HOST: '127.0.0.1',
     VAULT_PORT: String(vaultPort),
+    // The hosted checkout's origin may change across a restart (the store registers itself again); PORT+2 may be taken.
+    CHECKOUT_PORT: '0',
     PUBLIC_URL: url,
     // Demo mode for its local mailbox, where the tests count receipts (the demo accounts are never used).
     DEMO_DATA: 'true',

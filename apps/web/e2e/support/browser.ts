@@ -73,6 +73,11 @@ export function useBrowser() {
       problems.push(`console.error: ${text}`);
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    // The console line names no address; this one does, so a failure says which request it was.
+    page.on('response', (res) => {
+      if (res.status() >= 500 && !allowed.has(res.status()))
+        problems.push(`response: ${res.status()} ${res.request().method()} ${res.url()}`);
+    });
     return page;
   }
 

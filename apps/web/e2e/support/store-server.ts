@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ARTIFACTS_DIR } from './artifacts.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -48,18 +49,34 @@ async function waitForStore(url: string, child: ChildProcess, logs: () => string
   throw new Error(`The store server did not answer within 90 s:\n${logs()}`);
 }
 
-/** A store in demo mode with its card vault on a second free port; `env` adds to or overrides the defaults. */
+/**
+ * The server logs at warn and above; a test that saw a 500 needs the server's side of it, so whatever
+ * it logged at error level is printed and kept beside the screenshots.
+ */
+function keepServerErrors(output: string) {
+  const errors = output.split('\n').filter((line) => /"level":(50|60)/.test(line));
+  if (!errors.length) return;
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  fs.writeFileSync(path.join(ARTIFACTS_DIR, 'store-server-errors.log'), errors.join('\n') + '\n');
+  console.error(`The store server logged ${errors.length} error(s):\n${errors.slice(-5).join('\n')}`);
+}
+
+/** A store in demo mode with its card vault and hosted checkout on free ports of their own; `env` adds to or overrides the defaults. */
 export async function startStore({ publicUrl, env = {} }: StoreOptions): Promise<StoreProcess> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   // The card vault listens on a second port; PORT+1 may be taken, so it gets its own free one.
   let vaultPort = await freePort();
   while (vaultPort === port) vaultPort = await freePort();
+  // The hosted checkout (issue 11) is a third origin; PORT+2 may be taken too.
+  let checkoutPort = await freePort();
+  while (checkoutPort === port || checkoutPort === vaultPort) checkoutPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     VAULT_PORT: String(vaultPort),
+    CHECKOUT_PORT: String(checkoutPort),
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
@@ -85,6 +102,7 @@ export async function startStore({ publicUrl, env = {} }: StoreOptions): Promise
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      keepServerErrors(output);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,10 +13,20 @@ export type SavedCard = z.infer<typeof savedCard>;
 
 /**
  * What a payment attempt pays with (ADR 009): a fresh card, a saved card, a bank account (ACH), Nuvei's
- * hosted cashier, a Stripe card, Cash App (through Stripe) or a Square card. Each attempt records its
- * method kind beside the provider that serves it.
+ * hosted cashier, a Stripe card, Cash App (through Stripe), a Square card, or the embedded checkout (a card or
+ * USDC from the shopper's own wallet, paid inside the hosted checkout's frame; ADR 020). Each attempt records
+ * its method kind beside the provider that serves it.
  */
-export const PAYMENT_METHOD_KINDS = ['card', 'saved_card', 'bank_account', 'cashier', 'stripe_card', 'cash_app', 'square_card'] as const;
+export const PAYMENT_METHOD_KINDS = [
+  'card',
+  'saved_card',
+  'bank_account',
+  'cashier',
+  'stripe_card',
+  'cash_app',
+  'square_card',
+  'embedded_checkout',
+] as const;
 export const paymentMethodKind = z.enum(PAYMENT_METHOD_KINDS);
 export type PaymentMethodKind = z.infer<typeof paymentMethodKind>;
 

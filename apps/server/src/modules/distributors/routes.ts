@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { getDistributorKeys } from '../settings/index.ts';
 import { creditWinnings } from './service.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyCredit } from './signature.ts';
+import { readJsonAsText } from '../../lib/raw-json-body.ts';
 
 /** A credit is a few hundred bytes. */
 const CREDIT_BODY_LIMIT = 16 * 1024;
@@ -27,8 +28,7 @@ function parseCredit(rawBody: string) {
 }
 
 const distributorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CREDIT_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  readJsonAsText(app, { bodyLimit: CREDIT_BODY_LIMIT });
 
   app.post(
     '/v1/third-party/distributors/:distributor/credits',

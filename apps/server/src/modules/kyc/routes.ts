@@ -6,6 +6,7 @@ import { errorEnvelope, kycCallbackResponse, kycRecordResponse, kycResetParams, 
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import { CALLBACK_SIGNATURE_HEADER, CALLBACK_TIMESTAMP_HEADER } from '../../providers/kyc/jumio/signature.ts';
 import { applyCallback, getRecord, resetVerification, startVerification, type KycDeps } from './service.ts';
+import { readJsonAsText } from '../../lib/raw-json-body.ts';
 
 /** A callback is a few hundred bytes. */
 const CALLBACK_BODY_LIMIT = 16 * 1024;
@@ -72,10 +73,7 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(shopperRoutes);
 
   const providerRoutes: FastifyPluginAsyncZod = async (provider) => {
-    provider.removeContentTypeParser('application/json');
-    provider.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT }, (_req, body, done) =>
-      done(null, body),
-    );
+    readJsonAsText(provider, { bodyLimit: CALLBACK_BODY_LIMIT });
     provider.post(
       '/v1/kyc/jumio/callback',
       {

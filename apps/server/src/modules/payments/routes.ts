@@ -19,6 +19,7 @@ import { cardAttemptsFor } from './card-attempts.ts';
 import cashierRoutes from './cashier/routes.ts';
 import stripeRoutes from './stripe/routes.ts';
 import squareRoutes from './square/routes.ts';
+import coinflowRoutes from './coinflow/routes.ts';
 import { allowedPaymentsFor, handleNotification, initCardPayment, listCards, payFirst, removeCard, type PaymentsDeps } from './service.ts';
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
@@ -143,6 +144,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(stripeRoutes);
   // Square cards (ADR 013).
   await app.register(squareRoutes);
+  // The embedded checkout (ADR 020).
+  await app.register(coinflowRoutes);
 
   // The provider's webhook: no session; the provider's signature or checksum is the authentication.
   app.route({

@@ -5,6 +5,7 @@ import { createPaymentProviders, type PaymentProviders } from './registry.ts';
 import { registerStripe } from './stripe/plugin.ts';
 import type { StripeGateway } from './stripe/gateway.ts';
 import { registerSquare, type SquareGateway } from './square/plugin.ts';
+import { registerCoinflow, type CoinflowGateway } from './coinflow/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,11 @@ declare module 'fastify' {
     stripeGateway: StripeGateway | null;
     /** Square cards (ADR 013): Square with SQUARE_ACCESS_TOKEN, else its sandbox; null when neither serves. */
     squareGateway: SquareGateway | null;
+    /**
+     * The embedded checkout (ADR 020): the store as a merchant of the hosted checkout, CHECKOUT_API_URL's or
+     * the in-process one (app.checkoutHost); registered in the registry only when one of them serves.
+     */
+    coinflowGateway: CoinflowGateway;
   }
 }
 
@@ -38,6 +44,8 @@ export default fp(
     // So is Square (ADR 013).
     app.decorate('squareGateway', await registerSquare(app));
     await registerNuvei(app, kind);
+    // The embedded checkout: a merchant of CHECKOUT_API_URL's host, or of app.checkoutHost once the app is ready.
+    app.decorate('coinflowGateway', registerCoinflow(app));
   },
   { name: 'payments-provider', dependencies: ['db'] },
 );

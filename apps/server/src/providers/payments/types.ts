@@ -23,6 +23,8 @@ export type { PaymentMethodKind } from '@store/shared';
  *   stripe_card   a Stripe card PaymentMethod of the shopper's Stripe customer
  *   cash_app      Cash App Pay through Stripe: a saved Cash App PaymentMethod, or none (a new one)
  *   square_card   a Square card: the Web Payments SDK's one-time source id, or a saved card's id
+ *   embedded_checkout  the hosted checkout in a frame of the pay page (ADR 020): the shopper pays there by
+ *                 card or with USDC from their own wallet; the host's webhook (or a lookup) decides
  */
 export type PaymentSource =
   | { method: 'card'; cardToken: string; cvvToken?: string }
@@ -39,6 +41,13 @@ export type PaymentSource =
       savedCardId?: string;
       /** The Web Payments SDK's verifyBuyer result (3-D Secure / SCA), passed on to Square. */
       verificationToken?: string;
+    }
+  | {
+      method: 'embedded_checkout';
+      /** The shopper's email, handed to the host as its customer's. */
+      email: string;
+      /** The distributor (game provider) the coins are bought for, kept in the session's metadata. */
+      gameProvider: string;
     };
 
 /** The sources a card provider reads: a card the vault holds. */
@@ -69,6 +78,7 @@ export function sourceColumns(source: PaymentSource): { cardToken: string | null
     case 'cash_app':
       return { cardToken: null, userPaymentOptionId: source.userPaymentOptionId ?? null };
     case 'cashier':
+    case 'embedded_checkout':
       return { cardToken: null, userPaymentOptionId: null };
     case 'square_card':
       // A one-time source id is spent by the payment; a saved Square card is named.
@@ -97,7 +107,16 @@ export interface PaymentRequest {
   amountCents: number;
   currency: 'USD';
   source: PaymentSource;
+  /**
+   * The merchant's 3-D Secure challenge preference (the hosted checkout's threeDsChallengePreference); the
+   * issuer still decides. Absent: no preference. A card provider reads it on start and on confirm, so a
+   * confirm request carries it again.
+   */
+  threeDsChallengePreference?: ThreeDsChallengePreference;
 }
+
+/** The 3-D Secure challenge preferences a merchant may state (SPEC §3). */
+export type ThreeDsChallengePreference = 'NoPreference' | 'Frictionless' | 'Challenge';
 
 /** Going on after the shopper's action: the payment again, with the transaction the action belonged to. */
 export interface ConfirmRequest extends PaymentRequest {
@@ -130,7 +149,13 @@ export type ShopperAction =
   /** A page of the provider's (a hosted cashier, a wallet's approval page); the shopper comes back to the store. */
   | { kind: 'redirect'; url: string }
   /** The provider's script in the store's page finishes it (Stripe.js with the PaymentIntent's client secret). */
-  | { kind: 'client'; clientSecret: string };
+  | { kind: 'client'; clientSecret: string }
+  /**
+   * The hosted checkout's session, opened in a frame of the store's page (ADR 020): the shopper pays there,
+   * and the host's webhook (or a lookup by our payment id) decides. The key opens the session; a new one
+   * replaces it each time the session is asked for again.
+   */
+  | { kind: 'embedded'; sessionKey: string; sessionId: string; checkoutBase: string; merchantId: string };
 
 export type Approved = {
   status: 'approved';

@@ -13,17 +13,32 @@ const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px sys
 form{display:flex;gap:8px}input{box-sizing:border-box;width:100%;padding:10px 12px;border:1px solid #ccc;border-radius:6px;font:inherit}
 input.exp{max-width:6.5em}`;
 
-export function fieldPage(kind: 'card' | 'cvv', storeOrigin: string): string {
+/** The placeholders of SPEC §2: '0000 0000 0000 0000' (the number is shown pretty, in groups of 4) and 'CVV'. */
+export const DEFAULT_PLACEHOLDERS = { card: '0000 0000 0000 0000', cvv: 'CVV' } as const;
+
+/** A placeholder a framing page asks for (?placeholder=), or the default: short plain text only. */
+export function fieldPlaceholder(kind: 'card' | 'cvv', requested: unknown): string {
+  return typeof requested === 'string' && /^[\p{L}\p{N} •*_./-]{1,32}$/u.test(requested) ? requested : DEFAULT_PLACEHOLDERS[kind];
+}
+
+export function fieldPage(kind: 'card' | 'cvv', storeOrigin: string, placeholder: string = DEFAULT_PLACEHOLDERS[kind]): string {
   const inputs =
     kind === 'card'
-      ? `<input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="0000 0000 0000 0000" aria-label="Card number" maxlength="23">
+      ? `<input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="${escapeHtml(placeholder)}" aria-label="Card number" maxlength="23">
 <input id="expiry" class="exp" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" aria-label="Expiry date" maxlength="7">`
-      : `<input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" placeholder="CVV" aria-label="CVV" maxlength="4">`;
+      : `<input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" placeholder="${escapeHtml(placeholder)}" aria-label="CVV" maxlength="4">`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${kind === 'card' ? 'Card number' : 'CVV'}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head>
 <body data-kind="${kind}" data-store-origin="${escapeHtml(storeOrigin)}"><form>${inputs}</form>
 <script src="/fields/fields.js"></script></body></html>`;
+}
+
+/** What a frame with a forged or expired configuration gets: no inputs, no script. */
+export function refusedFieldPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Card field unavailable</title></head>
+<body><p>This card field's configuration is invalid or has expired. Reload the page.</p></body></html>`;
 }
 
 /**

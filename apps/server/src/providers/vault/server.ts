@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { VAULT_INVALID_CVV } from '@store/shared';
 import { checkCard, cvvValid } from './card-rules.ts';
-import { FIELDS_SCRIPT, fieldPage } from './pages.ts';
+import type { FrameConfigSigner } from './frame-config.ts';
+import { FIELDS_SCRIPT, fieldPage, fieldPlaceholder, refusedFieldPage } from './pages.ts';
+import { TOKENIZER_SCRIPT } from './tokenizer-script.ts';
 import type { Vault } from './vault.ts';
 
 const tokenizeBody = z.discriminatedUnion('kind', [
@@ -13,50 +15,85 @@ const tokenizeBody = z.discriminatedUnion('kind', [
 
 export interface VaultServerOptions {
   vault: Vault;
-  /** The store's origins (config STORE_ORIGINS): the only pages allowed to frame the fields and call /tokenize cross-origin. */
+  /**
+   * The store's origins (config STORE_ORIGINS): the pages allowed to frame the fields without a signed
+   * configuration, and the only ones that may call /tokenize cross-origin (the frames call it same-origin).
+   */
   storeOrigins: string[];
   /**
    * The vault's own public origin, from configuration (read per request: with port 0 it is known only
    * once the server listens). Never taken from the request's Host header, which the caller chooses.
    */
   vaultOrigin: () => string;
+  /** Checks the `cfg` a frame URL carries (signed by the vault for the hosted checkout's tokenizer config). */
+  frameConfigs: Pick<FrameConfigSigner, 'verify'>;
 }
 
-export function createVaultServer({ vault, storeOrigins, vaultOrigin }: VaultServerOptions): FastifyInstance {
+/** Who may frame a field page and hear from it; null when the page carries a configuration the vault refuses. */
+interface FramePolicy {
+  /** frame-ancestors: every page above the frame must be one of these. */
+  ancestors: string[];
+  /** The one origin the frame posts to and takes requests from. */
+  parent: string;
+}
+
+export function createVaultServer({ vault, storeOrigins, vaultOrigin, frameConfigs }: VaultServerOptions): FastifyInstance {
   const isStore = (origin: string | undefined): origin is string => !!origin && storeOrigins.includes(origin);
-  /** The page that frames a field names itself in ?origin=; the field answers only a store origin. */
-  const parentOf = (query: unknown): string => {
-    const named = (query as { origin?: unknown } | undefined)?.origin;
-    return typeof named === 'string' && isStore(named) ? named : storeOrigins[0]!;
+  /**
+   * Without `cfg`: the store's origins, as always. With a `cfg` the vault signed and that has not expired:
+   * exactly the origins it names (a merchant page, the hosted checkout). A forged, altered, expired or
+   * repeated `cfg` is refused outright rather than quietly read as "no cfg". The page that frames a field
+   * names itself in ?origin=; the field answers that origin when it is allowed, else the first allowed one.
+   */
+  const policyOf = (query: unknown): FramePolicy | null => {
+    const { origin: named, cfg } = (query ?? {}) as { origin?: unknown; cfg?: unknown };
+    let ancestors = storeOrigins;
+    if (cfg !== undefined) {
+      const signed = typeof cfg === 'string' ? frameConfigs.verify(cfg) : null;
+      if (!signed) return null;
+      ancestors = signed;
+    }
+    const parent = typeof named === 'string' && ancestors.includes(named) ? named : ancestors[0]!;
+    return { ancestors, parent };
   };
   // No request logging at all: this server receives card numbers.
   const server = Fastify({ logger: false, bodyLimit: 4 * 1024 });
 
-  const pageHeaders = {
-    'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${storeOrigins.join(' ')}`,
+  const pageHeaders = (ancestors: string) => ({
+    'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
-  };
+  });
 
-  server.get('/fields/card-number', async (req, reply) =>
-    reply
-      .headers(pageHeaders)
-      .type('text/html; charset=utf-8')
-      .send(fieldPage('card', parentOf(req.query))),
-  );
-  server.get('/fields/cvv', async (req, reply) =>
-    reply
-      .headers(pageHeaders)
-      .type('text/html; charset=utf-8')
-      .send(fieldPage('cvv', parentOf(req.query))),
-  );
+  for (const [path, kind] of [
+    ['/fields/card-number', 'card'],
+    ['/fields/cvv', 'cvv'],
+  ] as const) {
+    server.get(path, async (req, reply) => {
+      const policy = policyOf(req.query);
+      if (!policy) return reply.status(403).headers(pageHeaders("'none'")).type('text/html; charset=utf-8').send(refusedFieldPage());
+      return reply
+        .headers(pageHeaders(policy.ancestors.join(' ')))
+        .type('text/html; charset=utf-8')
+        .send(fieldPage(kind, policy.parent, fieldPlaceholder(kind, (req.query as { placeholder?: unknown } | undefined)?.placeholder)));
+    });
+  }
   server.get('/fields/fields.js', async (_req, reply) =>
     reply
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-cache')
       .type('text/javascript; charset=utf-8')
       .send(FIELDS_SCRIPT),
+  );
+  // Loaded by <script> from any merchant page, so readable cross-origin; it holds no secret (tokenizer-script.ts).
+  server.get('/tokenizer/tokenizer.js', async (_req, reply) =>
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('cache-control', 'no-cache')
+      .type('text/javascript; charset=utf-8')
+      .send(TOKENIZER_SCRIPT),
   );
 
   // CORS: the frames call /tokenize from the vault's own origin; the store origin may too; any

@@ -113,6 +113,7 @@ describe('saved payment state filled by the calls (SPEC §3, §4)', () => {
       stripe_card: true,
       cash_app: false,
       square_card: false,
+      embedded_checkout: false,
     };
     const states = [
       { code: 'NY', name: 'New York', region: 'Northeast' },

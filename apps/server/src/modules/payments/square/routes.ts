@@ -17,6 +17,7 @@ import { SQUARE_SIGNATURE_HEADER } from '../../../providers/payments/square/name
 import { cardAttemptsFor } from '../card-attempts.ts';
 import type { PaymentsDeps } from '../deps.ts';
 import { createSquarePayment, deleteSquareCard, listSquareCards, saveSquareCard, squareOf, takeSquareEvent } from './service.ts';
+import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(192) });
 
@@ -134,8 +135,7 @@ const squareRoutes: FastifyPluginAsyncZod = async (app) => {
   // Square's webhook: no session; Square's signature is the authentication. Square signs the raw bytes,
   // so this route alone reads its JSON body as text.
   const webhookRoute: FastifyPluginAsyncZod = async (hook) => {
-    hook.removeContentTypeParser('application/json');
-    hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    readJsonAsText(hook);
     hook.route({
       method: 'POST',
       url: '/v1/payment/square/webhook',

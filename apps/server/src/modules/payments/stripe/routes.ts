@@ -23,6 +23,7 @@ import type { PaymentsDeps } from '../deps.ts';
 import { handleNotification } from '../notifications.ts';
 import { listPaymentMethods, payWithStripe, removePaymentMethod, returnTarget, saveCard, startCashAppSetup } from './service.ts';
 import { claimEvent, eventHandled, releaseEvent } from './webhook-events.ts';
+import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 
 /** The return from Stripe's page: Stripe adds its own parameters, so unknown ones are not refused. */
 const returnQuery = z.object({
@@ -185,10 +186,7 @@ const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
   // the tolerance) is the authentication, so the body is kept as sent: a parser of its own, in this
   // route's own context. Each event id is handled once.
   await app.register(async (webhook) => {
-    webhook.removeContentTypeParser('application/json');
-    webhook.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
-      done(null, body),
-    );
+    readJsonAsText(webhook, { bodyLimit: WEBHOOK_BODY_LIMIT });
     webhook.post(
       '/v1/payment/stripe/webhook',
       {

@@ -111,6 +111,31 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
       paymentOption: { card: { cardNumber: SANDBOX_CARDS.frictionless, CVV: '737', threeD: { version: '2.2.0' } } },
     });
     expect(payCall.body.checksum).toBe(paymentChecksum(payCall.body as never, creds.secretKey));
+    // No preference given: none is sent.
+    expect(payCall.body).toMatchObject({ paymentOption: { card: { threeD: { v2AdditionalParams: { challengeWindowSize: '05' } } } } });
+    expect(JSON.stringify(payCall.body)).not.toContain('challengePreference');
+  });
+
+  it.each([
+    ['Challenge', '03'],
+    ['Frictionless', '02'],
+    ['NoPreference', '01'],
+  ] as const)('sends the 3-D Secure challenge preference %s with the payment as the EMV 3DS code %s', async (preference, code) => {
+    const token = await cardToken();
+    const asked = { ...request(token, `pay-pref-${preference}`), threeDsChallengePreference: preference };
+    const first = await client.start(asked);
+    expect(first.status).toBe('action');
+    const paid = await client.confirm({ ...asked, transactionId: first.transactionId, threeDVersion: '2.2.0' });
+    expect(paid.status).toBe('approved');
+    const payCall = cardCalls().at(-1)!;
+    expect(payCall.method).toBe('payment');
+    expect(payCall.body).toMatchObject({
+      clientUniqueId: `pay-pref-${preference}`,
+      paymentOption: {
+        card: { threeD: { version: '2.2.0', v2AdditionalParams: { challengeWindowSize: '05', challengePreference: code } } },
+      },
+    });
+    expect(payCall.body.checksum).toBe(paymentChecksum(payCall.body as never, creds.secretKey));
   });
 
   it('pays with a saved card as its vault card and a fresh CVV; Nuvei answers with the same userPaymentOptionId', async () => {

@@ -11,4 +11,10 @@ export const PAYMENT_METHODS: readonly PaymentMethodEntry[] = [
   { id: 'stripe-card', label: 'Card (Stripe)', allowedBy: ['stripe_card'], load: () => import('./StripeCardMethod.tsx') },
   { id: 'cash-app', label: 'Cash App Pay', allowedBy: ['cash_app'], load: () => import('./CashAppMethod.tsx') },
   { id: 'square-card', label: 'Card (Square)', allowedBy: ['square_card'], load: () => import('./SquareCardMethod.tsx') },
+  {
+    id: 'embedded-checkout',
+    label: 'Pay with wallet or bank',
+    allowedBy: ['embedded_checkout'],
+    load: () => import('./EmbeddedCheckoutMethod.tsx'),
+  },
 ];

@@ -34,6 +34,7 @@ const CARDS_ONLY = {
   stripe_card: false,
   cash_app: false,
   square_card: false,
+  embedded_checkout: false,
 };
 const NOTHING = Object.fromEntries(Object.keys(CARDS_ONLY).map((kind) => [kind, false]));
 const WHITELIST = [

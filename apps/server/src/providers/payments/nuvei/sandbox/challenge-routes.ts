@@ -34,8 +34,11 @@ const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = 
   // The way back to the store: PUBLIC_URL, or a path on this same origin when it is unset (BROWSER_BASE).
   const store = app.config.BROWSER_BASE;
   const storeOrigins = app.config.STORE_ORIGINS.join(' ');
+  // The hosted checkout (ADR 020) shows the bank's challenge inside its own page; its origin is known once it listens.
+  const checkoutOrigin = () => (app.hasDecorator('checkoutHost') ? app.getDecorator<{ origin(): string }>('checkoutHost').origin() : '');
   // The form posts here and we redirect to the store, which may be another origin in development.
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${storeOrigins}; frame-ancestors 'self' ${storeOrigins}; base-uri 'none'`;
+  const csp = () =>
+    `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${storeOrigins}; frame-ancestors 'self' ${storeOrigins} ${checkoutOrigin()}; base-uri 'none'`;
 
   app.get('/sandbox/3ds/:transactionId', { schema: { hide: true } }, async (request, reply) => {
     const parsed = params.safeParse(request.params);
@@ -44,7 +47,7 @@ const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = 
     if (!parsed.success || !query.success || !challenge) return reply.status(404).type('text/plain').send(NO_SUCH_CHALLENGE);
     // no-referrer: the secret in this page's URL is not handed to wherever the page leads.
     return reply
-      .header('content-security-policy', csp)
+      .header('content-security-policy', csp())
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')

@@ -128,6 +128,15 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
     return 'approve';
   }
 
+  /**
+   * The merchant's challenge preference, as an issuer honouring it would: 'Challenge' sends a card that
+   * would pass frictionless through the challenge. The issuer still decides: 'Frictionless' does not spare
+   * the challenge card, and a declining card declines whatever was asked.
+   */
+  function honourPreference(verdict: ReturnType<typeof decide>, preference: PaymentRequest['threeDsChallengePreference']) {
+    return verdict === 'approve' && preference === 'Challenge' ? 'challenge' : verdict;
+  }
+
   /** The columns every transaction of a payment request shares. */
   const rowOf = (req: PaymentRequest) => ({
     clientUniqueId: req.paymentId,
@@ -142,7 +151,7 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
     kind: 'init' | 'payment',
     relatedId: string | null,
   ): Promise<Approved | Declined | null> {
-    const verdict = decide(card.number);
+    const verdict = honourPreference(decide(card.number), req.threeDsChallengePreference);
     if (verdict === 'challenge') return null;
     const row = { ...rowOf(req), kind, relatedId, cardToken: card.token };
     if (verdict === 'approve') {
@@ -235,7 +244,8 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       }
       const done = await approveOrDecline(req, card, 'init', null);
       if (done) return done;
-      // The challenge card: the fingerprint says 3-D Secure 2 is needed; the shopper goes on with confirm.
+      // A challenge (the challenge card, or a challenge the merchant asked for): the fingerprint says 3-D Secure 2
+      // is needed; the shopper goes on with confirm.
       const transactionId = await record({ ...rowOf(req), kind: 'init', cardToken: card.token, status: 'initiated' });
       return { status: 'action', transactionId, action: { kind: 'fingerprint', threeDVersion: SANDBOX_THREE_D_VERSION } };
     },

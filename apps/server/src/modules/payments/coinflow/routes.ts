@@ -1,0 +1,73 @@
+// The embedded checkout's routes (SPEC §7 GET v1/payment/coinflow/session; ADR 020) and the hosted
+// checkout's webhook to its merchant, the store.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { coinflowSessionQuery, coinflowSessionResponse, errorEnvelope } from '@store/shared';
+import { requireSession, signedInUser } from '../../../plugins/auth.ts';
+import { CHECKOUT_EVENT_ID_HEADER, CHECKOUT_SIGNATURE_HEADER } from '../../../providers/payments/coinflow/names.ts';
+import type { PaymentsDeps } from '../deps.ts';
+import { openCoinflowSession, takeCoinflowEvent } from './service.ts';
+import { readJsonAsText } from '../../../lib/raw-json-body.ts';
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+const coinflowRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (log: PaymentsDeps['log']): PaymentsDeps => ({ db: app.db, providers: app.paymentProviders, log, wake: app.outbox });
+
+  const shopperRoutes: FastifyPluginAsyncZod = async (signedIn) => {
+    requireSession(signedIn);
+    signedIn.get(
+      '/v1/payment/coinflow/session',
+      {
+        schema: {
+          tags: ['payments'],
+          description:
+            "A hosted checkout session for the shopper's pending order (orderId, else their latest pending one), to open in the embedded checkout's frame. The amount is the order's. Asked again while the session is open: the same session with a new key (the old one stops working). Unknown gameProvider 400; no pending order or another shopper's 404; a paid order or another payment in progress 409; a shopper who may not pay this way 403.",
+          querystring: coinflowSessionQuery,
+          response: {
+            200: coinflowSessionResponse,
+            400: errorEnvelope,
+            403: errorEnvelope,
+            404: errorEnvelope,
+            409: errorEnvelope,
+            502: errorEnvelope,
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await openCoinflowSession(deps(request.log), signedInUser(request), request.query),
+      }),
+    );
+  };
+  await app.register(shopperRoutes);
+
+  // The host's webhook: no session; its signature is the authentication. It signs the raw bytes, so this
+  // route alone reads its JSON body as text.
+  const webhookRoute: FastifyPluginAsyncZod = async (hook) => {
+    readJsonAsText(hook);
+    hook.route({
+      method: 'POST',
+      url: '/v1/payment/coinflow/webhook',
+      // The host decides the event's fields; its per-address limit is the notify routes'.
+      config: { externalInput: true, publicRateLimitMax: app.config.NOTIFY_RATE_LIMIT_MAX },
+      schema: {
+        tags: ['payments'],
+        description:
+          "The hosted checkout's webhook events (payment.approved, payment.declined, payment.refunded), authenticated by its signature (x-checkout-signature: t=…,v1=…). Forged 401, signed more than 5 minutes ago 400; a replay of an event id is acknowledged and changes nothing.",
+      },
+      handler: async (request) => {
+        await takeCoinflowEvent(deps(request.log), app.coinflowGateway, {
+          rawBody: typeof request.body === 'string' ? request.body : '',
+          signature: header(request.headers[CHECKOUT_SIGNATURE_HEADER]),
+          eventId: header(request.headers[CHECKOUT_EVENT_ID_HEADER]),
+          headers: request.headers,
+          query: request.query,
+        });
+        return { success: true as const };
+      },
+    });
+  };
+  await app.register(webhookRoute);
+};
+
+export default coinflowRoutes;

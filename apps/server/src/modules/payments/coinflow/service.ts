@@ -1,0 +1,156 @@
+// The storefront as the embedded checkout's merchant (SPEC §7 GET v1/payment/coinflow/session; ADR 020):
+// the shopper's pending order gets a host session through the shared core's startPayment (ownership, one
+// attempt in flight, allowed methods and states; the amount is the order's), and asking again while that
+// session is open rotates its key instead of starting another attempt. The host's webhook events are
+// checked (signature, age, event id) before the shared notification handler sees them, so fulfilment is
+// the same exactly-once path as every other payment's.
+import { EMBEDDED_CHECKOUT_CHAINS, type CoinflowSessionData, type CoinflowSessionQuery, type OrderStatus } from '@store/shared';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { listOrdersOf, prepareOrderForPayment } from '../../checkout/index.ts';
+import { getDistributorKeys } from '../../settings/index.ts';
+import { findAccountName } from '../../user/index.ts';
+import type { CoinflowGateway } from '../../../providers/payments/coinflow/plugin.ts';
+import { COINFLOW_WEBHOOK, EMBEDDED_PAYMENT_METHODS } from '../../../providers/payments/coinflow/names.ts';
+import { checkCheckoutSignature } from '../../../providers/payments/coinflow/signature.ts';
+import { parseCheckoutEvent } from '../../../providers/payments/coinflow/webhook.ts';
+import type { PaymentOutcome, PaymentSource } from '../../../providers/payments/types.ts';
+import { assertMayPay } from '../allowed.ts';
+import { PAYMENT_IN_PROGRESS_MESSAGE, startPayment } from '../core.ts';
+import { callProvider, providerToContinue, type PaymentsDeps } from '../deps.ts';
+import { handleNotification } from '../notifications.ts';
+import { reconcileInFlight } from '../reconcile.ts';
+import * as payments from '../repository.ts';
+import { claimEvent, finishEvent, findOpenEmbeddedAttempt, releaseEvent } from './repository.ts';
+
+export const NO_PENDING_ORDER_MESSAGE = 'You have no order waiting for payment.';
+export const ORDER_PAID_MESSAGE = 'This order is already paid.';
+const unknownGameProvider = (name: string) => badRequest(`Unknown game provider '${name}'.`, 'gameProvider');
+
+/** Every order status but pending: the shopper's pending orders are what is left. */
+const NOT_PENDING: OrderStatus[] = ['paid', 'fulfilled', 'failed', 'canceled', 'refunded'];
+
+type Embedded = Extract<Extract<PaymentOutcome, { status: 'action' }>['action'], { kind: 'embedded' }>;
+
+const sessionData = (action: Embedded, orderId: string, amountCents: number): CoinflowSessionData => ({
+  sessionKey: action.sessionKey,
+  merchantId: action.merchantId,
+  checkoutBase: action.checkoutBase,
+  orderId,
+  amountCents,
+  currency: 'USD',
+  blockchains: [...EMBEDDED_CHECKOUT_CHAINS],
+  allowedPaymentMethods: [...EMBEDDED_PAYMENT_METHODS],
+});
+
+/** The named order, or the shopper's latest pending one (404 when there is none). */
+async function orderToPay(deps: PaymentsDeps, userId: string, orderId: string | undefined): Promise<string> {
+  if (orderId) return orderId;
+  const [latest] = await listOrdersOf(deps.db, userId, { excluding: NOT_PENDING });
+  if (!latest) throw notFound(NO_PENDING_ORDER_MESSAGE);
+  return latest._id;
+}
+
+/**
+ * The open session of the order's embedded attempt, with a new key (the host rotates it; the old key
+ * stops working). Checked again as a new payment is: the shopper may pay this way, the order is theirs,
+ * pending and not paid. A session the host no longer holds open is looked up, and the shopper gets 409.
+ */
+async function rotateSession(deps: PaymentsDeps, userId: string, open: payments.PaymentRow, source: PaymentSource) {
+  await assertMayPay(deps, userId, 'embedded_checkout');
+  const provider = providerToContinue(deps, open);
+  await prepareOrderForPayment(deps.db, userId, open.orderId, async (tx) => {
+    if (await payments.hasApprovedPayment(tx, open.orderId)) throw conflict(ORDER_PAID_MESSAGE);
+  });
+  const payerName = await findAccountName(deps.db, userId);
+  const outcome = await callProvider(deps.log, 'start', () =>
+    provider.start({
+      paymentId: open.id,
+      orderId: open.orderId,
+      userId,
+      payerName,
+      amountCents: open.amountCents,
+      currency: 'USD',
+      source,
+    }),
+  );
+  if (outcome.status === 'action' && outcome.action.kind === 'embedded') return sessionData(outcome.action, open.orderId, open.amountCents);
+  // Paid, declined or settling meanwhile: recorded as the host has it.
+  await reconcileInFlight(deps, open);
+  throw conflict(outcome.status === 'approved' ? ORDER_PAID_MESSAGE : PAYMENT_IN_PROGRESS_MESSAGE);
+}
+
+/** GET v1/payment/coinflow/session?gameProvider= */
+export async function openCoinflowSession(
+  deps: PaymentsDeps,
+  user: { _id: string; email: string },
+  query: CoinflowSessionQuery,
+): Promise<CoinflowSessionData> {
+  const distributors = await getDistributorKeys(deps.db);
+  if (!Object.hasOwn(distributors, query.gameProvider)) throw unknownGameProvider(query.gameProvider);
+  const orderId = await orderToPay(deps, user._id, query.orderId);
+  const source: PaymentSource = { method: 'embedded_checkout', email: user.email, gameProvider: query.gameProvider };
+
+  const open = await findOpenEmbeddedAttempt(deps.db, user._id, orderId);
+  if (open) return rotateSession(deps, user._id, open, source);
+
+  const result = await startPayment(deps, { userId: user._id, orderId, source, saveCard: false });
+  if (result.status === 'action' && result.action.kind === 'embedded') {
+    const payment = await payments.findPaymentByTransaction(deps.db, result.transactionId);
+    if (!payment) throw new Error('The embedded checkout attempt just written is missing.');
+    return sessionData(result.action, orderId, payment.amountCents);
+  }
+  throw conflict(result.status === 'approved' ? ORDER_PAID_MESSAGE : PAYMENT_IN_PROGRESS_MESSAGE);
+}
+
+export interface CoinflowWebhookInput {
+  rawBody: string;
+  signature: string | undefined;
+  eventId: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+  query: unknown;
+}
+
+/**
+ * POST v1/payment/coinflow/webhook. Refused, nothing changed: a forged or unsigned event (401), one signed
+ * more than five minutes away from now (400 STALE_NOTIFICATION), one that is not the host's JSON (400). A
+ * replay of an event already handled is acknowledged and changes nothing; a duplicate arriving while the
+ * first is handled gets 409 (the host's outbox delivers it again). An event about a payment the store
+ * cannot take now (404) is released, so the next delivery is taken afresh.
+ */
+export async function takeCoinflowEvent(
+  deps: PaymentsDeps,
+  gateway: CoinflowGateway,
+  input: CoinflowWebhookInput,
+  now = new Date(),
+): Promise<'handled' | 'replay' | 'ignored'> {
+  const { webhookSecret } = await callProvider(deps.log, 'access', () => gateway.access());
+  const check = checkCheckoutSignature(webhookSecret, input.rawBody, input.signature, now);
+  if (check === 'invalid') throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
+  if (check === 'stale') throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', 'x-checkout-signature');
+  const event = parseCheckoutEvent(input.rawBody);
+  if (!event) throw new AppError(400, 'BAD_NOTIFICATION', 'This is not a checkout event.', 'body');
+  if (input.eventId !== undefined && input.eventId !== event.id)
+    throw new AppError(400, 'BAD_NOTIFICATION', 'The event id header does not match the event.', 'x-checkout-event-id');
+
+  const about = { eventId: event.id, type: event.type, sessionId: event.data.sessionId };
+  const claim = await claimEvent(deps.db, event.id, event.type, now);
+  if (claim === 'done') {
+    deps.log.info(about, 'checkout event already handled: replay ignored');
+    return 'replay';
+  }
+  if (claim === 'processing') throw conflict('This notification is being handled.');
+  try {
+    const notification = deps.providers.verifyNotification(COINFLOW_WEBHOOK, {
+      body: input.rawBody,
+      query: input.query,
+      headers: input.headers,
+    });
+    if (notification) await handleNotification(deps, COINFLOW_WEBHOOK, notification);
+    else deps.log.info(about, 'checkout event about nothing the store records: acknowledged');
+    await finishEvent(deps.db, event.id);
+    return notification ? 'handled' : 'ignored';
+  } catch (err) {
+    await releaseEvent(deps.db, event.id);
+    throw err;
+  }
+}

@@ -1,0 +1,116 @@
+// Paying a session from a bank account (ACH) through the store's bank-account provider: linking the account,
+// starting the debit, and settling it once the bank has (reconciliation asks).
+import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
+import type { BankAccountNumbers } from '../payments/nuvei/ach/types.ts';
+import { hostCustomerId, type CheckoutHostContext } from './context.ts';
+import * as repo from './repository.ts';
+import { successInfo } from './session-views.ts';
+
+export type BankAnswer =
+  | { status: 'pending'; last4: string }
+  | { status: 'paid'; info: ReturnType<typeof successInfo> }
+  | { status: 'declined'; code: string; reason: string };
+
+export function createBankPayments(ctx: CheckoutHostContext) {
+  const { db, log, decide, bankProvider } = ctx;
+
+  /** ACH is offered only while the store has a bank-account provider. */
+  const achAvailable = () => !!bankProvider();
+
+  /** Back to open after a refused account or a debit the bank declined at once: the shopper may try again. */
+  async function reopenForBank(session: repo.SessionRow, code: string, reason: string): Promise<BankAnswer> {
+    await repo.moveSession(db, session.id, ['processing'], { status: 'open', method: null, declineCode: code, declineReason: reason });
+    return { status: 'declined', code, reason };
+  }
+
+  /**
+   * Links the shopper's account with the provider and starts the debit of the session's amount. The numbers go
+   * to the provider only (never logged or stored here); the debit is pending until the bank settles it, and
+   * reconciliation (settleBank) then decides the session.
+   */
+  async function payByAch(session: repo.SessionRow, account: BankAccountNumbers): Promise<BankAnswer> {
+    if (!session.allowedMethods.includes('ach')) throw unprocessable('Bank account payments are not allowed for this session.', 'method');
+    const provider = bankProvider();
+    if (!provider) throw new AppError(503, 'ACH_UNAVAILABLE', 'Bank account payments are not available right now.');
+    const claimed = await repo.moveSession(db, session.id, ['open'], { status: 'processing', method: 'ach' });
+    if (!claimed) throw conflict('This session is not open for payment.', 'sessionKey');
+    const userId = hostCustomerId(session);
+    let attempt: repo.BankAttemptRow | undefined;
+    try {
+      const linked = await provider.addBankAccount({ userId, payerName: session.customerEmail, account });
+      if (linked.status === 'refused') return await reopenForBank(claimed, 'BANK_ACCOUNT_REFUSED', linked.reason);
+      attempt = await repo.insertBankAttempt(db, {
+        sessionId: session.id,
+        userPaymentOptionId: linked.userPaymentOptionId,
+        accountLast4: linked.last4,
+      });
+      const outcome = await provider.start({
+        paymentId: attempt.id,
+        orderId: session.id,
+        userId,
+        payerName: session.customerEmail,
+        amountCents: session.amountCents,
+        currency: 'USD',
+        source: { method: 'bank_account', userPaymentOptionId: linked.userPaymentOptionId },
+      });
+      switch (outcome.status) {
+        case 'pending':
+          await repo.updateBankAttempt(db, attempt.id, { status: 'pending', transactionId: outcome.transactionId });
+          return { status: 'pending', last4: linked.last4 };
+        case 'approved': {
+          await repo.updateBankAttempt(db, attempt.id, { status: 'approved', transactionId: outcome.transactionId });
+          const paid = await decide(claimed, { paid: { method: 'ach' } }, ['processing']);
+          return { status: 'paid', info: successInfo(paid ?? (await repo.findSession(db, session.id))!) };
+        }
+        case 'declined':
+          await repo.updateBankAttempt(db, attempt.id, { status: 'declined', transactionId: outcome.transactionId });
+          return await reopenForBank(claimed, outcome.code, outcome.reason);
+        case 'action':
+          // A bank debit asks the shopper for nothing more; an action here is the provider's fault.
+          throw new Error('The bank account provider asked for a shopper action.');
+      }
+    } catch (err) {
+      // Only the error's message: the request that failed carried the account's numbers.
+      log.warn({ sessionId: session.id, message: (err as Error).message }, 'checkout bank payment failed at the provider');
+      if (attempt) await repo.updateBankAttempt(db, attempt.id, { status: 'failed' });
+      await repo.moveSession(db, session.id, ['processing'], { status: 'open', method: null });
+      throw new AppError(502, 'ACH_UNAVAILABLE', 'The bank payment could not be started. Try again.');
+    }
+  }
+
+  /** Asks the provider whether a pending debit settled: settled pays the session, a failed one declines it. */
+  async function settleBank(session: repo.SessionRow, attempt: repo.BankAttemptRow): Promise<void> {
+    const provider = bankProvider();
+    if (!provider) return;
+    const found = await provider.lookup({
+      paymentId: attempt.id,
+      orderId: session.id,
+      transactionId: attempt.transactionId,
+      startedAt: attempt.createdAt,
+    });
+    if (found.status === 'approved' && found.amountCents === session.amountCents) {
+      await repo.updateBankAttempt(db, attempt.id, { status: 'approved', transactionId: found.transactionId });
+      await decide(session, { paid: { method: 'ach' } }, ['processing']);
+      return;
+    }
+    // A debit returned before we saw it settle took no money either.
+    if (found.status === 'declined' || found.status === 'refunded') {
+      await repo.updateBankAttempt(db, attempt.id, { status: 'declined' });
+      await decide(
+        session,
+        {
+          declined:
+            found.status === 'declined'
+              ? { code: found.code, reason: found.reason }
+              : { code: 'BANK_PAYMENT_FAILED', reason: 'The bank returned the payment.' },
+        },
+        ['processing'],
+      );
+      return;
+    }
+    if (found.status === 'approved')
+      log.warn({ attemptId: attempt.id, amountCents: found.amountCents }, 'a settled bank debit is not of the session amount');
+  }
+
+  return { achAvailable, payByAch, settleBank };
+}

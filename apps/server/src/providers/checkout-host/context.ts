@@ -1,0 +1,61 @@
+// What the parts of the checkout host's service share: the options the app gives the service, and the context
+// object every part (sessions, card, bank, USDC, reconcile, refunds) is built from. Only types and small helpers
+// live here so that the parts never import service.ts, which imports them.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { ChainRegistry } from '../chains/index.ts';
+import type { BankAccountProvider } from '../payments/nuvei/ach/types.ts';
+import type { PaymentProvider } from '../payments/types.ts';
+import type * as repo from './repository.ts';
+
+export type PaymentMethodName = 'card' | 'usdc' | 'ach';
+
+export interface CheckoutHostServiceOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  secret: Buffer;
+  chains: ChainRegistry;
+  /** The card payment provider of the app (read per payment: the registry fills after this plugin). */
+  cardProvider: () => PaymentProvider | undefined;
+  /** The store's bank-account (ACH) provider, read per payment like the card provider; ACH is offered only when it is one. */
+  bankProvider?: () => PaymentProvider | undefined;
+  /** Absolute base for a provider's relative challenge URL (the store's origin). */
+  providerPageBase: string;
+  /** Webhook events were committed: deliver soon. */
+  onEvent: () => void;
+  transferWaitMs?: number;
+}
+
+/** A payment's end: the session paid, or declined for good. */
+export type Decision =
+  | { paid: { method: PaymentMethodName; chain?: string; txId?: string; cardTransactionId?: string } }
+  | { declined: { code: string; reason: string } };
+
+/** Moves a session (from one of `from`) to paid or declined, with the merchant's webhook event in the same transaction. */
+export type Decide = (
+  session: repo.SessionRow,
+  result: Decision,
+  from?: repo.SessionRow['status'][],
+) => Promise<repo.SessionRow | undefined>;
+
+/** What every part of the service is built from. */
+export interface CheckoutHostContext {
+  db: Db;
+  log: FastifyBaseLogger;
+  secret: Buffer;
+  chains: ChainRegistry;
+  /** The card payment provider, read per payment. */
+  cardProvider: () => PaymentProvider | undefined;
+  /** The store's provider when it is a bank-account (ACH) one, read per payment. */
+  bankProvider: () => BankAccountProvider | undefined;
+  /** Absolute base for a provider's relative challenge URL (the store's origin). */
+  providerPageBase: string;
+  /** Webhook events were committed: deliver soon. */
+  onEvent: () => void;
+  /** How long a request waits for a chain transfer to confirm. */
+  transferWaitMs: number;
+  decide: Decide;
+}
+
+/** The host's customer as a payment provider knows it (cards and bank accounts belong to it). */
+export const hostCustomerId = (session: repo.SessionRow) => `checkout:${session.merchantId}:${session.customerId}`;

@@ -1,0 +1,70 @@
+// GET /{routePrefix?}/{blockchain}/purchase-v2/{merchantId} (SPEC §2) and its bundled script. The page may
+// be framed only by the merchant's allowed origins (CSP frame-ancestors); it loads the vault's tokenizer and
+// frames, and the card provider's challenge page.
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { BLOCKCHAINS } from '@store/checkout-sdk/protocol';
+import { pageScript } from './page/bundle.ts';
+import { errorPage, PAGE_SCRIPT_PATH, purchasePage } from './page/html.ts';
+import type { CheckoutHostService } from './service.ts';
+
+export interface PageRoutesOptions {
+  service: CheckoutHostService;
+  hostOrigin: () => string;
+  vaultOrigin: () => string;
+  /** Where the card provider's challenge pages live (the store's origins, in the sandbox). */
+  providerPageOrigins: string[];
+}
+
+const SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { service, hostOrigin, vaultOrigin, providerPageOrigins }) => {
+  const csp = (ancestors: string[]) => {
+    const vault = vaultOrigin();
+    return [
+      "default-src 'none'",
+      `script-src 'self'${vault ? ` ${vault}` : ''}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      `frame-src ${[vault, ...providerPageOrigins].filter(Boolean).join(' ') || "'none'"}`,
+      "base-uri 'none'",
+      "form-action 'none'",
+      `frame-ancestors ${ancestors.length ? ancestors.join(' ') : "'none'"}`,
+    ].join('; ');
+  };
+  const notFoundPage = (reply: FastifyReply, message: string) =>
+    reply.status(404).header('content-security-policy', csp([])).type('text/html; charset=utf-8').send(errorPage(message));
+
+  async function page(params: { prefix?: string; blockchain: string; merchantId: string }, reply: FastifyReply) {
+    if ((params.prefix !== undefined && !SEGMENT.test(params.prefix)) || !(BLOCKCHAINS as readonly string[]).includes(params.blockchain))
+      return notFoundPage(reply, 'blockchain not supported!');
+    const merchant = SEGMENT.test(params.merchantId) ? await service.findMerchant(params.merchantId) : undefined;
+    if (!merchant) return notFoundPage(reply, 'Unknown merchant.');
+    return reply
+      .header('content-security-policy', csp(merchant.allowedOrigins))
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(
+        purchasePage({
+          merchantId: merchant.id,
+          merchantName: merchant.name,
+          blockchain: params.blockchain,
+          allowedOrigins: merchant.allowedOrigins,
+          hostOrigin: hostOrigin(),
+        }),
+      );
+  }
+  app.get<{ Params: { blockchain: string; merchantId: string } }>('/:blockchain/purchase-v2/:merchantId', (req, reply) =>
+    page(req.params, reply),
+  );
+  app.get<{ Params: { prefix: string; blockchain: string; merchantId: string } }>(
+    '/:prefix/:blockchain/purchase-v2/:merchantId',
+    (req, reply) => page(req.params, reply),
+  );
+  app.get(PAGE_SCRIPT_PATH, async (_req, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/javascript; charset=utf-8')
+      .send(await pageScript()),
+  );
+};

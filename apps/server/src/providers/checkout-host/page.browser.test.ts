@@ -1,0 +1,179 @@
+// The purchase-v2 page in a real browser (Chromium through playwright-core), framed by a merchant page on
+// another origin that answers the frame protocol as the SDK would: it signs with a real Solana Keypair. The
+// page must post only to the merchant origin, pay only the session's amount, and report what happened.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Keypair, Transaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { compressParam } from '@store/checkout-sdk/protocol';
+import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import type { MerchantCredentials } from './secret.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let t: TestApp;
+let merchant: MerchantCredentials;
+let shop: http.Server;
+let shopOrigin: string;
+let browser: Browser;
+/** Any console error in the merchant page or the frames fails the test (checked after each). */
+let consoleErrors: string[] = [];
+
+/** The merchant's page: the checkout frame, and the host side of the protocol (messages logged on window.log). */
+const shopPage = (hostOrigin: string) => `<!doctype html><html><body>
+<iframe id="checkout" style="width:480px;height:700px" allow="payment; clipboard-write"></iframe>
+<script>
+window.log = [];
+const frame = document.getElementById('checkout');
+window.addEventListener('message', async (event) => {
+  if (event.origin !== ${JSON.stringify(hostOrigin)} || event.source !== frame.contentWindow) return;
+  const message = JSON.parse(event.data);
+  window.log.push(message);
+  if (message.method === 'signTransaction') {
+    try { event.source.postMessage(await window.signSolana(message.data), event.origin); }
+    catch (err) { event.source.postMessage('ERROR ' + err.message, event.origin); }
+  }
+});
+frame.src = new URLSearchParams(location.search).get('src');
+</script></body></html>`;
+
+async function openCheckout(query: Record<string, string>, signer?: Keypair): Promise<Page> {
+  const page = await browser.newPage();
+  page.on('pageerror', (err) => consoleErrors.push(err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  if (signer)
+    await page.exposeFunction('signSolana', (base58: string) => {
+      const tx = Transaction.from(bs58.decode(base58));
+      tx.partialSign(signer);
+      return bs58.encode(tx.serialize());
+    });
+  const url = new URL(`${t.app.checkoutHost.origin()}/solana/purchase-v2/${merchant.merchantId}`);
+  for (const [k, v] of Object.entries({ origins: compressParam([shopOrigin]), useHeightChange: 'true', handlerId: 'h1', ...query }))
+    url.searchParams.set(k, v);
+  await page.goto(`${shopOrigin}/?src=${encodeURIComponent(url.href)}`);
+  return page;
+}
+
+const messages = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { log: { method: string; data?: string; info?: unknown }[] }).log);
+
+async function newSession(amountCents: number) {
+  const res = await fetch(`${t.app.checkoutHost.origin()}/api/merchants/${merchant.merchantId}/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-merchant-key': merchant.apiKey },
+    body: JSON.stringify({
+      reference: `b-${Date.now()}-${Math.random()}`,
+      amountCents,
+      currency: 'USD',
+      customer: { id: 'u', email: 'mei@example.com' },
+    }),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { sessionId: string; sessionKey: string };
+}
+
+beforeAll(async () => {
+  shop = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(shopPage(t.app.checkoutHost.origin())));
+  await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
+  shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  t = await buildTestApp();
+  merchant = await t.app.checkoutHost.ensureMerchant({
+    id: 'browser-shop',
+    name: 'Browser Shop',
+    allowedOrigins: [shopOrigin],
+    webhookUrl: 'http://127.0.0.1:9/none',
+  });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  shop?.close();
+});
+
+afterEach(() => {
+  const seen = consoleErrors;
+  consoleErrors = [];
+  expect(seen).toEqual([]);
+});
+
+describe('the purchase-v2 page in a browser', () => {
+  it('pays USDC from a Solana wallet the merchant page signs with, and tells the merchant page', async () => {
+    const payer = Keypair.generate();
+    const adapter = await t.app.checkoutHost.chains.get('solana');
+    await adapter.faucet!(payer.publicKey.toBase58(), 50_000_000n);
+    const s = await newSession(1999);
+    const page = await openCheckout({ sessionKey: s.sessionKey, pubkey: payer.publicKey.toBase58(), presentment: 'EUR' }, payer);
+    const frame = page.frameLocator('#checkout');
+    await expect.poll(() => frame.getByTestId('checkout-amount').textContent(), { timeout: 20_000 }).toContain('€');
+    await frame.getByTestId('checkout-pay-usdc').click();
+    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toBe('Payment received. Thank you!');
+    const log = await messages(page);
+    expect(log.map((m) => m.method)).toEqual(expect.arrayContaining(['loaded', 'heightChange-h1', 'signTransaction', 'success']));
+    expect(log.find((m) => m.method === 'success')!.info).toMatchObject({
+      sessionId: s.sessionId,
+      method: 'usdc',
+      chain: 'solana',
+      amountCents: 1999,
+      currency: 'USD',
+    });
+    await page.close();
+  }, 60_000);
+
+  it('refuses a link whose amount differs from the session, offering nothing to pay', async () => {
+    const s = await newSession(1000);
+    const page = await openCheckout({ sessionKey: s.sessionKey, cents: '1', currency: 'USD' });
+    const frame = page.frameLocator('#checkout');
+    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toContain('does not match');
+    expect(await frame.getByTestId('checkout-pay-card').isVisible()).toBe(false);
+    expect(await frame.getByTestId('checkout-pay-usdc').isVisible()).toBe(false);
+    await page.close();
+  }, 60_000);
+
+  it('takes a card in the vault frames: a decline reaches the merchant page as authDeclined, then another card pays', async () => {
+    const s = await newSession(2500);
+    const page = await openCheckout({ sessionKey: s.sessionKey });
+    const frame = page.frameLocator('#checkout');
+    const card = frame.frameLocator('[data-testid=card-field-card-number]');
+    await card.locator('#number').fill('4000000000000002', { timeout: 20_000 });
+    await card.locator('#expiry').fill('12/34');
+    await expect.poll(() => frame.getByTestId('checkout-pay-card').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await frame.getByTestId('checkout-pay-card').click();
+    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toContain('declined');
+    expect((await messages(page)).find((m) => m.method === 'authDeclined')!.info).toMatchObject({
+      sessionId: s.sessionId,
+      code: 'CARD_DECLINED',
+    });
+    await card.locator('#number').fill('4111111111111111');
+    await frame.getByTestId('checkout-pay-card').click();
+    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toBe('Payment received. Thank you!');
+    expect((await messages(page)).find((m) => m.method === 'success')!.info).toMatchObject({ method: 'card', amountCents: 2500 });
+    await page.close();
+  }, 60_000);
+
+  it('shows the 3-D Secure check of the bank and finishes once the bank approves', async () => {
+    const s = await newSession(3000);
+    const page = await openCheckout({ sessionKey: s.sessionKey, threeDsChallengePreference: 'Challenge' });
+    const frame = page.frameLocator('#checkout');
+    const card = frame.frameLocator('[data-testid=card-field-card-number]');
+    await card.locator('#number').fill('4000000000003220', { timeout: 20_000 });
+    await card.locator('#expiry').fill('12/34');
+    await expect.poll(() => frame.getByTestId('checkout-pay-card').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await frame.getByTestId('checkout-pay-card').click();
+    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toContain('bank');
+    const challenge = new URL((await frame.locator('#challenge-link').getAttribute('href'))!);
+    // The shopper approves on the bank's page (here as its form posts).
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: challenge.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ secret: challenge.searchParams.get('secret')!, decision: 'approve' }).toString(),
+    });
+    expect(answered.statusCode).toBe(303);
+    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toBe('Payment received. Thank you!');
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,485 @@
+// The purchase-v2 page script (bundled for the browser by bundle.ts). It reads the query parameters, opens
+// the session with its key (the amount is the session's, never the URL's), offers the allowed methods, and
+// talks to the merchant page above it by the frame protocol (@store/checkout-sdk/protocol): requests go one
+// at a time, to the merchant origin only (never '*'), and only that origin's window is heard.
+import { createCardFields, type CardFields } from '@store/checkout-sdk';
+import {
+  CHAINS,
+  FRAME_METHODS,
+  PRESENTMENT_CURRENCIES,
+  THREE_DS_CHALLENGE_PREFERENCES,
+  WS_DEFAULTS,
+  decompressParam,
+  encodeFrameMessage,
+  heightChangeMethod,
+  isChain,
+  parseReply,
+  type AuthDeclinedInfo,
+  type Chain,
+  type MerchantTheme,
+  type SuccessInfo,
+  type ThreeDsChallengePreference,
+} from '@store/checkout-sdk/protocol';
+
+interface SessionView {
+  sessionId: string;
+  reference: string;
+  merchantId: string;
+  status: string;
+  amountCents: number;
+  currency: string;
+  allowedPaymentMethods: ('card' | 'usdc' | 'ach')[];
+  /** How a processing or paid session is being paid. */
+  method?: 'card' | 'usdc' | 'ach';
+  presentmentRates: Record<string, number>;
+}
+interface ApiError {
+  message?: string;
+  code?: string;
+}
+class HostError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+const RADII = { rounded: '8px', sharp: '0', pill: '999px' } as const;
+/** A wallet request (signing, sending) may wait this long for the shopper. */
+const WALLET_TIMEOUT_MS = 5 * 60_000;
+const POLL_MS = 2000;
+
+const body = document.body;
+const query = new URLSearchParams(location.search);
+const sessionKey = query.get('sessionKey') ?? '';
+const blockchain = body.dataset.blockchain ?? 'solana';
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const statusEl = $('status');
+
+// ---------------------------------------------------------------- the parent (merchant page)
+
+const allowedOrigins: string[] = (() => {
+  try {
+    const parsed: unknown = JSON.parse(body.dataset.allowedOrigins ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((o): o is string => typeof o === 'string') : [];
+  } catch {
+    return [];
+  }
+})();
+const parentOrigin: string | null = (() => {
+  if (window.parent === window) return null;
+  const named = decompressParam<unknown>(query.get('origins'));
+  const asked = Array.isArray(named) ? named.filter((o): o is string => typeof o === 'string') : allowedOrigins;
+  const candidates = asked.filter((o) => allowedOrigins.includes(o));
+  const ancestor = location.ancestorOrigins?.[0];
+  if (ancestor && candidates.includes(ancestor)) return ancestor;
+  return candidates[0] ?? null;
+})();
+
+function post(method: string, extra: { data?: string; info?: unknown } = {}) {
+  if (!parentOrigin) return;
+  window.parent.postMessage(encodeFrameMessage({ method, ...extra }), parentOrigin);
+}
+
+let pending: { resolve(value: string): void; reject(err: Error): void } | null = null;
+window.addEventListener('message', (event) => {
+  if (event.origin !== parentOrigin || event.source !== window.parent || typeof event.data !== 'string' || !pending) return;
+  const reply = parseReply(event.data);
+  const waiting = pending;
+  pending = null;
+  if (reply.ok) waiting.resolve(reply.result);
+  else waiting.reject(new Error(reply.message || 'The wallet refused.'));
+});
+
+/** One wallet request at a time: the next waits for this one's reply. */
+function ask(method: string, data: string): Promise<string> {
+  if (!parentOrigin) return Promise.reject(new Error('This checkout is not inside a merchant page that can reach your wallet.'));
+  if (pending) return Promise.reject(new Error('A wallet request is already waiting.'));
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      pending = null;
+      reject(new Error('The wallet did not answer.'));
+    }, WALLET_TIMEOUT_MS);
+    pending = {
+      resolve: (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      reject: (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    };
+    post(method, { data });
+  });
+}
+
+// ---------------------------------------------------------------- host API
+
+async function api<T>(method: 'GET' | 'POST', path: string, payload?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: { 'x-session-key': sessionKey, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    body: payload ? JSON.stringify(payload) : undefined,
+    signal: AbortSignal.timeout(90_000),
+  });
+  const json = (await res.json().catch(() => ({}))) as T & ApiError;
+  if (!res.ok) throw new HostError(json.message ?? `The checkout answered ${res.status}.`, res.status, json.code ?? '');
+  return json;
+}
+
+// ---------------------------------------------------------------- view
+
+function setStatus(text: string, kind: 'info' | 'error' = 'info') {
+  statusEl.textContent = text;
+  statusEl.className = kind === 'error' ? 'error' : '';
+}
+const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+function applyTheme() {
+  const theme = decompressParam<MerchantTheme>(query.get('theme'));
+  const root = document.documentElement.style;
+  const color = (v: unknown) => (typeof v === 'string' && CSS.supports('color', v) ? v : null);
+  if (theme) {
+    const pairs: [keyof MerchantTheme, string][] = [
+      ['primary', '--primary'],
+      ['background', '--bg'],
+      ['backgroundAccent', '--accent'],
+      ['textColor', '--text'],
+    ];
+    for (const [key, variable] of pairs) {
+      const value = color(theme[key]);
+      if (value) root.setProperty(variable, value);
+    }
+    if (theme.style && theme.style in RADII) root.setProperty('--radius', RADII[theme.style]);
+  }
+}
+
+function watchHeight() {
+  const id = query.get('handlerId');
+  if (query.get('useHeightChange') !== 'true' || !id) return;
+  let last = -1;
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    post(heightChangeMethod(id), { data: String(height) });
+  }).observe(document.documentElement);
+}
+
+let session: SessionView;
+let finished = false;
+const buttons = () => [$<HTMLButtonElement>('pay-card'), $<HTMLButtonElement>('pay-usdc'), $<HTMLButtonElement>('pay-ach')];
+function busy(on: boolean) {
+  for (const b of buttons()) b.disabled = on || finished || b.dataset.ready !== 'true';
+}
+
+function succeed(info: SuccessInfo) {
+  finished = true;
+  busy(true);
+  $('challenge').hidden = true;
+  setStatus('Payment received. Thank you!');
+  post(FRAME_METHODS.success, { info });
+}
+
+function fail(message: string) {
+  finished = true;
+  $('loading').hidden = true;
+  $('summary').hidden = true;
+  $('card-section').hidden = true;
+  $('ach-section').hidden = true;
+  $('usdc-section').hidden = true;
+  setStatus(message, 'error');
+}
+
+function showAmount() {
+  const presentment = query.get('presentment')?.toUpperCase() ?? 'USD';
+  $('amount').textContent = usd(session.amountCents);
+  const rate = session.presentmentRates[presentment];
+  if ((PRESENTMENT_CURRENCIES as readonly string[]).includes(presentment) && presentment !== 'USD' && rate) {
+    const local = new Intl.NumberFormat('en-US', { style: 'currency', currency: presentment }).format((session.amountCents * rate) / 100);
+    $('amount').textContent = `≈ ${local}`;
+    $('amount-note').textContent = `you pay ${usd(session.amountCents)} (charged in US dollars; the ${presentment} amount is an estimate)`;
+  }
+  $('summary').hidden = false;
+}
+
+// ---------------------------------------------------------------- card
+
+let cardFields: CardFields | null = null;
+
+/** The merchant's 3-D Secure challenge preference from the URL, when it is one of SPEC §3's; sent with the card. */
+const challengePreference: ThreeDsChallengePreference | null = (() => {
+  const asked = query.get('threeDsChallengePreference');
+  return THREE_DS_CHALLENGE_PREFERENCES.find((p) => p === asked) ?? null;
+})();
+
+async function setUpCard() {
+  $('card-section').hidden = false;
+  if (challengePreference)
+    $('threeds-note').textContent = `3-D Secure preference: ${challengePreference}. Your bank decides whether to ask you to confirm.`;
+  const button = $<HTMLButtonElement>('pay-card');
+  try {
+    cardFields = await createCardFields({
+      apiUrl: location.origin,
+      checkoutJwt: sessionKey,
+      origins: [...new Set([location.origin, ...(parentOrigin ? [parentOrigin] : [])])],
+      cardNumberContainer: $('card-number'),
+      onReady: () => {
+        button.dataset.ready = 'true';
+        busy(false);
+      },
+    });
+  } catch (err) {
+    $('card-number').textContent = `Card payments are unavailable: ${(err as Error).message}`;
+    return;
+  }
+  button.addEventListener('click', () => void payByCard());
+}
+
+type CardAnswer =
+  | { status: 'paid'; info: SuccessInfo }
+  | { status: 'declined'; code: string; reason: string; final: boolean }
+  | { status: 'challenge'; challengeUrl: string }
+  | { status: 'pending' | 'open' | 'expired' | 'refunded' };
+
+async function payByCard() {
+  if (!cardFields) return;
+  busy(true);
+  setStatus('Paying…');
+  try {
+    const token = await cardFields.tokenize();
+    await settleCard(
+      await api<CardAnswer>('POST', '/api/checkout/card', {
+        cardToken: token.cardToken ?? token.token,
+        ...(challengePreference ? { threeDsChallengePreference: challengePreference } : {}),
+      }),
+    );
+  } catch (err) {
+    setStatus((err as Error).message, 'error');
+    busy(false);
+  }
+}
+
+async function settleCard(answer: CardAnswer) {
+  for (;;) {
+    if (answer.status === 'paid') return succeed(answer.info);
+    if (answer.status === 'declined') {
+      $('challenge').hidden = true;
+      const info: AuthDeclinedInfo = {
+        sessionId: session.sessionId,
+        reference: session.reference,
+        code: answer.code,
+        reason: answer.reason,
+      };
+      post(FRAME_METHODS.authDeclined, { info });
+      if (answer.final) return fail(`Your card was declined: ${answer.reason}. This checkout is closed.`);
+      setStatus(`Your card was declined: ${answer.reason}. You can try another card.`, 'error');
+      return busy(false);
+    }
+    if (answer.status === 'challenge') {
+      const frame = $<HTMLIFrameElement>('challenge-frame');
+      if (frame.getAttribute('src') !== answer.challengeUrl) frame.src = answer.challengeUrl;
+      $<HTMLAnchorElement>('challenge-link').href = answer.challengeUrl;
+      $('challenge').hidden = false;
+      setStatus('Waiting for your bank’s confirmation…');
+    } else if (answer.status !== 'pending') {
+      setStatus('The payment was not completed. Try again.', 'error');
+      return busy(false);
+    }
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    answer = await api<CardAnswer>('GET', '/api/checkout/card/status');
+  }
+}
+
+// ---------------------------------------------------------------- bank account (ACH)
+
+const ACH_SUBMITTED = 'Bank payment submitted: it settles in a few days; you can close this page.';
+
+type AchAnswer =
+  { status: 'pending'; last4: string } | { status: 'paid'; info: SuccessInfo } | { status: 'declined'; code: string; reason: string };
+
+function setUpAch() {
+  $('ach-section').hidden = false;
+  const button = $<HTMLButtonElement>('pay-ach');
+  button.dataset.ready = 'true';
+  busy(false);
+  $<HTMLFormElement>('ach-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void payByAch();
+  });
+}
+
+/** The bank debit is pending until it settles (days): nothing is posted to the parent until then. */
+function achSubmitted() {
+  finished = true;
+  busy(true);
+  $('card-section').hidden = true;
+  $('ach-section').hidden = true;
+  $('usdc-section').hidden = true;
+  setStatus(ACH_SUBMITTED);
+}
+
+async function payByAch() {
+  const routing = $<HTMLInputElement>('ach-routing');
+  const account = $<HTMLInputElement>('ach-account');
+  if (!/^\d{9}$/.test(routing.value)) return setStatus('The routing number must have 9 digits.', 'error');
+  if (!/^\d{4,17}$/.test(account.value)) return setStatus('The account number must have 4 to 17 digits.', 'error');
+  const accountType = $<HTMLInputElement>('ach-savings').checked ? 'savings' : 'checking';
+  busy(true);
+  setStatus('Submitting the bank payment…');
+  try {
+    const answer = await api<AchAnswer>('POST', '/api/checkout/ach', {
+      routingNumber: routing.value,
+      accountNumber: account.value,
+      accountType,
+    });
+    if (answer.status === 'paid') return succeed(answer.info);
+    if (answer.status === 'pending') {
+      // The numbers are not kept in the page once the provider has them.
+      routing.value = '';
+      account.value = '';
+      return achSubmitted();
+    }
+    setStatus(`Your bank account was not accepted: ${answer.reason}. You can try another account.`, 'error');
+    busy(false);
+  } catch (err) {
+    setStatus((err as Error).message, 'error');
+    busy(false);
+  }
+}
+
+// ---------------------------------------------------------------- USDC
+
+function setUpUsdc() {
+  const pubkey = query.get('pubkey') ?? '';
+  const section = $('usdc-section');
+  section.hidden = false;
+  const button = $<HTMLButtonElement>('pay-usdc');
+  const chainSelect = $<HTMLSelectElement>('chain');
+  if (blockchain === 'user') {
+    // The merchant page sends the transaction itself: the shopper picks the network their wallet is on.
+    for (const chain of CHAINS) chainSelect.add(new Option(chain, chain));
+    $('chain-pick').hidden = false;
+  }
+  if (!pubkey) {
+    $('usdc-wallet').textContent = 'Connect a wallet in the store to pay with USDC.';
+    return;
+  }
+  $('usdc-wallet').textContent =
+    `From wallet ${pubkey.slice(0, 6)}…${pubkey.slice(-4)} on ${blockchain === 'user' ? 'the network you pick' : blockchain}.`;
+  button.dataset.ready = 'true';
+  busy(false);
+  button.addEventListener('click', () => void payWithUsdc(pubkey, blockchain === 'user' ? chainSelect.value : blockchain));
+}
+
+/** A host call retried while the chain's node is unreachable: 1000 ms apart, at most 5 times (§7). */
+async function withNodeRetries<T>(chain: string, call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof HostError) || err.code !== 'NODE_UNREACHABLE' || attempt >= WS_DEFAULTS.max_reconnects) throw err;
+      setStatus(`The ${chain} network is not reachable right now; retrying…`, 'error');
+      await new Promise((r) => setTimeout(r, WS_DEFAULTS.reconnect_interval));
+    }
+  }
+}
+
+type UsdcAnswer = { status: 'paid'; info: SuccessInfo } | { status: 'processing'; txId: string };
+
+async function payWithUsdc(payer: string, chain: string) {
+  if (!isChain(chain)) return setStatus('blockchain not supported!', 'error');
+  busy(true);
+  try {
+    setStatus('Preparing the USDC transfer…');
+    const prepared = await withNodeRetries(chain, () =>
+      api<{ paymentId: string; transaction: string }>('POST', '/api/checkout/usdc/prepare', { chain, payer }),
+    );
+    let answer: UsdcAnswer;
+    if (chain === 'solana' && blockchain !== 'user') {
+      setStatus('Approve the transfer in your wallet…');
+      const signed = await ask(FRAME_METHODS.signTransaction, prepared.transaction);
+      setStatus('Sending the transfer…');
+      answer = await withNodeRetries(chain, () =>
+        api<UsdcAnswer>('POST', '/api/checkout/usdc/submit', { paymentId: prepared.paymentId, signedTransaction: signed }),
+      );
+    } else {
+      setStatus('Approve the transfer in your wallet…');
+      const txId = await ask(FRAME_METHODS.sendTransaction, prepared.transaction);
+      setStatus('Waiting for the network to confirm…');
+      answer = await withNodeRetries(chain, () =>
+        api<UsdcAnswer>('POST', '/api/checkout/usdc/record', { paymentId: prepared.paymentId, txId }),
+      );
+    }
+    await settleUsdc(answer, chain);
+  } catch (err) {
+    setStatus((err as Error).message, 'error');
+    busy(false);
+  }
+}
+
+async function settleUsdc(answer: UsdcAnswer, chain: Chain) {
+  while (answer.status !== 'paid') {
+    setStatus(`Waiting for the ${chain} network to confirm the transfer…`);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+    const s = await api<SessionView & { info?: SuccessInfo }>('GET', '/api/checkout/session');
+    if (s.status === 'paid') {
+      answer = {
+        status: 'paid',
+        info: {
+          sessionId: s.sessionId,
+          reference: s.reference,
+          method: 'usdc',
+          chain,
+          txId: answer.txId,
+          amountCents: s.amountCents,
+          currency: s.currency,
+        },
+      };
+    } else if (s.status === 'open') throw new Error('The transfer did not go through. Try again.');
+  }
+  succeed(answer.info);
+}
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  applyTheme();
+  watchHeight();
+  try {
+    if (!sessionKey) return fail('This checkout link has no session. Start the payment again from the store.');
+    try {
+      session = await api<SessionView>('GET', '/api/checkout/session');
+    } catch (err) {
+      return fail((err as Error).message);
+    }
+    // The amount is the session's: a link whose amount differs was altered, and nothing is offered.
+    const cents = query.get('cents');
+    const currency = query.get('currency') ?? 'USD';
+    if ((cents !== null && Number(cents) !== session.amountCents) || currency.toUpperCase() !== session.currency)
+      return fail('The amount in this checkout link does not match the order. Nothing can be paid here; start again from the store.');
+    if (session.status === 'paid') return fail('This order is already paid.');
+    if (session.status === 'processing' && session.method === 'ach') {
+      $('loading').hidden = true;
+      return achSubmitted();
+    }
+    if (session.status !== 'open') return fail(`This checkout is ${session.status}.`);
+    $('loading').hidden = true;
+    showAmount();
+    const asked = (query.get('allowedPaymentMethods') ?? '').split(',').filter(Boolean);
+    const methods = session.allowedPaymentMethods.filter((m) => !asked.length || asked.includes(m));
+    if (!methods.length) return fail('No payment method is available for this checkout.');
+    if (methods.includes('usdc')) setUpUsdc();
+    if (methods.includes('ach')) setUpAch();
+    if (methods.includes('card')) await setUpCard();
+  } finally {
+    $('loading').hidden = true;
+    post(FRAME_METHODS.loaded);
+  }
+}
+
+void start();

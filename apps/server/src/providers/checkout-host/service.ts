@@ -1,0 +1,69 @@
+// The hosted checkout's rules: merchants, sessions (the amount lives here, never in the URL), and paying a
+// session by card (through the card payment provider), from a bank account (ACH, through the store's bank
+// account provider) or with USDC (through the chain adapters). A session is marked paid only by an approved
+// card charge, a settled bank debit or a confirmed chain transfer, in the same transaction as the merchant's
+// webhook event (outbox).
+//
+// This file composes the parts (sessions.ts, card-payments.ts, bank-payments.ts, usdc-payments.ts, reconcile.ts,
+// refunds.ts), each built from one shared context (context.ts), and re-exports what its importers use.
+import { isBankAccountProvider } from '../payments/nuvei/ach/types.ts';
+import { createBankPayments } from './bank-payments.ts';
+import { createCardPayments } from './card-payments.ts';
+import type { CheckoutHostContext, CheckoutHostServiceOptions } from './context.ts';
+import { createReconcile } from './reconcile.ts';
+import { createRefunds } from './refunds.ts';
+import { createSessions } from './sessions.ts';
+import { createUsdcPayments, TRANSFER_WAIT_MS } from './usdc-payments.ts';
+
+export { MAX_CARD_DECLINES } from './card-payments.ts';
+export type { CheckoutHostServiceOptions, PaymentMethodName } from './context.ts';
+export { merchantView, successInfo } from './session-views.ts';
+export { SESSION_TTL_MS, type CreateSessionInput, type MerchantSpec } from './sessions.ts';
+export { TRANSFER_WAIT_MS, USDC_UNITS_PER_CENT } from './usdc-payments.ts';
+
+export type CheckoutHostService = ReturnType<typeof createCheckoutHostService>;
+
+export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
+  const shared: Omit<CheckoutHostContext, 'decide'> = {
+    db: opts.db,
+    log: opts.log,
+    secret: opts.secret,
+    chains: opts.chains,
+    cardProvider: () => opts.cardProvider(),
+    bankProvider: () => {
+      const provider = opts.bankProvider?.();
+      return isBankAccountProvider(provider) ? provider : undefined;
+    },
+    providerPageBase: opts.providerPageBase,
+    onEvent: opts.onEvent,
+    transferWaitMs: opts.transferWaitMs ?? TRANSFER_WAIT_MS,
+  };
+  const sessions = createSessions(shared);
+  const ctx: CheckoutHostContext = { ...shared, decide: sessions.decide };
+  const card = createCardPayments(ctx);
+  const bank = createBankPayments(ctx);
+  const usdc = createUsdcPayments(ctx);
+  const { reconcile } = createReconcile(ctx, {
+    settleTransfer: usdc.settleTransfer,
+    settleChallenge: card.settleChallenge,
+    settleBank: bank.settleBank,
+  });
+  const { refund } = createRefunds(ctx);
+
+  return {
+    ensureMerchant: sessions.ensureMerchant,
+    createSession: sessions.createSession,
+    sessionOfKey: sessions.sessionOfKey,
+    payByCard: card.payByCard,
+    cardStatus: card.cardStatus,
+    achAvailable: bank.achAvailable,
+    payByAch: bank.payByAch,
+    prepareUsdc: usdc.prepareUsdc,
+    submitSigned: usdc.submitSigned,
+    recordTransaction: usdc.recordTransaction,
+    reconcile,
+    refund,
+    findMerchant: sessions.findMerchant,
+    sessionByReference: sessions.sessionByReference,
+  };
+}

@@ -1,0 +1,29 @@
+// What the embedded checkout's provider (the storefront as a merchant of the hosted checkout, ADR 020)
+// and the store's coinflow routes share.
+import type { PaymentMethodKind } from '../types.ts';
+
+/** The provider's name on payment rows. */
+export const COINFLOW_PROVIDER = 'coinflow';
+/** The host's webhooks arrive at POST v1/payment/coinflow/webhook. */
+export const COINFLOW_WEBHOOK = 'coinflow';
+export const COINFLOW_METHODS: readonly PaymentMethodKind[] = ['embedded_checkout'];
+
+/** The webhook's path under the store's origin (PUBLIC_URL): the URL the storefront registers as merchant. */
+export const COINFLOW_WEBHOOK_PATH = '/api/v1/payment/coinflow/webhook';
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the merchant's webhook secret. */
+export const CHECKOUT_SIGNATURE_HEADER = 'x-checkout-signature';
+export const CHECKOUT_EVENT_ID_HEADER = 'x-checkout-event-id';
+/** The merchant API's key header. */
+export const MERCHANT_KEY_HEADER = 'x-merchant-key';
+
+/** The storefront as the in-process host's first merchant. */
+export const STOREFRONT_MERCHANT = { id: 'lucky-dragon', name: 'Lucky Dragon' } as const;
+
+/**
+ * What the store's shoppers may pay with inside the frame. Not 'ach', which the host offers its merchants:
+ * the store's own order would not know that a debit is settling (the host tells nothing until it settles,
+ * days later), so its 30-minute reservation would fail the order and the late approval be refunded. The
+ * store takes bank payments through its own "Bank account" method, which keeps the order waiting (ADR 011).
+ */
+export const EMBEDDED_PAYMENT_METHODS = ['card', 'usdc'] as const;

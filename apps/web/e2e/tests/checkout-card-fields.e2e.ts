@@ -1,0 +1,118 @@
+// The SDK's card fields on a merchant page, in a real browser, against the real card vault: the vault's
+// tokenizer script mounts its card frame, the shopper types into it, and the page gets a token (or the
+// vault's message) without ever seeing the card. The "merchant page" is a page of the store itself, whose
+// origin the vault's frames answer without a signed configuration; the test puts the SDK bundle and the
+// vault's tokenizer script into it (the store's CSP would not load them by tag; loading by tag is covered
+// by the SDK's unit tests) and answers the config request, pointing at the real vault. The hosted checkout's
+// own answer is tested in apps/server/src/providers/checkout-host/tokenizer/routes.test.ts, the signed
+// configurations in apps/server/src/providers/vault/frame-config.test.ts.
+import path from 'node:path';
+import type { CardFields, createCardFields } from '@store/checkout-sdk';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { repoRoot } from '../support/store-server.ts';
+
+const { newPage, baseURL } = useBrowser();
+
+let sdkBundle: string;
+let tokenizerScript: string;
+let vaultOrigin: string;
+beforeAll(async () => {
+  // The SDK's card fields as a merchant's bundler would ship them.
+  const result = await build({
+    entryPoints: [path.join(repoRoot, 'packages/checkout-sdk/src/card-fields/index.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'CardFieldsSdk',
+    platform: 'browser',
+    write: false,
+  });
+  sdkBundle = result.outputFiles[0]!.text;
+  const config = (await (await fetch(`${baseURL}/api/v1/nuvei/config`)).json()) as { data: { vaultOrigin: string } };
+  vaultOrigin = config.data.vaultOrigin;
+  tokenizerScript = await (await fetch(`${vaultOrigin.replace('localhost', '127.0.0.1')}/tokenizer/tokenizer.js`)).text();
+});
+
+interface MerchantWindow {
+  CardFieldsSdk: { createCardFields: typeof createCardFields };
+  fields: CardFields;
+}
+
+async function merchantPage() {
+  const page = await newPage();
+  const configRequests: unknown[] = [];
+  await page.route(`${baseURL}/api/tokenize/iframe/config`, (route) => {
+    configRequests.push(route.request().postDataJSON());
+    return route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: true,
+        data: {
+          tokenizerScriptUrl: `${vaultOrigin}/tokenizer/tokenizer.js`,
+          vaultOrigin,
+          cardNumberFrameUrl: `${vaultOrigin}/fields/card-number`,
+          cvvFrameUrl: `${vaultOrigin}/fields/cvv`,
+          expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+          mode: 'card',
+        },
+      }),
+    });
+  });
+  await page.goto('/');
+  await page.evaluate(`${sdkBundle};window.CardFieldsSdk = CardFieldsSdk;`);
+  await page.evaluate(tokenizerScript);
+  await page.evaluate(() => {
+    const card = document.createElement('div');
+    card.id = 'merchant-card';
+    document.body.appendChild(card);
+  });
+  await page.evaluate(async () => {
+    const win = window as unknown as MerchantWindow;
+    win.fields = await win.CardFieldsSdk.createCardFields({
+      apiUrl: location.origin,
+      merchantId: 'lucky-dragon',
+      cardNumberContainer: document.getElementById('merchant-card')!,
+    });
+  });
+  await page.waitForFunction(() => (window as unknown as MerchantWindow).fields.ready, undefined, { timeout: 20_000 });
+  const tokenize = () =>
+    page.evaluate(() =>
+      (window as unknown as MerchantWindow).fields.tokenize().then(
+        (card) => ({ ok: true as const, card }),
+        (err: Error) => ({ ok: false as const, message: err.message }),
+      ),
+    );
+  return { page, configRequests, frame: page.frameLocator('[data-testid="card-field-card-number"]'), tokenize };
+}
+
+describe('card fields on a merchant page', () => {
+  it('take a card in the vault frame and give the page a token, never the card', async () => {
+    const { page, configRequests, frame, tokenize } = await merchantPage();
+    expect(configRequests).toEqual([{ origins: [baseURL], merchantId: 'lucky-dragon' }]);
+
+    const number = frame.locator('#number');
+    await expect.poll(() => number.getAttribute('placeholder'), { timeout: 20_000 }).toBe('0000 0000 0000 0000');
+    await number.pressSequentially('4111111111111111');
+    expect(await number.inputValue()).toBe('4111 1111 1111 1111');
+    await frame.locator('#expiry').pressSequentially('1234');
+
+    const result = await tokenize();
+    expect(result).toEqual({ ok: true, card: { token: expect.stringMatching(/^card_/), brand: 'visa', last4: '1111' } });
+    // The merchant's document holds no card number.
+    expect(await page.content()).not.toContain('4111');
+  });
+
+  it("forgets the token on an edit and gives the vault's message for an invalid card", async () => {
+    const { frame, tokenize } = await merchantPage();
+    const number = frame.locator('#number');
+    await number.pressSequentially('4111111111111111');
+    await frame.locator('#expiry').pressSequentially('1234');
+    const first = await tokenize();
+    expect(first.ok).toBe(true);
+
+    await number.press('Backspace');
+    await number.pressSequentially('2');
+    expect(await tokenize()).toEqual({ ok: false, message: 'Invalid card number' });
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+// The embedded checkout's session for the storefront's pay page (SPEC §7 GET
+// v1/payment/coinflow/session?gameProvider={distributor}; ADR 020). The spec shows neither its query
+// beyond gameProvider nor its answer: these are the store's own.
+
+/** The chains a shopper may pay USDC on (the checkout SDK's blockchain names). */
+export const EMBEDDED_CHECKOUT_CHAINS = ['solana', 'polygon', 'eth', 'base', 'arbitrum'] as const;
+export const embeddedCheckoutChain = z.enum(EMBEDDED_CHECKOUT_CHAINS);
+export type EmbeddedCheckoutChain = z.infer<typeof embeddedCheckoutChain>;
+
+/** What the shopper may pay with inside the embedded checkout. */
+export const EMBEDDED_CHECKOUT_PAYMENT_METHODS = ['card', 'usdc', 'ach'] as const;
+
+/**
+ * Strict: gameProvider names a known distributor; orderId (beyond the spec) picks one of the shopper's
+ * pending orders, else their latest pending order is paid. No amount: it is always the order's.
+ */
+export const coinflowSessionQuery = z.strictObject({
+  gameProvider: z.string().min(1).max(63),
+  orderId: z.string().min(1).max(64).optional(),
+});
+export type CoinflowSessionQuery = z.infer<typeof coinflowSessionQuery>;
+
+export const coinflowSessionData = z.object({
+  /** Opens the session in the frame; a new one on every call (the previous one stops working). */
+  sessionKey: z.string(),
+  merchantId: z.string(),
+  /** The hosted checkout's origin: the SDK's baseUrl. */
+  checkoutBase: z.string(),
+  orderId: z.string(),
+  /** The order's total; the frame charges the session's amount, whatever the URL says. */
+  amountCents: z.number().int().positive(),
+  currency: z.literal('USD'),
+  blockchains: z.array(embeddedCheckoutChain),
+  allowedPaymentMethods: z.array(z.enum(EMBEDDED_CHECKOUT_PAYMENT_METHODS)),
+});
+export type CoinflowSessionData = z.infer<typeof coinflowSessionData>;
+export const coinflowSessionResponse = z.object({ success: z.literal(true), data: coinflowSessionData });
