@@ -1,6 +1,6 @@
 import { PublicKey } from '@solana/web3.js';
 import { createSolanaAdapter } from './solana/adapter.ts';
-import { createLiteSvmBackend } from './solana/litesvm-backend.ts';
+import { startLiteSvmProcess, type LiteSvmChain } from './solana/litesvm-client.ts';
 import { createRpcBackend } from './solana/rpc-backend.ts';
 import { createEvmAdapter, type EvmAdapter } from './evm/adapter.ts';
 import { startAnvil, type AnvilNode } from './evm/anvil.ts';
@@ -27,6 +27,7 @@ export function createChainRegistry(options: ChainOptions): ChainRegistry {
   const adapters = new Map<ChainName, Promise<ChainAdapter>>();
   const evmAdapters: EvmAdapter[] = [];
   const nodes: AnvilNode[] = [];
+  const solanaChildren: LiteSvmChain[] = [];
   let closed = false;
 
   const transportSettings = {
@@ -40,7 +41,12 @@ export function createChainRegistry(options: ChainOptions): ChainRegistry {
       const backend = createRpcBackend({ rpcUrl: options.solana.rpcUrl, wsUrl: options.solana.wsUrl, rpcTimeoutMs: settings.rpcTimeoutMs });
       return createSolanaAdapter({ backend, usdcMint: new PublicKey(options.solana.usdcMint) });
     }
-    const backend = createLiteSvmBackend();
+    const backend = await startLiteSvmProcess({ callTimeoutMs: settings.rpcTimeoutMs });
+    solanaChildren.push(backend);
+    if (closed) {
+      await backend.close();
+      throw new Error('the chain registry is closed');
+    }
     return createSolanaAdapter({ backend, usdcMint: backend.usdcMint });
   }
 
@@ -95,6 +101,7 @@ export function createChainRegistry(options: ChainOptions): ChainRegistry {
       closed = true;
       await Promise.allSettled(evmAdapters.map((adapter) => adapter.close()));
       await Promise.allSettled(nodes.map((node) => node.stop()));
+      await Promise.allSettled(solanaChildren.map((chain) => chain.close()));
     },
   };
 }

@@ -115,16 +115,16 @@ export function createSolanaAdapter({ backend, usdcMint }: { backend: SolanaBack
   if (tools) {
     adapter.faucet = async (address, usdc) => {
       const owner = parseOwner(address, 'payer');
-      tools.airdrop(owner, SANDBOX_FEE_LAMPORTS);
-      if (usdc > 0n) tools.mintUsdc(owner, usdc);
-      else tools.createTokenAccount(owner);
+      await tools.airdrop(owner, SANDBOX_FEE_LAMPORTS);
+      if (usdc > 0n) await tools.mintUsdc(owner, usdc);
+      else await tools.createTokenAccount(owner);
     };
     adapter.sandboxRecipient = async () => {
       const owner = Keypair.generate().publicKey;
-      tools.createTokenAccount(owner);
+      await tools.createTokenAccount(owner);
       return owner.toBase58();
     };
-    adapter.sandboxUsdcBalance = async (address) => tools.tokenBalance(parseOwner(address, 'payer'));
+    adapter.sandboxUsdcBalance = (address) => tools.tokenBalance(parseOwner(address, 'payer'));
   }
   return adapter;
 }

@@ -31,15 +31,15 @@ export interface SolanaBackend {
 }
 
 export interface SolanaSandboxTools {
-  airdrop(owner: PublicKey, lamports: bigint): void;
-  mintUsdc(owner: PublicKey, amount: bigint): void;
-  createTokenAccount(owner: PublicKey, mint?: PublicKey): PublicKey;
-  tokenBalance(owner: PublicKey, mint?: PublicKey): bigint;
+  airdrop(owner: PublicKey, lamports: bigint): Promise<void>;
+  mintUsdc(owner: PublicKey, amount: bigint): Promise<void>;
+  createTokenAccount(owner: PublicKey, mint?: PublicKey): Promise<PublicKey>;
+  tokenBalance(owner: PublicKey, mint?: PublicKey): Promise<bigint>;
   /** A second mint (6 decimals), e.g. to prove a transfer of another token is refused. */
-  createMint(): PublicKey;
-  mintTokens(mint: PublicKey, owner: PublicKey, amount: bigint): void;
+  createMint(): Promise<PublicKey>;
+  mintTokens(mint: PublicKey, owner: PublicKey, amount: bigint): Promise<void>;
   /** Makes the current blockhash stale (litesvm expireBlockhash). */
-  expireBlockhash(): void;
+  expireBlockhash(): Promise<void>;
   /** Executes any signed transaction (for tests: transfers built elsewhere). */
   send(tx: Transaction): Promise<string>;
 }

@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { LiteSVM, FailedTransactionMetadata } from 'litesvm';
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction, VersionedMessage, type TransactionInstruction } from '@solana/web3.js';
 import {
@@ -37,11 +36,8 @@ function errorText(failed: FailedTransactionMetadata): string {
  * (getTransaction gives metadata, not the message), so the backend records what it executed.
  */
 export function createLiteSvmBackend(): SolanaBackend & { usdcMint: PublicKey; sandboxTools: SolanaSandboxTools } {
-  // litesvm's linux-x64-gnu binding: after any BPF program runs (SPL token, memo), V8's next garbage collection
-  // aborts the process with std::bad_alloc in PretenuringHandler::ProcessPretenuringFeedback (LiteSVM issue
-  // #171, PR #352). Turning V8's allocation-site pretenuring off avoids that code path (ADR 021); it only
-  // changes a GC heuristic, never behaviour.
-  setFlagsFromString('--no-allocation-site-pretenuring');
+  // Only ever called inside litesvm-process.ts, a process of its own: the native binding corrupts V8's heap
+  // (LiteSVM issue #171, ADR 021), so it must never share a process with the store's database.
   const svm = new LiteSVM();
   const authority = Keypair.generate();
   svm.airdrop(authority.publicKey, 1_000n * BigInt(LAMPORTS_PER_SOL));
@@ -104,23 +100,24 @@ export function createLiteSvmBackend(): SolanaBackend & { usdcMint: PublicKey; s
     byAuthority(createMintToCheckedInstruction(mint, ata, authority.publicKey, amount, USDC_DECIMALS));
   }
 
+  // Synchronous underneath; the interface is asynchronous because the store reaches it across a process.
   const sandboxTools: SolanaSandboxTools = {
-    airdrop(owner, lamports) {
+    async airdrop(owner, lamports) {
       const result = svm.airdrop(owner, lamports);
       if (result instanceof FailedTransactionMetadata) throw new Error(`airdrop failed: ${errorText(result)}`);
     },
-    mintUsdc: (owner, amount) => mintTokens(usdcMint, owner, amount),
-    createTokenAccount,
-    tokenBalance(owner, mint = usdcMint) {
+    mintUsdc: async (owner, amount) => mintTokens(usdcMint, owner, amount),
+    createTokenAccount: async (owner, mint) => createTokenAccount(owner, mint),
+    async tokenBalance(owner, mint = usdcMint) {
       const ata = getAssociatedTokenAddressSync(mint, owner, true);
       const account = svm.getAccount(ata);
       if (!account) return 0n;
       return unpackAccount(ata, { ...account, data: Buffer.from(account.data) }).amount;
     },
-    createMint,
-    mintTokens,
-    expireBlockhash: () => svm.expireBlockhash(),
-    send: (tx) => Promise.resolve(execute(tx)),
+    createMint: async () => createMint(),
+    mintTokens: async (mint, owner, amount) => mintTokens(mint, owner, amount),
+    expireBlockhash: async () => svm.expireBlockhash(),
+    send: async (tx) => execute(tx),
   };
 
   return {

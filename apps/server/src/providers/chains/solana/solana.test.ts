@@ -1,18 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import bs58 from 'bs58';
 import { ChainError, type TransferIntent } from '../types.ts';
-import { createLiteSvmBackend } from './litesvm-backend.ts';
+import { startLiteSvmProcess, type LiteSvmChain } from './litesvm-client.ts';
 import { createSolanaAdapter } from './adapter.ts';
 import { MEMO_PROGRAM_ID } from './transfer.ts';
 import { PACKET_DATA_SIZE } from './rules.ts';
 import { createRpcBackend } from './rpc-backend.ts';
 import { freePort } from '../evm/anvil.ts';
 
-// The Solana adapter against the in-process litesvm chain: real SPL token program, real signatures.
+// The Solana adapter against the litesvm chain in its child process: real SPL token program, real signatures.
+let chain: LiteSvmChain;
+beforeAll(async () => {
+  chain = await startLiteSvmProcess();
+}, 120_000);
+afterAll(() => chain.close());
+
 function setup() {
-  const backend = createLiteSvmBackend();
+  const backend = chain;
   const adapter = createSolanaAdapter({ backend, usdcMint: backend.usdcMint });
   return { backend, adapter, tools: backend.sandboxTools };
 }
@@ -75,7 +81,7 @@ describe('solana adapter (litesvm)', () => {
     forged.signatures[0].signature = Buffer.from(Keypair.generate().secretKey.subarray(0, 64));
     const forgedBytes = bs58.encode(forged.serialize({ requireAllSignatures: false, verifySignatures: false }));
     expect(await refusal(adapter.submitSigned(forgedBytes, { fingerprint: prepared.fingerprint, intent }))).toBe('BAD_SIGNATURE');
-    expect(backend.sandboxTools.tokenBalance(payer.publicKey)).toBe(50_000_000n);
+    expect(await backend.sandboxTools.tokenBalance(payer.publicKey)).toBe(50_000_000n);
   });
 
   it('refuses a transaction whose blockhash expired', async () => {
@@ -83,7 +89,7 @@ describe('solana adapter (litesvm)', () => {
     const { payer, recipient } = await shopper(adapter);
     const intent: TransferIntent = { payer: payer.publicKey.toBase58(), recipient, amount: 1_000_000n, reference: 'session-3' };
     const prepared = await adapter.prepareTransfer(intent);
-    tools.expireBlockhash();
+    await tools.expireBlockhash();
     const code = await refusal(adapter.submitSigned(sign(prepared.transaction, payer), { fingerprint: prepared.fingerprint, intent }));
     expect(code).toBe('EXPIRED');
     expect(await adapter.sandboxUsdcBalance!(recipient)).toBe(0n);
@@ -94,11 +100,11 @@ describe('solana adapter (litesvm)', () => {
     const { payer, recipient } = await shopper(adapter);
     const intent: TransferIntent = { payer: payer.publicKey.toBase58(), recipient, amount: 3_000_000n, reference: 'session-4' };
     const usdc = backend.usdcMint;
-    const fakeMint = tools.createMint();
-    tools.mintTokens(fakeMint, payer.publicKey, 10_000_000n);
-    tools.createTokenAccount(new PublicKey(recipient), fakeMint);
+    const fakeMint = await tools.createMint();
+    await tools.mintTokens(fakeMint, payer.publicKey, 10_000_000n);
+    await tools.createTokenAccount(new PublicKey(recipient), fakeMint);
     const stranger = Keypair.generate().publicKey;
-    tools.createTokenAccount(stranger);
+    await tools.createTokenAccount(stranger);
 
     // Transfers built and signed outside the adapter, as a wallet sending by itself would.
     const sendTransfer = async (mint: PublicKey, to: PublicKey, amount: bigint, reference: string) => {
@@ -205,5 +211,16 @@ describe('solana adapter (litesvm)', () => {
     await expect(adapter.checkTransfer(bs58.encode(new Uint8Array(64).fill(1)), intent)).rejects.toMatchObject({
       code: 'NODE_UNREACHABLE',
     });
+  });
+
+  it('runs the sandbox chain in a process of its own; once that process is gone every call is NODE_UNREACHABLE', async () => {
+    const own = await startLiteSvmProcess();
+    const adapter = createSolanaAdapter({ backend: own, usdcMint: own.usdcMint });
+    const { payer } = await shopper(adapter, 1_000_000n);
+    expect(await own.sandboxTools.tokenBalance(payer.publicKey)).toBe(1_000_000n);
+    // close() ends the child; a call after that is a chain that stopped answering, not a hang.
+    await own.close();
+    await expect(own.blockHeight()).rejects.toMatchObject({ code: 'NODE_UNREACHABLE' });
+    await expect(adapter.faucet!(Keypair.generate().publicKey.toBase58(), 1n)).rejects.toBeInstanceOf(ChainError);
   });
 });
