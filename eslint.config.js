@@ -55,9 +55,11 @@ const SERVER_MODULE_USES = {
   promotions: [],
   settings: [],
   user: [],
-  wallet: [],
+  // The audit log of admin changes (issue 12): a leaf, so every module may record an admin change.
+  audit: [],
+  wallet: ['audit'],
   // Identity verification (ADR 016): its own record, attempts and provider.
-  kyc: [],
+  kyc: ['audit'],
   cart: ['catalog', 'coupons', 'promotions', 'settings'],
   checkout: ['cart', 'coupons'],
   fulfilment: ['cart', 'checkout', 'coupons', 'wallet'],
@@ -66,7 +68,9 @@ const SERVER_MODULE_USES = {
   // Game providers' credits: their keys are settings, the coins go through the wallet's ledger.
   distributors: ['settings', 'wallet'],
   // Cash-outs (ADR 017): the verification, the saved bank accounts and ACH hold, the rules, the profile's state, the ledger.
-  cashout: ['kyc', 'payments', 'settings', 'user', 'wallet'],
+  cashout: ['audit', 'kyc', 'payments', 'settings', 'user', 'wallet'],
+  // The admin console (issue 12): reads across the store; its audit log is the leaf module audit.
+  admin: ['audit', 'wallet'],
 };
 const serverModules = fs.existsSync(`${SERVER}/src/modules`)
   ? fs

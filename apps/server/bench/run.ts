@@ -57,6 +57,29 @@ async function signIn(baseUrl: string): Promise<string> {
   return body.data.token;
 }
 
+/** The demo admin, signed in with its password (the bench server does not offer the admin at test-login). */
+async function signInAdmin(baseUrl: string): Promise<string> {
+  const demoAdmin = DEMO_ACCOUNTS.find((a) => a.role === 'ADMIN')!;
+  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demoAdmin.email, password: demoAdmin.password }),
+  });
+  const body = (await res.json()) as { success?: boolean; data?: { token?: string }; message?: string };
+  if (!res.ok || !body.data?.token) throw new Error(`admin login failed (${res.status}): ${body.message ?? JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+/**
+ * BENCH_ONLY=<text>: only the scenarios and units whose name contains the text, besides the baseline (for
+ * a quick look at one route; the full table is the one to record).
+ */
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+const chosen = <T extends { name: string }>(list: T[], keepFirst: boolean) =>
+  ONLY ? list.filter((s, i) => (keepFirst && i === 0) || s.name.toLowerCase().includes(ONLY)) : list;
+const scenarios = chosen(SCENARIOS, true);
+const unitScenarios = chosen(UNIT_SCENARIOS, false);
+
 async function load(baseUrl: string, scenario: Scenario, ctx: BenchContext, durationS: number): Promise<Measurement> {
   const body = scenario.body?.(ctx);
   const result = await autocannon({
@@ -107,32 +130,32 @@ async function loadUnits(scenario: UnitScenario, ctx: UnitContext, shoppers: Ben
 const { child, url, database, storeOrigin, vaultUrl } = await startServer();
 let failed = false;
 try {
-  const ctx: BenchContext = { token: await signIn(url) };
+  const ctx: BenchContext = { token: await signIn(url), adminToken: await signInAdmin(url) };
   const unitCtx: UnitContext = { baseUrl: url, vaultUrl, storeOrigin };
   // Each unit scenario gets shoppers of its own: the cart scenario leaves items behind that a purchase
   // would otherwise pay for.
   const shoppers = new Map<UnitScenario, BenchShopper[]>();
   const setupStarted = performance.now();
-  for (const [i, scenario] of UNIT_SCENARIOS.entries()) shoppers.set(scenario, await createShoppers(url, `u${i}`, CONNECTIONS));
+  for (const [i, scenario] of unitScenarios.entries()) shoppers.set(scenario, await createShoppers(url, `u${i}`, CONNECTIONS));
   console.log(
-    `${CONNECTIONS * UNIT_SCENARIOS.length} shoppers signed up and confirmed in ${((performance.now() - setupStarted) / 1000).toFixed(1)}s`,
+    `${CONNECTIONS * unitScenarios.length} shoppers signed up and confirmed in ${((performance.now() - setupStarted) / 1000).toFixed(1)}s`,
   );
   console.log(`Benchmark: ${database}, ${CONNECTIONS} connections, ${WARMUP_S}s warm-up + ${DURATION_S}s per scenario\n`);
   // Every route is warmed up before any is measured, so the baseline (measured first) does not pay
   // for a cold server (JIT, caches, the garbage left by seeding) on its own.
   const warmups = new Map<Scenario, Measurement>();
-  for (const scenario of SCENARIOS) warmups.set(scenario, await load(url, scenario, ctx, WARMUP_S));
+  for (const scenario of scenarios) warmups.set(scenario, await load(url, scenario, ctx, WARMUP_S));
   const unitWarmups = new Map<UnitScenario, Measurement>();
-  for (const scenario of UNIT_SCENARIOS) unitWarmups.set(scenario, await loadUnits(scenario, unitCtx, shoppers.get(scenario)!, WARMUP_S));
+  for (const scenario of unitScenarios) unitWarmups.set(scenario, await loadUnits(scenario, unitCtx, shoppers.get(scenario)!, WARMUP_S));
   const rows: Measurement[] = [];
-  for (const scenario of SCENARIOS) {
+  for (const scenario of scenarios) {
     const measured = await load(url, scenario, ctx, DURATION_S);
     const warmup = warmups.get(scenario)!;
     // A failure during warm-up is still a failure of the route.
     rows.push({ ...measured, non2xx: measured.non2xx + warmup.non2xx, errors: measured.errors + warmup.errors });
     console.log(`  measured ${scenario.name}`);
   }
-  for (const scenario of UNIT_SCENARIOS) {
+  for (const scenario of unitScenarios) {
     const measured = await loadUnits(scenario, unitCtx, shoppers.get(scenario)!, DURATION_S);
     const warmup = unitWarmups.get(scenario)!;
     rows.push({ ...measured, non2xx: measured.non2xx + warmup.non2xx });

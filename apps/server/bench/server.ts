@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed.ts';
+import { seedAdminOrders } from './admin-orders.ts';
 
 export type BenchServerMessage =
   { type: 'ready'; url: string; database: string; storeOrigin: string; vaultUrl: string } | { type: 'failed'; message: string };
@@ -32,6 +33,8 @@ try {
   const database = await openDatabase({ url, schemaName });
   await migrate(database);
   await seed(database.db, { demo: true });
+  // The admin order search's 100,000 orders (issue 12).
+  await seedAdminOrders(database);
   const config = loadConfig(
     // Vault on a random port with a throwaway key (no vault.key file written); sign-up and sign-in limits
     // raised because the bench signs up and signs in its shoppers (2 × BENCH_CONNECTIONS) from one IP, and

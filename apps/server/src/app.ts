@@ -23,6 +23,7 @@ import { SQUARE_CSP_ORIGINS } from './providers/payments/square/names.ts';
 import kycProviderPlugin from './providers/kyc/jumio/plugin.ts';
 import checkoutHostPlugin from './providers/checkout-host/plugin.ts';
 // Modules, through their index.ts only (ADR 007).
+import { adminRoutes } from './modules/admin/index.ts';
 import { authBackground, authRoutes, findSessionUser } from './modules/auth/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { cashoutBackground, cashoutRoutes } from './modules/cashout/index.ts';
@@ -181,6 +182,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(distributorRoutes);
       await api.register(kycRoutes);
       await api.register(cashoutRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -22,3 +22,4 @@ export * from './schemas/kyc.ts';
 export * from './schemas/cashout.ts';
 export * from './countries.ts';
 export * from './schemas/profile.ts';
+export * from './schemas/admin.ts';

@@ -787,3 +787,18 @@ export const checkoutWebhookOutbox = pgTable('checkout_webhook_outbox', {
   deliveredAt: ts('delivered_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+// --- ADMIN AUDIT LOG (issue 12, migration 0023) ---
+/** Every admin change: who, what, before and after, when. Append-only: triggers refuse UPDATE, DELETE, TRUNCATE. */
+export const adminAuditLog = pgTable('admin_audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actorId: text('actor_id')
+    .notNull()
+    .references(() => users.id),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

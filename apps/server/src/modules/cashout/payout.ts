@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { isPayoutProvider, type PayoutOutcome } from '../../providers/payments/types.ts';
+import { recordAudit } from '../audit/index.ts';
 import { appendLedgerEntries } from '../wallet/index.ts';
 import type { CashoutDeps } from './deps.ts';
 import { cashoutCrashPoint } from './crash-points.ts';
@@ -23,11 +24,13 @@ export async function approveCashout(deps: CashoutDeps, id: string, adminId: str
     id,
     await deps.db.transaction(async (tx) => {
       const row = await repo.moveCashout(tx, id, 'PENDING', { status: 'APPROVED', decidedBy: adminId, decidedAt: new Date() });
-      if (row)
+      if (row) {
         await repo.announce(tx, row, {
           coinsMoved: false,
           notice: { type: 'info', content: `Your cash-out of ${coins(row.amount)} was approved: the payout is on its way.` },
         });
+        await auditDecision(tx, adminId, 'cashout.approve', row);
+      }
       return row;
     }),
   );
@@ -49,6 +52,7 @@ export async function rejectCashout(deps: CashoutDeps, id: string, adminId: stri
       });
       if (row) {
         await giveBack(tx, row);
+        await auditDecision(tx, adminId, 'cashout.reject', row);
         await repo.announce(tx, row, {
           coinsMoved: true,
           notice: {
@@ -63,6 +67,18 @@ export async function rejectCashout(deps: CashoutDeps, id: string, adminId: stri
   deps.wake.kick();
   deps.log.info({ cashoutId: id, adminId }, 'cash-out rejected');
   return rejected;
+}
+
+/** The decision in the audit log (issue 12), in the decision's transaction; only a PENDING cash-out is decided. */
+async function auditDecision(tx: Tx, adminId: string, action: string, row: repo.CashoutRow) {
+  await recordAudit(tx, {
+    actorId: adminId,
+    action,
+    targetType: 'cashout',
+    targetId: row.id,
+    before: { status: 'PENDING' },
+    after: { status: row.status, amount: row.amount, userId: row.userId, rejectionReason: row.rejectionReason },
+  });
 }
 
 /** The held coins back to winWallet. */

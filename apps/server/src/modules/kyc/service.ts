@@ -8,6 +8,7 @@ import type { Wake } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/index.ts';
 import { KycProviderError, type KycProvider, type WorkflowExecution } from '../../providers/kyc/jumio/types.ts';
 import { announceVerificationChange, type KycNotice } from './live.ts';
 import * as repo from './repository.ts';
@@ -151,6 +152,8 @@ export async function resetVerification({ db, wake }: Pick<KycDeps, 'db' | 'wake
         type: 'info',
         content: 'Your identity verification was reset. You can verify again.',
       });
+    // The audit log (issue 12), in this transaction: the reset and its record commit together.
+    await recordAudit(tx, { actorId: adminId, action: 'kyc.reset', targetType: 'user', targetId: userId, before: previous, after: jumio });
     return { userId, jumio, resetBy: adminId, resetAt: resetAt.toISOString() };
   });
   wake.kick();

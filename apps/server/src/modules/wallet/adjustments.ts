@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users, walletAdjustments } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/index.ts';
 import { appendLedgerEntries, getWalletCoins } from './repository.ts';
 import { announceWalletChange, type WalletNotice } from './live.ts';
 
@@ -33,8 +34,9 @@ export async function adjustWallet(db: Db, adminId: string, body: WalletAdjustme
   return db.transaction(async (tx) => {
     const locked = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.userId)).for('update');
     if (locked.length === 0) throw notFound('No shopper with this userId.');
+    const before = await getWalletCoins(tx, body.userId);
     if (body.amount < 0) {
-      const balance = (await getWalletCoins(tx, body.userId))[body.wallet];
+      const balance = before[body.wallet];
       if (balance + body.amount < 0) {
         throw unprocessable(`The ${body.wallet} holds ${balance} coins: it cannot go below zero.`, 'amount');
       }
@@ -50,6 +52,15 @@ export async function adjustWallet(db: Db, adminId: string, body: WalletAdjustme
     if (!appended) throw new Error(`adjustWallet: ledger already holds adjustment:${id}`);
     await announceWalletChange(tx, body.userId, adjustmentNotice(body));
     const coins = await getWalletCoins(tx, body.userId);
+    // The audit log (issue 12), in this transaction: the adjustment and its record commit together.
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'wallet.adjust',
+      targetType: 'user',
+      targetId: body.userId,
+      before: { wallet: body.wallet, coins: before[body.wallet] },
+      after: { wallet: body.wallet, coins: coins[body.wallet], amount: body.amount, reason: body.reason, adjustmentId: id },
+    });
     return { ...body, id, adminId, createdAt: row!.createdAt.toISOString(), coins };
   });
 }

@@ -1,0 +1,106 @@
+// The admin console's reads shaped for the API (issue 12): dates as ISO strings, money as integer cents.
+import type { AdminOrdersQuery, AdminUsersQuery } from '@store/shared';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import * as repo from './repository.ts';
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** How many ledger entries a user's page shows; the shopper's full history pages in the wallet module. */
+const RECENT_LEDGER = 50;
+
+const orderSummary = <O extends { createdAt: Date; paidAt: Date | null }>(o: O) => ({
+  ...o,
+  createdAt: iso(o.createdAt),
+  paidAt: isoOrNull(o.paidAt),
+});
+
+type LedgerRow = Awaited<ReturnType<typeof repo.recentLedger>>[number];
+const ledgerEntry = (e: LedgerRow) => ({ ...e, createdAt: iso(e.createdAt) });
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
+/** Never the password hash: only what the console shows. */
+const userSummary = (u: UserRow) => ({
+  id: u.id,
+  email: u.email,
+  firstname: u.firstname,
+  lastname: u.lastname,
+  role: u.role,
+  emailVerified: u.emailVerifiedAt !== null,
+  createdAt: iso(u.createdAt),
+});
+
+export async function searchOrders(db: Db, query: AdminOrdersQuery) {
+  const { rows, ...page } = await repo.searchOrders(db, query);
+  return { orders: rows.map(orderSummary), ...page };
+}
+
+export async function orderDetail(db: Db, id: string) {
+  const found = await repo.findOrder(db, id);
+  if (!found) throw notFound('No order with this id.');
+  const { order, payments, ledger } = found;
+  return {
+    order: { ...orderSummary(order), fulfilledAt: isoOrNull(order.fulfilledAt) },
+    payments: payments.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      method: p.method,
+      status: p.status,
+      amountCents: p.amountCents,
+      transactionId: p.transactionId,
+      declineReason: p.declineReason,
+      createdAt: iso(p.createdAt),
+      updatedAt: iso(p.updatedAt),
+    })),
+    ledger: ledger.map(ledgerEntry),
+  };
+}
+
+export async function searchUsers(db: Db, query: AdminUsersQuery) {
+  const { rows, ...page } = await repo.searchUsers(db, query);
+  return { users: rows.map(userSummary), ...page };
+}
+
+export async function userDetail(db: Db, id: string) {
+  const user = await repo.findUser(db, id);
+  if (!user) throw notFound('No user with this id.');
+  const [verification, wallets, ledger] = await Promise.all([
+    repo.findVerification(db, id),
+    getWalletCoins(db, id),
+    repo.recentLedger(db, id, RECENT_LEDGER),
+  ]);
+  return {
+    user: { ...userSummary(user), address: user.address ?? null },
+    verification: verification
+      ? {
+          attempts: verification.attempts,
+          decision: verification.decision,
+          status: verification.status,
+          updatedAt: iso(verification.updatedAt),
+        }
+      : null,
+    wallets,
+    recentLedger: ledger.map(ledgerEntry),
+  };
+}
+
+/** Midnight UTC of today, and of this week's Monday. */
+export function salesPeriods(now: Date) {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const daysSinceMonday = (today.getUTCDay() + 6) % 7;
+  return { today, weekStart: new Date(today.getTime() - daysSinceMonday * 86_400_000) };
+}
+
+export async function dashboard(db: Db, now = new Date()) {
+  const { today, weekStart } = salesPeriods(now);
+  const [salesTodayCents, salesThisWeekCents, ordersByState, pendingCashouts] = await Promise.all([
+    repo.salesSince(db, today),
+    repo.salesSince(db, weekStart),
+    repo.countOrdersByState(db),
+    repo.countPendingCashouts(db),
+  ]);
+  // The identity check (ADR 016) decides without a person: there is no review queue, so nothing waits.
+  return { salesTodayCents, salesThisWeekCents, ordersByState, pendingCashouts, pendingIdentityReviews: 0 };
+}
