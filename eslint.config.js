@@ -48,13 +48,17 @@ const boundaryZones = [
 // map, stops lint at once: a new module or dependency is declared, never drifted into.
 const SERVER = './apps/server';
 const SERVER_MODULE_USES = {
-  auth: [],
-  catalog: [],
-  coupons: [],
+  // Revoking a shopper's sessions is an admin change (issue 12, ADR 025), so it is audited.
+  auth: ['audit'],
+  // The admin console's catalogue (ADR 023) records its changes in the audit log.
+  catalog: ['audit'],
+  // coupons, promotions, settings: their admin changes write the audit log (issue 12, ADR 024).
+  coupons: ['audit'],
   mailbox: [],
-  promotions: [],
-  settings: [],
-  user: [],
+  promotions: ['audit'],
+  settings: ['audit'],
+  // getuser carries the social sign-in state (SPEC §3 fbData, appleData, provider; ADR 029).
+  user: ['auth'],
   // The audit log of admin changes (issue 12): a leaf, so every module may record an admin change.
   audit: [],
   wallet: ['audit'],
@@ -64,13 +68,19 @@ const SERVER_MODULE_USES = {
   checkout: ['cart', 'coupons'],
   fulfilment: ['cart', 'checkout', 'coupons', 'wallet'],
   purchases: ['checkout'],
-  payments: ['checkout', 'fulfilment', 'settings', 'user'],
+  // An admin's refund writes the audit log (ADR 026).
+  payments: ['audit', 'checkout', 'fulfilment', 'settings', 'user'],
   // Game providers' credits: their keys are settings, the coins go through the wallet's ledger.
   distributors: ['settings', 'wallet'],
   // Cash-outs (ADR 017): the verification, the saved bank accounts and ACH hold, the rules, the profile's state, the ledger.
   cashout: ['audit', 'kyc', 'payments', 'settings', 'user', 'wallet'],
   // The admin console (issue 12): reads across the store; its audit log is the leaf module audit.
-  admin: ['audit', 'wallet'],
+  // Live chat (ADR 027): assign, answer and close are audited; the inbox shows the shopper's recent purchases.
+  chat: ['audit', 'purchases'],
+  // kyc: the dashboard counts the identity reviews the kyc module lists (ADR 025).
+  admin: ['audit', 'chat', 'kyc', 'wallet'],
+  // Session recording and replay (ADR 028): its settings, and the audit log of their changes.
+  recordings: ['audit', 'settings'],
 };
 const serverModules = fs.existsSync(`${SERVER}/src/modules`)
   ? fs

@@ -21,23 +21,26 @@ import mailPlugin from './providers/mail/plugin.ts';
 import paymentsProviderPlugin from './providers/payments/plugin.ts';
 import { SQUARE_CSP_ORIGINS } from './providers/payments/square/names.ts';
 import kycProviderPlugin from './providers/kyc/jumio/plugin.ts';
+import identityProvidersPlugin from './providers/identity/plugin.ts';
 import checkoutHostPlugin from './providers/checkout-host/plugin.ts';
 // Modules, through their index.ts only (ADR 007).
 import { adminRoutes } from './modules/admin/index.ts';
-import { authBackground, authRoutes, findSessionUser } from './modules/auth/index.ts';
+import { chatRoutes } from './modules/chat/index.ts';
+import { adminSessionRoutes, authBackground, authRoutes, findSessionUser } from './modules/auth/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { cashoutBackground, cashoutRoutes } from './modules/cashout/index.ts';
-import { catalogAssets, catalogRoutes } from './modules/catalog/index.ts';
+import { adminCatalogRoutes, catalogAssets, catalogRoutes } from './modules/catalog/index.ts';
 import { checkoutBackground, checkoutRoutes } from './modules/checkout/index.ts';
-import { couponRoutes } from './modules/coupons/index.ts';
-import { kycBackground, kycRoutes } from './modules/kyc/index.ts';
+import { adminCouponRoutes, couponRoutes } from './modules/coupons/index.ts';
+import { identityReviewRoutes, kycBackground, kycRoutes } from './modules/kyc/index.ts';
 import { distributorRoutes } from './modules/distributors/index.ts';
 import { fulfilmentBackground } from './modules/fulfilment/index.ts';
 import { mailboxRoutes } from './modules/mailbox/index.ts';
 import { bankLinkPage, paymentRoutes, paymentsBackground } from './modules/payments/index.ts';
-import { promotionRoutes } from './modules/promotions/index.ts';
+import { adminPromotionRoutes, promotionRoutes } from './modules/promotions/index.ts';
 import { purchasesRoutes } from './modules/purchases/index.ts';
-import { getStoreSettings, settingsRoutes } from './modules/settings/index.ts';
+import { recordingsBackground, recordingsRoutes } from './modules/recordings/index.ts';
+import { adminSettingsRoutes, getStoreSettings, settingsRoutes } from './modules/settings/index.ts';
 import { userRoutes } from './modules/user/index.ts';
 import { walletBackground, walletRoutes } from './modules/wallet/index.ts';
 
@@ -155,6 +158,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(livePlugin);
   await app.register(paymentsProviderPlugin);
   await app.register(kycProviderPlugin);
+  // Sign in with Apple and Facebook (ADR 029): the real providers by credentials, else the sandboxes (demo mode).
+  await app.register(identityProvidersPlugin);
   await app.register(backgroundPlugin);
   addBackgroundWork(app);
   // The hosted checkout (ADR 020) on its own origin: it charges cards and bank accounts (ACH) through the store's providers.
@@ -183,6 +188,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(kycRoutes);
       await api.register(cashoutRoutes);
       await api.register(adminRoutes);
+      await api.register(adminCatalogRoutes);
+      await api.register(recordingsRoutes);
+      await api.register(adminSessionRoutes);
+      await api.register(identityReviewRoutes);
+      await api.register(adminPromotionRoutes);
+      await api.register(adminCouponRoutes);
+      await api.register(adminSettingsRoutes);
+      // Live chat (ADR 027): the visitors' widget and the agents' inbox.
+      await api.register(chatRoutes);
     },
     { prefix: '/api' },
   );
@@ -211,6 +225,8 @@ function addBackgroundWork(app: FastifyInstance) {
   app.outbox.add(cashoutBackground({ db, log, wake, live, providers: app.paymentProviders }));
   app.outbox.add(walletBackground({ db, live }));
   app.outbox.add(kycBackground({ db, live }));
+  // Session recordings older than the retention setting (ADR 028).
+  app.outbox.add(recordingsBackground({ db, log }));
   // Live events are kept for a week for connections to catch up on (plugins/live-events.ts).
   app.outbox.add({ jobs: [{ name: 'live.prune-events', run: () => pruneLiveEvents(db) }] });
 }

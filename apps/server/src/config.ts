@@ -216,6 +216,19 @@ const envSchema = z.object({
   JUMIO_WORKFLOW_KEY: z.coerce.number().int().positive().default(10013),
   /** Milliseconds a call to Jumio may take, answer included. */
   JUMIO_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  // --- SOCIAL SIGN-IN (issue 12, ADR 029) ---
+  /** Sign in with Apple: the Services ID (client id); unset: the built-in Apple sandbox (demo mode only). Needs the other APPLE_* values. */
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  /** The Apple developer team id (the client secret JWT's issuer), with APPLE_CLIENT_ID. */
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  /** The id of the Sign in with Apple private key, with APPLE_CLIENT_ID. */
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  /** That private key (PKCS#8 PEM, ES256; "\n" may stand for line breaks), with APPLE_CLIENT_ID. */
+  APPLE_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Facebook Login: the app id; unset: the built-in Facebook sandbox (demo mode only). Needs FACEBOOK_APP_SECRET. */
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  /** The Facebook app secret, with FACEBOOK_APP_ID. */
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
 });
 
 type Flags = 'DEMO_DATA' | 'ALLOW_DEMO_IN_PRODUCTION' | 'DEMO_REMOTE_ACCESS' | 'TEST_LOGIN_ADMIN';

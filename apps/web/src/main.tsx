@@ -7,7 +7,8 @@ import { App } from './app/App.tsx';
 import { readPageState } from './app/page-state.ts';
 import { loadSignedInChrome } from './app/layout/RootLayout.tsx';
 import { serverApiStateReceived } from './lib/api.ts';
-import { selectIsLoggedIn } from './features/auth/auth-slice.ts';
+import { selectAuthToken, selectIsLoggedIn } from './features/auth/auth-slice.ts';
+import { startRecording } from './lib/recording/start.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -47,3 +48,5 @@ async function start(root: HTMLElement): Promise<void> {
 }
 
 void start(container);
+// Session recording (ADR 028): decided and, for a sampled session, loaded once the page is idle.
+startRecording({ getToken: () => selectAuthToken(store.getState()) });

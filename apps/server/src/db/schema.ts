@@ -37,6 +37,8 @@ export const sessions = pgTable('sessions', {
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** How the session was signed in: a social provider (migration 0030), or null for a password. */
+  signInProvider: text('sign_in_provider', { enum: ['apple', 'facebook'] }),
 });
 
 export const emailTokens = pgTable('email_tokens', {
@@ -64,6 +66,8 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Raised by every write (0025): the optimistic lock of the admin console's settings page. */
+  version: integer('version').notNull().default(1),
 });
 
 export const products = pgTable('products', {
@@ -77,6 +81,11 @@ export const products = pgTable('products', {
   bonusType: text('bonus_type', { enum: ['PERCENTAGE', 'COINS'] }),
   bonusAmount: integer('bonus_amount'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Admin console (0024, ADR 023): optimistic lock, display order, off the shop altogether. */
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  position: integer('position').notNull().default(0),
+  isHidden: boolean('is_hidden').notNull().default(false),
 });
 
 export const giftCards = pgTable('gift_cards', {
@@ -91,6 +100,11 @@ export const giftCards = pgTable('gift_cards', {
   bonusType: text('bonus_type', { enum: ['PERCENTAGE', 'COINS'] }),
   bonusAmount: integer('bonus_amount'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Admin console (0024, ADR 023): optimistic lock, display order, off the shop altogether. */
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  position: integer('position').notNull().default(0),
+  isHidden: boolean('is_hidden').notNull().default(false),
 });
 
 export const promotions = pgTable('promotions', {
@@ -105,6 +119,9 @@ export const promotions = pgTable('promotions', {
   startsAt: ts('starts_at').notNull().defaultNow(),
   endsAt: ts('ends_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Raised by every admin edit (0025): the optimistic lock of the admin console. */
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const ledgerEntries = pgTable('ledger_entries', {
@@ -157,6 +174,10 @@ export const kycRecords = pgTable('kyc_records', {
   decision: text('decision'),
   status: text('status'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** The last identity review by an admin (migration 0026, ADR 025): who, when and why. */
+  reviewedAt: ts('reviewed_at'),
+  reviewedBy: text('reviewed_by').references(() => users.id),
+  reviewReason: text('review_reason'),
 });
 
 // --- CART (issue 3) ---
@@ -199,6 +220,9 @@ export const coupons = pgTable('coupons', {
   userId: text('user_id').references(() => users.id),
   active: boolean('active').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Raised by every admin edit (0025), not by shoppers' uses: the optimistic lock of the admin console. */
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
 export const couponRedemptions = pgTable('coupon_redemptions', {
@@ -256,7 +280,8 @@ export const payments = pgTable('payments', {
   transactionId: text('transaction_id').notNull().unique(),
   relatedTransactionId: text('related_transaction_id'),
   status: text('status', {
-    enum: ['initiated', 'challenge', 'pending', 'approved', 'declined', 'failed', 'refunded', 'reversed'],
+    // 'refunding': an admin's refund claimed it and the provider is being asked (0027, ADR 026).
+    enum: ['initiated', 'challenge', 'pending', 'approved', 'refunding', 'declined', 'failed', 'refunded', 'reversed'],
   }).notNull(),
   amountCents: integer('amount_cents').notNull(),
   threeDVersion: text('three_d_version'),
@@ -673,6 +698,19 @@ export const userAvatars = pgTable('user_avatars', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+/** Catalogue pictures an admin uploaded (0024, ADR 023), served under /assets/products/uploads/{key}.webp. */
+export const catalogImages = pgTable('catalog_images', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  uploadedBy: text('uploaded_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 // --- HOSTED CHECKOUT (issue 11, migration 0021, ADR 020): providers/checkout-host ---
 
 export const checkoutMerchants = pgTable('checkout_merchants', {
@@ -800,5 +838,52 @@ export const adminAuditLog = pgTable('admin_audit_log', {
   targetId: text('target_id').notNull(),
   before: jsonb('before'),
   after: jsonb('after'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+// --- SOCIAL SIGN-IN (issue 12, migration 0030, ADR 029) ---
+const socialProvider = (name: string) => text(name, { enum: ['apple', 'facebook'] });
+
+/** A user's identity at Apple or Facebook, and what the provider last said about the person. */
+export const socialIdentities = pgTable('social_identities', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  provider: socialProvider('provider').notNull(),
+  subject: text('subject').notNull(),
+  email: text('email'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  isPrivateEmail: boolean('is_private_email').notNull().default(false),
+  name: text('name'),
+  picture: text('picture'),
+  lastSignInAt: ts('last_sign_in_at').notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A started sign-in: state, nonce and PKCE verifier, single use, keyed by the state's hash. */
+export const socialSignInStates = pgTable('social_sign_in_states', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: socialProvider('provider').notNull(),
+  state: text('state').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  bindingHash: text('binding_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** The one-time code the sign-in landing page trades for a session. */
+export const socialSignInHandoffs = pgTable('social_sign_in_handoffs', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  provider: socialProvider('provider').notNull(),
+  bindingHash: text('binding_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

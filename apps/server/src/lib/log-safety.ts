@@ -10,9 +10,19 @@ export const REDACTED = '[redacted]';
 const TOKEN_BEFORE = new Set(['reset-password', 'new-password']);
 /**
  * Query parameters that carry a token anywhere: ?verify= (confirmation link), ?token=, ?secret= (3-D Secure
- * page), and the client secrets Stripe appends when it sends the shopper back (ADR 012).
+ * page), the client secrets Stripe appends when it sends the shopper back (ADR 012), and a social sign-in's
+ * authorization code, state and nonce (ADR 029).
  */
-const TOKEN_PARAMS = new Set(['token', 'verify', 'secret', 'payment_intent_client_secret', 'setup_intent_client_secret']);
+const TOKEN_PARAMS = new Set([
+  'token',
+  'verify',
+  'secret',
+  'payment_intent_client_secret',
+  'setup_intent_client_secret',
+  'code',
+  'state',
+  'nonce',
+]);
 /** Query parameters that name a shopper's address, whatever their value looks like: the mailbox's ?to=. */
 const ADDRESS_PARAMS = new Set(['to', 'email']);
 

@@ -35,6 +35,12 @@ export interface Live {
   endSession(token: string): void;
   /** Closes every connection of a user (password reset revokes all sessions). */
   endUser(userId: string): void;
+  /**
+   * Sets up a module's own socket.io namespace (the chat, ADR 027) on the same server once it exists: it
+   * shares the live connection's transport and Redis adapter, and keeps its own handshake rules, so this
+   * namespace's USER-only rule is untouched.
+   */
+  addNamespace(setup: (server: Server) => void): void;
 }
 
 declare module 'fastify' {
@@ -99,6 +105,8 @@ export default fp(
     // One user's emits are stored in the order they were made (the ids follow the calls).
     const writes = new Map<string, Promise<void>>();
 
+    const namespaceSetups: ((server: Server) => void)[] = [];
+
     const wakeLocal = (userId: string) => {
       for (const wake of followers.get(userId) ?? []) wake();
     };
@@ -129,6 +137,10 @@ export default fp(
       },
       endUser(userId) {
         io?.in(userRoom(userId)).disconnectSockets(true);
+      },
+      addNamespace(setup) {
+        if (io) setup(io as unknown as Server);
+        else namespaceSetups.push(setup);
       },
     });
 
@@ -186,6 +198,7 @@ export default fp(
         );
       });
       server.on('liveEventsFor', (userId) => wakeLocal(userId));
+      for (const setup of namespaceSetups.splice(0)) setup(server as unknown as Server);
       server.on('connection', (socket) => {
         void socket.join([userRoom(socket.data.userId), socket.data.sessionRoom]);
         follow(socket);

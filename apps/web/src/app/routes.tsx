@@ -19,6 +19,7 @@ const screens = import.meta.glob<{ default: ComponentType }>([
   '!../features/payments/pages/AddCardPage.tsx',
   '!../features/verification/pages/*.tsx',
   '!../features/profile/pages/ProfilePage.tsx',
+  '!../features/admin/pages/AdminPage.tsx',
 ]);
 
 /** A lazy screen by its file (relative to this one), rendered as `rendering` says. */
@@ -57,6 +58,9 @@ const protectedRoutes: RouteObject[] = [
   { path: 'kyc-jumio', ...screen('./verification/KycJumioRoute.tsx') },
   // Composed in app/: the profile page with the user feature's getuser answer (ADR 019).
   { path: 'profile', ...screen('./profile/ProfileRoute.tsx') },
+  // Composed in app/: the admin console (issue 12, ADR 025) behind the profile's role ADMIN; its own
+  // chunk, and each console section another, so shoppers never download it.
+  { path: 'admin/*', ...screen('./admin/AdminRoute.tsx') },
 ];
 
 const guestOnlyRoutes: RouteObject[] = [
@@ -68,6 +72,8 @@ const guestOnlyRoutes: RouteObject[] = [
   { path: 'resend-email', ...screen('../features/auth/pages/ResendEmailPage.tsx') },
   { path: 'new-password/:id', ...screen('../features/auth/pages/NewPasswordPage.tsx') },
   { path: 'continue-password', ...screen('../features/auth/pages/ContinuePasswordPage.tsx') },
+  // Where Apple / Facebook sign-in lands (ADR 029): trades the one-time code for a session.
+  { path: 'social-login', ...screen('../features/auth/pages/SocialLoginPage.tsx') },
 ];
 
 /** The route table of SPEC §2; its guards ask `session` (the app's store) whether the visitor is signed in. */

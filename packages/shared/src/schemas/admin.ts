@@ -197,7 +197,9 @@ export const adminDashboardResponse = z.object({
     salesThisWeekCents: z.number().int(),
     ordersByState: z.record(orderStatus, z.number().int()),
     pendingCashouts: z.number().int(),
-    /** Identity checks waiting for a person: the store has no manual review step yet, so 0. */
+    /** Identity checks waiting for a person: what GET v1/admin/identity-reviews lists (ADR 025). */
     pendingIdentityReviews: z.number().int(),
+    /** Live-chat conversations still open (ADR 027). */
+    openChats: z.number().int(),
   }),
 });

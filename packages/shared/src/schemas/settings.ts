@@ -10,6 +10,8 @@ export const settings = z.object({
   iosAppUrl: z.string(),
   androidAppUrl: z.string(),
   androidLatestVersion: z.string(),
+  /** The latest iOS app version (issue 12); absent on installs saved before it existed. */
+  iosLatestVersion: z.string().optional(),
   coinsPerDollar: z.number().int(),
   transactionLimitCents: z.number().int(),
   /** Who may not use the store: ISO 3166-1 countries ('CU') and ISO 3166-2 subdivisions ('UA-43'); ADR 018. */

@@ -9,6 +9,12 @@ import { as, createShopper, JADE_GIFT_CARD, STARTER_POUCH, type Shopper } from '
 import { createAdmin, readyShopper, requestCashout } from '../../../test/support/cashout.ts';
 import { setVerification } from '../../../test/support/kyc.ts';
 import { insertOrder } from '../../../test/support/admin.ts';
+import { storeAdminWalks } from '../../../test/support/admin-store.ts';
+import { catalogueWalks } from '../../../test/support/admin-catalogue.ts';
+import { cardPaidOrder, refundRequest } from '../../../test/support/refunds.ts';
+import { peopleWalks } from '../../../test/support/admin-people.ts';
+import { chatWalks } from '../../../test/support/admin-chat.ts';
+import { recordingWalks } from '../../../test/support/admin-recordings.ts';
 
 /**
  * The SPEC §7 calls under the admin prefix that the shop itself makes for shoppers (SPEC §1: "an admin
@@ -68,6 +74,9 @@ const walks: Record<string, Walk> = {
       payload: { userId: shopper.id, wallet: 'stackingWallet', amount: 10, reason: 'Goodwill' },
     }),
   },
+  'POST /api/v1/admin/orders/{id}/refund': {
+    prepare: async () => refundRequest((await cardPaidOrder(t.app, t.database.db)).orderId),
+  },
   'POST /api/v1/admin/kyc/{userId}/reset': {
     prepare: async () => {
       const s = await createShopper(t.database.db);
@@ -75,6 +84,16 @@ const walks: Record<string, Walk> = {
       return { method: 'POST', url: `/api/v1/admin/kyc/${s.id}/reset` };
     },
   },
+  // Promotions, coupons, settings (ADR 024).
+  ...storeAdminWalks(() => ({ app: t.app, admin })),
+  // Products, gift cards, pictures, gift-card codes (ADR 023).
+  ...catalogueWalks(() => t.database.db),
+  // Revoke sessions, identity reviews (ADR 025).
+  ...peopleWalks(() => t.database.db),
+  // Live chat (ADR 027).
+  ...chatWalks(() => ({ app: t.app, db: t.database.db })),
+  // Session recording (ADR 028).
+  ...recordingWalks(() => ({ app: t.app })),
 };
 
 async function pendingCashout(): Promise<string> {

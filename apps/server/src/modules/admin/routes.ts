@@ -103,7 +103,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Sales today and this week, orders by state, what waits for an admin',
         description:
-          'Role ADMIN. Sales are paid or fulfilled orders by the time they were paid, in integer cents; today and this week (from Monday) in UTC. pendingIdentityReviews is 0: identity checks have no manual review step.',
+          'Role ADMIN. Sales are paid or fulfilled orders by the time they were paid, in integer cents; today and this week (from Monday) in UTC. pendingIdentityReviews counts the queue of GET v1/admin/identity-reviews.',
         response: { 200: adminDashboardResponse, 401: errorEnvelope, 403: errorEnvelope },
       },
     },

@@ -2,6 +2,8 @@
 import type { AdminOrdersQuery, AdminUsersQuery } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { countOpenChats } from '../chat/index.ts';
+import { countIdentityReviews } from '../kyc/index.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 import * as repo from './repository.ts';
 
@@ -95,12 +97,14 @@ export function salesPeriods(now: Date) {
 
 export async function dashboard(db: Db, now = new Date()) {
   const { today, weekStart } = salesPeriods(now);
-  const [salesTodayCents, salesThisWeekCents, ordersByState, pendingCashouts] = await Promise.all([
+  const [salesTodayCents, salesThisWeekCents, ordersByState, pendingCashouts, pendingIdentityReviews, openChats] = await Promise.all([
     repo.salesSince(db, today),
     repo.salesSince(db, weekStart),
     repo.countOrdersByState(db),
     repo.countPendingCashouts(db),
+    // The kyc module's review queue (ADR 025): the same rule its list uses.
+    countIdentityReviews(db),
+    countOpenChats(db),
   ]);
-  // The identity check (ADR 016) decides without a person: there is no review queue, so nothing waits.
-  return { salesTodayCents, salesThisWeekCents, ordersByState, pendingCashouts, pendingIdentityReviews: 0 };
+  return { salesTodayCents, salesThisWeekCents, ordersByState, pendingCashouts, pendingIdentityReviews, openChats };
 }

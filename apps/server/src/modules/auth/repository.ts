@@ -126,8 +126,17 @@ export async function retireEmailTokens(db: Conn, userId: string, purpose: Email
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
 
-export async function insertSession(db: Conn, s: { userId: string; tokenHash: string; ttlMs: number }) {
-  await db.insert(sessions).values({ id: newId(), userId: s.userId, tokenHash: s.tokenHash, expiresAt: inMs(s.ttlMs) });
+export async function insertSession(
+  db: Conn,
+  s: { userId: string; tokenHash: string; ttlMs: number; signInProvider?: 'apple' | 'facebook' | null },
+) {
+  await db.insert(sessions).values({
+    id: newId(),
+    userId: s.userId,
+    tokenHash: s.tokenHash,
+    expiresAt: inMs(s.ttlMs),
+    signInProvider: s.signInProvider ?? null,
+  });
 }
 
 export async function revokeSession(db: Conn, tokenHash: string) {

@@ -5,6 +5,7 @@ import { authRateLimit } from '../../plugins/rate-limit.ts';
 import { sameMachineOnly } from '../../plugins/demo-doors.ts';
 import { failures, messageResponse, resetTokenParams, resetTokenResponse, testAccountsResponse, verifyEmailResponse } from './schemas.ts';
 import * as auth from './service.ts';
+import socialRoutes from './social/routes.ts';
 
 const tags = ['auth'];
 
@@ -117,6 +118,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
   await app.register(logoutRoute);
+  // Sign in with Apple and Facebook (ADR 029).
+  await app.register(socialRoutes);
 
   app.post(
     '/v1/auth/forgot-password',

@@ -172,10 +172,17 @@ export type LoginResult = {
   user: { _id: string; role: 'USER' | 'ADMIN'; email: string; firstname: string; lastname: string };
 };
 
-async function startSession(deps: AuthDeps, user: repo.UserRow, ip: string): Promise<LoginResult> {
+/** A new session for a user who proved who they are (password, demo login, or a social provider: ADR 029). */
+export async function startSession(
+  deps: Pick<AuthDeps, 'db' | 'config'>,
+  user: repo.UserRow,
+  ip: string,
+  signInProvider: 'apple' | 'facebook' | null = null,
+): Promise<LoginResult> {
   const token = newSecretToken();
+  const ttlMs = deps.config.SESSION_TTL_HOURS * HOUR_MS;
   await Promise.all([
-    repo.insertSession(deps.db, { userId: user.id, tokenHash: hashToken(token), ttlMs: deps.config.SESSION_TTL_HOURS * HOUR_MS }),
+    repo.insertSession(deps.db, { userId: user.id, tokenHash: hashToken(token), ttlMs, signInProvider }),
     repo.recordLastIp(deps.db, user.id, ip),
   ]);
   return {
@@ -186,8 +193,9 @@ async function startSession(deps: AuthDeps, user: repo.UserRow, ip: string): Pro
 
 export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promise<LoginResult> {
   const user = await repo.findUserByEmail(deps.db, input.email);
-  const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), input.password);
-  if (!user || !passwordOk) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  // || not ??: an account made by a social sign-in has no password (''), and costs the same argon2 work.
+  const passwordOk = await verifyPassword(user?.passwordHash || (await getDummyHash()), input.password);
+  if (!user || !user.passwordHash || !passwordOk) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
   // Only after the right password, so this answer reveals nothing to someone guessing addresses.
   if (!user.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
   return startSession(deps, user, ip);

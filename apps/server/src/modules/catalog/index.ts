@@ -1,5 +1,6 @@
 // Public surface of the catalog module: its routes, the product artwork, what a fresh install offers,
-// and the SQL test of a gift card's availability (stock included) that the cart prices by.
+// the admin console's catalogue routes (ADR 023), and the SQL test of a gift card's availability (stock included) that the cart prices by.
+export { default as adminCatalogRoutes } from './admin-routes.ts';
 export { default as catalogAssets } from './assets.ts';
 export { giftCardAvailable } from './availability.ts';
 export { default as catalogRoutes } from './routes.ts';

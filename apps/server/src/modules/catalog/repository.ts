@@ -1,11 +1,12 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { GiftCard, Product } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { giftCards, products } from '../../db/schema.ts';
 import { giftCardAvailable } from './availability.ts';
 
 export interface ListingFilter {
-  sortOrder: 'asc' | 'desc';
+  /** By price in this order; without one, by the admin's display order (position), then price. */
+  sortOrder?: 'asc' | 'desc';
   /** Exact price in cents. */
   price?: number;
 }
@@ -65,42 +66,64 @@ function toGiftCard(row: CatalogRow & { brand: string }): GiftCard {
   return { ...toProduct(row), brand: row.brand, kind: 'giftCard' };
 }
 
-/** Available first, then sold; by price in the asked order; name and id keep ties stable. */
+/**
+ * The order within the available and the sold groups: the shopper's price order first when one is asked
+ * for, the admin's position breaking ties; else the position first (ADR 023). Name and id keep ties stable.
+ */
+function listingOrder(table: typeof products | typeof giftCards, sortOrder: ListingFilter['sortOrder']): SQL[] {
+  const byPosition = asc(table.position);
+  if (!sortOrder) return [byPosition, asc(table.priceCents), asc(table.name), asc(table.id)];
+  const byPrice = sortOrder === 'desc' ? desc(table.priceCents) : asc(table.priceCents);
+  return [byPrice, byPosition, asc(table.name), asc(table.id)];
+}
+
+/** What the shop shows: never a hidden item (ADR 023); at one price when asked. */
+function shown(table: typeof products | typeof giftCards, price: number | undefined): SQL | undefined {
+  return and(eq(table.isHidden, false), price === undefined ? undefined : eq(table.priceCents, price));
+}
+
+/** Available first, then sold; then listingOrder. */
 export async function listProducts(db: Db, filter: ListingFilter): Promise<Product[]> {
-  const byPrice = filter.sortOrder === 'desc' ? desc(products.priceCents) : asc(products.priceCents);
   const rows = await db
     .select(productColumns)
     .from(products)
-    .where(filter.price === undefined ? undefined : eq(products.priceCents, filter.price))
-    .orderBy(desc(products.isAvailable), byPrice, asc(products.name), asc(products.id));
+    .where(shown(products, filter.price))
+    .orderBy(desc(products.isAvailable), ...listingOrder(products, filter.sortOrder));
   return rows.map(toProduct);
 }
 
 export async function listGiftCards(db: Db, filter: ListingFilter): Promise<GiftCard[]> {
-  const byPrice = filter.sortOrder === 'desc' ? desc(giftCards.priceCents) : asc(giftCards.priceCents);
   const rows = await db
     .select(giftCardColumns)
     .from(giftCards)
-    .where(filter.price === undefined ? undefined : eq(giftCards.priceCents, filter.price))
-    .orderBy(desc(giftCardAvailable), byPrice, asc(giftCards.name), asc(giftCards.id));
+    .where(shown(giftCards, filter.price))
+    .orderBy(desc(giftCardAvailable), ...listingOrder(giftCards, filter.sortOrder));
   return rows.map(toGiftCard);
 }
 
-/** Every price on offer (products and gift cards, sold ones included), ascending, each once. */
+/** Every price on offer (products and gift cards, sold ones included, hidden ones not), ascending, each once. */
 export async function listDistinctPrices(db: Db): Promise<number[]> {
   const rows = await db
     .select({ price: products.priceCents })
     .from(products)
-    .union(db.select({ price: giftCards.priceCents }).from(giftCards));
+    .where(eq(products.isHidden, false))
+    .union(db.select({ price: giftCards.priceCents }).from(giftCards).where(eq(giftCards.isHidden, false)));
   return rows.map((r) => r.price).sort((a, b) => a - b);
 }
 
+/** A hidden item is off the shop: not found, as if removed. */
 export async function findProduct(db: Db, id: string): Promise<Product | undefined> {
-  const rows = await db.select(productColumns).from(products).where(eq(products.id, id));
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isHidden, false)));
   return rows[0] && toProduct(rows[0]);
 }
 
 export async function findGiftCard(db: Db, id: string): Promise<GiftCard | undefined> {
-  const rows = await db.select(giftCardColumns).from(giftCards).where(eq(giftCards.id, id));
+  const rows = await db
+    .select(giftCardColumns)
+    .from(giftCards)
+    .where(and(eq(giftCards.id, id), eq(giftCards.isHidden, false)));
   return rows[0] && toGiftCard(rows[0]);
 }

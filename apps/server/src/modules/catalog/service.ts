@@ -30,8 +30,8 @@ export function invalidateCatalogCache(db: Db): void {
 
 /** The JSON body of GET v1/admin/product, `{ success, data: { data: products, giftCards } }`. */
 export function getListingJson(db: Db, query: ProductListQuery): Promise<string> {
-  const filter: ListingFilter = { sortOrder: query.sortOrder ?? 'asc', price: query.price };
-  return cacheFor(db).get(`listing:${filter.sortOrder}:${filter.price ?? ''}`, async () => {
+  const filter: ListingFilter = { sortOrder: query.sortOrder, price: query.price };
+  return cacheFor(db).get(`listing:${filter.sortOrder ?? ''}:${filter.price ?? ''}`, async () => {
     const [items, cards] = await Promise.all([listProducts(db, filter), listGiftCards(db, filter)]);
     return JSON.stringify({ success: true, data: { data: items, giftCards: cards } });
   });

@@ -16,8 +16,11 @@ export const reversalLedgerReference = (orderId: string) => `reversal:order:${or
 export interface ReversalSteps {
   /** Shown with the refunded order (its failure reason). */
   reason: string;
-  /** The caller's records of the reversal (the payment row, the account's flag), in the same transaction. */
-  writeReversal?: (tx: Tx) => Promise<void>;
+  /**
+   * The caller's records of the reversal (the payment row, the account's flag, an admin's audit entry), in
+   * the same transaction, told how many coins the ledger took back.
+   */
+  writeReversal?: (tx: Tx, taken: { reversedCoins: number }) => Promise<void>;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function reverseOrderGrant({ db, wake }: FulfilmentDeps, orderId: s
       ]);
       if (!appended) throw new Error(`reverseOrderGrant: order ${orderId} is ${order.status} but its reversal is already in the ledger`);
     }
-    await steps.writeReversal?.(tx);
+    await steps.writeReversal?.(tx, { reversedCoins: credited });
     await updateOrder(tx, orderId, { status: 'refunded', failureReason: steps.reason, reservationsHeld: false });
     await announceWalletChange(tx, order.userId);
     return true;

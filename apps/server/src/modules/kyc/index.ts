@@ -2,3 +2,6 @@
 export { findVerificationDecision } from './repository.ts';
 export { default as kycRoutes } from './routes.ts';
 export { kycBackground } from './live.ts';
+// The identity review queue of the admin console (ADR 025).
+export { countIdentityReviews } from './reviews.ts';
+export { identityReviewRoutes } from './review-routes.ts';

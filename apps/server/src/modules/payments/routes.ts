@@ -20,6 +20,7 @@ import cashierRoutes from './cashier/routes.ts';
 import stripeRoutes from './stripe/routes.ts';
 import squareRoutes from './square/routes.ts';
 import coinflowRoutes from './coinflow/routes.ts';
+import adminRefundRoutes from './refunds/routes.ts';
 import { allowedPaymentsFor, handleNotification, initCardPayment, listCards, payFirst, removeCard, type PaymentsDeps } from './service.ts';
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
@@ -146,6 +147,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(squareRoutes);
   // The embedded checkout (ADR 020).
   await app.register(coinflowRoutes);
+  // An admin's refund of an order through its provider (ADR 026).
+  await app.register(adminRefundRoutes);
 
   // The provider's webhook: no session; the provider's signature or checksum is the authentication.
   app.route({

@@ -49,6 +49,10 @@ function cachedSetting<T>(key: string, schema: z.ZodType<T>) {
       await writeSetting(db, key, schema.parse(value));
       cache.delete(db);
     },
+    /** Drops this handle's copy: the next read asks the database (after a write made elsewhere). */
+    forget(db: Db): void {
+      cache.delete(db);
+    },
   };
 }
 
@@ -65,6 +69,11 @@ const storeSettings = cachedSetting(STORE_SETTINGS_KEY, settingsSchema);
 const purchaseSettingsRow = cachedSetting(PURCHASE_SETTINGS_KEY, purchaseSettings);
 
 export const getStoreSettings = (db: Db): Promise<Settings> => storeSettings.get(db);
+/** Drops the cached settings of a handle, so a change written in a transaction shows at once. */
+export function forgetCachedSettings(db: Db): void {
+  storeSettings.forget(db);
+  purchaseSettingsRow.forget(db);
+}
 /**
  * The distributors' signing keys; none when the row is absent (no distributor is set up). Read on every
  * credit, not cached: a few credits a second at most, and a key taken away stops working at once.

@@ -19,6 +19,7 @@ export const STARTER_SETTINGS: Settings = {
   iosAppUrl: 'https://apps.apple.com/us/app/lucky-dragon-coins/id6450000000',
   androidAppUrl: 'https://play.google.com/store/apps/details?id=com.luckydragon.coins',
   androidLatestVersion: '2.4.1',
+  iosLatestVersion: '2.4.1',
   coinsPerDollar: 100,
   transactionLimitCents: 50_000,
   // The comprehensively sanctioned: Cuba, Iran, North Korea, Syria, and the occupied regions of Ukraine

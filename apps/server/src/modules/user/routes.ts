@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelope, getUserResponse, messageResponse, US_STATES } from '@store/shared';
-import { requireSession, signedInUser } from '../../plugins/auth.ts';
+import { errorEnvelope, getUserWithSocialResponse, messageResponse, US_STATES } from '@store/shared';
+import { requireSession, sessionTokenOf, signedInUser } from '../../plugins/auth.ts';
+import { socialStateOf } from '../auth/index.ts';
 import { sameMachineOnly } from '../../plugins/demo-doors.ts';
 import { getUser, setProfileState } from './service.ts';
 import profileRoutes from './profile-routes.ts';
@@ -24,11 +25,15 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary: 'The signed-in user',
         description:
-          'Profile with wallet balances (coins), the identity verification record (jumio, null if none) and the US states with their region.',
-        response: { 200: getUserResponse, 401: errorEnvelope },
+          'Profile with wallet balances (coins), the identity verification record (jumio, null if none), the US states with their region, and the SPEC §3 social state: fbData, appleData (the linked identities, null if none) and provider (how this session signed in: facebook, apple or empty).',
+        response: { 200: getUserWithSocialResponse, 401: errorEnvelope },
       },
     },
-    async (request) => getUser(app.db, signedInUser(request)._id),
+    async (request) => {
+      const userId = signedInUser(request)._id;
+      const [profile, social] = await Promise.all([getUser(app.db, userId), socialStateOf(app.db, userId, sessionTokenOf(request))]);
+      return { ...profile, ...social };
+    },
   );
 
   // A demo door: mounted only in demo mode (otherwise a plain 404), answering only this machine unless

@@ -41,7 +41,7 @@ export function ProfileDropdown({ profile, onLogout }: { profile: UserProfile | 
       </button>
       {open && (
         <div id={panelId} className="profile-dropdown" data-testid="profile-dropdown" role="group" aria-label="Profile">
-          <div className="profile-dropdown__head">
+          <div className="profile-dropdown__head rr-mask">
             <img className="avatar avatar--large" src={image} alt="Profile picture" width={48} height={48} />
             <div>
               <strong>{name}</strong>
@@ -71,6 +71,12 @@ export function ProfileDropdown({ profile, onLogout }: { profile: UserProfile | 
           <Link className="profile-dropdown__link" to="/cash-out" onClick={() => setOpen(false)}>
             Cash out
           </Link>
+          {profile?.role === 'ADMIN' && (
+            // Issue 12: the console, for admins only (the route and the server check the role again).
+            <Link className="profile-dropdown__link" to="/admin" data-testid="admin-console-link" onClick={() => setOpen(false)}>
+              Admin console
+            </Link>
+          )}
           <button type="button" className="profile-dropdown__logout" data-testid="logout-button" onClick={onLogout}>
             Logout
           </button>

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useAppSelector } from '../../lib/hooks.ts';
-import { selectIsLoggedIn } from '../../features/auth/auth-slice.ts';
+import { selectAuthToken, selectIsLoggedIn } from '../../features/auth/auth-slice.ts';
+import { ChatLauncher } from '../../features/chat/ChatLauncher.tsx';
 import { loadChunk } from '../lazy.ts';
 import { selectSignedInStateReady } from '../store.ts';
 import { BootScreen } from './BootScreen.tsx';
@@ -32,6 +33,7 @@ function SignedInBoot() {
 
 export function RootLayout() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  const token = useAppSelector(selectAuthToken);
   // A shopper's screens and header read the signed-in slices, which arrive with their chunk (app/store.ts).
   const signedInStateReady = useAppSelector(selectSignedInStateReady);
   const page = (
@@ -63,6 +65,8 @@ export function RootLayout() {
           {page}
         </Suspense>
       )}
+      {/* Live chat (ADR 027): a tiny launcher; the widget's code comes once the browser is idle, or at a click. */}
+      <ChatLauncher token={token} />
       <ScrollRestoration />
     </div>
   );

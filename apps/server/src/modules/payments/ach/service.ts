@@ -153,7 +153,9 @@ export async function achStatusOf(deps: PaymentsDeps, userId: string, orderId: s
     case 'challenge':
     case 'pending':
       return { ...none, status: 'processing', transactionId };
+    // 'refunding': an admin's refund is being asked of the provider (ADR 026), settled until it answers.
     case 'approved':
+    case 'refunding':
       return { ...none, status: 'settled', transactionId };
     case 'declined':
     case 'failed':

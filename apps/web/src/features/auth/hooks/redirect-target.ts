@@ -10,6 +10,7 @@ const GUEST_ONLY_PREFIXES = [
   '/resend-email',
   '/new-password',
   '/continue-password',
+  '/social-login',
 ];
 
 /**

@@ -8,6 +8,7 @@ import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
+import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
@@ -69,6 +70,7 @@ export default function LoginPage() {
         </FormAlert>
       ) : null}
       {failure?.kind === 'message' ? <FormAlert tone="error">{failure.text}</FormAlert> : null}
+      <SocialSignInButtons />
       <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField

@@ -7,6 +7,7 @@ import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-
 import { AuthCard } from '../components/AuthCard.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
+import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
@@ -70,6 +71,7 @@ export default function SignupPage() {
       }
     >
       {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
+      <SocialSignInButtons />
       <ValidationSummary errors={errors} submitCount={formState.submitCount} />
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="auth-form__row">

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { CompanyName, ContentPage, PostalAddress, SupportEmailLink } from '../components/ContentPage.tsx';
+import { RecordingOptOut, RecordingRetention } from '../../../lib/recording/RecordingOptOut.tsx';
 
 export default function PrivacyPolicyPage() {
   return (
     <ContentPage
       title="Privacy policy"
       eyebrow="Legal"
-      updated="January 15, 2024"
+      updated="November 24, 2026"
       lead={
         <>
           This policy explains what personal data <CompanyName /> collects when you use our store and apps, why we collect it, and the
@@ -65,8 +66,26 @@ export default function PrivacyPolicyPage() {
         </p>
       </section>
 
+      <section id="session-recording">
+        <h2>5. Session recording</h2>
+        <p>
+          To find and fix problems in the store, we record a share of visits (a sample, about one visit in four unless we change it): the
+          structure of the pages you see, your clicks, scrolling and mouse movement, and the pages you move between. Everything you type is
+          masked before it leaves your browser (we see asterisks, never the text), and card and bank details are never recorded: they are
+          entered in frames served by our payment partners, which the recording leaves out. Recordings are kept for <RecordingRetention />,
+          then deleted, and only our support staff can replay them.
+        </p>
+        <p>
+          You can opt out at any time. The choice is kept in this browser and, when you are signed in, on your account, so it holds on every
+          device you sign in on:
+        </p>
+        <p>
+          <RecordingOptOut />
+        </p>
+      </section>
+
       <section>
-        <h2>5. How long we keep it</h2>
+        <h2>6. How long we keep it</h2>
         <p>
           Account data is kept while your account is open. Purchase, payment and verification records are kept for the period tax and
           anti-money-laundering laws require, then deleted.
@@ -74,7 +93,7 @@ export default function PrivacyPolicyPage() {
       </section>
 
       <section>
-        <h2>6. Your rights</h2>
+        <h2>7. Your rights</h2>
         <p>
           You can ask to see, correct, export or delete your personal data, and object to marketing. See{' '}
           <Link to="/data-deletion">how to delete your data</Link>, or write to <SupportEmailLink />. We answer within 30 days.
@@ -82,12 +101,12 @@ export default function PrivacyPolicyPage() {
       </section>
 
       <section>
-        <h2>7. Children</h2>
+        <h2>8. Children</h2>
         <p>Our store is for adults. We do not knowingly collect data from anyone under 18.</p>
       </section>
 
       <section>
-        <h2>8. Contact</h2>
+        <h2>9. Contact</h2>
         <p>
           Questions about this policy can be sent by e-mail to <SupportEmailLink /> or by post to:
         </p>

@@ -1,6 +1,7 @@
 import type { GetUserResponse, UserProfile } from '@store/shared';
 import { AvatarEditor } from '../components/AvatarEditor.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
+import { SignInMethods } from '../components/SignInMethods.tsx';
 import './profile.css';
 
 export interface ProfilePageProps {
@@ -37,6 +38,7 @@ export default function ProfilePage({ profile, states, loadFailed, onRetry }: Pr
       ) : (
         <p role="status">Loading your profile…</p>
       )}
+      {profile ? <SignInMethods key={profile._id} /> : null}
     </div>
   );
 }

@@ -1,12 +1,12 @@
-import { JUMIO_KEY, type GetUserResponse } from '@store/shared';
+import { JUMIO_KEY, type GetUserWithSocialResponse } from '@store/shared';
 import { api } from '../../../lib/api.ts';
 import { storage } from '../../../lib/storage.ts';
 
-// GET v1/getuser (SPEC §7): data, jumio and states feed the user, edit-user and customer-info slices.
+// GET v1/getuser (SPEC §7): data, jumio, states (and fbData, appleData, provider: ADR 029) feed the user, edit-user and customer-info slices.
 // The header applies its own failure rules (SPEC §8), so the shared handler stays out.
 export const getUserApi = api.injectEndpoints({
   endpoints: (build) => ({
-    userGetUser: build.query<GetUserResponse, void>({
+    userGetUser: build.query<GetUserWithSocialResponse, void>({
       query: () => 'v1/getuser',
       extraOptions: { skipErrorHandler: true },
       providesTags: ['User'],

@@ -192,6 +192,22 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
     return { ...row, status: 'declined' };
   }
 
+  /** The card number an approved transaction of the payment was paid with (for the refund test cards). */
+  async function refundTestCard(transactionId: string, paymentId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ cardToken: sandboxTransactions.cardToken })
+      .from(sandboxTransactions)
+      .where(
+        and(
+          eq(sandboxTransactions.id, transactionId),
+          eq(sandboxTransactions.clientUniqueId, paymentId),
+          eq(sandboxTransactions.status, 'approved'),
+        ),
+      );
+    if (!row || row.cardToken === 'none') return undefined;
+    return (await vault.detokenize(row.cardToken))?.number;
+  }
+
   /** getTransactionDetails by clientUniqueId: the payment's latest transaction, as the provider sees it. */
   async function lookup(paymentId: string): Promise<LookupOutcome> {
     const [latest] = await db
@@ -305,6 +321,10 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
     },
 
     async refund(req) {
+      // The refund test cards (test-cards.ts): the issuer refuses, or the answer is lost after the refund.
+      const paidWith = await refundTestCard(req.transactionId, req.paymentId);
+      if (paidWith === SANDBOX_CARDS.refundDeclined)
+        return { status: 'declined', transactionId: req.transactionId, reason: 'Refund declined by the issuer' };
       const [row] = await db
         .update(sandboxTransactions)
         .set({ status: 'refunded' })
@@ -329,6 +349,7 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
         amountCents: req.amountCents,
         status: 'approved',
       });
+      if (paidWith === SANDBOX_CARDS.refundAnswerLost) throw new Error('sandbox: the refund was made, but its answer timed out');
       return { status: 'refunded', transactionId };
     },
 

@@ -4,6 +4,11 @@ export const SANDBOX_CARDS = {
   challenge: '4000000000003220',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  // Approved at once; then a refund of the payment (an admin's, ADR 026)...
+  /** ...is declined by the issuer. */
+  refundDeclined: '4000000000005126',
+  /** ...is made, but its answer never arrives (a timeout): a lookup finds the payment refunded. */
+  refundAnswerLost: '4000000000000119',
 } as const;
 
 export const SANDBOX_THREE_D_VERSION = '2.1.0';

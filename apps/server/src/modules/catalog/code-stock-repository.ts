@@ -1,0 +1,55 @@
+// SQL of the gift-card code stock as the admin console sees it (ADR 023): counts only, never a code.
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { AdminCodeStock } from '@store/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { giftCardCodes } from '../../db/schema.ts';
+
+/** Rows a statement carries: 1,000 codes keep each statement well under PostgreSQL's parameter limit. */
+const BATCH = 1_000;
+
+/** Free (on sale), held by an order being paid, sold. */
+export async function countCodes(db: Db | Tx, giftCardId: string): Promise<AdminCodeStock> {
+  const rows = await db
+    .select({
+      free: sql<number>`count(*) filter (where ${giftCardCodes.orderId} is null and ${giftCardCodes.assignedAt} is null)`.mapWith(Number),
+      reserved: sql<number>`count(*) filter (where ${giftCardCodes.orderId} is not null and ${giftCardCodes.assignedAt} is null)`.mapWith(
+        Number,
+      ),
+      sold: sql<number>`count(*) filter (where ${giftCardCodes.assignedAt} is not null)`.mapWith(Number),
+    })
+    .from(giftCardCodes)
+    .where(eq(giftCardCodes.giftCardId, giftCardId));
+  const row = rows[0]!;
+  return { giftCardId, free: row.free, reserved: row.reserved, sold: row.sold };
+}
+
+/** Which of these codes the stock already holds (any gift card, any state). */
+export async function existingCodes(tx: Tx, codes: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < codes.length; i += BATCH) {
+    const rows = await tx
+      .select({ code: giftCardCodes.code })
+      .from(giftCardCodes)
+      .where(inArray(giftCardCodes.code, codes.slice(i, i + BATCH)));
+    for (const row of rows) found.add(row.code);
+  }
+  return found;
+}
+
+/**
+ * Adds the codes as free stock of the card; a code another import added meanwhile is skipped (not an
+ * error). Answers the codes actually added.
+ */
+export async function insertCodes(tx: Tx, giftCardId: string, codes: string[]): Promise<Set<string>> {
+  const added = new Set<string>();
+  for (let i = 0; i < codes.length; i += BATCH) {
+    const rows = await tx
+      .insert(giftCardCodes)
+      .values(codes.slice(i, i + BATCH).map((code) => ({ id: randomUUID(), giftCardId, code })))
+      .onConflictDoNothing({ target: giftCardCodes.code })
+      .returning({ code: giftCardCodes.code });
+    for (const row of rows) added.add(row.code);
+  }
+  return added;
+}

@@ -1,0 +1,33 @@
+// Drizzle view of the live chat's tables (migration 0028, ADR 027). Kept beside the module that owns them:
+// no other module reads them (the admin dashboard asks this module's index for its count).
+import { bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const chatConversations = pgTable('chat_conversations', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').references(() => users.id),
+  guestKeyHash: text('guest_key_hash').unique(),
+  guestEmail: text('guest_email'),
+  status: text('status', { enum: ['open', 'closed'] })
+    .notNull()
+    .default('open'),
+  assignedAdminId: text('assigned_admin_id').references(() => users.id),
+  lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+  unreadByVisitor: integer('unread_by_visitor').notNull().default(0),
+  unreadByAgent: integer('unread_by_agent').notNull().default(0),
+  answerByEmail: boolean('answer_by_email').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const chatMessages = pgTable('chat_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  conversationId: text('conversation_id')
+    .notNull()
+    .references(() => chatConversations.id),
+  senderKind: text('sender_kind', { enum: ['shopper', 'guest', 'agent'] }).notNull(),
+  senderId: text('sender_id').references(() => users.id),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, type TrackedPage } from '../support/browser.ts';
+
+const { newPage } = useBrowser();
+
+const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
+const storedToken = (page: TrackedPage) => page.evaluate(() => localStorage.getItem('xAuthToken'));
+
+/** Fills in the sandbox provider's consent page and presses Continue. */
+async function consent(page: TrackedPage, provider: 'apple' | 'facebook', email: string, identity = 'A correct identity') {
+  await page.waitForURL((url) => url.pathname === `/sandbox/idp/${provider}/authorize`, { timeout: 30_000 });
+  await page.getByLabel('Name').fill('Sunny Social');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Identity response').selectOption({ label: identity });
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+describe('sign in with Apple and Facebook (sandbox providers)', () => {
+  it('signs a shopper in with Apple from /login; the profile lists Apple and refuses to unlink the only way in', async () => {
+    const page = await newPage();
+    page.allowHttpErrors(409);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Apple' }).click();
+    await consent(page, 'apple', uniqueEmail('apple'));
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await page.getByTestId('signed-in-header').waitFor({ timeout: 30_000 });
+    expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The session token never travelled in an address.
+    expect(page.url()).not.toContain('code=');
+
+    await page.goto('/profile');
+    const apple = page.getByTestId('sign-in-method-apple');
+    await expect.poll(() => apple.textContent(), { timeout: 30_000 }).toContain('Linked');
+    await page.getByRole('button', { name: 'Unlink Apple' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 }).toContain('only way to sign in');
+    expect(await apple.textContent()).toContain('Linked');
+  });
+
+  it('signs another shopper in with Facebook from /signup, in another browser context', async () => {
+    const page = await newPage();
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Continue with Facebook' }).click();
+    await consent(page, 'facebook', uniqueEmail('facebook'));
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await page.getByTestId('signed-in-header').waitFor({ timeout: 30_000 });
+    expect(await storedToken(page)).not.toBeNull();
+  });
+
+  it('refuses a replayed identity response: the same callback again signs nobody in', async () => {
+    const page = await newPage();
+    let callbackUrl = '';
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/auth/facebook/callback')) callbackUrl = request.url();
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Facebook' }).click();
+    await consent(page, 'facebook', uniqueEmail('replay'));
+    await page.getByTestId('signed-in-header').waitFor({ timeout: 30_000 });
+    expect(callbackUrl).toContain('state=');
+
+    const attacker = await newPage();
+    await attacker.goto(callbackUrl);
+    await attacker.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    await expect
+      .poll(() => attacker.getByTestId('social-sign-in-error').textContent(), { timeout: 30_000 })
+      .toContain('not valid, was already used or has expired');
+    await attacker.getByTestId('public-header').waitFor();
+    expect(await storedToken(attacker)).toBeNull();
+  });
+
+  it('refuses a forged identity (signed with a key the provider does not publish)', async () => {
+    const page = await newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Apple' }).click();
+    await consent(page, 'apple', uniqueEmail('forged'), 'Forged: signed with a key the provider does not publish');
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('social-sign-in-error').textContent(), { timeout: 30_000 }).toContain('could not be verified');
+    await page.getByTestId('public-header').waitFor();
+    expect(await storedToken(page)).toBeNull();
+  });
+});

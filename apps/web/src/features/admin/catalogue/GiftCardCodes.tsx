@@ -1,0 +1,123 @@
+import { useId, useState } from 'react';
+import { GIFT_CODE_CSV_MAX_BYTES, GIFT_CODE_CSV_MAX_ROWS } from '@store/shared';
+import { failureText } from '../../../lib/api-failure.ts';
+import { useGiftCardCodeStockQuery, useImportGiftCardCodesMutation, type CatalogueRow, type CodeImportReport } from './catalogue-api.ts';
+
+/** The file's text (FileReader: every browser has it, and so does the test DOM, whose File lacks text()). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('This file could not be read.'));
+    reader.readAsText(file);
+  });
+}
+
+const REASONS: Record<CodeImportReport['refused'][number]['reason'], string> = {
+  empty: 'Empty row',
+  tooLong: 'Too long',
+  tooShort: 'Too short',
+  badCharacters: 'Bad characters',
+  columnCount: 'Wrong number of columns',
+  duplicateInFile: 'Duplicate in the file',
+  alreadyInStock: 'Already in stock',
+};
+
+/**
+ * A gift card's code stock (ADR 023): how many codes are left, and a CSV import with its report. Counts
+ * only: no code in stock or sold is ever shown here.
+ */
+export function GiftCardCodes({ card, onClose }: { card: CatalogueRow; onClose: () => void }) {
+  const fileId = useId();
+  const rejectId = useId();
+  const stock = useGiftCardCodeStockQuery(card.id, { refetchOnMountOrArgChange: true });
+  const [importCodes, importing] = useImportGiftCardCodesMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [rejectAll, setRejectAll] = useState(false);
+  const [report, setReport] = useState<CodeImportReport | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit() {
+    setReport(null);
+    setFailure(null);
+    if (!file) return setFailure('Choose a CSV file of codes.');
+    if (file.size > GIFT_CODE_CSV_MAX_BYTES) return setFailure('This file is over 1 MB. Split it into smaller files.');
+    try {
+      const csv = await readText(file);
+      setReport(await importCodes({ id: card.id, csv, onRefused: rejectAll ? 'reject' : 'skip' }).unwrap());
+    } catch (error) {
+      setFailure(failureText(error));
+    }
+  }
+
+  return (
+    <section className="admin-panel" aria-label={`Codes of ${card.name}`} data-testid="gift-card-codes">
+      <h3>Codes of {card.name}</h3>
+      {stock.data && (
+        <p data-testid="codes-left">
+          <strong>{stock.data.free.toLocaleString()}</strong> codes left · {stock.data.reserved.toLocaleString()} held by payments in
+          progress · {stock.data.sold.toLocaleString()} sold
+        </p>
+      )}
+      {stock.isError && <p role="alert">We couldn't load the stock.</p>}
+      <div className="admin-form">
+        <div className="admin-field">
+          <label htmlFor={fileId}>CSV of codes</label>
+          <input id={fileId} type="file" accept=".csv,text/csv,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <small>
+            One code a row (4 to 64 letters, digits or hyphens), an optional header row &quot;code&quot;; at most 1 MB and{' '}
+            {GIFT_CODE_CSV_MAX_ROWS.toLocaleString()} rows.
+          </small>
+        </div>
+        <div className="admin-field">
+          <label htmlFor={rejectId}>
+            <input id={rejectId} type="checkbox" checked={rejectAll} onChange={(e) => setRejectAll(e.target.checked)} /> Import nothing if
+            any row is refused
+          </label>
+        </div>
+        <div>
+          <button type="button" className="admin-button" disabled={importing.isLoading} onClick={() => void submit()}>
+            Import codes
+          </button>{' '}
+          <button type="button" className="admin-button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+      {failure && (
+        <p role="alert" className="admin-result admin-result--error">
+          {failure}
+        </p>
+      )}
+      {report && (
+        <div data-testid="import-report">
+          <p role="status" className="admin-result admin-result--ok">
+            {report.taken.toLocaleString()} {report.taken === 1 ? 'code' : 'codes'} taken, {report.refused.length.toLocaleString()} refused
+            {report.onRefused === 'reject' && report.refused.length > 0 ? ' (nothing imported)' : ''}.
+          </p>
+          {report.refused.length > 0 && (
+            <table className="admin-table">
+              <caption>Refused rows</caption>
+              <thead>
+                <tr>
+                  <th>Line</th>
+                  <th>Code</th>
+                  <th>Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.refused.map((r) => (
+                  <tr key={r.line}>
+                    <td>{r.line}</td>
+                    <td>{r.code ?? '—'}</td>
+                    <td title={r.message}>{REASONS[r.reason]}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

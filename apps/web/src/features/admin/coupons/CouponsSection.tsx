@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { formatCents, type AdminCouponInput } from '@store/shared';
+import { failureText } from '../../../lib/api-failure.ts';
+import { readSaveFailure } from '../forms/save-failure.ts';
+import { CouponForm, type SubmitResult } from './CouponForm.tsx';
+import { COUPON_SERVER_FIELDS, couponToForm, emptyCoupon } from './coupon-form.ts';
+import {
+  useAdminCouponsQuery,
+  useCreateCouponMutation,
+  useDisableCouponMutation,
+  useUpdateCouponMutation,
+  type AdminCouponRow,
+} from './coupons-api.ts';
+
+type Editing = { mode: 'new' } | { mode: 'edit'; coupon: AdminCouponRow } | null;
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const amountText = (c: AdminCouponRow) => (c.kind === 'PERCENT' ? `${c.amount}% off` : `${formatCents(c.amount)} off`);
+const limitText = (n: number | null) => (n === null ? 'no limit' : String(n));
+
+/** /admin/coupons: coupons with their uses so far; create, edit, disable. */
+export default function CouponsSection() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const q = search.trim();
+  const list = useAdminCouponsQuery({ page, ...(q ? { q } : {}) }, { refetchOnMountOrArgChange: true });
+  const [create] = useCreateCouponMutation();
+  const [update] = useUpdateCouponMutation();
+  const [disable] = useDisableCouponMutation();
+
+  async function save(values: AdminCouponInput): Promise<SubmitResult | void> {
+    try {
+      if (editing?.mode === 'edit') await update({ id: editing.coupon.id, body: { ...values, version: editing.coupon.version } }).unwrap();
+      else await create(values).unwrap();
+      setNotice({ ok: true, text: `Coupon ${values.code} ${editing?.mode === 'edit' ? 'saved' : 'created'}.` });
+      setEditing(null);
+    } catch (error) {
+      const refused = readSaveFailure(error, COUPON_SERVER_FIELDS);
+      if (refused.field) return { field: refused.field, message: refused.message };
+      setNotice({ ok: false, text: refused.message });
+      // Another admin changed it since: show theirs (the list asks again); the admin edits from that.
+      if (refused.stale) {
+        setEditing(null);
+        void list.refetch();
+      }
+    }
+  }
+
+  async function disableNow(c: AdminCouponRow) {
+    try {
+      await disable({ id: c.id, version: c.version }).unwrap();
+      setNotice({ ok: true, text: `Coupon ${c.code} disabled.` });
+    } catch (error) {
+      setNotice({ ok: false, text: failureText(error) });
+    }
+  }
+
+  return (
+    <div data-testid="admin-coupons">
+      <h2>Coupons</h2>
+      {notice && (
+        <p role={notice.ok ? 'status' : 'alert'} className={`admin-result admin-result--${notice.ok ? 'ok' : 'error'}`}>
+          {notice.text}
+        </p>
+      )}
+      {editing ? (
+        <section className="admin-panel">
+          <h3>{editing.mode === 'edit' ? `Edit ${editing.coupon.code}` : 'New coupon'}</h3>
+          <CouponForm
+            key={editing.mode === 'edit' ? `${editing.coupon.id}:${editing.coupon.version}` : 'new'}
+            initial={editing.mode === 'edit' ? couponToForm(editing.coupon) : emptyCoupon}
+            submitLabel={editing.mode === 'edit' ? 'Save coupon' : 'Create coupon'}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        </section>
+      ) : (
+        <button type="button" className="admin-button" onClick={() => (setNotice(null), setEditing({ mode: 'new' }))}>
+          New coupon
+        </button>
+      )}
+      <section className="admin-panel" style={{ marginTop: 16 }}>
+        <label>
+          Code starts with <input type="search" value={search} maxLength={32} onChange={(e) => (setPage(1), setSearch(e.target.value))} />
+        </label>
+        {list.isError && <p role="alert">We couldn't load the coupons.</p>}
+        {list.data && (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>Code</th>
+                <th>Discount</th>
+                <th>Minimum</th>
+                <th>Window</th>
+                <th>Uses so far</th>
+                <th>Limits (all / per shopper)</th>
+                <th>State</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.coupons.map((c) => (
+                <tr key={c.id} data-testid={`coupon-${c.code}`}>
+                  <td>{c.code}</td>
+                  <td>{amountText(c)}</td>
+                  <td>{c.minSubtotalCents ? formatCents(c.minSubtotalCents) : '—'}</td>
+                  <td>
+                    {when(c.startsAt)} – {when(c.endsAt)}
+                  </td>
+                  <td>
+                    {c.redeemedCount} ({c.completedRedemptions} completed)
+                  </td>
+                  <td>
+                    {limitText(c.maxRedemptions)} / {limitText(c.perUserLimit)}
+                  </td>
+                  <td>{c.active ? 'active' : 'disabled'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="admin-button"
+                      onClick={() => (setNotice(null), setEditing({ mode: 'edit', coupon: c }))}
+                    >
+                      Edit
+                    </button>{' '}
+                    {c.active && (
+                      <button type="button" className="admin-button admin-button--danger" onClick={() => void disableNow(c)}>
+                        Disable
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <div className="admin-pager">
+          <button type="button" className="admin-button" disabled={page === 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>Page {page}</span>
+          <button type="button" className="admin-button" disabled={!list.data?.hasMore} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+// The people-and-money sections of the admin console (ADR 025), against the server's answers: paging from
+// hasMore, a change asked for and confirmed, and a refusal's message shown to the admin.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { AUTH_TOKEN_KEY } from '@store/shared';
+import { storage } from '../../lib/storage.ts';
+import { mockApi, type ApiCall } from '../../test/mock-api.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import UsersSection from './users/UsersSection.tsx';
+import OrdersSection from './orders/OrdersSection.tsx';
+import CashoutsSection from './cashouts/CashoutsSection.tsx';
+import AuditSection from './audit/AuditSection.tsx';
+
+beforeEach(() => storage.set(AUTH_TOKEN_KEY, 'tok_admin'));
+afterEach(() => {
+  act(() => toast.dismiss());
+});
+
+const user = (n: number) => ({
+  id: `u${n}`,
+  email: `mei${n}@example.com`,
+  firstname: 'Mei',
+  lastname: `Lin${n}`,
+  role: 'USER',
+  emailVerified: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
+const userDetail = (winWallet: number) => ({
+  success: true,
+  data: {
+    user: { ...user(1), address: null },
+    verification: { attempts: 1, decision: 'REJECTED', status: 'DONE', updatedAt: '2026-11-21T10:00:00.000Z' },
+    wallets: { purchasedWallet: 100, winWallet, stackingWallet: 0 },
+    recentLedger: [],
+  },
+});
+
+const conflict = (message: string) => ({ status: 409, body: { success: false, code: 'CONFLICT', message } });
+
+describe('users', () => {
+  it('searches on the server and pages with hasMore', async () => {
+    const net = mockApi({
+      'GET v1/admin/users': (call: ApiCall) => {
+        const page = Number(call.search.get('page'));
+        return { body: { success: true, data: { users: [user(page)], page, limit: 20, hasMore: page === 1 } } };
+      },
+    });
+    const { user: admin } = renderRoutes([{ path: '/admin/users/*', element: <UsersSection /> }], { path: '/admin/users' });
+
+    await admin.type(await screen.findByLabelText('E-mail or name starts with'), 'mei');
+    await admin.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(net.calls.at(-1)?.search.get('q')).toBe('mei'));
+    expect(await screen.findByRole('link', { name: 'mei1@example.com' })).toBeInTheDocument();
+
+    await admin.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'mei2@example.com' })).toBeInTheDocument();
+    expect(net.calls.at(-1)?.search.get('page')).toBe('2');
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('adjusts a wallet only with a reason, after confirming, and shows the result', async () => {
+    let winWallet = 0;
+    const net = mockApi({
+      'GET v1/admin/users/u1': () => ({ body: userDetail(winWallet) }),
+      'POST v1/admin/wallet/adjustments': (call) => {
+        const body = call.body as { amount: number; wallet: 'winWallet' };
+        winWallet += body.amount;
+        return {
+          body: {
+            success: true,
+            data: {
+              id: 'adj1',
+              userId: 'u1',
+              wallet: body.wallet,
+              amount: body.amount,
+              reason: 'x',
+              adminId: 'a1',
+              createdAt: '2026-11-24T10:00:00.000Z',
+              coins: { purchasedWallet: 100, winWallet, stackingWallet: 0 },
+            },
+          },
+        };
+      },
+    });
+    const { user: admin } = renderRoutes([{ path: '/admin/users/*', element: <UsersSection /> }], { path: '/admin/users/u1' });
+
+    const form = await screen.findByRole('group', { name: 'Wallet adjustment' });
+    await admin.selectOptions(within(form).getByLabelText('Wallet'), 'winWallet');
+    await admin.type(within(form).getByLabelText('Coins (negative takes)'), '300');
+    expect(screen.getByRole('button', { name: 'Adjust wallet' })).toBeDisabled();
+    await admin.type(within(form).getByLabelText('Reason (required)'), 'Prize paid by hand');
+    await admin.click(screen.getByRole('button', { name: 'Adjust wallet' }));
+    expect(net.find('POST v1/admin/wallet/adjustments')).toBeUndefined();
+
+    await admin.click(within(screen.getByRole('group', { name: 'Confirm: Adjust wallet' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Winnings adjusted by +300: now 300 coins.')).toBeInTheDocument();
+    expect(net.find('POST v1/admin/wallet/adjustments')?.body).toEqual({
+      userId: 'u1',
+      wallet: 'winWallet',
+      amount: 300,
+      reason: 'Prize paid by hand',
+    });
+    await waitFor(() => expect(screen.getByTestId('admin-wallet-winWallet')).toHaveTextContent('300'));
+  });
+});
+
+describe('orders', () => {
+  it("shows a refused refund's message to the admin", async () => {
+    const order = {
+      id: 'o1',
+      userId: 'u1',
+      email: 'mei1@example.com',
+      status: 'fulfilled',
+      totalCents: 499,
+      coins: 500,
+      bonusCoins: 0,
+      createdAt: '2026-11-24T09:00:00.000Z',
+      paidAt: '2026-11-24T09:01:00.000Z',
+      source: 'cart',
+      subtotalCents: 499,
+      discountCents: 0,
+      taxCents: 0,
+      couponCode: null,
+      failureReason: null,
+      fulfilledAt: '2026-11-24T09:01:00.000Z',
+      items: [],
+    };
+    mockApi({
+      'GET v1/admin/orders/o1': { body: { success: true, data: { order, payments: [], ledger: [] } } },
+      'POST v1/admin/orders/o1/refund': conflict('A refund of this order is already in progress.'),
+    });
+    const { user: admin } = renderRoutes([{ path: '/admin/orders/*', element: <OrdersSection /> }], { path: '/admin/orders/o1' });
+
+    await admin.type(await screen.findByLabelText('Refund reason (required)'), 'Wrong package');
+    await admin.click(screen.getByRole('button', { name: 'Refund' }));
+    await admin.click(within(screen.getByRole('group', { name: 'Confirm: Refund' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A refund of this order is already in progress.');
+  });
+});
+
+describe('cash-outs', () => {
+  it('tells the admin who lost a race to decide a cash-out what the server said', async () => {
+    const item = {
+      _id: 'c1',
+      amount: 2000,
+      amountCents: 2000,
+      status: 'PENDING',
+      userPaymentOptionId: 'b1',
+      bankName: 'Sandbox Federal Bank',
+      last4: '0001',
+      rejectionReason: null,
+      failureReason: null,
+      createdAt: '2026-11-24T09:00:00.000Z',
+      updatedAt: '2026-11-24T09:00:00.000Z',
+      userId: 'u1',
+      decidedBy: null,
+      decidedAt: null,
+      paidAt: null,
+    };
+    let decided = false;
+    mockApi({
+      'GET v1/admin/cashouts': () => ({ body: { success: true, data: decided ? [] : [item] } }),
+      'POST v1/admin/cashouts/c1/approve': () => {
+        decided = true;
+        return conflict('This cash-out was already decided.');
+      },
+    });
+    const { user: admin } = renderRoutes([{ path: '/admin/cashouts/*', element: <CashoutsSection /> }], { path: '/admin/cashouts' });
+
+    await admin.click(await screen.findByRole('button', { name: 'Approve' }));
+    await admin.click(within(screen.getByRole('group', { name: 'Confirm: Approve' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByTestId('admin-outcome')).toHaveTextContent('This cash-out was already decided.');
+    // The list asks again: the row the other admin decided is gone, the message stays.
+    expect(await screen.findByText('No cash-out waits for a decision.')).toBeInTheDocument();
+    expect(screen.getByTestId('admin-outcome')).toHaveTextContent('This cash-out was already decided.');
+  });
+});
+
+describe('audit', () => {
+  it('shows who, what, before and after as JSON, filtered by action on the server', async () => {
+    const net = mockApi({
+      'GET v1/admin/audit': {
+        body: {
+          success: true,
+          data: {
+            entries: [
+              {
+                id: 1,
+                actorId: 'a1',
+                actorEmail: 'admin@luckydragon.example',
+                action: 'wallet.adjust',
+                targetType: 'user',
+                targetId: 'u1',
+                before: { wallet: 'winWallet', coins: 0 },
+                after: { wallet: 'winWallet', coins: 300, reason: 'Prize' },
+                createdAt: '2026-11-24T10:00:00.000Z',
+              },
+            ],
+            page: 1,
+            limit: 20,
+            hasMore: false,
+          },
+        },
+      },
+    });
+    const { user: admin } = renderRoutes([{ path: '/admin/audit/*', element: <AuditSection /> }], { path: '/admin/audit' });
+
+    const row = await screen.findByTestId('admin-audit-row');
+    expect(row).toHaveTextContent('admin@luckydragon.example');
+    expect(row).toHaveTextContent('"coins": 300');
+    await admin.type(screen.getByLabelText('Action (e.g. wallet.adjust)'), 'wallet.adjust');
+    await admin.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(net.calls.at(-1)?.search.get('action')).toBe('wallet.adjust'));
+  });
+});

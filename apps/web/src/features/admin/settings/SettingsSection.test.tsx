@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { PAYMENT_METHOD_KINDS, US_STATES, type AdminSettings } from '@store/shared';
+import { failure, mockApi } from '../../../test/mock-api.ts';
+import { renderPage } from '../../../test/render.tsx';
+import SettingsSection from './SettingsSection.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const stored: AdminSettings = {
+  store: {
+    companyName: 'Lucky Dragon Collective',
+    companyDescription: 'We draw dragons.',
+    addressLines: ['1208 Lantern Street', 'Austin, TX 78701'],
+    phone: '+1 (512) 555-0148',
+    supportEmail: 'support@luckydragon.example',
+    iosAppUrl: 'https://apps.apple.com/us/app/x/id1',
+    androidAppUrl: 'https://play.google.com/store/apps/details?id=x',
+    androidLatestVersion: '2.4.1',
+    iosLatestVersion: '2.4.0',
+    coinsPerDollar: 100,
+    transactionLimitCents: 50_000,
+    blockedCountries: ['CU', 'UA-43'],
+    taxRatesBps: { TX: 825 },
+  },
+  purchases: { whitelistedStates: ['TX', 'NY'], enabledPaymentMethods: ['card', 'bank_account'] },
+  cashout: { minCoins: 1_000, maxCoins: 100_000, dailyLimitCoins: 200_000, achHoldHours: 72 },
+  version: '4.2.1',
+};
+
+function renderSection(routes: Parameters<typeof mockApi>[0] = {}) {
+  const net = mockApi({ 'GET v1/admin/settings': { body: { success: true, data: stored } }, ...routes });
+  const view = renderPage(<SettingsSection />);
+  return { ...view, net };
+}
+
+const saved = (call: { body: unknown }) => ({ body: { success: true, data: { ...(call.body as AdminSettings), version: '5.3.2' } } });
+
+describe('SettingsSection', () => {
+  it('shows the stored settings in the form: dollars, percent, codes, states and methods', async () => {
+    renderSection();
+    expect(await screen.findByLabelText('Coins per dollar')).toHaveValue('100');
+    expect(screen.getByLabelText('Transaction limit ($)')).toHaveValue('500.00');
+    expect(screen.getByLabelText('Tax rate TX (%)')).toHaveValue('8.25');
+    expect(screen.getByLabelText('Tax rate NY (%)')).toHaveValue('');
+    expect(screen.getByLabelText('Blocked countries and regions')).toHaveValue('CU, UA-43');
+    expect(screen.getByLabelText('Texas')).toBeChecked();
+    expect(screen.getByLabelText('Idaho')).not.toBeChecked();
+    expect(screen.getByLabelText('Card')).toBeChecked();
+    expect(screen.getByLabelText('Cash App')).not.toBeChecked();
+    expect(screen.getByLabelText('Latest iOS version')).toHaveValue('2.4.0');
+  });
+
+  it('says what is wrong before sending anything', async () => {
+    const { user, net } = renderSection();
+    const rate = await screen.findByLabelText('Coins per dollar');
+    await user.clear(rate);
+    await user.type(rate, '0');
+    await user.clear(screen.getByLabelText('Transaction limit ($)'));
+    await user.type(screen.getByLabelText('Transaction limit ($)'), '12.345');
+    await user.type(screen.getByLabelText('Tax rate CA (%)'), '100.5');
+    await user.type(screen.getByLabelText('Tax rate NV (%)'), '6.125');
+    await user.type(screen.getByLabelText('Blocked countries and regions'), ', CUBA');
+    await user.clear(screen.getByLabelText('Support e-mail'));
+    await user.type(screen.getByLabelText('Support e-mail'), 'support');
+    await user.clear(screen.getByLabelText('Most coins a request'));
+    await user.type(screen.getByLabelText('Most coins a request'), '500');
+    await user.clear(screen.getByLabelText('Latest Android version'));
+    await user.type(screen.getByLabelText('Latest Android version'), 'latest');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Enter a whole number of coins above 0.')).toBeInTheDocument();
+    expect(screen.getByText('Enter an amount in dollars above 0, e.g. 500 or 499.99.')).toBeInTheDocument();
+    expect(screen.getAllByText('From 0 to 100, at most two decimals.')).toHaveLength(2);
+    expect(screen.getByText('Use ISO country codes (two letters, e.g. CU) or subdivisions (e.g. UA-43).')).toBeInTheDocument();
+    expect(screen.getByText('Enter an e-mail address.')).toBeInTheDocument();
+    expect(screen.getByText('The most a request may take cannot be below the least.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a version like 2.4.1.')).toBeInTheDocument();
+    expect(net.callsTo('PUT', 'v1/admin/settings')).toHaveLength(0);
+  });
+
+  it('saves every setting with the version read: cents, basis points, codes in capitals', async () => {
+    const { user, net } = renderSection({ 'PUT v1/admin/settings': saved });
+    const rate = await screen.findByLabelText('Coins per dollar');
+    await user.clear(rate);
+    await user.type(rate, '120');
+    await user.clear(screen.getByLabelText('Transaction limit ($)'));
+    await user.type(screen.getByLabelText('Transaction limit ($)'), '250.5');
+    await user.clear(screen.getByLabelText('Tax rate TX (%)'));
+    await user.type(screen.getByLabelText('Tax rate CA (%)'), '7.25');
+    await user.type(screen.getByLabelText('Blocked countries and regions'), ', kp');
+    await user.click(screen.getByLabelText('Idaho'));
+    await user.click(screen.getByLabelText('Bank account (ACH)'));
+    await user.clear(screen.getByLabelText('Hours after a bank purchase'));
+    await user.type(screen.getByLabelText('Hours after a bank purchase'), '24');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    await waitFor(() => expect(net.callsTo('PUT', 'v1/admin/settings')).toHaveLength(1));
+    expect(net.find('PUT v1/admin/settings')!.body).toEqual({
+      store: {
+        ...stored.store,
+        coinsPerDollar: 120,
+        transactionLimitCents: 25_050,
+        taxRatesBps: { CA: 725 },
+        blockedCountries: ['CU', 'UA-43', 'KP'],
+      },
+      purchases: { whitelistedStates: ['ID', 'NY', 'TX'] /* US_STATES order: Idaho, New York, Texas */, enabledPaymentMethods: ['card'] },
+      cashout: { ...stored.cashout, achHoldHours: 24 },
+      version: '4.2.1',
+    });
+    expect(await screen.findByText('Settings saved. Shoppers see them now.')).toBeInTheDocument();
+  });
+
+  it('shows a field the server refused under that field', async () => {
+    const { user } = renderSection({
+      'PUT v1/admin/settings': failure(400, "Invalid field 'store.taxRatesBps.TX': Too big", 'VALIDATION_FAILED', 'store.taxRatesBps.TX'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText("Invalid field 'store.taxRatesBps.TX': Too big")).toBeInTheDocument();
+    expect(screen.getByLabelText('Tax rate TX (%)')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('tells the admin when another admin saved first, and reloads their settings on request', async () => {
+    let reads = 0;
+    const { user, net } = renderSection({
+      'GET v1/admin/settings': () => ({
+        body: {
+          success: true,
+          data: reads++ === 0 ? stored : { ...stored, store: { ...stored.store, coinsPerDollar: 130 }, version: '5.2.1' },
+        },
+      }),
+      'PUT v1/admin/settings': failure(409, 'Another admin changed the settings since you opened them.', 'CONFLICT', 'version'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Another admin changed the settings');
+    await user.click(within(alert).getByRole('button', { name: 'Reload settings' }));
+    await waitFor(() => expect(screen.getByLabelText('Coins per dollar')).toHaveValue('130'));
+    expect(net.callsTo('GET', 'v1/admin/settings').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists every state and payment method', async () => {
+    renderSection();
+    await screen.findByLabelText('Coins per dollar');
+    for (const s of US_STATES) expect(screen.getByLabelText(`Tax rate ${s.code} (%)`)).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(US_STATES.length + PAYMENT_METHOD_KINDS.length);
+  });
+});

@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import type { WalletAdjustmentBody } from '@store/shared';
+import { ConfirmAction } from '../components/ConfirmAction.tsx';
+import { signedAmount } from '../components/format.ts';
+import { useAdjustWalletMutation } from './users-api.ts';
+
+const WALLET_LABELS: Record<WalletAdjustmentBody['wallet'], string> = {
+  purchasedWallet: 'Purchased',
+  winWallet: 'Winnings',
+  stackingWallet: 'Promotional',
+};
+
+/** Whole coins, not zero, within what the server takes. */
+function parseAmount(text: string): number | null {
+  if (!/^[-+]?\d{1,9}$/.test(text.trim())) return null;
+  const amount = Number(text.trim());
+  return amount !== 0 && Math.abs(amount) <= 100_000_000 ? amount : null;
+}
+
+/** Coins into (positive) or out of (negative) one wallet, with the reason the audit log keeps. */
+export function WalletAdjustmentForm({ userId }: { userId: string }) {
+  const [adjustWallet] = useAdjustWalletMutation();
+  const [wallet, setWallet] = useState<WalletAdjustmentBody['wallet']>('purchasedWallet');
+  const [amountText, setAmountText] = useState('');
+  const [reason, setReason] = useState('');
+  const amount = parseAmount(amountText);
+  const ready = amount !== null && reason.trim().length > 0 && reason.length <= 500;
+  const hintId = useId();
+
+  return (
+    <ConfirmAction
+      label="Adjust wallet"
+      question={`${amount !== null ? signedAmount(amount) : ''} coins ${amount !== null && amount < 0 ? 'from' : 'to'} ${WALLET_LABELS[wallet]}, because: ${reason.trim()}. Go ahead?`}
+      disabled={!ready}
+      run={async () => {
+        const result = await adjustWallet({ userId, wallet, amount: amount!, reason: reason.trim() }).unwrap();
+        setAmountText('');
+        setReason('');
+        return `${WALLET_LABELS[result.wallet]} adjusted by ${signedAmount(result.amount)}: now ${result.coins[result.wallet].toLocaleString('en-US')} coins.`;
+      }}
+    >
+      <div className="admin-form" aria-label="Wallet adjustment" role="group">
+        <label>
+          Wallet
+          <select value={wallet} onChange={(event) => setWallet(event.target.value as WalletAdjustmentBody['wallet'])}>
+            {Object.entries(WALLET_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Coins (negative takes)
+          <input
+            name="amount"
+            inputMode="numeric"
+            value={amountText}
+            aria-invalid={amountText !== '' && amount === null}
+            onChange={(event) => setAmountText(event.target.value)}
+          />
+        </label>
+        <label>
+          Reason (required)
+          <input
+            name="reason"
+            value={reason}
+            maxLength={500}
+            aria-describedby={hintId}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </label>
+        <span id={hintId} className="muted">
+          Kept in the audit log with your name.
+        </span>
+      </div>
+    </ConfirmAction>
+  );
+}

@@ -1,0 +1,69 @@
+// Session recording (issue 12, ADR 028), started with the app. Nothing of it is in the first load but this
+// file: once the page is loaded and the browser idle, the config is asked for, and only a sampled session
+// of a shopper who did not opt out loads the recorder (rrweb, a chunk of its own), at their first action.
+import { AUTH_HEADER, NGROK_HEADER, type RecordingConfig } from '@store/shared';
+import { decideSession, isOptedOut, setOptedOut, type RecordingEnvironment } from './session.ts';
+
+export type { RecordingEnvironment };
+
+/** Longest wait for an idle moment before starting anyway. */
+const IDLE_TIMEOUT_MS = 5_000;
+
+function whenIdle(run: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(run, 1_000);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+async function fetchConfig(token: string | null): Promise<RecordingConfig | null> {
+  const headers: Record<string, string> = { [NGROK_HEADER]: '1' };
+  if (token) headers[AUTH_HEADER] = token;
+  try {
+    const res = await fetch('/api/v1/recordings/config', { headers });
+    if (!res.ok) return null;
+    return ((await res.json()) as { data: RecordingConfig }).data;
+  } catch {
+    return null;
+  }
+}
+
+export function startRecording(env: RecordingEnvironment): void {
+  if (typeof window === 'undefined') return;
+  whenIdle(() => {
+    void (async () => {
+      if (isOptedOut()) return;
+      const config = await fetchConfig(env.getToken());
+      if (!config) return;
+      // The signed-in shopper opted out on another device: this browser keeps the choice too.
+      if (config.optedOut) {
+        setOptedOut(true);
+        return;
+      }
+      const session = decideSession(config.samplePercent);
+      if (!session.sampled) return;
+      onFirstInteraction(() => {
+        if (isOptedOut()) return;
+        import('./recorder.ts').then(
+          ({ startRecorder }) => startRecorder(session, env),
+          // The recorder's chunk did not load (offline, a release replaced it): this page is not recorded.
+          () => {},
+        );
+      });
+    })();
+  });
+}
+
+/**
+ * The recorder (rrweb, tens of kilobytes) loads when the visitor first does something on the page: a page
+ * only loaded and looked at (a crawler, a speed audit) never pays for it, and the recording starts with a
+ * snapshot of the page as it was then.
+ */
+function onFirstInteraction(run: () => void): void {
+  const events = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+  const once = () => {
+    events.forEach((name) => window.removeEventListener(name, once, true));
+    run();
+  };
+  events.forEach((name) => window.addEventListener(name, once, { capture: true, passive: true }));
+}
