@@ -11,19 +11,19 @@ type Conn = Db | Tx;
 
 const inMs = (ms: number) => sql`now() + ${ms}::bigint * interval '1 millisecond'`;
 
+/** What sign-in needs of a user, by e-mail (password sign-in) or by id (a provider's linked identity). */
+export const signInUserColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+
 export async function findUserByEmail(db: Conn, email: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      passwordHash: users.passwordHash,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      role: users.role,
-      emailVerifiedAt: users.emailVerifiedAt,
-    })
-    .from(users)
-    .where(eq(users.email, email));
+  const [row] = await db.select(signInUserColumns).from(users).where(eq(users.email, email));
   return row ?? null;
 }
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;

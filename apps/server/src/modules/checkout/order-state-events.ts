@@ -18,7 +18,7 @@ function noticeOf(order: OrderRow): Notification | null {
     case 'fulfilled':
       return { type: 'success', content: 'Payment received: your order is complete.' };
     case 'refunded':
-      return { type: 'warning', content: 'A payment was returned, so its order was refunded and its coins taken back.' };
+      return { type: 'warning', content: 'Your order was refunded: its payment went back to you and its coins were taken back.' };
     default:
       return null;
   }

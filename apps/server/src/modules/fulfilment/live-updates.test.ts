@@ -74,7 +74,7 @@ describe('live updates after fulfilment', () => {
       await refunded;
       expect(await warning).toEqual({
         type: 'warning',
-        content: 'A payment was returned, so its order was refunded and its coins taken back.',
+        content: 'Your order was refunded: its payment went back to you and its coins were taken back.',
       });
     } finally {
       socket.disconnect();

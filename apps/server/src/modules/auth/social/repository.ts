@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { sessions, socialIdentities, socialSignInHandoffs, socialSignInStates, users } from '../../../db/schema.ts';
 import { newId } from '../../../lib/ids.ts';
+import { signInUserColumns } from '../repository.ts';
 
 type Conn = Db | Tx;
 export type Provider = 'apple' | 'facebook';
@@ -195,17 +196,6 @@ export async function insertSocialUser(db: Conn, u: { email: string; firstname: 
 }
 
 export async function findUserById(db: Conn, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      passwordHash: users.passwordHash,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      role: users.role,
-      emailVerifiedAt: users.emailVerifiedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select(signInUserColumns).from(users).where(eq(users.id, userId));
   return row ?? null;
 }
