@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { AVATAR_MAX_BYTES, type GetUserResponse } from '@store/shared';
+import { AVATAR_MAX_BYTES, RECORDING_OPT_OUT_KEY, type GetUserResponse } from '@store/shared';
 import ProfilePage from './ProfilePage.tsx';
 import { PROFILE_SAVED_TEXT } from '../components/ProfileForm.tsx';
 import { PICTURE_SAVED_TEXT } from '../components/AvatarEditor.tsx';
@@ -212,5 +212,23 @@ describe('ProfilePage while getuser has not answered', () => {
     const { user } = renderPage(<ProfilePage profile={null} states={[]} loadFailed onRetry={onRetry} />, { path: '/profile' });
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalled();
+  });
+});
+
+describe('ProfilePage privacy', () => {
+  it('lets a shopper stop session recording: kept on this browser and on the server', async () => {
+    localStorage.removeItem(RECORDING_OPT_OUT_KEY);
+    const { net, user } = renderProfile({
+      'GET v1/recordings/config': { body: { success: true, data: { samplePercent: 25, retentionDays: 30, optedOut: false } } },
+      'PUT v1/recordings/opt-out': ({ body }) => ({ body: { success: true, data: body } }),
+    });
+    const optOut = await screen.findByRole('checkbox', { name: 'Do not record my sessions on this store' });
+    await waitFor(() => expect(optOut).toBeEnabled());
+    expect(optOut).not.toBeChecked();
+    await user.click(optOut);
+    expect(optOut).toBeChecked();
+    expect(localStorage.getItem(RECORDING_OPT_OUT_KEY)).toBe('1');
+    await waitFor(() => expect(net.find('PUT v1/recordings/opt-out')?.body).toEqual({ optedOut: true }));
+    localStorage.removeItem(RECORDING_OPT_OUT_KEY);
   });
 });

@@ -1,7 +1,9 @@
 import type { GetUserResponse, UserProfile } from '@store/shared';
+import { Link } from 'react-router';
 import { AvatarEditor } from '../components/AvatarEditor.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 import { SignInMethods } from '../components/SignInMethods.tsx';
+import { RecordingOptOut } from '../../../lib/recording/RecordingOptOut.tsx';
 import './profile.css';
 
 export interface ProfilePageProps {
@@ -39,6 +41,16 @@ export default function ProfilePage({ profile, states, loadFailed, onRetry }: Pr
         <p role="status">Loading your profile…</p>
       )}
       {profile ? <SignInMethods key={profile._id} /> : null}
+      {profile ? (
+        <section className="profile-panel" aria-labelledby="profile-privacy">
+          <h2 id="profile-privacy">Privacy</h2>
+          <p>
+            We may record how pages are used to find faults (typed text is always masked, card and bank fields never recorded); see the{' '}
+            <Link to="/privacy-policy">privacy policy</Link>.
+          </p>
+          <RecordingOptOut />
+        </section>
+      ) : null}
     </div>
   );
 }
