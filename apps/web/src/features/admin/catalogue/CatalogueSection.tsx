@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatCents, type CatalogueAvailability, type CatalogueKind } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
+import { Outcome } from '../components/Outcome.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { readSaveFailure } from '../forms/save-failure.ts';
 import { CatalogueItemForm, type SubmitResult } from './CatalogueItemForm.tsx';
@@ -145,11 +146,7 @@ export default function CatalogueSection() {
           </button>
         ))}
       </div>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={`admin-result admin-result--${notice.ok ? 'ok' : 'error'}`}>
-          {notice.text}
-        </p>
-      )}
+      <Outcome outcome={notice} />
       {panel?.mode === 'new' || panel?.mode === 'edit' ? (
         <section className="admin-panel">
           <h3>{panel.mode === 'edit' ? `Edit ${panel.item.name}` : `New ${one}`}</h3>

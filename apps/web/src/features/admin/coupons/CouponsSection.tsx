@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatCents, type AdminCouponInput } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
+import { Outcome } from '../components/Outcome.tsx';
 import { readSaveFailure } from '../forms/save-failure.ts';
 import { CouponForm, type SubmitResult } from './CouponForm.tsx';
 import { COUPON_SERVER_FIELDS, couponToForm, emptyCoupon } from './coupon-form.ts';
@@ -60,11 +61,7 @@ export default function CouponsSection() {
   return (
     <div data-testid="admin-coupons">
       <h2>Coupons</h2>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={`admin-result admin-result--${notice.ok ? 'ok' : 'error'}`}>
-          {notice.text}
-        </p>
-      )}
+      <Outcome outcome={notice} />
       {editing ? (
         <section className="admin-panel">
           <h3>{editing.mode === 'edit' ? `Edit ${editing.coupon.code}` : 'New coupon'}</h3>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AdminPromotionInput } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
+import { Outcome } from '../components/Outcome.tsx';
 import { readSaveFailure } from '../forms/save-failure.ts';
 import { PromotionForm, type SubmitResult } from './PromotionForm.tsx';
 import { emptyPromotion, PROMOTION_SERVER_FIELDS, PROMOTION_SLOTS, promotionToForm, slotOf } from './promotion-form.ts';
@@ -61,11 +62,7 @@ export default function PromotionsSection() {
   return (
     <div data-testid="admin-promotions">
       <h2>Promotions</h2>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={`admin-result admin-result--${notice.ok ? 'ok' : 'error'}`}>
-          {notice.text}
-        </p>
-      )}
+      <Outcome outcome={notice} />
       {editing ? (
         <section className="admin-panel">
           <h3>{editing.mode === 'edit' ? `Edit ${editing.promotion.name}` : 'New promotion'}</h3>
