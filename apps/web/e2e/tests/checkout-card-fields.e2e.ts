@@ -37,6 +37,8 @@ beforeAll(async () => {
 interface MerchantWindow {
   CardFieldsSdk: { createCardFields: typeof createCardFields };
   fields: CardFields;
+  /** Edits the merchant page has been told of (the SDK's onChange). */
+  changes: number;
 }
 
 async function merchantPage() {
@@ -69,10 +71,14 @@ async function merchantPage() {
   });
   await page.evaluate(async () => {
     const win = window as unknown as MerchantWindow;
+    win.changes = 0;
     win.fields = await win.CardFieldsSdk.createCardFields({
       apiUrl: location.origin,
       merchantId: 'lucky-dragon',
       cardNumberContainer: document.getElementById('merchant-card')!,
+      onChange: () => {
+        win.changes += 1;
+      },
     });
   });
   await page.waitForFunction(() => (window as unknown as MerchantWindow).fields.ready, undefined, { timeout: 20_000 });
@@ -83,7 +89,8 @@ async function merchantPage() {
         (err: Error) => ({ ok: false as const, message: err.message }),
       ),
     );
-  return { page, configRequests, frame: page.frameLocator('[data-testid="card-field-card-number"]'), tokenize };
+  const changes = () => page.evaluate(() => (window as unknown as MerchantWindow).changes);
+  return { page, configRequests, frame: page.frameLocator('[data-testid="card-field-card-number"]'), tokenize, changes };
 }
 
 describe('card fields on a merchant page', () => {
@@ -104,15 +111,20 @@ describe('card fields on a merchant page', () => {
   });
 
   it("forgets the token on an edit and gives the vault's message for an invalid card", async () => {
-    const { frame, tokenize } = await merchantPage();
+    const { frame, tokenize, changes } = await merchantPage();
     const number = frame.locator('#number');
     await number.pressSequentially('4111111111111111');
     await frame.locator('#expiry').pressSequentially('1234');
     const first = await tokenize();
     expect(first.ok).toBe(true);
 
+    // The frame tells the page of an edit by a message from another process; a shopper's click on Pay
+    // comes after it, so the test waits for it too instead of racing it. One message is enough: any edit
+    // drops the cached token (the Backspace may find the caret at the start and change nothing).
+    const before = await changes();
     await number.press('Backspace');
     await number.pressSequentially('2');
+    await expect.poll(changes, { timeout: 20_000 }).toBeGreaterThan(before);
     expect(await tokenize()).toEqual({ ok: false, message: 'Invalid card number' });
   });
 });
