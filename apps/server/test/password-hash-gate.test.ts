@@ -55,7 +55,7 @@ describe('the password-hash gate under a flood', () => {
     const stats = t.app.passwordGate.stats();
     expect(stats.refused).toBe(seen.filter((a) => a.status === 503).length);
     expect(stats.completed).toBe(seen.filter((a) => a.status !== 503).length);
-  });
+  }, 90_000);
 
   it('gives its places back once the flood is over: sign-up and sign-in work again', async () => {
     const email = uniqueEmail('after-flood');
