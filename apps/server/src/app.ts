@@ -12,6 +12,7 @@ import { logSerializers } from './lib/log-safety.ts';
 import { proxyTrustFor } from './lib/proxy-trust.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import attemptCountersPlugin from './plugins/attempt-counters.ts';
+import passwordHashingPlugin from './plugins/password-hashing.ts';
 import authPlugin from './plugins/auth.ts';
 import livePlugin from './plugins/live.ts';
 import { pruneLiveEvents } from './plugins/live-events.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(dbPlugin, { database });
   await app.register(rateLimitPlugin);
   await app.register(attemptCountersPlugin);
+  await app.register(passwordHashingPlugin);
   await app.register(mailPlugin);
   await app.register(authPlugin, {
     findUser: (tokenHash) => findSessionUser(app.db, tokenHash),

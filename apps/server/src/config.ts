@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
+import { defaultMaxConcurrentHashes } from './lib/password-gate.ts';
 import { chainOptionsFromEnv, type ChainOptions } from './providers/chains/index.ts';
 import { checkCardProviderUrl, checkProductionRules, ConfigError, resolveMailTransport, type MailTransport } from './config-rules.ts';
 
@@ -113,6 +114,27 @@ const envSchema = z.object({
    * password against many accounts. Well above what a household or an office behind one address sends.
    */
   AUTH_IP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(50),
+  /**
+   * Failed sign-ins one account (one e-mail address, whether or not it has an account) takes from any
+   * number of addresses before each further password check waits (ADR 034).
+   */
+  AUTH_ACCOUNT_FAILURES_BEFORE_DELAY: z.coerce.number().int().positive().default(5),
+  /** Seconds of the first wait; each further failure doubles it, up to AUTH_ACCOUNT_MAX_DELAY_SECONDS. */
+  AUTH_ACCOUNT_DELAY_SECONDS: z.coerce.number().int().positive().default(30),
+  AUTH_ACCOUNT_MAX_DELAY_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Minutes an account's failed sign-ins are remembered from the first; a successful sign-in or a password reset forgets them. */
+  AUTH_ACCOUNT_FAILURE_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60),
+  /**
+   * Password hashes (argon2id: ~20 MiB and tens of milliseconds each) run at once, across sign-in,
+   * sign-up and reset; default the cores, at most one fewer than libuv's thread pool (ADR 034).
+   */
+  PASSWORD_HASH_MAX_CONCURRENT: z.coerce.number().int().positive().default(defaultMaxConcurrentHashes()),
+  /** Hashes that may wait for a place; beyond it a request is answered 503 with Retry-After at once, without hashing. */
+  PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).default(32),
   /**
    * Requests per address, route and minute to each route that takes a body without a session (sign-in,
    * sign-up, reset, the sandbox bank page), counted before the body is read.

@@ -46,7 +46,8 @@ export const emailTokens = pgTable('email_tokens', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id),
-  purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+  /** 'unlock-sign-in': a sign-in past the per-account delay (migration 0034, ADR 034). */
+  purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'unlock-sign-in'] }).notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),

@@ -8,6 +8,9 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /** Seconds the client is asked to wait before trying again (the Retry-After header), for 429 and 503. */
+  retryAfterSeconds?: number;
 }
 
 export const badRequest = (message: string, field?: string) => new AppError(400, 'BAD_REQUEST', message, field);

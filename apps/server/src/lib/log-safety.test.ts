@@ -11,6 +11,7 @@ describe('redactUrl', () => {
     ['/new-password/abc/extra?x=1', '/new-password/[redacted]/extra?x=1'],
     ['/new%2Dpassword/abc', '/new%2Dpassword/[redacted]'],
     ['/login?verify=abc', '/login?verify=[redacted]'],
+    ['/login?unlock=abc', '/login?unlock=[redacted]'],
     ['/x?token=abc&verify=def&keep=1', '/x?token=[redacted]&verify=[redacted]&keep=1'],
     ['/x?%74oken=abc', '/x?%74oken=[redacted]'],
     ['/x?token', '/x?token=[redacted]'],

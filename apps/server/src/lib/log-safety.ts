@@ -10,12 +10,13 @@ export const REDACTED = '[redacted]';
 const TOKEN_BEFORE = new Set(['reset-password', 'new-password']);
 /**
  * Query parameters that carry a token anywhere: ?verify= (confirmation link), ?token=, ?secret= (3-D Secure
- * page), the client secrets Stripe appends when it sends the shopper back (ADR 012), and a social sign-in's
- * authorization code, state and nonce (ADR 029).
+ * page), the client secrets Stripe appends when it sends the shopper back (ADR 012), a social sign-in's
+ * authorization code, state and nonce (ADR 029), and ?unlock= (a sign-in past the account's delay, ADR 034).
  */
 const TOKEN_PARAMS = new Set([
   'token',
   'verify',
+  'unlock',
   'secret',
   'payment_intent_client_secret',
   'setup_intent_client_secret',

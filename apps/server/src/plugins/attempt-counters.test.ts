@@ -30,6 +30,18 @@ describe('memory counters', () => {
     await counters.add(['fresh'], 1, WINDOW);
     expect(counters.size()).toBe(1);
   });
+
+  it('peek at a window without starting one, and clear it', async () => {
+    let now = 0;
+    const counters = memoryCounters(() => now);
+    expect(await counters.peek('a')).toEqual({ count: 0, resetInMs: 0 });
+    expect(counters.size()).toBe(0);
+    await counters.add(['a'], 2, WINDOW);
+    now += 1_000;
+    expect(await counters.peek('a')).toEqual({ count: 2, resetInMs: WINDOW - 1_000 });
+    await counters.clear(['a']);
+    expect(await counters.peek('a')).toEqual({ count: 0, resetInMs: 0 });
+  });
 });
 
 describe('redis counters while Redis is unreachable', () => {
@@ -45,5 +57,8 @@ describe('redis counters while Redis is unreachable', () => {
     expect((await counters.add(['shopper:x'], 1, WINDOW))[0]!.count).toBe(1);
     expect((await counters.add(['shopper:x'], 3, WINDOW))[0]!.count).toBe(4);
     expect(warnings[0]).toMatch(/redis unavailable/);
+    expect(await counters.peek('shopper:x')).toMatchObject({ count: 4 });
+    await counters.clear(['shopper:x']);
+    expect(await counters.peek('shopper:x')).toEqual({ count: 0, resetInMs: 0 });
   });
 });

@@ -1,4 +1,5 @@
-// Weighted counters over a fixed window (card-attempt limits: modules/payments/card-attempts.ts).
+// Weighted counters over a fixed window (card-attempt limits: modules/payments/card-attempts.ts; the
+// per-account sign-in delay: modules/auth/sign-in-throttle.ts).
 // In Redis when REDIS_URL is set, so every instance counts together; in memory otherwise.
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,7 +15,13 @@ export interface WindowCount {
 export interface AttemptCounters {
   /** Adds `weight` to every key; a key's window starts with its first addition and lasts `windowMs`. */
   add(keys: string[], weight: number, windowMs: number): Promise<WindowCount[]>;
+  /** A key's total and the rest of its window, without adding to it; { count: 0, resetInMs: 0 } when it has none. */
+  peek(key: string): Promise<WindowCount>;
+  /** Ends the keys' windows: they start again from zero. */
+  clear(keys: string[]): Promise<void>;
 }
+
+const NOTHING: WindowCount = { count: 0, resetInMs: 0 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +62,14 @@ export function memoryCounters(now: () => number = Date.now): AttemptCounters & 
         return { count: w.count, resetInMs: w.resetAt - at };
       });
     },
+    async peek(key) {
+      const at = now();
+      const w = windows.get(key);
+      return w && w.resetAt > at ? { count: w.count, resetInMs: w.resetAt - at } : NOTHING;
+    },
+    async clear(keys) {
+      for (const key of keys) windows.delete(key);
+    },
   };
 }
 
@@ -72,20 +87,46 @@ for i, key in ipairs(KEYS) do
 end
 return out`;
 
+const PEEK_SCRIPT = `
+local n = redis.call('GET', KEYS[1])
+if not n then return {0, 0} end
+return {tonumber(n), redis.call('PTTL', KEYS[1])}`;
+
 /**
  * Redis counters that fall back to this instance's memory while Redis fails: an outage must never stop
  * a payment (fail open), yet card testing stays limited per instance meanwhile rather than not at all.
  */
 export function redisCounters(redis: Redis, log: FastifyBaseLogger): AttemptCounters {
   const fallback = memoryCounters();
+  const keyOf = (key: string) => `store:attempts:${key}`;
+  const unavailable = (err: unknown) =>
+    log.warn({ err: err instanceof Error ? err.message : String(err) }, 'attempt counters: redis unavailable, counting in memory');
   return {
     async add(keys, weight, windowMs) {
       try {
-        const flat = (await redis.eval(ADD_SCRIPT, keys.length, ...keys.map((k) => `store:attempts:${k}`), weight, windowMs)) as number[];
+        const flat = (await redis.eval(ADD_SCRIPT, keys.length, ...keys.map(keyOf), weight, windowMs)) as number[];
         return keys.map((_, i) => ({ count: Number(flat[2 * i]), resetInMs: Number(flat[2 * i + 1]) }));
       } catch (err) {
-        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'attempt counters: redis unavailable, counting in memory');
+        unavailable(err);
         return fallback.add(keys, weight, windowMs);
+      }
+    },
+    async peek(key) {
+      try {
+        const [count, ttl] = (await redis.eval(PEEK_SCRIPT, 1, keyOf(key))) as number[];
+        // A key without expiry (never written so by ADD_SCRIPT) is reported as ending now.
+        return Number(count) > 0 ? { count: Number(count), resetInMs: Math.max(0, Number(ttl)) } : NOTHING;
+      } catch (err) {
+        unavailable(err);
+        return fallback.peek(key);
+      }
+    },
+    async clear(keys) {
+      await fallback.clear(keys);
+      try {
+        await redis.del(...keys.map(keyOf));
+      } catch (err) {
+        unavailable(err);
       }
     },
   };

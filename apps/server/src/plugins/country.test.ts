@@ -124,7 +124,8 @@ describe('without TRUST_PROXY (local use, the tests)', () => {
       const res = await local.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
-        payload: { email: 'nobody@example.com', password: 'wrong' },
+        // An address of its own each time: one address's wrong passwords would soon wait (ADR 034).
+        payload: { email: uniqueEmail('nobody'), password: 'wrong' },
         headers: { 'cf-ipcountry': 'CU' },
         remoteAddress,
       });

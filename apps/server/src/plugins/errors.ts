@@ -32,6 +32,7 @@ export default fp(
         return reply.status(400).send({ success: false, message, code: 'VALIDATION_FAILED', field });
       }
       if (error instanceof AppError) {
+        if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code, field: error.field });
       }
       if (isDatabaseUnavailable(error)) {

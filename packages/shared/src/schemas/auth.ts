@@ -12,7 +12,12 @@ export const signupBody = z.strictObject({
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
-export const loginBody = z.strictObject({ email, password: z.string().min(1, 'is required').max(128) });
+export const loginBody = z.strictObject({
+  email,
+  password: z.string().min(1, 'is required').max(128),
+  /** The token of an e-mailed unlock link (/login?unlock=…): this sign-in skips the account's delay (ADR 034). */
+  unlockToken: z.string().min(16).max(128).optional(),
+});
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const emailOnlyBody = z.strictObject({ email });

@@ -6,7 +6,7 @@ import { emailTokens, outbox, sessions, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
-export type EmailTokenPurpose = 'verify-email' | 'reset-password';
+export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'unlock-sign-in';
 type Conn = Db | Tx;
 
 const inMs = (ms: number) => sql`now() + ${ms}::bigint * interval '1 millisecond'`;
@@ -169,4 +169,12 @@ export const PASSWORD_RESET_TOPIC = 'mail.password-reset';
 /** One insert, whatever the address: the request's work says nothing about whether it has an account. */
 export async function enqueuePasswordResetRequest(db: Conn, email: string): Promise<void> {
   await db.insert(outbox).values({ topic: PASSWORD_RESET_TOPIC, payload: { email } });
+}
+
+/** The outbox topic of an account whose wrong passwords started a delay: its owner is mailed an unlock link (ADR 034). */
+export const SIGN_IN_UNLOCK_TOPIC = 'mail.sign-in-unlock';
+
+/** One insert, whatever the address, as for a reset request. */
+export async function enqueueSignInUnlock(db: Conn, email: string): Promise<void> {
+  await db.insert(outbox).values({ topic: SIGN_IN_UNLOCK_TOPIC, payload: { email } });
 }

@@ -15,6 +15,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     mailer: app.mailer,
     config: app.config,
     log: app.log,
+    passwords: app.passwordGate,
+    counters: app.attemptCounters,
     live: app.live,
     outbox: app.outbox,
   });
@@ -33,7 +35,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Creates an unverified account and e-mails a confirmation link (valid 24 h). An address that already has an account gets the same 201 answer; its owner is e-mailed instead (a fresh link if still unconfirmed).',
         body: signupBody,
-        response: { 201: messageResponse, ...failures(400, 429) },
+        response: { 201: messageResponse, ...failures(400, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -85,9 +87,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in',
         description:
-          'Returns a session token to send as x-auth-token. Wrong e-mail or password: 401. Unconfirmed e-mail: 403 EMAIL_NOT_VERIFIED.',
+          'Returns a session token to send as x-auth-token. Wrong e-mail or password: 401. Unconfirmed e-mail: 403 EMAIL_NOT_VERIFIED. ' +
+          'After AUTH_ACCOUNT_FAILURES_BEFORE_DELAY wrong passwords for one address (from any client address), each further try waits a ' +
+          'doubling delay: 429 SIGN_IN_DELAYED with Retry-After, the same for every address; the unlockToken of the link then e-mailed to ' +
+          "the account's owner skips the delay. 503 SERVER_BUSY with Retry-After when too many passwords are being checked at once.",
         body: loginBody,
-        response: { 200: loginResponse, ...failures(400, 401, 403, 429) },
+        response: { 200: loginResponse, ...failures(400, 401, 403, 429, 503) },
       },
     },
     async (request) => {
@@ -166,7 +171,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Sets the new password, uses up the link, signs out every session of the account and marks the e-mail confirmed. Used or expired links answer 400.',
         body: resetPasswordBody,
-        response: { 200: messageResponse, ...failures(400, 429) },
+        response: { 200: messageResponse, ...failures(400, 429, 503) },
       },
     },
     async (request) => {

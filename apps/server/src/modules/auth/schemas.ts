@@ -19,5 +19,5 @@ export const testAccountsResponse = z.object({
 });
 
 /** Failure answers listed in the docs; all use the one failure envelope. */
-export const failures = (...statuses: (400 | 401 | 403 | 404 | 429)[]) =>
+export const failures = (...statuses: (400 | 401 | 403 | 404 | 429 | 503)[]) =>
   Object.fromEntries(statuses.map((s) => [s, errorEnvelope])) as Record<number, typeof errorEnvelope>;

@@ -10,17 +10,24 @@ import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { hashToken, newSecretToken } from '../../lib/ids.ts';
 import { safeError } from '../../lib/log-safety.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPassword } from '../../lib/password.ts';
+import type { PasswordGate } from '../../lib/password-gate.ts';
+import type { AttemptCounters } from '../../plugins/attempt-counters.ts';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
-import { forgotPasswordLink, loginLink, resetPasswordLink, verifyEmailLink } from '../../providers/mail/links.ts';
-import { passwordResetEmail, signupAttemptEmail, verificationEmail } from '../../providers/mail/templates.ts';
+import { forgotPasswordLink, loginLink, resetPasswordLink, unlockSignInLink, verifyEmailLink } from '../../providers/mail/links.ts';
+import { passwordResetEmail, signInUnlockEmail, signupAttemptEmail, verificationEmail } from '../../providers/mail/templates.ts';
 import * as repo from './repository.ts';
+import { signInThrottle, type SignInThrottleLimits } from './sign-in-throttle.ts';
 
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'PUBLIC_URL' | 'SESSION_TTL_HOURS'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'SESSION_TTL_HOURS'> & SignInThrottleLimits;
   log: FastifyBaseLogger;
+  /** Every argon2 hash and verification goes through it (app.passwordGate, ADR 034). */
+  passwords: PasswordGate;
+  /** Where the per-account sign-in failures are counted (app.attemptCounters: Redis or memory). */
+  counters: AttemptCounters;
   /** Ends live connections when their session ends. */
   live: Pick<Live, 'endSession' | 'endUser'>;
   /** Wakes the background runner (app.outbox) for work done after answering: the password-reset mail. */
@@ -30,6 +37,10 @@ export interface AuthDeps {
 const HOUR_MS = 60 * 60 * 1000;
 export const VERIFY_EMAIL_TTL_MS = 24 * HOUR_MS;
 export const RESET_PASSWORD_TTL_MS = HOUR_MS;
+export const UNLOCK_SIGN_IN_TTL_MS = HOUR_MS;
+
+/** What the background work of this module needs: it mails, and never hashes or counts. */
+export type AuthMailDeps = Pick<AuthDeps, 'db' | 'mailer' | 'config' | 'log'>;
 
 export const SIGNUP_MESSAGE = 'Check your inbox to confirm your e-mail.';
 export const RESEND_MESSAGE = 'If that address has an account waiting for confirmation, a new link is on its way.';
@@ -50,7 +61,10 @@ const TOKEN_MESSAGES = {
   },
 } as const;
 
-/** Answers an unknown e-mail with the same argon2 work as a known one, so timing tells nothing. */
+/**
+ * Answers an unknown e-mail with the same argon2 work as a known one, so timing tells nothing. The
+ * dummy is hashed once per process, at start; verifying against it goes through the gate like any other.
+ */
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password-only-for-timing'));
 
@@ -69,9 +83,15 @@ async function sendQuietly(deps: AuthDeps, message: MailMessage): Promise<void> 
   }
 }
 
+const TOKEN_TTL_MS: Record<repo.EmailTokenPurpose, number> = {
+  'verify-email': VERIFY_EMAIL_TTL_MS,
+  'reset-password': RESET_PASSWORD_TTL_MS,
+  'unlock-sign-in': UNLOCK_SIGN_IN_TTL_MS,
+};
+
 async function issueEmailToken(deps: Pick<AuthDeps, 'db'>, userId: string, purpose: repo.EmailTokenPurpose): Promise<string> {
   const token = newSecretToken();
-  const ttlMs = purpose === 'verify-email' ? VERIFY_EMAIL_TTL_MS : RESET_PASSWORD_TTL_MS;
+  const ttlMs = TOKEN_TTL_MS[purpose];
   await repo.insertEmailToken(deps.db, { userId, purpose, tokenHash: hashToken(token), ttlMs });
   return token;
 }
@@ -119,7 +139,7 @@ async function signupAttemptMail(deps: AuthDeps, email: string): Promise<void> {
 
 export async function signup(deps: AuthDeps, input: SignupBody): Promise<void> {
   // Hashed even when the address is taken, so both answers cost the same.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await deps.passwords.hash(input.password);
   const created = await repo.insertUser(deps.db, {
     email: input.email,
     passwordHash,
@@ -145,7 +165,7 @@ export async function resendVerification(deps: AuthDeps, email: string): Promise
   if (user && !user.emailVerifiedAt) await sendVerification(deps, user);
 }
 
-function tokenError(purpose: repo.EmailTokenPurpose, state: { used: boolean; expired: boolean } | null): AppError {
+function tokenError(purpose: keyof typeof TOKEN_MESSAGES, state: { used: boolean; expired: boolean } | null): AppError {
   const messages = TOKEN_MESSAGES[purpose];
   if (!state) return new AppError(400, 'TOKEN_INVALID', messages.invalid, 'token');
   if (state.used) return new AppError(400, 'TOKEN_USED', messages.used, 'token');
@@ -174,7 +194,7 @@ export type LoginResult = {
 
 /** A new session for a user who proved who they are (password, demo login, or a social provider: ADR 029). */
 export async function startSession(
-  deps: Pick<AuthDeps, 'db' | 'config'>,
+  deps: { db: Db; config: Pick<Config, 'SESSION_TTL_HOURS'> },
   user: repo.UserRow,
   ip: string,
   signInProvider: 'apple' | 'facebook' | null = null,
@@ -191,13 +211,44 @@ export async function startSession(
   };
 }
 
+/** Whether an unlock link's token (ADR 034) is live and belongs to this address. */
+async function unlockTokenFits(deps: AuthDeps, email: string, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const info = await repo.inspectEmailToken(deps.db, hashToken(token), 'unlock-sign-in');
+  return !!info && !info.used && !info.expired && info.email === email;
+}
+
+/**
+ * Password sign-in. Each address's failures count across every client address (sign-in-throttle.ts):
+ * past the limit a check waits its turn, answered 429 without hashing. An e-mailed unlock link's token
+ * lets its owner past the wait; the right password forgets the failures.
+ */
 export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promise<LoginResult> {
+  const throttle = signInThrottle(deps.counters, deps.config);
+  const unlocked = await unlockTokenFits(deps, input.email, input.unlockToken);
+  const attempt = unlocked ? null : await throttle.admit(input.email);
   const user = await repo.findUserByEmail(deps.db, input.email);
-  // || not ??: an account made by a social sign-in has no password (''), and costs the same argon2 work.
-  const passwordOk = await verifyPassword(user?.passwordHash || (await getDummyHash()), input.password);
-  if (!user || !user.passwordHash || !passwordOk) throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  let passwordOk: boolean;
+  try {
+    // || not ??: an account made by a social sign-in has no password (''), and costs the same argon2 work.
+    passwordOk = await deps.passwords.verify(user?.passwordHash || (await getDummyHash()), input.password);
+  } catch (err) {
+    // The gate was full: no password was checked, so nothing counts.
+    await attempt?.abandoned();
+    throw err;
+  }
+  if (!user || !user.passwordHash || !passwordOk) {
+    // The same insert for every address when a delay begins; the outbox mails a known one's owner.
+    if (attempt && (await attempt.failed())) {
+      await repo.enqueueSignInUnlock(deps.db, input.email);
+      deps.outbox.kick();
+    }
+    throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  }
+  await throttle.forget(input.email);
   // Only after the right password, so this answer reveals nothing to someone guessing addresses.
   if (!user.emailVerifiedAt) throw new AppError(403, 'EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE);
+  if (unlocked) await repo.retireEmailTokens(deps.db, user.id, 'unlock-sign-in');
   return startSession(deps, user, ip);
 }
 
@@ -216,7 +267,7 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<voi
   deps.outbox.kick();
 }
 
-export { PASSWORD_RESET_TOPIC } from './repository.ts';
+export { PASSWORD_RESET_TOPIC, SIGN_IN_UNLOCK_TOPIC } from './repository.ts';
 
 /** The user of a live session, by its token's hash: what the auth plugin (app.ts) signs requests in with. */
 export function findSessionUser(db: Db, tokenHash: string) {
@@ -224,15 +275,35 @@ export function findSessionUser(db: Db, tokenHash: string) {
 }
 
 /** The outbox's half of forgot-password: a link for a known address; nothing at all for an unknown one. */
-export async function sendPasswordReset(deps: Omit<AuthDeps, 'outbox' | 'live'>, payload: unknown): Promise<void> {
-  const email = (payload as { email?: unknown } | null)?.email;
-  if (typeof email !== 'string') throw new Error('password-reset request without an e-mail');
+export async function sendPasswordReset(deps: AuthMailDeps, payload: unknown): Promise<void> {
+  const email = emailOf(payload, 'password-reset request');
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const token = await issueEmailToken(deps, user.id, 'reset-password');
   const link = resetPasswordLink(deps.config.PUBLIC_URL, token);
   // Not sendQuietly: a mail server that failed gets the row retried by the outbox.
   await deps.mailer.send({ to: user.email, ...passwordResetEmail({ firstname: user.firstname, link }) });
+}
+
+function emailOf(payload: unknown, what: string): string {
+  const email = (payload as { email?: unknown } | null)?.email;
+  if (typeof email !== 'string') throw new Error(`${what} without an e-mail`);
+  return email;
+}
+
+/**
+ * The outbox's half of a sign-in delay (ADR 034): the owner of a known address with a password gets a
+ * one-time link past the delay; an unknown address, nothing.
+ */
+export async function sendSignInUnlock(deps: AuthMailDeps, payload: unknown): Promise<void> {
+  const user = await repo.findUserByEmail(deps.db, emailOf(payload, 'sign-in unlock'));
+  if (!user?.passwordHash) return;
+  const token = await issueEmailToken(deps, user.id, 'unlock-sign-in');
+  const link = unlockSignInLink(deps.config.PUBLIC_URL, token);
+  await deps.mailer.send({
+    to: user.email,
+    ...signInUnlockEmail({ firstname: user.firstname, link, resetUrl: forgotPasswordLink(deps.config.PUBLIC_URL) }),
+  });
 }
 
 export async function inspectResetToken(deps: AuthDeps, token: string): Promise<{ email: string }> {
@@ -244,8 +315,8 @@ export async function inspectResetToken(deps: AuthDeps, token: string): Promise<
 export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<void> {
   const tokenHash = hashToken(token);
   // Checked before the (deliberately slow) hash so dead links cost nothing; consumed atomically below.
-  await inspectResetToken(deps, token);
-  const passwordHash = await hashPassword(password);
+  const { email } = await inspectResetToken(deps, token);
+  const passwordHash = await deps.passwords.hash(password);
   const done = await deps.db.transaction(async (tx) => {
     const consumed = await repo.consumeEmailToken(tx, tokenHash, 'reset-password');
     if (!consumed) return false;
@@ -257,6 +328,8 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     return consumed.userId;
   });
   if (done) deps.live.endUser(done);
+  // The owner proved the mailbox and chose a new password: the account's sign-in delay ends.
+  if (done) await signInThrottle(deps.counters, deps.config).forget(email);
   if (!done) throw tokenError('reset-password', await repo.inspectEmailToken(deps.db, tokenHash, 'reset-password'));
 }
 

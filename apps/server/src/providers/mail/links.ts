@@ -6,3 +6,5 @@ export const verifyEmailLink = (publicUrl: string, token: string) => `${base(pub
 export const resetPasswordLink = (publicUrl: string, token: string) => `${base(publicUrl)}/new-password/${encodeURIComponent(token)}`;
 export const loginLink = (publicUrl: string) => `${base(publicUrl)}/login`;
 export const forgotPasswordLink = (publicUrl: string) => `${base(publicUrl)}/forgot-password`;
+/** Opens the sign-in page with a one-time pass past the per-account delay (ADR 034). */
+export const unlockSignInLink = (publicUrl: string, token: string) => `${base(publicUrl)}/login?unlock=${encodeURIComponent(token)}`;

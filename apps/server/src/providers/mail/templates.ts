@@ -92,3 +92,19 @@ export function signupAttemptEmail({ firstname, loginUrl, resetUrl }: { firstnam
     footnote: 'If it was not you, no action is needed: your account and password are unchanged.',
   });
 }
+
+/** Sent when wrong passwords for the account started a delay (ADR 034): the owner gets in past it. */
+export function signInUnlockEmail({ firstname, link, resetUrl }: { firstname: string; link: string; resetUrl: string }): Composed {
+  return render({
+    subject: `Sign-in attempts on your ${BRAND_NAME} account`,
+    preheader: 'Several wrong passwords were tried on your account.',
+    greeting: `Hi ${firstname},`,
+    paragraphs: [
+      'Several wrong passwords were just tried on your account, so for a while each new sign-in attempt has to wait. Your password was not changed and nobody signed in.',
+      'If it was you, use the button below: it lets you sign in with your password straight away, without waiting.',
+      `If it was not you, someone may be guessing your password. Choosing a new one is a good idea: ${resetUrl}`,
+    ],
+    button: { label: 'Sign in now', href: link },
+    footnote: 'This link works once and expires in 1 hour. It does not sign you in by itself: you still need your password.',
+  });
+}

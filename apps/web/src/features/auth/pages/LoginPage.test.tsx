@@ -92,6 +92,34 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link has expired or was already used.');
   });
 
+  it('says how long to wait when the account is slowed, and offers the password reset', async () => {
+    const message =
+      'Too many wrong passwords for this account. Please try again in 2 minutes. If the account is yours, the link we e-mailed to its address lets you sign in now, or you can reset your password.';
+    mockApi({ 'POST v1/auth/login': failure(429, message, 'SIGN_IN_DELAYED') });
+    const { user } = renderPage(<LoginPage />, { path: '/login' });
+    await signIn(user);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please try again in 2 minutes.');
+    expect(alert).toHaveTextContent('the link we e-mailed to its address lets you sign in now');
+    expect(within(alert).getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgot-password');
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+
+  it('signs in past the wait with the e-mailed ?unlock= link', async () => {
+    const api = mockApi({ 'POST v1/auth/login': { body: { success: true, data: session } } });
+    const { user } = renderPage(<LoginPage />, { path: '/login', at: '/login?unlock=0123456789abcdef0123' });
+    expect(screen.getByRole('status')).toHaveTextContent('Your sign-in link is ready');
+    await signIn(user);
+
+    expect(await screen.findByText('Now at /')).toBeInTheDocument();
+    expect(api.callsTo('POST', 'v1/auth/login')[0]?.body).toEqual({
+      email: 'sam@example.test',
+      password: 'correct-horse',
+      unlockToken: '0123456789abcdef0123',
+    });
+  });
+
   it('lets the user see the password they typed', async () => {
     mockApi({});
     const { user } = renderPage(<LoginPage />, { path: '/login' });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
 import { useAuthLoginMutation } from '../api/login.ts';
 import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
@@ -18,7 +18,18 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
 import { credentialsEntered, selectRememberedEmail } from '../login-slice.ts';
 
-type Failure = { kind: 'unverified' } | { kind: 'message'; text: string };
+type Failure = { kind: 'unverified' } | { kind: 'delayed'; text: string } | { kind: 'message'; text: string };
+
+/** The server's code when wrong passwords for the address made further sign-ins wait (ADR 034). */
+const SIGN_IN_DELAYED = 'SIGN_IN_DELAYED';
+
+/** What a failed sign-in shows: the server's own words, which say how long to wait when it is a delay. */
+function failureOf(error: unknown): Failure {
+  const { code } = readApiFailure(error);
+  if (code === 'EMAIL_NOT_VERIFIED') return { kind: 'unverified' };
+  const text = failureText(error, 'We could not sign you in. Please try again.', { unreachable: UNREACHABLE_TEXT });
+  return code === SIGN_IN_DELAYED ? { kind: 'delayed', text } : { kind: 'message', text };
+}
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -27,6 +38,9 @@ export default function LoginPage() {
   const completeSignIn = useCompleteSignIn();
   const withProgress = useSubmitProgress();
   const [failure, setFailure] = useState<Failure | null>(null);
+  // The e-mailed unlock link lands on /login?unlock=<token>: this sign-in may skip the account's wait.
+  const [params] = useSearchParams();
+  const unlockToken = params.get('unlock') || undefined;
   const { register, handleSubmit, formState } = useForm<LoginFormInput, unknown, LoginFormValues>({
     resolver: zodResolver(loginForm),
     defaultValues: { email: rememberedEmail, password: '' },
@@ -36,14 +50,10 @@ export default function LoginPage() {
     setFailure(null);
     dispatch(credentialsEntered({ email: values.email }));
     try {
-      const session = await withProgress(() => login(values).unwrap());
+      const session = await withProgress(() => login(unlockToken ? { ...values, unlockToken } : values).unwrap());
       completeSignIn(session);
     } catch (error) {
-      setFailure(
-        readApiFailure(error).code === 'EMAIL_NOT_VERIFIED'
-          ? { kind: 'unverified' }
-          : { kind: 'message', text: failureText(error, 'We could not sign you in. Please try again.', { unreachable: UNREACHABLE_TEXT }) },
-      );
+      setFailure(failureOf(error));
     }
   });
 
@@ -63,6 +73,11 @@ export default function LoginPage() {
       }
     >
       <VerifyEmailNotice />
+      {unlockToken ? (
+        <FormAlert tone="info">
+          Your sign-in link is ready: enter your password to sign in now, without waiting. The link works once, for one hour.
+        </FormAlert>
+      ) : null}
       {failure?.kind === 'unverified' ? (
         <FormAlert tone="error">
           Please confirm your e-mail address before signing in. Open the link we sent you, or{' '}
@@ -70,6 +85,11 @@ export default function LoginPage() {
         </FormAlert>
       ) : null}
       {failure?.kind === 'message' ? <FormAlert tone="error">{failure.text}</FormAlert> : null}
+      {failure?.kind === 'delayed' ? (
+        <FormAlert tone="error">
+          {failure.text} <Link to="/forgot-password">Reset your password</Link>
+        </FormAlert>
+      ) : null}
       <SocialSignInButtons />
       <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
