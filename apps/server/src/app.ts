@@ -27,7 +27,7 @@ import checkoutHostPlugin from './providers/checkout-host/plugin.ts';
 // Modules, through their index.ts only (ADR 007).
 import { adminRoutes } from './modules/admin/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';
-import { adminSessionRoutes, authBackground, authRoutes, findSessionUser } from './modules/auth/index.ts';
+import { adminSessionRoutes, authBackground, authRoutes, findLiveTokenHashes, findSessionUser } from './modules/auth/index.ts';
 import { cartRoutes } from './modules/cart/index.ts';
 import { cashoutBackground, cashoutRoutes } from './modules/cashout/index.ts';
 import { adminCatalogRoutes, catalogAssets, catalogRoutes } from './modules/catalog/index.ts';
@@ -154,6 +154,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(mailPlugin);
   await app.register(authPlugin, {
     findUser: (tokenHash) => findSessionUser(app.db, tokenHash),
+    liveTokenHashes: (tokenHashes) => findLiveTokenHashes(app.db, tokenHashes),
     // Settings are cached for a few seconds by the settings module, so this is rarely a query.
     blockedCountries: async () => (await getStoreSettings(app.db)).blockedCountries,
   });

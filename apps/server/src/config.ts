@@ -107,6 +107,11 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(24 * 30),
+  /**
+   * Milliseconds between the checks that every session with an open live socket is still live (ADR 030): a
+   * session that expired or was revoked without this instance being told closes its sockets within this.
+   */
+  LIVE_SESSION_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(5000),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /**

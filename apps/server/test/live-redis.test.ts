@@ -1,10 +1,10 @@
 // Two instances of the store behind one load balancer share the database and Redis: an event raised on
 // instance A must reach a socket connected to instance B (socket.io Redis adapter).
 // This file needs REDIS_URL; vitest.config.ts leaves it out of runs where REDIS_URL is unset.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@store/shared';
+import { chatStateResponse, type ClientToServerEvents, type ServerToClientEvents } from '@store/shared';
 import { openTestDatabase } from './support/test-app.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -13,6 +13,9 @@ import { migrate } from '../src/db/migrate.ts';
 import { seed } from '../src/db/seed.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { hashToken, newId, newSecretToken } from '../src/lib/ids.ts';
+import { createShopper } from './support/checkout.ts';
+import { createAdmin } from './support/cashout.ts';
+import { callStore, connectedOrRefused, openChatSocket, openShopperSocket, type ChatSocket } from './support/live-client.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 if (!REDIS_URL) {
@@ -24,9 +27,14 @@ let dropDatabase: () => Promise<void>;
 let instanceA: FastifyInstance;
 let instanceB: FastifyInstance;
 let socket: Socket<ServerToClientEvents, ClientToServerEvents> | undefined;
+const opened: { disconnect(): unknown }[] = [];
 
 async function buildInstance(): Promise<FastifyInstance> {
-  const config = loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: 'silent' }, { WEB_DIST: '/nonexistent', REDIS_URL });
+  // The periodic re-check is an hour away: what closes a socket on B is the end announced by A.
+  const config = loadConfig(
+    { ...process.env, PORT: '0', LOG_LEVEL: 'silent' },
+    { WEB_DIST: '/nonexistent', REDIS_URL, TRUST_PROXY: ['127.0.0.1'], LIVE_SESSION_RECHECK_MS: 3_600_000 },
+  );
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return app;
@@ -42,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   socket?.disconnect();
+  for (const s of opened) s.disconnect();
   await instanceA?.close();
   await instanceB?.close();
   await dropDatabase?.();
@@ -79,5 +88,41 @@ describe('live events across instances', () => {
     const received = new Promise((resolve) => socket!.once('cartUpdated', resolve));
     instanceA.live.emitToUser(userId, 'cartUpdated', { itemCount: 3 });
     expect(await received).toEqual({ itemCount: 3 });
+  });
+});
+
+describe('a session ended on one instance', () => {
+  it('closes its sockets on the other instance, in every namespace, and the agent stops counting online there', async () => {
+    const agent = await createAdmin(database.db);
+    const shopper = await createShopper(database.db);
+    const urlA = await instanceA.listen({ port: 0, host: '127.0.0.1' });
+    const urlB = instanceB.server.listening
+      ? `http://127.0.0.1:${(instanceB.server.address() as { port: number }).port}`
+      : await instanceB.listen({ port: 0, host: '127.0.0.1' });
+    const onB = [
+      openChatSocket(urlB, { token: agent.token, inbox: true }),
+      openChatSocket(urlB, { token: shopper.token }),
+      openShopperSocket(urlB, shopper),
+    ] as const;
+    opened.push(...onB);
+    expect(await Promise.all(onB.map(connectedOrRefused))).toEqual(['connected', 'connected', 'connected']);
+    const guestOnA = async () =>
+      chatStateResponse.parse((await callStore(urlA, 'GET', '/api/v1/chat', { address: '192.0.2.50' })).body).data;
+    expect((await guestOnA()).agentsOnline).toBe(true);
+
+    // The agent signs out through instance A; an admin on A revokes the shopper's sessions.
+    expect((await callStore(urlA, 'POST', '/api/v1/auth/logout', { address: '198.51.100.50', token: agent.token })).status).toBe(200);
+    const admin = await createAdmin(database.db);
+    const revoke = await callStore(urlA, 'POST', `/api/v1/admin/users/${shopper.id}/revoke-sessions`, {
+      address: '198.51.100.51',
+      token: admin.token,
+    });
+    expect(revoke.status).toBe(200);
+
+    for (const s of onB as readonly (ChatSocket | (typeof onB)[2])[]) {
+      await vi.waitFor(() => expect(s.connected).toBe(false), { timeout: 20_000 });
+      expect(s.active).toBe(false);
+    }
+    expect((await guestOnA()).agentsOnline).toBe(false);
   });
 });

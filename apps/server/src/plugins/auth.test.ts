@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { DEMO_ACCOUNTS } from '../db/seed/accounts.ts';
-import { findSessionUser } from '../modules/auth/index.ts';
+import { findLiveTokenHashes, findSessionUser } from '../modules/auth/index.ts';
 import { getStoreSettings } from '../modules/settings/index.ts';
 import { createVerifiedUser, loginAs, post } from '../../test/support/auth.ts';
 import authPlugin, { requireRole, requireSession, requireUser, signedInUser } from './auth.ts';
@@ -32,6 +32,7 @@ describe('requireUser / requireRole', () => {
     await guarded.register(dbPlugin, { database: t.database });
     await guarded.register(authPlugin, {
       findUser: (tokenHash) => findSessionUser(t.database.db, tokenHash),
+      liveTokenHashes: (tokenHashes) => findLiveTokenHashes(t.database.db, tokenHashes),
       blockedCountries: async () => (await getStoreSettings(t.database.db)).blockedCountries,
     });
     guarded.get('/api/v1/me', { preHandler: requireUser }, async (request) => ({ user: request.user }));

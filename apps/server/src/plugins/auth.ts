@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves a session token for the socket.io handshake (same rules as the x-auth-token header). */
     userForToken(token: string | null | undefined): Promise<Pick<AuthUser, '_id' | 'role'> | null>;
+    /** Which of these token hashes still name a live session (the live sockets' re-check, ADR 030). */
+    liveTokenHashes(tokenHashes: string[]): Promise<string[]>;
     /** Whether a connection comes from a country (or region) the store does not serve (ADR 018). */
     fromRestrictedCountry(raw: IncomingMessage): Promise<boolean>;
   }
@@ -34,6 +36,8 @@ declare module 'fastify' {
 export interface AuthLookups {
   /** The user of a live (not revoked, not expired) session, by the hash of its token. */
   findUser(tokenHash: string): Promise<AuthUser | null>;
+  /** Which of these token hashes still name a live session. */
+  liveTokenHashes(tokenHashes: string[]): Promise<string[]>;
   /** The countries the store does not serve (ISO codes; compared in capitals). */
   blockedCountries(): Promise<string[]>;
 }
@@ -52,13 +56,14 @@ export function sessionTokenOf(request: FastifyRequest): string | null {
 }
 
 export default fp<AuthLookups>(
-  async (app, { findUser, blockedCountries }) => {
+  async (app, { findUser, liveTokenHashes, blockedCountries }) => {
     app.decorateRequest('user', null);
     app.decorate('userForToken', async (token: string | null | undefined) => {
       if (!token || token.length > MAX_TOKEN_LENGTH) return null;
       const user = await findUser(hashToken(token));
       return user ? { _id: user._id, role: user.role } : null;
     });
+    app.decorate('liveTokenHashes', liveTokenHashes);
 
     const fromRestrictedCountry = countryCheck(app.config, blockedCountries);
     app.decorate('fromRestrictedCountry', fromRestrictedCountry);

@@ -1,21 +1,25 @@
 import fp from 'fastify-plugin';
-import { Server, type Socket } from 'socket.io';
+import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { COUNTRY_RESTRICTED_MESSAGE, ROLE_USER, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@store/shared';
-import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../lib/ids.ts';
 import { latestLiveEventId, LIVE_REPLAY_BATCH, liveEventsAfter, recordLiveEvent } from './live-events.ts';
+import { LiveSessionRegistry, type LiveSession, type SessionEnd } from './live-sessions.ts';
+
+export type { LiveSession } from './live-sessions.ts';
 
 interface SocketData {
   userId: string;
-  sessionRoom: string;
   /** The last event id the client saw (handshake auth.lastEventId), or null when it named none. */
   lastEventId: number | null;
 }
-/** Between instances (Redis adapter): "this user has new stored events", so each instance reads them. */
+/** Between instances (Redis adapter). */
 interface InterServerEvents {
+  /** "This user has new stored events", so each instance reads them. */
   liveEventsFor: (userId: string) => void;
+  /** A session (or every session of a user) ended: close its sockets here; answered once they are closed. */
+  liveSessionEnded: (end: SessionEnd, done: (closed: true) => void) => void;
 }
 type StoredEvent = Exclude<keyof ServerToClientEvents, 'liveSynced'>;
 type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -31,16 +35,30 @@ export interface Live {
   emitToUser<E extends StoredEvent>(userId: string, event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void;
   /** Resolves once every event emitted so far is stored and announced (shutdown, tests). */
   flush(): Promise<void>;
-  /** Closes the connections opened with one session token (logout), on every instance. */
-  endSession(token: string): void;
-  /** Closes every connection of a user (password reset revokes all sessions). */
-  endUser(userId: string): void;
+  /**
+   * Closes every socket opened with one session token (logout), in every namespace, on every instance
+   * (ADR 030). Call it after the session's end is committed. Resolves once this instance's sockets are
+   * closed and every other instance confirmed it closed its own (at most SESSION_END_CONFIRM_MS; past
+   * that, their re-check closes them). Never rejects.
+   */
+  endSession(token: string): Promise<void>;
+  /** The same for every session a user has (a password reset, an admin's revoke). */
+  endUser(userId: string): Promise<void>;
   /**
    * Sets up a module's own socket.io namespace (the chat, ADR 027) on the same server once it exists: it
-   * shares the live connection's transport and Redis adapter, and keeps its own handshake rules, so this
-   * namespace's USER-only rule is untouched.
+   * shares the live connection's transport, Redis adapter and country check, and keeps its own handshake
+   * rules. The plugin has already looked up the handshake's session (auth.token) when the module's own
+   * middleware runs (sessionOf); a token that names no live session is refused before it; and every
+   * socket opened with a session closes when that session ends (ADR 030). A namespace's connection
+   * handler must return at once when the socket is no longer connected (its session ended meanwhile).
    */
-  addNamespace(setup: (server: Server) => void): void;
+  addNamespace(name: string, setup: (namespace: Namespace) => void): void;
+  /** The live session a socket's handshake named (auth.token); null for a guest's socket. */
+  sessionOf(socket: Socket): LiveSession | null;
+  /** Whether a socket was closed because its session ended (not a reload, a lost network, a shutdown). */
+  closedBySessionEnd(socket: Socket): boolean;
+  /** Called with every session end this instance hears of: its own, another instance's, the re-check's. */
+  onSessionEnd(listener: (end: SessionEnd) => void): void;
 }
 
 declare module 'fastify' {
@@ -52,9 +70,10 @@ declare module 'fastify' {
 /** The largest message a live connection accepts (engine.io's maxHttpBufferSize). */
 export const LIVE_MESSAGE_LIMIT_BYTES = 16 * 1024;
 
-export const userRoom = (userId: string) => `user:${userId}`;
-// Named by the token's hash, like the sessions table: the raw token never becomes a room name.
-const sessionRoom = (token: string) => `session:${hashToken(token)}`;
+/** How long ending a session waits for the other instances to confirm they closed its sockets. */
+export const SESSION_END_CONFIRM_MS = 3000;
+/** The re-check asks about this many sessions per query. */
+const RECHECK_BATCH = 500;
 
 function firstString(value: unknown): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
@@ -62,18 +81,24 @@ function firstString(value: unknown): string | undefined {
 }
 
 /**
- * The handshake carries auth.token plus query _id and role (SPEC §7). Only the token is trusted: it must
- * name a live USER session, and the query must agree with that session, so nobody can listen to another
- * user's room by editing the query string.
+ * The main namespace's handshake carries auth.token plus query _id and role (SPEC §7). Only the token is
+ * trusted: it must name a live USER session (looked up for every namespace before this), and the query
+ * must agree with that session, so nobody can listen to another user's events by editing the query string.
  */
-async function authorizeHandshake(userForToken: FastifyInstance['userForToken'], socket: LiveSocket): Promise<SocketData | null> {
-  const auth = socket.handshake.auth as { token?: unknown } | undefined;
-  const token = typeof auth?.token === 'string' ? auth.token : undefined;
-  const user = await userForToken(token);
-  if (!token || !user || user.role !== ROLE_USER) return null;
+function authorizeHandshake(session: LiveSession | null, socket: LiveSocket): boolean {
+  if (!session || session.role !== ROLE_USER) return false;
   const { _id, role } = socket.handshake.query;
-  if (firstString(_id) !== user._id || firstString(role) !== user.role) return null;
-  return { userId: user._id, sessionRoom: sessionRoom(token), lastEventId: null };
+  return firstString(_id) === session.userId && firstString(role) === session.role;
+}
+
+/** Resolves with the promise, or rejects once `ms` passed; the promise's own later failure is ignored. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  promise.catch(() => {});
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -105,7 +130,24 @@ export default fp(
     // One user's emits are stored in the order they were made (the ids follow the calls).
     const writes = new Map<string, Promise<void>>();
 
-    const namespaceSetups: ((server: Server) => void)[] = [];
+    const namespaceSetups: [name: string, setup: (namespace: Namespace) => void][] = [];
+    // Every namespace, so a session's end and a shutdown reach them all.
+    const namespaces: Namespace[] = [];
+    const sessions = new LiveSessionRegistry();
+    // The session each handshake named, from the plugin's own middleware on: namespaces read it (sessionOf).
+    const handshakeSessions = new WeakMap<Socket, LiveSession>();
+    let recheckTimer: NodeJS.Timeout | undefined;
+
+    /** Closes the ended session's sockets here, then asks every other instance to do the same. */
+    async function announceEnd(end: SessionEnd): Promise<void> {
+      sessions.end(end);
+      if (!io || !app.config.REDIS_URL) return;
+      try {
+        await within(io.serverSideEmitWithAck('liveSessionEnded', end), SESSION_END_CONFIRM_MS);
+      } catch (err) {
+        app.log.warn({ err }, 'not every instance confirmed closing an ended session; their re-check closes its sockets');
+      }
+    }
 
     const wakeLocal = (userId: string) => {
       for (const wake of followers.get(userId) ?? []) wake();
@@ -133,16 +175,103 @@ export default fp(
         await Promise.all([...writes.values()]);
       },
       endSession(token) {
-        io?.in(sessionRoom(token)).disconnectSockets(true);
+        return announceEnd({ tokenHash: hashToken(token) });
       },
       endUser(userId) {
-        io?.in(userRoom(userId)).disconnectSockets(true);
+        return announceEnd({ userId });
       },
-      addNamespace(setup) {
-        if (io) setup(io as unknown as Server);
-        else namespaceSetups.push(setup);
+      addNamespace(name, setup) {
+        if (io) addNamespace(io as unknown as Server, name, setup);
+        else namespaceSetups.push([name, setup]);
+      },
+      sessionOf(socket) {
+        return handshakeSessions.get(socket) ?? null;
+      },
+      closedBySessionEnd(socket) {
+        return sessions.closedBySessionEnd(socket);
+      },
+      onSessionEnd(listener) {
+        sessions.onEnd(listener);
       },
     });
+
+    /**
+     * What every namespace shares, set up before the namespace's own rules: the country restriction
+     * (ADR 018), the session lookup (a token that names no live session is refused here, in every
+     * namespace), and the registry that closes a session's sockets when it ends (ADR 030).
+     */
+    function prepareNamespace(namespace: Namespace): void {
+      namespaces.push(namespace);
+      namespace.use((socket, next) => {
+        // The country restriction closes the live connection as it closes the session routes.
+        app.fromRestrictedCountry(socket.request).then(
+          (restricted) => next(restricted ? new Error(COUNTRY_RESTRICTED_MESSAGE) : undefined),
+          (err: unknown) => {
+            app.log.error({ err }, 'live country check failed');
+            next(new Error('unavailable'));
+          },
+        );
+      });
+      namespace.use((socket, next) => {
+        lookUpSession(socket).then(
+          (ok) => next(ok ? undefined : new Error('unauthorized')),
+          (err: unknown) => {
+            app.log.error({ err }, 'live session lookup failed');
+            next(new Error('unavailable'));
+          },
+        );
+      });
+      // Registered before the namespace's own handler, so that one sees a socket whose session ended
+      // during its handshake already closed.
+      namespace.on('connection', (socket: Socket) => {
+        const session = handshakeSessions.get(socket);
+        if (!session || !sessions.add(socket, session)) return;
+        socket.on('disconnect', () => sessions.remove(socket));
+      });
+    }
+
+    function addNamespace(server: Server, name: string, setup: (namespace: Namespace) => void): void {
+      const namespace = server.of(name);
+      prepareNamespace(namespace);
+      setup(namespace);
+    }
+
+    /** True for a guest's handshake (no token) and a live session's; false for a token that names none. */
+    async function lookUpSession(socket: Socket): Promise<boolean> {
+      const auth = socket.handshake.auth as { token?: unknown } | undefined;
+      const token = auth?.token;
+      if (token === undefined || token === null || token === '') return true;
+      if (typeof token !== 'string') return false;
+      const lookedUpAt = Date.now();
+      const user = await app.userForToken(token);
+      if (!user) return false;
+      handshakeSessions.set(socket, { tokenHash: hashToken(token), userId: user._id, role: user.role, lookedUpAt });
+      return true;
+    }
+
+    /**
+     * The re-check (ADR 030): every LIVE_SESSION_RECHECK_MS, one query per RECHECK_BATCH sessions with a
+     * socket here asks which are still live; the sockets of the others close. It catches what no end
+     * announced: a session that expired, one revoked in the database, an end whose announcement was lost.
+     */
+    let rechecking = false;
+    async function recheckSessions(): Promise<void> {
+      if (rechecking) return;
+      rechecking = true;
+      try {
+        const hashes = sessions.tokenHashes();
+        for (let i = 0; i < hashes.length; i += RECHECK_BATCH) {
+          const batch = hashes.slice(i, i + RECHECK_BATCH);
+          const live = new Set(await app.liveTokenHashes(batch));
+          for (const tokenHash of batch) if (!live.has(tokenHash)) sessions.end({ tokenHash });
+        }
+      } catch (err) {
+        // The database is away: the sockets stay (the handshake refuses new ones); the next round tries again.
+        app.log.warn({ err }, 'live session re-check failed');
+      } finally {
+        rechecking = false;
+      }
+    }
 
     // Created once the app is ready: the HTTP server exists by then and app.inject tests (which never
     // listen) get a working emitToUser too.
@@ -172,35 +301,26 @@ export default fp(
       if (redisClients[1]) await redisClients[1].ping();
 
       const server = io;
+      prepareNamespace(server.of('/') as unknown as Namespace);
       server.use((socket, next) => {
-        // The country restriction (ADR 018) closes the live connection as it closes the session routes.
-        app.fromRestrictedCountry(socket.request).then(
-          (restricted) => next(restricted ? new Error(COUNTRY_RESTRICTED_MESSAGE) : undefined),
-          (err: unknown) => {
-            app.log.error({ err }, 'live country check failed');
-            next(new Error('unavailable'));
-          },
-        );
-      });
-      server.use((socket, next) => {
-        authorizeHandshake(app.userForToken, socket).then(
-          (data) => {
-            if (!data) return next(new Error('unauthorized'));
-            const lastEventId = parseLastEventId(socket);
-            if (lastEventId === 'invalid') return next(new Error('invalid lastEventId'));
-            socket.data = { ...data, lastEventId };
-            next();
-          },
-          (err: unknown) => {
-            app.log.error({ err }, 'live handshake failed');
-            next(new Error('unavailable'));
-          },
-        );
+        const session = handshakeSessions.get(socket as unknown as Socket) ?? null;
+        if (!authorizeHandshake(session, socket)) return next(new Error('unauthorized'));
+        const lastEventId = parseLastEventId(socket);
+        if (lastEventId === 'invalid') return next(new Error('invalid lastEventId'));
+        socket.data = { userId: session!.userId, lastEventId };
+        next();
       });
       server.on('liveEventsFor', (userId) => wakeLocal(userId));
-      for (const setup of namespaceSetups.splice(0)) setup(server as unknown as Server);
+      server.on('liveSessionEnded', (end, done) => {
+        if (isSessionEnd(end)) sessions.end(end);
+        done(true);
+      });
+      for (const [name, setup] of namespaceSetups.splice(0)) addNamespace(server as unknown as Server, name, setup);
+      recheckTimer = setInterval(() => void recheckSessions(), app.config.LIVE_SESSION_RECHECK_MS);
+      recheckTimer.unref();
       server.on('connection', (socket) => {
-        void socket.join([userRoom(socket.data.userId), socket.data.sessionRoom]);
+        // Its session ended while it connected: the registry closed it.
+        if (!socket.connected) return;
         follow(socket);
         socket.on('ping', (ack) => {
           if (typeof ack === 'function') ack('pong');
@@ -261,9 +381,10 @@ export default fp(
 
     // Open sockets would otherwise keep the HTTP server from closing.
     app.addHook('preClose', async () => {
+      clearInterval(recheckTimer);
       // Events emitted just before shutdown are stored before the database closes.
       await app.live.flush();
-      io?.local.disconnectSockets(true);
+      for (const namespace of namespaces) namespace.local.disconnectSockets(true);
     });
 
     app.addHook('onClose', async () => {
@@ -273,3 +394,10 @@ export default fp(
   },
   { name: 'live', dependencies: ['auth'] },
 );
+
+/** What another instance sent as a session end (the Redis channel is ours, but a bad message must not throw here). */
+function isSessionEnd(end: unknown): end is SessionEnd {
+  if (!end || typeof end !== 'object') return false;
+  const { tokenHash, userId } = end as { tokenHash?: unknown; userId?: unknown };
+  return typeof tokenHash === 'string' || typeof userId === 'string';
+}

@@ -11,7 +11,10 @@ import type { Live } from '../../plugins/live.ts';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/index.ts';
 
-/** Revokes the user's live sessions; their next call answers 401. Live connections are closed after commit. */
+/**
+ * Revokes the user's live sessions; their next call answers 401. Their live sockets, in every namespace and
+ * on every instance, are closed after the commit and before the answer (ADR 030).
+ */
 export async function revokeUserSessions(
   deps: { db: Db; live: Pick<Live, 'endUser'> },
   adminId: string,
@@ -35,7 +38,7 @@ export async function revokeUserSessions(
     });
     return { userId, revokedSessions: revoked.length };
   });
-  deps.live.endUser(userId);
+  await deps.live.endUser(userId);
   return result;
 }
 

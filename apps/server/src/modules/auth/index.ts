@@ -3,6 +3,6 @@
 export { authBackground } from './background.ts';
 export { default as authRoutes } from './routes.ts';
 export { adminSessionRoutes } from './admin-sessions.ts';
-export { findSessionUser } from './service.ts';
+export { findLiveTokenHashes, findSessionUser } from './service.ts';
 // SPEC §3 fbData, appleData and provider for GET v1/getuser (ADR 029).
 export { socialStateOf } from './social/service.ts';

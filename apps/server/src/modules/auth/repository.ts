@@ -1,6 +1,6 @@
 // SQL of accounts, sessions and one-time e-mail tokens. Expiry is judged by the database clock
 // (now()), so every instance agrees and tests can move time by editing expires_at.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { emailTokens, outbox, sessions, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -161,6 +161,16 @@ export async function findSessionUser(db: Conn, tokenHash: string): Promise<Auth
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
   return row ?? null;
+}
+
+/** Which of these token hashes still name a live (not revoked, not expired) session: the live sockets' re-check. */
+export async function findLiveTokenHashes(db: Conn, tokenHashes: string[]): Promise<string[]> {
+  if (tokenHashes.length === 0) return [];
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(and(inArray(sessions.tokenHash, tokenHashes), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  return rows.map((r) => r.tokenHash);
 }
 
 /** The outbox topic of a password-reset request: the lookup and the mail happen after the answer. */

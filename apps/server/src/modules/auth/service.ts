@@ -254,7 +254,8 @@ export async function login(deps: AuthDeps, input: LoginBody, ip: string): Promi
 
 export async function logout(deps: AuthDeps, token: string): Promise<void> {
   await repo.revokeSession(deps.db, hashToken(token));
-  deps.live.endSession(token);
+  // Answered once this session's live sockets are closed, on every instance (ADR 030).
+  await deps.live.endSession(token);
 }
 
 /**
@@ -272,6 +273,11 @@ export { PASSWORD_RESET_TOPIC, SIGN_IN_UNLOCK_TOPIC } from './repository.ts';
 /** The user of a live session, by its token's hash: what the auth plugin (app.ts) signs requests in with. */
 export function findSessionUser(db: Db, tokenHash: string) {
   return repo.findSessionUser(db, tokenHash);
+}
+
+/** Which of these token hashes still name a live session (the live sockets' re-check, app.ts). */
+export function findLiveTokenHashes(db: Db, tokenHashes: string[]) {
+  return repo.findLiveTokenHashes(db, tokenHashes);
 }
 
 /** The outbox's half of forgot-password: a link for a known address; nothing at all for an unknown one. */
@@ -327,7 +333,7 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     await repo.revokeAllSessions(tx, consumed.userId);
     return consumed.userId;
   });
-  if (done) deps.live.endUser(done);
+  if (done) await deps.live.endUser(done);
   // The owner proved the mailbox and chose a new password: the account's sign-in delay ends.
   if (done) await signInThrottle(deps.counters, deps.config).forget(email);
   if (!done) throw tokenError('reset-password', await repo.inspectEmailToken(deps.db, tokenHash, 'reset-password'));

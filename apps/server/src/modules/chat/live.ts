@@ -4,14 +4,18 @@
 //   - a USER session joins that shopper's room (their conversation on every device);
 //   - a guest proves a conversation key and joins that one conversation's room, nothing else.
 // Events are sent after the change they report is committed (persist first, then emit).
+// The live plugin looks the session up and closes every socket of a session when it ends (ADR 030).
 import type { FastifyInstance } from 'fastify';
-import type { Namespace, Server, Socket } from 'socket.io';
-import { CHAT_NAMESPACE, COUNTRY_RESTRICTED_MESSAGE, type ChatServerToClientEvents } from '@store/shared';
+import type { Namespace, Socket } from 'socket.io';
+import { CHAT_NAMESPACE, type ChatServerToClientEvents } from '@store/shared';
 import { hashToken } from '../../lib/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { findGuestConversation } from './repository.ts';
 
-/** An agent counts as online for this long after their inbox closed (a reload, a flaky network). */
+/**
+ * An agent counts as online for this long after their inbox closed (a reload, a flaky network), while
+ * their session lives: a signed-out or revoked agent stops counting at once (ADR 030).
+ */
 export const AGENT_GRACE_MS = 60_000;
 const INBOX_ROOM = 'inbox';
 const userRoom = (userId: string) => `chat-user:${userId}`;
@@ -31,19 +35,39 @@ export interface ConversationAddress {
 export interface ChatLive {
   toVisitor<E extends Event>(conversation: ConversationAddress, event: E, payload: Payload<E>): void;
   toAgents<E extends Event>(event: E, payload: Payload<E>): void;
-  /** Whether an agent has the inbox open, or had it within AGENT_GRACE_MS. */
+  /** Whether an agent has the inbox open, or had it within AGENT_GRACE_MS with a session still live. */
   agentsOnline(): Promise<boolean>;
-  /** Closes this instance's chat sockets (shutdown: they would keep the HTTP server open). */
-  close(): void;
 }
 
 function firstString(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= 256 ? value : undefined;
 }
 
-export function chatLive(app: Pick<FastifyInstance, 'live' | 'userForToken' | 'fromRestrictedCountry' | 'log'>, db: Db): ChatLive {
+/** An agent whose inbox closed while their session lived: online for AGENT_GRACE_MS unless it ends. */
+interface DepartedAgent {
+  userId: string;
+  leftAt: number;
+}
+
+export function chatLive(app: Pick<FastifyInstance, 'live' | 'liveTokenHashes' | 'log'>, db: Db): ChatLive {
   let nsp: ChatNamespace | undefined;
-  let agentLeftAt = 0;
+  // By session token hash, on this instance (ADR 027: the grace is per instance).
+  const departed = new Map<string, DepartedAgent>();
+
+  app.live.onSessionEnd((end) => {
+    if ('tokenHash' in end) departed.delete(end.tokenHash);
+    else for (const [hash, agent] of departed) if (agent.userId === end.userId) departed.delete(hash);
+  });
+
+  /** Departed agents still in their grace whose session still lives (one query, only while there are some). */
+  const recentlyDeparted = async (): Promise<boolean> => {
+    const now = Date.now();
+    for (const [hash, agent] of departed) if (now - agent.leftAt >= AGENT_GRACE_MS) departed.delete(hash);
+    if (departed.size === 0) return false;
+    const live = await app.liveTokenHashes([...departed.keys()]);
+    for (const hash of departed.keys()) if (!live.includes(hash)) departed.delete(hash);
+    return live.length > 0;
+  };
 
   const agentsConnected = async (): Promise<boolean> => {
     if (!nsp) return false;
@@ -56,18 +80,12 @@ export function chatLive(app: Pick<FastifyInstance, 'live' | 'userForToken' | 'f
     return sockets.length > 0;
   };
 
-  app.live.addNamespace((server: Server) => {
-    const namespace = server.of(CHAT_NAMESPACE) as unknown as ChatNamespace;
+  app.live.addNamespace(CHAT_NAMESPACE, (base: Namespace) => {
+    const namespace = base as unknown as ChatNamespace;
     nsp = namespace;
     namespace.use((socket, next) => {
-      app.fromRestrictedCountry(socket.request).then(
-        (restricted) => next(restricted ? new Error(COUNTRY_RESTRICTED_MESSAGE) : undefined),
-        () => next(new Error('unavailable')),
-      );
-    });
-    namespace.use((socket, next) => {
-      const auth = (socket.handshake.auth ?? {}) as { token?: unknown; chatKey?: unknown; inbox?: unknown };
-      joinRooms(socket, firstString(auth.token), firstString(auth.chatKey), auth.inbox === true).then(
+      const auth = (socket.handshake.auth ?? {}) as { chatKey?: unknown; inbox?: unknown };
+      joinRooms(socket, firstString(auth.chatKey), auth.inbox === true).then(
         (ok) => next(ok ? undefined : new Error('unauthorized')),
         (err: unknown) => {
           app.log.error({ err }, 'chat handshake failed');
@@ -76,23 +94,33 @@ export function chatLive(app: Pick<FastifyInstance, 'live' | 'userForToken' | 'f
       );
     });
     namespace.on('connection', (socket: ChatSocket) => {
-      const isAgent = socket.rooms.has(INBOX_ROOM);
-      if (!isAgent) return;
+      // Closed already: its session ended while it connected.
+      if (!socket.connected || !socket.rooms.has(INBOX_ROOM)) return;
+      const session = app.live.sessionOf(socket as unknown as Socket)!;
+      departed.delete(session.tokenHash);
       namespace.emit('chatAgentsOnline', { online: true });
       socket.on('disconnect', () => {
-        agentLeftAt = Date.now();
+        if (!app.live.closedBySessionEnd(socket as unknown as Socket)) {
+          departed.set(session.tokenHash, { userId: session.userId, leftAt: Date.now() });
+          return;
+        }
+        // Signed out or revoked: no grace; visitors learn at once when that was the last agent.
+        agentsOnline().then(
+          (online) => online || namespace.emit('chatAgentsOnline', { online: false }),
+          (err: unknown) => app.log.warn({ err }, 'chat agents online not known'),
+        );
       });
     });
   });
 
   /** Rooms are joined in the middleware, before the connection is announced: no event is missed in between. */
-  async function joinRooms(socket: ChatSocket, token: string | undefined, chatKey: string | undefined, inbox: boolean): Promise<boolean> {
-    if (token) {
-      const user = await app.userForToken(token);
-      if (!user) return false;
+  async function joinRooms(socket: ChatSocket, chatKey: string | undefined, inbox: boolean): Promise<boolean> {
+    // The live plugin looked the token up (a dead one never gets here).
+    const session = app.live.sessionOf(socket as unknown as Socket);
+    if (session) {
       // Only the inbox page asks for the inbox: an admin browsing the store is a visitor, not an agent online.
-      if (inbox && user.role !== 'ADMIN') return false;
-      await socket.join(inbox ? INBOX_ROOM : userRoom(user._id));
+      if (inbox && session.role !== 'ADMIN') return false;
+      await socket.join(inbox ? INBOX_ROOM : userRoom(session.userId));
       return true;
     }
     if (chatKey) {
@@ -102,6 +130,10 @@ export function chatLive(app: Pick<FastifyInstance, 'live' | 'userForToken' | 'f
       return true;
     }
     return false;
+  }
+
+  async function agentsOnline(): Promise<boolean> {
+    return (await recentlyDeparted()) || agentsConnected();
   }
 
   const emit = (room: string, event: Event, payload: unknown) => {
@@ -115,12 +147,6 @@ export function chatLive(app: Pick<FastifyInstance, 'live' | 'userForToken' | 'f
     toAgents(event, payload) {
       emit(INBOX_ROOM, event, payload);
     },
-    async agentsOnline() {
-      if (Date.now() - agentLeftAt < AGENT_GRACE_MS) return true;
-      return agentsConnected();
-    },
-    close() {
-      nsp?.local.disconnectSockets(true);
-    },
+    agentsOnline,
   };
 }

@@ -66,7 +66,6 @@ function senderKey(request: FastifyRequest): string {
 const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const live = chatLive(app, app.db);
   const deps: ChatDeps = { db: app.db, live, mailer: app.mailer, log: app.log, storeUrl: app.config.PUBLIC_URL };
-  app.addHook('preClose', async () => live.close());
 
   const limiter = app.createRateLimit({ max: CHAT_RATE_MAX, timeWindow: CHAT_RATE_WINDOW_MS, keyGenerator: senderKey });
   async function limitPerSender(request: FastifyRequest, reply: FastifyReply) {
