@@ -229,6 +229,24 @@ describe('card attempts in the hosted checkout (issue 21, ADR 031)', () => {
     expect(PER_SHOPPER).toBe(t.app.config.CARD_ATTEMPTS_PER_SHOPPER);
   });
 
+  it('a host that does not take the hold stops nothing: the shopper is refused still, and the hold is told at the next attempt', async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    await openSession(s, order._id);
+    const [attempt] = await attemptsOf(order._id);
+    host.failHolds = 1;
+    // 1 + 5 declines of 4 = 21: over, and the host is down when told.
+    for (let i = 0; i < 5; i++) {
+      const delivery = host.event('payment.card_declined', attempt!.id, new Date(), { code: 'CARD_DECLINED' });
+      expect((await post(delivery)).statusCode).toBe(200);
+    }
+    expect(host.failHolds).toBe(0);
+    expect(host.holds.has(s.id)).toBe(false);
+    const refused = await session(s, `gameProvider=${GAME}&orderId=${order._id}`);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(host.holds.has(s.id)).toBe(true);
+  });
+
   it('a card decline about no attempt of ours is acknowledged and counts nothing', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
