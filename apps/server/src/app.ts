@@ -37,7 +37,7 @@ import { identityReviewRoutes, kycBackground, kycRoutes } from './modules/kyc/in
 import { distributorRoutes } from './modules/distributors/index.ts';
 import { fulfilmentBackground } from './modules/fulfilment/index.ts';
 import { mailboxRoutes } from './modules/mailbox/index.ts';
-import { bankLinkPage, paymentRoutes, paymentsBackground } from './modules/payments/index.ts';
+import { bankLinkPage, cardLimitsOf, paymentRoutes, paymentsBackground } from './modules/payments/index.ts';
 import { adminPromotionRoutes, promotionRoutes } from './modules/promotions/index.ts';
 import { purchasesRoutes } from './modules/purchases/index.ts';
 import { recordingsBackground, recordingsRoutes } from './modules/recordings/index.ts';
@@ -220,7 +220,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
  */
 function addBackgroundWork(app: FastifyInstance) {
   const { db, log, mailer, live, config, outbox: wake } = app;
-  app.outbox.add(paymentsBackground({ db, providers: app.paymentProviders, log, wake }));
+  app.outbox.add(paymentsBackground({ db, providers: app.paymentProviders, log, wake, cardLimits: cardLimitsOf(app) }));
   app.outbox.add(checkoutBackground({ db, log, live, reservationMinutes: config.ORDER_RESERVATION_MINUTES }));
   app.outbox.add(fulfilmentBackground({ db, log, wake, mailer, live, publicUrl: config.PUBLIC_URL }));
   app.outbox.add(authBackground({ db, log, mailer, config }));

@@ -228,6 +228,15 @@ const envSchema = z.object({
   CHECKOUT_PUBLIC_URL: z.string().url().optional(),
   /** The host's secret (merchant API keys and webhook secrets are derived from it); default a secret generated once into DATA_DIR/checkout.key. */
   CHECKOUT_SECRET: z.string().min(32).optional(),
+  /**
+   * The hosted checkout's own card-attempt limits (ADR 031), whatever its merchants count: card payments
+   * per merchant customer (across all their sessions), per device (the SDK's deviceId, when the page has
+   * one) and per address in a window, a decline weighing 4; then 429 CARD_ATTEMPTS_LIMITED with Retry-After.
+   */
+  CHECKOUT_CARD_ATTEMPTS_PER_CUSTOMER: z.coerce.number().int().positive().default(20),
+  CHECKOUT_CARD_ATTEMPTS_PER_DEVICE: z.coerce.number().int().positive().default(20),
+  CHECKOUT_CARD_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  CHECKOUT_CARD_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
   // --- IDENTITY VERIFICATION (issue 10, ADR 016) ---
   /** Jumio's OAuth2 client id (API token); unset: the built-in identity-check sandbox. Needs the other JUMIO_* values. */
   JUMIO_API_TOKEN: z.string().min(1).optional(),

@@ -56,4 +56,24 @@ describe('card-attempt limits shared through Redis (REDIS_URL)', () => {
     expect(fourth.json()).toMatchObject({ success: false, code: 'CARD_ATTEMPTS_LIMITED' });
     expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it("one instance's count refuses the other's other card paths (the cashier's page, the embedded checkout's session)", async () => {
+    const shopper = await shopperOnBoth();
+    const headers = { 'x-forwarded-for': `203.0.113.${randomInt(1, 255)}` };
+    const declined = await as(a.app, shopper, {
+      method: 'POST',
+      url: '/api/v1/nuvei/init',
+      payload: { cardToken: await tokenizeCard(a.app, SANDBOX_CARDS.declined) },
+      headers,
+    });
+    expect(declined.statusCode).toBe(402);
+    // 4 of 3 at instance a: at instance b, refused before the order is even looked at.
+    for (const refused of [
+      await as(b.app, shopper, { method: 'POST', url: '/api/v1/nuvei/cashier', payload: { orderId: 'any-order' }, headers }),
+      await as(b.app, shopper, { method: 'GET', url: '/api/v1/payment/coinflow/session?gameProvider=any-game', headers }),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json()).toMatchObject({ success: false, code: 'CARD_ATTEMPTS_LIMITED' });
+    }
+  });
 });

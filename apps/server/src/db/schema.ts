@@ -1,5 +1,18 @@
 // Drizzle view of the tables the SQL migrations create (migrations/ is the source of truth).
-import { bigint, bigserial, boolean, customType, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD_KINDS } from '@store/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -290,6 +303,8 @@ export const payments = pgTable('payments', {
   cardToken: text('card_token'),
   userPaymentOptionId: text('user_payment_option_id'),
   saveCard: boolean('save_card').notNull().default(false),
+  /** The address the shopper's request came from (0031): a decline reported later weighs on it too (ADR 031). */
+  clientAddress: text('client_address'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -811,6 +826,20 @@ export const checkoutChainPayments = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [unique().on(t.chain, t.txId)],
+);
+
+/** A merchant's hold on its customer's card payments (0031, ADR 031): none is taken until holdUntil. */
+export const checkoutCardHolds = pgTable(
+  'checkout_card_holds',
+  {
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => checkoutMerchants.id),
+    customerId: text('customer_id').notNull(),
+    holdUntil: ts('hold_until').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.customerId] })],
 );
 
 export const checkoutWebhookOutbox = pgTable('checkout_webhook_outbox', {

@@ -25,6 +25,10 @@ export interface FakeCheckoutHost {
   apiKey: string;
   webhookSecret: string;
   sessions: Map<string, FakeSession>;
+  /** The merchant's holds on its customers' card payments (PUT .../card-hold): customer id → until (ISO). */
+  holds: Map<string, string>;
+  /** The next this many hold requests answer 503 (a host that is down). */
+  failHolds: number;
   byReference(reference: string): FakeSession | undefined;
   /** The session is paid at the host (no webhook sent); the webhook event the host would send, signed. */
   pay(reference: string, at?: Date): { body: string; headers: Record<string, string> };
@@ -38,6 +42,7 @@ export async function startFakeCheckoutHost(): Promise<FakeCheckoutHost> {
   const apiKey = `mk_${randomBytes(18).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(18).toString('hex')}`;
   const sessions = new Map<string, FakeSession>();
+  const holds = new Map<string, string>();
   const byReference = (reference: string) => [...sessions.values()].find((s) => s.reference === reference);
   const app = Fastify();
   app.addHook('onRequest', async (req, reply) => {
@@ -90,6 +95,15 @@ export async function startFakeCheckoutHost(): Promise<FakeCheckoutHost> {
     s.status = 'refunded';
     return { status: 'refunded' };
   });
+  app.put<{ Params: { m: string; c: string }; Body: { until: string } }>('/api/merchants/:m/customers/:c/card-hold', async (req, reply) => {
+    if (fake.failHolds > 0) {
+      fake.failHolds--;
+      return reply.status(503).send({ success: false, message: 'Down.', code: 'UNAVAILABLE' });
+    }
+    const until = [holds.get(req.params.c), req.body.until].filter(Boolean).sort().at(-1)!;
+    holds.set(req.params.c, until);
+    return { customerId: req.params.c, until };
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -112,12 +126,14 @@ export async function startFakeCheckoutHost(): Promise<FakeCheckoutHost> {
       },
     };
   };
-  return {
+  const fake: FakeCheckoutHost = {
     url,
     merchantId,
     apiKey,
     webhookSecret,
     sessions,
+    holds,
+    failHolds: 0,
     byReference,
     pay(reference, at) {
       byReference(reference)!.status = 'paid';
@@ -126,4 +142,5 @@ export async function startFakeCheckoutHost(): Promise<FakeCheckoutHost> {
     event,
     close: () => app.close(),
   };
+  return fake;
 }

@@ -86,6 +86,12 @@ export const savedCardsResponse = z.object({ success: z.literal(true), data: z.o
 export const deleteCardResponse = z.object({ success: z.literal(true) });
 export const paymentsConfigResponse = z.object({ success: z.literal(true), data: z.object({ vaultOrigin: z.string() }) });
 
+/**
+ * 429 of every card path (and of opening the embedded checkout) while the shopper or their address is
+ * over the card-attempt limit (issues 7 and 21, ADR 031); Retry-After says when to try again.
+ */
+export const CARD_ATTEMPTS_LIMITED = 'CARD_ATTEMPTS_LIMITED';
+
 /** Declines answer 402 with one of these codes and messages. */
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Insufficient funds on this card.';

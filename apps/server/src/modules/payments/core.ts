@@ -149,6 +149,8 @@ export async function startPayment(deps: PaymentsDeps, { userId, orderId, source
       amountCents: locked.totalCents,
       ...sourceColumns(source),
       saveCard,
+      // A decline reported later weighs on the address the attempt came from too (ADR 031).
+      clientAddress: deps.attempts?.who.address?.slice(0, 64) ?? null,
     });
     // Another attempt is in a provider call, has just answered step 1 (step 2 follows), or is settling.
     if (!inserted) throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);

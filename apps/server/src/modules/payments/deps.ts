@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PaymentProviders } from '../../providers/payments/registry.ts';
 import type { PaymentMethodKind, PaymentProvider } from '../../providers/payments/types.ts';
-import type { CardAttempts } from './card-attempts.ts';
+import type { CardAttemptLimits, CardAttempts } from './card-attempts.ts';
 
 export interface PaymentsDeps {
   db: Db;
@@ -13,6 +13,8 @@ export interface PaymentsDeps {
   log: FastifyBaseLogger;
   /** The shopper's card attempts, when a shopper's request is being served (declines weigh more). */
   attempts?: CardAttempts;
+  /** The card-attempt limits, for declines a provider reports after the request (notifications, lookups; ADR 031). */
+  cardLimits?: CardAttemptLimits;
   /** The background runner, woken by the fulfilment an approval leads to. */
   wake: Wake;
 }

@@ -9,6 +9,7 @@ import { recordPaymentFailed } from '../checkout/index.ts';
 import { DECLINE_MESSAGES, hostedPageTransactionId, type PaymentNotification } from '../../providers/payments/types.ts';
 import { reversePayment } from './reversal.ts';
 import { approve } from './approval.ts';
+import { countReportedDecline } from './card-attempts.ts';
 import type { PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
 
@@ -81,5 +82,8 @@ export async function handleNotification(deps: PaymentsDeps, webhook: string, no
     status: 'declined',
     declineReason: notification.reason,
   });
-  if (moved) await recordPaymentFailed(db, payment.orderId, DECLINE_MESSAGES[notification.code]);
+  if (!moved) return;
+  await recordPaymentFailed(db, payment.orderId, DECLINE_MESSAGES[notification.code]);
+  // Once: a repeat of the notification (or a decline the request already answered) moves nothing.
+  await countReportedDecline(deps.cardLimits, payment);
 }

@@ -12,6 +12,7 @@
 // A row naming a provider that is not registered is logged and left alone; the others go on.
 import type { LookupOutcome } from '../../providers/payments/types.ts';
 import { approve } from './approval.ts';
+import { countReportedDecline } from './card-attempts.ts';
 import { providerOf, type PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
 
@@ -45,11 +46,14 @@ async function recordFound(deps: PaymentsDeps, payment: repo.PaymentRow, found: 
       log.warn({ paymentId: payment.id, orderId: payment.orderId }, 'recovered a payment approved at the provider');
       return;
     case 'declined':
-      await repo.updatePayment(db, payment.id, inFlight, {
-        status: 'declined',
-        declineReason: found.reason,
-        ...(placeholder && found.transactionId ? { transactionId: found.transactionId } : {}),
-      });
+      if (
+        await repo.updatePayment(db, payment.id, inFlight, {
+          status: 'declined',
+          declineReason: found.reason,
+          ...(placeholder && found.transactionId ? { transactionId: found.transactionId } : {}),
+        })
+      )
+        await countReportedDecline(deps.cardLimits, payment);
       return;
     case 'none':
       await repo.updatePayment(db, payment.id, inFlight, { status: 'failed', declineReason: 'not completed at the payment provider' });

@@ -15,7 +15,7 @@ import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { NUVEI_WEBHOOK } from '../../providers/payments/nuvei/transactions.ts';
 import achRoutes from './ach/routes.ts';
-import { cardAttemptsFor } from './card-attempts.ts';
+import { cardAttemptsFor, cardLimitsOf } from './card-attempts.ts';
 import cashierRoutes from './cashier/routes.ts';
 import stripeRoutes from './stripe/routes.ts';
 import squareRoutes from './square/routes.ts';
@@ -32,6 +32,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     providers: app.paymentProviders,
     log,
     attempts,
+    cardLimits: cardLimitsOf(app),
     wake: app.outbox,
   });
   // Nuvei delivers its notifications (DMN) as a form body.

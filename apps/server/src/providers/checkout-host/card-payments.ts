@@ -1,13 +1,20 @@
 // Paying a session by card through the app's card payment provider: the charge, its 3-D Secure steps, the
-// challenge the page polls, and declines (the shopper may try again until MAX_CARD_DECLINES).
+// challenge the page polls, and declines (the shopper may try again until MAX_CARD_DECLINES). Every card
+// attempt is counted first against the host's own limits and the merchant's hold (card-limits.ts), and
+// each decline is told to the merchant (payment.card_declined), so that it counts it too (ADR 031).
 import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
 import type { PaymentOutcome, PaymentRequest, ThreeDsChallengePreference } from '../payments/types.ts';
+import type { CardAttempter } from './card-limits.ts';
 import { hostCustomerId, type CheckoutHostContext } from './context.ts';
 import * as repo from './repository.ts';
 import { effectiveStatus, successInfo } from './session-views.ts';
 
 /** After this many card declines the session ends declined (payment.declined); before, the shopper may try again. */
 export const MAX_CARD_DECLINES = 3;
+/** The merchant webhook event of each card declined in a session (beyond payment.declined, the session's end). */
+export const CARD_DECLINED_EVENT = 'payment.card_declined';
+/** A challenge settled by reconciliation: no caller, so only the customer is known. */
+const NOBODY: CardAttempter = { address: null };
 
 export type CardAnswer =
   | { status: 'paid'; info: ReturnType<typeof successInfo> }
@@ -16,7 +23,7 @@ export type CardAnswer =
   | { status: 'pending' };
 
 export function createCardPayments(ctx: CheckoutHostContext) {
-  const { db, log, decide } = ctx;
+  const { db, log, decide, cardLimits } = ctx;
 
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${ctx.providerPageBase.replace(/\/+$/, '')}${url}`);
 
@@ -25,6 +32,7 @@ export function createCardPayments(ctx: CheckoutHostContext) {
     attemptId: string,
     outcome: PaymentOutcome,
     request: PaymentRequest,
+    who: CardAttempter,
   ): Promise<CardAnswer> {
     const provider = ctx.cardProvider()!;
     let current = outcome;
@@ -39,7 +47,7 @@ export function createCardPayments(ctx: CheckoutHostContext) {
       }
       case 'declined':
         await repo.updateCardAttempt(db, attemptId, { status: 'declined', transactionId: current.transactionId });
-        return declineCard(session, current.code, current.reason);
+        return declineCard(session, current.code, current.reason, who);
       case 'action': {
         const url = current.action.kind === 'challenge' || current.action.kind === 'redirect' ? absolute(current.action.url) : null;
         if (!url) {
@@ -56,13 +64,32 @@ export function createCardPayments(ctx: CheckoutHostContext) {
     }
   }
 
-  async function declineCard(session: repo.SessionRow, code: string, reason: string): Promise<CardAnswer> {
-    const back = await repo.moveSession(db, session.id, ['processing'], {
-      status: 'open',
-      declines: session.declines + 1,
-      declineCode: code,
-      declineReason: reason,
+  async function declineCard(session: repo.SessionRow, code: string, reason: string, who: CardAttempter): Promise<CardAnswer> {
+    await cardLimits.declined(session, who);
+    // The merchant hears of every decline (it counts its customer's card attempts), with the move.
+    const back = await db.transaction(async (tx) => {
+      const moved = await repo.moveSession(tx, session.id, ['processing'], {
+        status: 'open',
+        declines: session.declines + 1,
+        declineCode: code,
+        declineReason: reason,
+      });
+      if (moved)
+        await repo.insertOutbox(tx, moved.merchantId, CARD_DECLINED_EVENT, {
+          sessionId: moved.id,
+          reference: moved.reference,
+          amountCents: moved.amountCents,
+          currency: moved.currency,
+          method: 'card',
+          customerId: moved.customerId,
+          code,
+          reason,
+          declines: moved.declines,
+          final: moved.declines >= MAX_CARD_DECLINES,
+        });
+      return moved;
     });
+    if (back) ctx.onEvent();
     if (back && back.declines >= MAX_CARD_DECLINES) {
       await decide(back, { declined: { code, reason: `${reason} (${MAX_CARD_DECLINES} declined attempts)` } }, ['open']);
       return { status: 'declined', code, reason, final: true };
@@ -73,10 +100,14 @@ export function createCardPayments(ctx: CheckoutHostContext) {
   async function payByCard(
     session: repo.SessionRow,
     card: { cardToken: string; cvvToken?: string; threeDsChallengePreference?: ThreeDsChallengePreference },
+    who: CardAttempter,
   ): Promise<CardAnswer> {
     if (!session.allowedMethods.includes('card')) throw unprocessable('Card payments are not allowed for this session.', 'method');
     const provider = ctx.cardProvider();
     if (!provider) throw new AppError(503, 'CARD_UNAVAILABLE', 'Card payments are not available right now.');
+    if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');
+    // Before the session is claimed or the provider asked: 429 when held or over a limit.
+    await cardLimits.admit(session, who);
     const claimed = await repo.moveSession(db, session.id, ['open'], { status: 'processing', method: 'card' });
     if (!claimed) throw conflict('This session is not open for payment.', 'sessionKey');
     const attemptId = await repo.insertCardAttempt(db, session.id);
@@ -92,7 +123,7 @@ export function createCardPayments(ctx: CheckoutHostContext) {
       ...(card.threeDsChallengePreference ? { threeDsChallengePreference: card.threeDsChallengePreference } : {}),
     };
     try {
-      return await cardOutcome(claimed, attemptId, await provider.start(request), request);
+      return await cardOutcome(claimed, attemptId, await provider.start(request), request, who);
     } catch (err) {
       if (err instanceof AppError) throw err;
       log.warn({ err, sessionId: session.id }, 'checkout card payment failed at the provider');
@@ -103,14 +134,14 @@ export function createCardPayments(ctx: CheckoutHostContext) {
   }
 
   /** Asks the provider about the session's open challenge (the page polls while the shopper answers it). */
-  async function cardStatus(session: repo.SessionRow): Promise<CardAnswer | { status: repo.SessionRow['status'] }> {
+  async function cardStatus(session: repo.SessionRow, who: CardAttempter): Promise<CardAnswer | { status: repo.SessionRow['status'] }> {
     if (session.status === 'paid') return { status: 'paid', info: successInfo(session) };
     const attempt = await repo.latestCardAttempt(db, session.id);
     if (session.status !== 'processing' || !attempt || attempt.status !== 'challenge') return { status: effectiveStatus(session) };
-    return settleChallenge(session, attempt);
+    return settleChallenge(session, attempt, who);
   }
 
-  async function settleChallenge(session: repo.SessionRow, attempt: repo.CardAttemptRow): Promise<CardAnswer> {
+  async function settleChallenge(session: repo.SessionRow, attempt: repo.CardAttemptRow, who: CardAttempter = NOBODY): Promise<CardAnswer> {
     const provider = ctx.cardProvider();
     if (!provider) return { status: 'pending' };
     const found = await provider.lookup({
@@ -130,6 +161,7 @@ export function createCardPayments(ctx: CheckoutHostContext) {
         session,
         found.status === 'declined' ? found.code : 'CARD_DECLINED',
         found.status === 'declined' ? found.reason : 'Declined',
+        who,
       );
     }
     return attempt.challengeUrl ? { status: 'challenge', challengeUrl: attempt.challengeUrl } : { status: 'pending' };

@@ -3,9 +3,11 @@
 // live here so that the parts never import service.ts, which imports them.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { AttemptCounters } from '../../plugins/attempt-counters.ts';
 import type { ChainRegistry } from '../chains/index.ts';
 import type { BankAccountProvider } from '../payments/nuvei/ach/types.ts';
 import type { PaymentProvider } from '../payments/types.ts';
+import type { HostCardLimits, HostCardLimitsConfig } from './card-limits.ts';
 import type * as repo from './repository.ts';
 
 export type PaymentMethodName = 'card' | 'usdc' | 'ach';
@@ -24,6 +26,9 @@ export interface CheckoutHostServiceOptions {
   /** Webhook events were committed: deliver soon. */
   onEvent: () => void;
   transferWaitMs?: number;
+  /** Where card attempts are counted (the app's counters: Redis or memory), and the host's limits (ADR 031). */
+  counters: AttemptCounters;
+  cardLimits: HostCardLimitsConfig;
 }
 
 /** A payment's end: the session paid, or declined for good. */
@@ -54,6 +59,8 @@ export interface CheckoutHostContext {
   onEvent: () => void;
   /** How long a request waits for a chain transfer to confirm. */
   transferWaitMs: number;
+  /** The host's own card-attempt limits and its merchants' holds (card-limits.ts). */
+  cardLimits: HostCardLimits;
   decide: Decide;
 }
 

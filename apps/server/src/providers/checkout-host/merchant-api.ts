@@ -2,12 +2,14 @@
 //   POST /api/merchants/:merchantId/sessions                        create, or rotate an open session's key
 //   GET  /api/merchants/:merchantId/sessions/by-reference/:reference
 //   POST /api/merchants/:merchantId/sessions/:sessionId/refund
+//   PUT  /api/merchants/:merchantId/customers/:customerId/card-hold   { until }: no card payment of the
+//                                                                     customer's sessions until then (ADR 031)
 //   GET  /merchant/view/:merchantId                                   public: the partner id (SPEC §7)
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { apiKeyMatches } from './secret.ts';
-import { merchantView, type CheckoutHostService } from './service.ts';
+import { MAX_HOLD_MS, merchantView, type CheckoutHostService } from './service.ts';
 import { parseOr400 } from './validation.ts';
 
 const merchantIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'must be a merchant id');
@@ -26,6 +28,9 @@ const createBody = z.strictObject({
     .refine((m) => Object.keys(m).length <= 20, 'at most 20 entries')
     .optional(),
 });
+
+const customerIdSchema = z.string().min(1).max(128);
+const holdBody = z.strictObject({ until: z.iso.datetime({ offset: true }) });
 
 export const merchantApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService; secret: Buffer }> = async (app, { service, secret }) => {
   async function authenticate(request: FastifyRequest): Promise<string> {
@@ -58,6 +63,19 @@ export const merchantApiRoutes: FastifyPluginAsync<{ service: CheckoutHostServic
     parseOr400(z.union([z.strictObject({}), z.undefined(), z.null()]), request.body);
     const { sessionId } = request.params as { sessionId: string };
     return service.refund(merchantId, parseOr400(z.string().min(1).max(128), sessionId));
+  });
+
+  // A merchant whose customer is over its card-attempt limit stops the card payments of every session of
+  // that customer, those opened before included, until the merchant's window ends. Only ever extended.
+  app.put('/api/merchants/:merchantId/customers/:customerId/card-hold', async (request, reply) => {
+    const merchantId = await authenticate(request);
+    const customerId = parseOr400(customerIdSchema, (request.params as { customerId: string }).customerId);
+    const until = new Date(parseOr400(holdBody, request.body).until);
+    const now = Date.now();
+    if (until.getTime() <= now) throw new AppError(400, 'VALIDATION_FAILED', 'Invalid until: must be in the future.', 'until');
+    if (until.getTime() > now + MAX_HOLD_MS) throw new AppError(400, 'VALIDATION_FAILED', 'Invalid until: at most 7 days ahead.', 'until');
+    const held = await service.holdCardPayments(merchantId, customerId, until);
+    return reply.header('cache-control', 'no-store').send({ customerId, until: held.toISOString() });
   });
 
   app.get('/merchant/view/:merchantId', async (request, reply) => {

@@ -1,8 +1,9 @@
 // The purchase-v2 page's own API, on the host's origin (same-origin calls from the page script). Every call
 // carries the session key in `x-session-key`; the amount is always the session's.
 //   GET  /api/checkout/session            the session as the page shows it
-//   POST /api/checkout/card               { cardToken, cvvToken?, threeDsChallengePreference? }: charge the
-//                                         session's amount by card
+//   POST /api/checkout/card               { cardToken, cvvToken?, threeDsChallengePreference?, deviceId? }: charge
+//                                         the session's amount by card (429 CARD_ATTEMPTS_LIMITED with Retry-After
+//                                         when the merchant holds its customer or a card-attempt limit is reached)
 //   GET  /api/checkout/card/status        the open 3-D Secure challenge, asked of the provider
 //   POST /api/checkout/ach                { routingNumber, accountNumber, accountType }: link the account with
 //                                         the store's ACH provider and debit the session's amount (pending
@@ -29,6 +30,11 @@ const cardBody = z.strictObject({
     .optional(),
   /** The merchant's 3-D Secure preference from the page's URL (SPEC §3), passed on to the card provider. */
   threeDsChallengePreference: z.enum(THREE_DS_CHALLENGE_PREFERENCES).optional(),
+  /** The fraud device id the SDK put in the page's URL (SPEC §3 deviceId), when it had one: card attempts count per device too. */
+  deviceId: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be a device id')
+    .optional(),
 });
 const achBody = z.strictObject({
   routingNumber: z.string().regex(/^\d{9}$/, 'must be 9 digits'),
@@ -72,8 +78,12 @@ export const pageApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService }>
     };
   });
 
-  app.post('/api/checkout/card', async (request) => service.payByCard(await session(request), parseOr400(cardBody, request.body)));
-  app.get('/api/checkout/card/status', async (request) => service.cardStatus(await session(request)));
+  app.post('/api/checkout/card', async (request) => {
+    const s = await session(request);
+    const { deviceId, ...card } = parseOr400(cardBody, request.body);
+    return service.payByCard(s, card, { address: request.ip, ...(deviceId ? { deviceId } : {}) });
+  });
+  app.get('/api/checkout/card/status', async (request) => service.cardStatus(await session(request), { address: request.ip }));
   app.post('/api/checkout/ach', async (request) => service.payByAch(await session(request), parseOr400(achBody, request.body)));
 
   app.post('/api/checkout/usdc/prepare', async (request) => {

@@ -62,6 +62,9 @@ export default fp<CheckoutHostPluginOptions>(
       providerPageBase,
       onEvent: deliverSoon,
       transferWaitMs: opts.transferWaitMs,
+      // The app's counters; a host on its own would bring its own (memory or its Redis).
+      counters: app.attemptCounters,
+      cardLimits: config,
     });
     app.decorate('checkoutHost', {
       origin: () => origin,
@@ -101,5 +104,5 @@ export default fp<CheckoutHostPluginOptions>(
       await chains.close();
     });
   },
-  { name: 'checkout-host', dependencies: ['db', 'background', 'payments-provider'] },
+  { name: 'checkout-host', dependencies: ['db', 'background', 'payments-provider', 'attempt-counters'] },
 );

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   checkoutBankAttempts,
   checkoutCardAttempts,
+  checkoutCardHolds,
   checkoutChainPayments,
   checkoutMerchants,
   checkoutSessions,
@@ -235,4 +236,27 @@ export async function submittedChainPayments(db: Db, limit: number): Promise<Cha
     .where(eq(checkoutChainPayments.status, 'submitted'))
     .orderBy(asc(checkoutChainPayments.updatedAt))
     .limit(limit);
+}
+
+/** The merchant's hold on its customer's card payments, if it has one (it may have ended). */
+export async function findCardHold(db: Db, merchantId: string, customerId: string) {
+  const [row] = await db
+    .select()
+    .from(checkoutCardHolds)
+    .where(and(eq(checkoutCardHolds.merchantId, merchantId), eq(checkoutCardHolds.customerId, customerId)))
+    .limit(1);
+  return row;
+}
+
+/** Holds the customer's card payments until `until`, or keeps a longer hold; answers the hold in force. */
+export async function holdCardPayments(db: Db, merchantId: string, customerId: string, until: Date): Promise<Date> {
+  const [row] = await db
+    .insert(checkoutCardHolds)
+    .values({ merchantId, customerId, holdUntil: until })
+    .onConflictDoUpdate({
+      target: [checkoutCardHolds.merchantId, checkoutCardHolds.customerId],
+      set: { holdUntil: sql`GREATEST(${checkoutCardHolds.holdUntil}, excluded.hold_until)`, updatedAt: new Date() },
+    })
+    .returning({ holdUntil: checkoutCardHolds.holdUntil });
+  return row!.holdUntil;
 }

@@ -4,7 +4,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
+import { proxyTrustFor } from '../../lib/proxy-trust.ts';
 import type { ChainRegistry } from '../chains/index.ts';
+import { CardAttemptsLimited } from './card-limits.ts';
 import { deviceIdRoutes } from './device-id/routes.ts';
 import { merchantApiRoutes } from './merchant-api.ts';
 import { pageApiRoutes } from './page-api.ts';
@@ -30,7 +32,9 @@ export interface CheckoutHostServerOptions {
 
 export async function createCheckoutHostServer(opts: CheckoutHostServerOptions): Promise<FastifyInstance> {
   const { service, config } = opts;
-  const server = Fastify({ logger: opts.logger ?? false, bodyLimit: 16 * 1024 });
+  // The caller's address (card attempts count per address, ADR 031) as the store reads it: behind the
+  // proxies TRUST_PROXY names, X-Forwarded-For; else the socket's peer.
+  const server = Fastify({ logger: opts.logger ?? false, bodyLimit: 16 * 1024, trustProxy: proxyTrustFor(config) });
 
   // Helmet's defaults that fit a framed page: no sniffing, no referrer, and nothing but the page framed.
   server.addHook('onSend', async (_request, reply) => {
@@ -44,6 +48,7 @@ export async function createCheckoutHostServer(opts: CheckoutHostServerOptions):
   // Before the routes: Fastify hands each plugin the error handler in force when it is registered.
   server.setNotFoundHandler((_req, reply) => reply.status(404).send({ success: false, message: 'Not found.', code: 'NOT_FOUND' }));
   server.setErrorHandler((error: { statusCode?: number; message?: string }, request, reply) => {
+    if (error instanceof CardAttemptsLimited) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError)
       return reply
         .status(error.statusCode)

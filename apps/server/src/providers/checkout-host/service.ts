@@ -8,6 +8,7 @@
 // refunds.ts), each built from one shared context (context.ts), and re-exports what its importers use.
 import { isBankAccountProvider } from '../payments/nuvei/ach/types.ts';
 import { createBankPayments } from './bank-payments.ts';
+import { createHostCardLimits } from './card-limits.ts';
 import { createCardPayments } from './card-payments.ts';
 import type { CheckoutHostContext, CheckoutHostServiceOptions } from './context.ts';
 import { createReconcile } from './reconcile.ts';
@@ -15,7 +16,8 @@ import { createRefunds } from './refunds.ts';
 import { createSessions } from './sessions.ts';
 import { createUsdcPayments, TRANSFER_WAIT_MS } from './usdc-payments.ts';
 
-export { MAX_CARD_DECLINES } from './card-payments.ts';
+export { CARD_DECLINED_EVENT, MAX_CARD_DECLINES } from './card-payments.ts';
+export { CardAttemptsLimited, MAX_HOLD_MS, type CardAttempter } from './card-limits.ts';
 export type { CheckoutHostServiceOptions, PaymentMethodName } from './context.ts';
 export { merchantView, successInfo } from './session-views.ts';
 export { SESSION_TTL_MS, type CreateSessionInput, type MerchantSpec } from './sessions.ts';
@@ -37,6 +39,7 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     providerPageBase: opts.providerPageBase,
     onEvent: opts.onEvent,
     transferWaitMs: opts.transferWaitMs ?? TRANSFER_WAIT_MS,
+    cardLimits: createHostCardLimits({ counters: opts.counters, limits: opts.cardLimits, db: opts.db, log: opts.log }),
   };
   const sessions = createSessions(shared);
   const ctx: CheckoutHostContext = { ...shared, decide: sessions.decide };
@@ -63,6 +66,7 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     recordTransaction: usdc.recordTransaction,
     reconcile,
     refund,
+    holdCardPayments: shared.cardLimits.hold,
     findMerchant: sessions.findMerchant,
     sessionByReference: sessions.sessionByReference,
   };

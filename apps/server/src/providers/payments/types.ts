@@ -273,6 +273,12 @@ export interface PaymentProvider {
   verifyNotification(input: NotificationInput): PaymentNotification | null;
   /** Optional capability: a zero-amount verification of a fresh card, to save it without paying. */
   verifyCard?(request: VerifyCardRequest): Promise<VerifiedCard | Declined>;
+  /**
+   * Optional capability of a provider whose shopper types cards where the store cannot refuse them (the
+   * hosted checkout's page, in a session opened earlier): refuse this shopper's card payments until
+   * `until`. The store tells it when the shopper goes over the store's card-attempt limit (ADR 031).
+   */
+  holdCardPayments?(userId: string, until: Date): Promise<void>;
 }
 
 /** A provider with the card-verification capability (the Nuvei family). */

@@ -191,6 +191,76 @@ describe('POST v1/payment/coinflow/webhook', () => {
   });
 });
 
+describe('card attempts in the hosted checkout (issue 21, ADR 031)', () => {
+  // app.inject's peer (no TRUST_PROXY) is every test's address here: the per-shopper limit is what counts.
+  const PER_SHOPPER = 20;
+
+  it("each card the host declines weighs a whole decline on the shopper; over the limit no session opens and the host holds the shopper's card payments", async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    await openSession(s, order._id); // 1
+    const [attempt] = await attemptsOf(order._id);
+    const cardDeclined = () =>
+      host.event('payment.card_declined', attempt!.id, new Date(), { code: 'CARD_DECLINED', reason: 'Do not honor', final: false });
+
+    // Forged: refused, and not counted.
+    const forged = cardDeclined();
+    forged.headers['x-checkout-signature'] = checkoutSignatureHeader('not-the-secret-0000000', forged.body);
+    expect((await post(forged)).statusCode).toBe(401);
+    // Counted once however often the host delivers it.
+    const first = cardDeclined();
+    expect((await post(first)).statusCode).toBe(200);
+    expect((await post(first)).statusCode).toBe(200);
+    for (let i = 1; i < 4; i++) expect((await post(cardDeclined())).statusCode).toBe(200);
+    // 1 + 4 declines of 4 = 17: the session may still be asked for again (18).
+    await openSession(s, order._id);
+    expect(host.holds.has(s.id)).toBe(false);
+    expect((await attemptsOf(order._id))[0]).toMatchObject({ status: 'challenge' });
+
+    // One more (22): over the limit. The host is told to hold the shopper until the window ends.
+    expect((await post(cardDeclined())).statusCode).toBe(200);
+    const heldUntil = Date.parse(host.holds.get(s.id)!);
+    expect(heldUntil).toBeGreaterThan(Date.now() + 59 * 60_000);
+    expect(heldUntil).toBeLessThanOrEqual(Date.now() + 60 * 60_000);
+    const refused = await session(s, `gameProvider=${GAME}&orderId=${order._id}`);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'CARD_ATTEMPTS_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(PER_SHOPPER).toBe(t.app.config.CARD_ATTEMPTS_PER_SHOPPER);
+  });
+
+  it('a host that does not take the hold stops nothing: the shopper is refused still, and the hold is told at the next attempt', async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    await openSession(s, order._id);
+    const [attempt] = await attemptsOf(order._id);
+    host.failHolds = 1;
+    // 1 + 5 declines of 4 = 21: over, and the host is down when told.
+    for (let i = 0; i < 5; i++) {
+      const delivery = host.event('payment.card_declined', attempt!.id, new Date(), { code: 'CARD_DECLINED' });
+      expect((await post(delivery)).statusCode).toBe(200);
+    }
+    expect(host.failHolds).toBe(0);
+    expect(host.holds.has(s.id)).toBe(false);
+    const refused = await session(s, `gameProvider=${GAME}&orderId=${order._id}`);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(host.holds.has(s.id)).toBe(true);
+  });
+
+  it('a card decline about no attempt of ours is acknowledged and counts nothing', async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    await openSession(s, order._id);
+    const [attempt] = await attemptsOf(order._id);
+    // Six of them would be 24, over the limit, were they counted.
+    for (let i = 0; i < 6; i++) {
+      const delivery = host.event('payment.card_declined', attempt!.id, new Date(), { code: 'CARD_DECLINED', sessionId: 'cs_not_ours' });
+      expect((await post(delivery)).statusCode).toBe(200);
+    }
+    expect((await session(s, `gameProvider=${GAME}&orderId=${order._id}`)).statusCode).toBe(200);
+  });
+});
+
 describe('reconciliation when the webhook is lost', () => {
   it('looks the session up by reference and fulfils the order once', async () => {
     const s = await createShopper(t.database.db);

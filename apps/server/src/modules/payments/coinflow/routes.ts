@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coinflowSessionQuery, coinflowSessionResponse, errorEnvelope } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
 import { CHECKOUT_EVENT_ID_HEADER, CHECKOUT_SIGNATURE_HEADER } from '../../../providers/payments/coinflow/names.ts';
+import { cardAttemptsFor, cardLimitsOf } from '../card-attempts.ts';
 import type { PaymentsDeps } from '../deps.ts';
 import { openCoinflowSession, takeCoinflowEvent } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
@@ -11,7 +12,14 @@ import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 const coinflowRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: PaymentsDeps['log']): PaymentsDeps => ({ db: app.db, providers: app.paymentProviders, log, wake: app.outbox });
+  const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({
+    db: app.db,
+    providers: app.paymentProviders,
+    log,
+    attempts,
+    cardLimits: cardLimitsOf(app),
+    wake: app.outbox,
+  });
 
   const shopperRoutes: FastifyPluginAsyncZod = async (signedIn) => {
     requireSession(signedIn);
@@ -21,7 +29,7 @@ const coinflowRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['payments'],
           description:
-            "A hosted checkout session for the shopper's pending order (orderId, else their latest pending one), to open in the embedded checkout's frame. The amount is the order's. Asked again while the session is open: the same session with a new key (the old one stops working). Unknown gameProvider 400; no pending order or another shopper's 404; a paid order or another payment in progress 409; a shopper who may not pay this way 403.",
+            "A hosted checkout session for the shopper's pending order (orderId, else their latest pending one), to open in the embedded checkout's frame. The amount is the order's. Asked again while the session is open: the same session with a new key (the old one stops working). Unknown gameProvider 400; no pending order or another shopper's 404; a paid order or another payment in progress 409; a shopper who may not pay this way 403. Opening a session (or a new key) counts as a card attempt, and each card the host declines in it as a decline: 429 CARD_ATTEMPTS_LIMITED with Retry-After over the limit.",
           querystring: coinflowSessionQuery,
           response: {
             200: coinflowSessionResponse,
@@ -29,14 +37,21 @@ const coinflowRoutes: FastifyPluginAsyncZod = async (app) => {
             403: errorEnvelope,
             404: errorEnvelope,
             409: errorEnvelope,
+            429: errorEnvelope,
             502: errorEnvelope,
           },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await openCoinflowSession(deps(request.log), signedInUser(request), request.query),
-      }),
+      async (request, reply) => {
+        // A card may be typed in the session: opening one (or a new key for it) is a card attempt, refused
+        // over the limit before the order is touched or the host asked (ADR 031).
+        const attempts = cardAttemptsFor(app, request);
+        await attempts.admit(reply);
+        return {
+          success: true as const,
+          data: await openCoinflowSession(deps(request.log, attempts), signedInUser(request), request.query),
+        };
+      },
     );
   };
   await app.register(shopperRoutes);
@@ -53,7 +68,7 @@ const coinflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         description:
-          "The hosted checkout's webhook events (payment.approved, payment.declined, payment.refunded), authenticated by its signature (x-checkout-signature: t=…,v1=…). Forged 401, signed more than 5 minutes ago 400; a replay of an event id is acknowledged and changes nothing.",
+          "The hosted checkout's webhook events (payment.approved, payment.declined, payment.refunded; payment.card_declined, each card declined in a session, counts as a card decline of the shopper's), authenticated by its signature (x-checkout-signature: t=…,v1=…). Forged 401, signed more than 5 minutes ago 400; a replay of an event id is acknowledged and changes nothing.",
       },
       handler: async (request) => {
         await takeCoinflowEvent(deps(request.log), app.coinflowGateway, {

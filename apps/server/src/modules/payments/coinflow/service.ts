@@ -10,11 +10,12 @@ import { listOrdersOf, prepareOrderForPayment } from '../../checkout/index.ts';
 import { getDistributorKeys } from '../../settings/index.ts';
 import { findAccountName } from '../../user/index.ts';
 import type { CoinflowGateway } from '../../../providers/payments/coinflow/plugin.ts';
-import { COINFLOW_WEBHOOK, EMBEDDED_PAYMENT_METHODS } from '../../../providers/payments/coinflow/names.ts';
+import { CHECKOUT_CARD_DECLINED_EVENT, COINFLOW_WEBHOOK, EMBEDDED_PAYMENT_METHODS } from '../../../providers/payments/coinflow/names.ts';
 import { checkCheckoutSignature } from '../../../providers/payments/coinflow/signature.ts';
-import { parseCheckoutEvent } from '../../../providers/payments/coinflow/webhook.ts';
+import { parseCheckoutEvent, type CheckoutEvent } from '../../../providers/payments/coinflow/webhook.ts';
 import type { PaymentOutcome, PaymentSource } from '../../../providers/payments/types.ts';
 import { assertMayPay } from '../allowed.ts';
+import { DECLINE_WEIGHT } from '../card-attempts.ts';
 import { PAYMENT_IN_PROGRESS_MESSAGE, startPayment } from '../core.ts';
 import { callProvider, providerToContinue, type PaymentsDeps } from '../deps.ts';
 import { handleNotification } from '../notifications.ts';
@@ -102,6 +103,18 @@ export async function openCoinflowSession(
   throw conflict(result.status === 'approved' ? ORDER_PAID_MESSAGE : PAYMENT_IN_PROGRESS_MESSAGE);
 }
 
+/**
+ * payment.card_declined: a card the host declined in the session of one of our attempts. The store never
+ * saw that card, so it weighs a whole decline on the shopper and on the address the session was opened
+ * from, as a decline on any other path does (ADR 031); over the limit, the shopper is held at the host too.
+ */
+async function countCardDeclinedAtHost(deps: PaymentsDeps, event: CheckoutEvent): Promise<boolean> {
+  const payment = await payments.findPayment(deps.db, event.data.reference);
+  if (!payment || payment.method !== 'embedded_checkout' || payment.transactionId !== event.data.sessionId) return false;
+  await deps.cardLimits?.of({ userId: payment.userId, address: payment.clientAddress }).declined(DECLINE_WEIGHT);
+  return true;
+}
+
 export interface CoinflowWebhookInput {
   rawBody: string;
   signature: string | undefined;
@@ -140,6 +153,12 @@ export async function takeCoinflowEvent(
   }
   if (claim === 'processing') throw conflict('This notification is being handled.');
   try {
+    if (event.type === CHECKOUT_CARD_DECLINED_EVENT) {
+      const counted = await countCardDeclinedAtHost(deps, event);
+      if (!counted) deps.log.info(about, 'card decline at the checkout about no attempt of ours: acknowledged');
+      await finishEvent(deps.db, event.id);
+      return counted ? 'handled' : 'ignored';
+    }
     const notification = deps.providers.verifyNotification(COINFLOW_WEBHOOK, {
       body: input.rawBody,
       query: input.query,

@@ -14,7 +14,7 @@ import {
 } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
 import { SQUARE_SIGNATURE_HEADER } from '../../../providers/payments/square/names.ts';
-import { cardAttemptsFor } from '../card-attempts.ts';
+import { cardAttemptsFor, cardLimitsOf } from '../card-attempts.ts';
 import type { PaymentsDeps } from '../deps.ts';
 import { createSquarePayment, deleteSquareCard, listSquareCards, saveSquareCard, squareOf, takeSquareEvent } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
@@ -27,6 +27,7 @@ const squareRoutes: FastifyPluginAsyncZod = async (app) => {
     providers: app.paymentProviders,
     log,
     attempts,
+    cardLimits: cardLimitsOf(app),
     wake: app.outbox,
   });
 

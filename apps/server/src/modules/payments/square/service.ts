@@ -101,8 +101,10 @@ export async function saveSquareCard(
   await assertMayPay(deps, userId, 'square_card');
   const saved = await callProvider(deps.log, 'saveCard', () => provider.saveCard(userId, sourceId, verificationToken));
   if ('status' in saved) {
+    // The shopper's card, refused: a 402 with Square's reason, as every decline; not a fault of ours or Square's.
+    deps.log.info({ userId, squareCode: saved.reason }, 'Square refused the card to save');
     await deps.attempts?.declined();
-    throw new AppError(402, saved.code, DECLINE_MESSAGES[saved.code]);
+    throw new AppError(402, saved.code, `${DECLINE_MESSAGES[saved.code]} ${saved.explanation}.`);
   }
   return saved;
 }

@@ -18,7 +18,7 @@ import { requireSession, signedInUser } from '../../../plugins/auth.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { STRIPE_WEBHOOK } from '../../../providers/payments/stripe/events.ts';
 import { notificationOf } from '../../../providers/payments/stripe/events.ts';
-import { cardAttemptsFor } from '../card-attempts.ts';
+import { cardAttemptsFor, cardLimitsOf } from '../card-attempts.ts';
 import type { PaymentsDeps } from '../deps.ts';
 import { handleNotification } from '../notifications.ts';
 import { listPaymentMethods, payWithStripe, removePaymentMethod, returnTarget, saveCard, startCashAppSetup } from './service.ts';
@@ -44,6 +44,7 @@ const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     providers: app.paymentProviders,
     log,
     attempts,
+    cardLimits: cardLimitsOf(app),
     wake: app.outbox,
   });
   const gateway = () => app.stripeGateway;

@@ -217,6 +217,12 @@ const challengePreference: ThreeDsChallengePreference | null = (() => {
   return THREE_DS_CHALLENGE_PREFERENCES.find((p) => p === asked) ?? null;
 })();
 
+/** The fraud device id the SDK put in the URL (SPEC §3 deviceId), sent with a card: the host counts card attempts per device too. */
+const deviceId: string | null = (() => {
+  const given = query.get('deviceId');
+  return given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : null;
+})();
+
 async function setUpCard() {
   $('card-section').hidden = false;
   if (challengePreference)
@@ -256,6 +262,7 @@ async function payByCard() {
       await api<CardAnswer>('POST', '/api/checkout/card', {
         cardToken: token.cardToken ?? token.token,
         ...(challengePreference ? { threeDsChallengePreference: challengePreference } : {}),
+        ...(deviceId ? { deviceId } : {}),
       }),
     );
   } catch (err) {

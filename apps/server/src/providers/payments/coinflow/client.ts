@@ -5,6 +5,11 @@ import { z } from 'zod';
 import { MERCHANT_KEY_HEADER } from './names.ts';
 
 export const CHECKOUT_TIMEOUT_MS = 15_000;
+/**
+ * A hold is told from inside a shopper's request (the one that went over the card-attempt limit): it waits
+ * this long at most, then the request goes on without it (the host's own limits still count).
+ */
+export const CARD_HOLD_TIMEOUT_MS = 3_000;
 
 /** What the storefront needs to talk to the host as its merchant. */
 export interface MerchantAccess {
@@ -47,6 +52,7 @@ const sessionView = z.object({
 export type SessionView = z.infer<typeof sessionView>;
 
 const refundAnswer = z.object({ status: z.enum(['refunded', 'declined']), reason: z.string().nullish() });
+const holdAnswer = z.object({ customerId: z.string(), until: z.string() });
 
 export interface CreateSessionInput {
   reference: string;
@@ -63,17 +69,25 @@ export interface MerchantApi {
   /** The session of a reference; null when the host has none. */
   sessionByReference(reference: string): Promise<SessionView | null>;
   refund(sessionId: string): Promise<z.infer<typeof refundAnswer>>;
+  /** No card payment of the customer's sessions is taken until `until` (a later hold only extends it). */
+  holdCardPayments(customerId: string, until: Date): Promise<void>;
 }
 
 export function createMerchantApi(access: () => Promise<MerchantAccess>, timeoutMs = CHECKOUT_TIMEOUT_MS): MerchantApi {
-  async function call<T>(method: 'GET' | 'POST', path: (merchantId: string) => string, schema: z.ZodType<T>, body?: unknown) {
+  async function call<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: (merchantId: string) => string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+    timeout = timeoutMs,
+  ) {
     const { apiUrl, merchantId, apiKey } = await access();
     const url = `${apiUrl.replace(/\/+$/, '')}${path(encodeURIComponent(merchantId))}`;
     const res = await fetch(url, {
       method,
       headers: { [MERCHANT_KEY_HEADER]: apiKey, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(timeout),
     });
     const text = await res.text();
     let json: unknown;
@@ -106,5 +120,9 @@ export function createMerchantApi(access: () => Promise<MerchantAccess>, timeout
       }
     },
     refund: (sessionId) => call('POST', (m) => `/api/merchants/${m}/sessions/${encodeURIComponent(sessionId)}/refund`, refundAnswer, {}),
+    async holdCardPayments(customerId, until) {
+      const path = (m: string) => `/api/merchants/${m}/customers/${encodeURIComponent(customerId)}/card-hold`;
+      await call('PUT', path, holdAnswer, { until: until.toISOString() }, Math.min(timeoutMs, CARD_HOLD_TIMEOUT_MS));
+    },
   };
 }

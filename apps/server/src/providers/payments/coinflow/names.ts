@@ -14,6 +14,11 @@ export const COINFLOW_WEBHOOK_PATH = '/api/v1/payment/coinflow/webhook';
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the merchant's webhook secret. */
 export const CHECKOUT_SIGNATURE_HEADER = 'x-checkout-signature';
 export const CHECKOUT_EVENT_ID_HEADER = 'x-checkout-event-id';
+/**
+ * The host's webhook event for each card it declines in a session (beyond the session's own end,
+ * payment.declined): the merchant counts it against its customer's card attempts (ADR 031).
+ */
+export const CHECKOUT_CARD_DECLINED_EVENT = 'payment.card_declined';
 /** The merchant API's key header. */
 export const MERCHANT_KEY_HEADER = 'x-merchant-key';
 

@@ -7,6 +7,7 @@
 //   confirm  the session as the host has it (the shopper's step happens in the frame; nothing to send)
 //   lookup   the session by reference (our payment id)
 //   refund   the host's refund of the session
+//   holdCardPayments  the host refuses the shopper's card payments until then (the store's card limit, ADR 031)
 //   verifyNotification  the host's webhook signature (signature.ts), then the event (webhook.ts)
 import type { LookupOutcome, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentSource, RefundOutcome } from '../types.ts';
 import { MerchantApiError, type MerchantAccess, type MerchantApi, type SessionView } from './client.ts';
@@ -115,6 +116,9 @@ export function createCoinflowProvider({ api, access, knownSecret }: CoinflowPro
         ? { status: 'refunded', transactionId: req.transactionId }
         : { status: 'declined', transactionId: req.transactionId, reason: answer.reason ?? 'refused by the checkout host' };
     },
+
+    // The store's customer at the host is its shopper (customer.id of every session it creates).
+    holdCardPayments: (userId, until) => api.holdCardPayments(userId, until),
 
     verifyNotification({ body, headers }) {
       // The raw body: the host signs the bytes it sent.

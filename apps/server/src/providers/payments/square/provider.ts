@@ -24,7 +24,14 @@ import { notificationOf, parseSquareEvent, squareSignatureMatches } from './webh
 export { toSquareCard, type SquareCard } from './outcomes.ts';
 
 /** Saving a card without paying was refused by Square (a decline of the card, or a token it cannot use). */
-export type CardRefused = { status: 'declined'; code: DeclineCode; reason: string };
+export type CardRefused = {
+  status: 'declined';
+  code: DeclineCode;
+  /** Square's error code. */
+  reason: string;
+  /** Square's reason as the shopper reads it, with its code. */
+  explanation: string;
+};
 
 export interface SquareProvider extends PaymentProvider {
   /** The shopper's saved Square cards, newest first. */
@@ -228,7 +235,7 @@ export function createSquareProvider({
       } catch (err) {
         const decline = declineOf(err);
         if (!decline) throw err;
-        return { status: 'declined', code: decline.code, reason: decline.reason };
+        return { status: 'declined', code: decline.code, reason: decline.reason, explanation: decline.explanation };
       }
     },
 

@@ -51,8 +51,10 @@ export function registerCustomerRoutes(app: FastifyInstance, { book, cards }: { 
         } else resolved = await cards.resolveToken(sourceId);
         if (!resolved)
           return { status: 400, body: squareError('INVALID_REQUEST_ERROR', 'INVALID_CARD_DATA', 'Invalid card data.', 'source_id') };
+        // Square's Cards API keeps the issuer's reason to itself: every card it will not keep on file,
+        // a decline included, is the same INVALID_CARD_DATA (so a card tester learns nothing more).
         if (resolved.decline)
-          return { status: 400, body: squareError('PAYMENT_METHOD_ERROR', resolved.decline.code, resolved.decline.detail) };
+          return { status: 400, body: squareError('INVALID_REQUEST_ERROR', 'INVALID_CARD_DATA', 'Invalid card data.', 'source_id') };
         const card = {
           id: `ccof:${squareId(16)}`,
           ...resolved.card,
