@@ -1,9 +1,11 @@
 // The session-recording unit of `npm run bench` (issue 21): what ten browsers sending their largest batch
-// at once cost everyone else. Each worker sends one maximal batch (a full page snapshot and incremental
-// events up to the byte limit) and, while it is in flight, pings /api/ping again and again; the row's
+// at once cost everyone else. Each worker is a new browser each time (its own address, through the trusted
+// proxy header): it starts a recording, sends one maximal batch (a full page snapshot and incremental
+// events up to the byte limit) and, while that is in flight, pings /api/ping again and again; the row's
 // latency is those pings' (p99 of /api/ping during ten concurrent maximal batches), its rate the batches
 // stored per second.
-import { RECORDING_BATCH_MAX_BYTES } from '@store/shared';
+import { randomInt } from 'node:crypto';
+import { RECORDING_BATCH_MAX_BYTES, RECORDING_SECRET_HEADER } from '@store/shared';
 import type { UnitContext, UnitScenario } from './units.ts';
 
 type Node = { type: number; id: number; tagName?: string; attributes?: Record<string, string>; textContent?: string; childNodes?: Node[] };
@@ -70,25 +72,36 @@ async function pingUntil(ctx: UnitContext, done: { settled: boolean }): Promise<
   return latencies;
 }
 
-async function sendBatch(ctx: UnitContext): Promise<void> {
+/** A browser of its own: an address in 10.0.0.0/8 (the bench server trusts 127.0.0.1 to name it). */
+const newAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+async function startRecording(ctx: UnitContext, address: string): Promise<{ recordingId: string; recordingSecret: string }> {
+  const res = await fetch(`${ctx.baseUrl}/api/v1/recordings`, { method: 'POST', headers: { 'x-forwarded-for': address } });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`POST v1/recordings → ${res.status}: ${text.slice(0, 200)}`);
+  return (JSON.parse(text) as { data: { recordingId: string; recordingSecret: string } }).data;
+}
+
+async function sendBatch(ctx: UnitContext, address: string, recording: { recordingId: string; recordingSecret: string }): Promise<void> {
   events ??= maximalEvents();
-  const sessionId = crypto.randomUUID().replaceAll('-', '');
-  const body = `{"sessionId":"${sessionId}","sequence":0,"events":[${events.join(',')}]}`;
-  const res = await fetch(`${ctx.baseUrl}/api/v1/recordings/batches`, {
+  const body = `{"sequence":0,"events":[${events.join(',')}]}`;
+  const res = await fetch(`${ctx.baseUrl}/api/v1/recordings/${recording.recordingId}/batches`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address, [RECORDING_SECRET_HEADER]: recording.recordingSecret },
     body,
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`POST v1/recordings/batches → ${res.status}: ${text.slice(0, 200)}`);
+  if (!res.ok) throw new Error(`POST v1/recordings/{id}/batches → ${res.status}: ${text.slice(0, 200)}`);
 }
 
 /** One maximal batch, with /api/ping asked back to back while it is in flight: the pings' latencies. */
 async function batchWhilePinging(ctx: UnitContext): Promise<number[]> {
+  const address = newAddress();
+  const recording = await startRecording(ctx, address);
   const done = { settled: false };
   const pings = pingUntil(ctx, done);
   try {
-    await sendBatch(ctx);
+    await sendBatch(ctx, address, recording);
   } finally {
     done.settled = true;
   }
