@@ -80,8 +80,9 @@ export async function appendBatch(db: Db, input: NewBatch): Promise<AppendResult
         .set({
           userId: sql`coalesce(${recordingSessions.userId}, ${input.userId})`,
           chatId: sql`coalesce(${batch.chatId}, ${recordingSessions.chatId})`,
-          orderIds: mergeArrays(sql`${recordingSessions.orderIds}`, facts.orderIds),
-          paths: mergeArrays(sql`${recordingSessions.paths}`, facts.paths),
+          // Most batches show no new page: their arrays are left alone (the merge is the statement's dearest part).
+          ...(facts.orderIds.length ? { orderIds: mergeArrays(sql`${recordingSessions.orderIds}`, facts.orderIds) } : {}),
+          ...(facts.paths.length ? { paths: mergeArrays(sql`${recordingSessions.paths}`, facts.paths) } : {}),
           // A recording's first batch sets its times; later ones widen them.
           startedAt: sql`case when ${recordingSessions.eventCount} = 0 then ${facts.startedAt} else least(${recordingSessions.startedAt}, ${facts.startedAt}) end`,
           endedAt: sql`case when ${recordingSessions.eventCount} = 0 then ${facts.endedAt} else greatest(${recordingSessions.endedAt}, ${facts.endedAt}) end`,

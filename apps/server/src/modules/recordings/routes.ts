@@ -38,6 +38,7 @@ import {
   type BatchDeps,
 } from './service.ts';
 import { storageCap } from './storage-cap.ts';
+import { writeTurns } from './write-turns.ts';
 
 /**
  * Batches per address and minute. One browser sends one every few seconds (about 12 a minute) and one when
@@ -59,6 +60,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     parser,
     storage: storageCap(app.db, limits.maxTotalBytes, app.log),
     limits,
+    turns: writeTurns(app.database.kind === 'pglite'),
   };
   // The address limit and a busy worker say when to come back.
   app.addHook('onError', async (_request, reply, error) => {

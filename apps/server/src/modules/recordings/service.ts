@@ -24,6 +24,7 @@ import {
   setOptedOut,
 } from './repository.ts';
 import type { StorageCap } from './storage-cap.ts';
+import type { WriteTurns } from './write-turns.ts';
 
 const DAY_MS = 86_400_000;
 /** A recording issued this long ago that never got a batch is deleted (its browser left at once). */
@@ -90,6 +91,8 @@ export interface BatchDeps {
   parser: BatchParser;
   storage: StorageCap;
   limits: RecordingLimits;
+  /** Takes the batch's database write in turn (write-turns.ts). */
+  turns: WriteTurns;
 }
 
 export interface IncomingBatch {
@@ -125,7 +128,9 @@ export async function receiveBatch(deps: BatchDeps, incoming: IncomingBatch): Pr
   const { batch } = outcome;
   await countAddress(deps.counters, incoming.ip, perAddress, batch);
 
-  const result = await appendBatch(db, { recordingId: incoming.recordingId, userId: incoming.userId, batch, ...perRecording });
+  const result = await deps.turns(() =>
+    appendBatch(db, { recordingId: incoming.recordingId, userId: incoming.userId, batch, ...perRecording }),
+  );
   if (result === 'gone') throw recordingNotFound();
   if (result === 'full') throw recordingFull(perRecording);
   if (result === 'duplicate') return { stored: 0 };
