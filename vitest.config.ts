@@ -21,7 +21,12 @@ export default defineConfig({
             ...configDefaults.exclude,
             ...(process.env.REDIS_URL
               ? []
-              : ['test/live-redis.test.ts', 'test/rate-limit-redis.test.ts', 'test/card-attempts-redis.test.ts']),
+              : [
+                  'test/live-redis.test.ts',
+                  'test/rate-limit-redis.test.ts',
+                  'test/card-attempts-redis.test.ts',
+                  'test/recording-limits-redis.test.ts',
+                ]),
             // The stalled-database test puts a proxy in front of the PostgreSQL server; without DATABASE_URL there is none.
             ...(process.env.DATABASE_URL ? [] : ['test/database-stall.test.ts']),
           ],
