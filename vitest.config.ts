@@ -26,6 +26,7 @@ export default defineConfig({
                   'test/rate-limit-redis.test.ts',
                   'test/card-attempts-redis.test.ts',
                   'test/sign-in-delay-redis.test.ts',
+                  'test/recording-limits-redis.test.ts',
                 ]),
             // The stalled-database test puts a proxy in front of the PostgreSQL server; without DATABASE_URL there is none.
             ...(process.env.DATABASE_URL ? [] : ['test/database-stall.test.ts']),

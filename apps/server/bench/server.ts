@@ -41,6 +41,7 @@ try {
     // card-attempt limits because each of them makes purchase after purchase from that IP, and the
     // per-address limit of routes without a session because the cashier and ACH units drive the
     // sandbox's pages and controls (a shopper's browser and the bank, in real life) from that IP too.
+    // The recording unit's browsers each have an address of their own, so no limit of theirs is raised.
     {
       ...process.env,
       PORT: '0',
@@ -53,6 +54,8 @@ try {
       PUBLIC_RATE_LIMIT_MAX: '100000000',
       // The game provider's credits all come from one server, at the bench's pace rather than a casino's.
       NOTIFY_RATE_LIMIT_MAX: '100000000',
+      // The recording unit plays a new browser each time, named in X-Forwarded-For (recording-unit.ts).
+      TRUST_PROXY: '127.0.0.1',
     },
     {
       DEMO_DATA: true,

@@ -4,6 +4,7 @@
 
 import { ACH_PURCHASE } from './ach-unit.ts';
 import { CASHIER_PURCHASE } from './cashier-unit.ts';
+import { RECORDING_BATCHES } from './recording-unit.ts';
 import { SQUARE_PURCHASE } from './square-unit.ts';
 import { STRIPE_PURCHASE } from './stripe-unit.ts';
 import { WIN_CREDIT } from './wallet-unit.ts';
@@ -25,8 +26,11 @@ export interface UnitContext {
 
 export interface UnitScenario {
   name: string;
-  /** Runs one unit as `shopper`; throws on any unexpected answer. */
-  run: (ctx: UnitContext, shopper: BenchShopper) => Promise<void>;
+  /**
+   * Runs one unit as `shopper`; throws on any unexpected answer. A unit that measures something else than
+   * its own duration (the pings sent while it ran) returns those latencies, in milliseconds.
+   */
+  run: (ctx: UnitContext, shopper: BenchShopper) => Promise<void | number[]>;
 }
 
 // Starter catalogue: Starter Pouch, $4.99, 500 coins (modules/catalog/starter-catalog.ts).
@@ -107,4 +111,5 @@ export const UNIT_SCENARIOS: UnitScenario[] = [
   STRIPE_PURCHASE,
   ACH_PURCHASE,
   WIN_CREDIT,
+  RECORDING_BATCHES,
 ];

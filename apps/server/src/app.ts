@@ -229,7 +229,7 @@ function addBackgroundWork(app: FastifyInstance) {
   app.outbox.add(walletBackground({ db, live }));
   app.outbox.add(kycBackground({ db, live }));
   // Session recordings older than the retention setting (ADR 028).
-  app.outbox.add(recordingsBackground({ db, log }));
+  app.outbox.add(recordingsBackground({ db, log, maxTotalBytes: config.RECORDING_MAX_TOTAL_BYTES }));
   // Live events are kept for a week for connections to catch up on (plugins/live-events.ts).
   app.outbox.add({ jobs: [{ name: 'live.prune-events', run: () => pruneLiveEvents(db) }] });
 }

@@ -161,6 +161,29 @@ const envSchema = z.object({
   /** Above a household's or an office's purchases behind one address. */
   CARD_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   CARD_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  // --- SESSION RECORDING BOUNDS (issue 21, ADR 033) ---
+  /** Events one recording may hold; a batch beyond it is refused (413 RECORDING_FULL) and the browser stops recording it. */
+  RECORDING_MAX_EVENTS_PER_RECORDING: z.coerce.number().int().positive().default(50_000),
+  /** Bytes of events (their JSON text, uncompressed: what a replay loads) one recording may hold. */
+  RECORDING_MAX_BYTES_PER_RECORDING: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  /** Events one address may send in an hour, all recordings together (429 with Retry-After beyond it). */
+  RECORDING_MAX_EVENTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(100_000),
+  /** Bytes of events one address may send in an hour: room for an office of recorded shoppers behind one address. */
+  RECORDING_MAX_BYTES_PER_ADDRESS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  /** Bytes all recordings may take in the database (stored compressed); beyond it the least recently written go first. */
+  RECORDING_MAX_TOTAL_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024 * 1024),
   // --- PAYMENTS (issue 3) ---
   /** Port of the card vault (hosted card fields); default PORT+1, 0 = random, 'off' = not started. */
   VAULT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),

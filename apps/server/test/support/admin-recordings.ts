@@ -1,23 +1,22 @@
 // Session recording's admin routes (ADR 028) as the role walk (admin-roles.test.ts) makes them: the replay
 // walk records a fresh guest session first, so the admin's read finds it.
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { RECORDING_RETENTION_DAYS, RECORDING_SAMPLE_PERCENT } from '@store/shared';
+import { sendBatch, startRecording } from './recordings.ts';
 
 interface Walk {
   prepare(): Promise<InjectOptions>;
 }
 
-/** A guest's one-batch session: its id. */
+/** A guest's one-batch recording: its id. */
 export async function recordSession(app: FastifyInstance): Promise<string> {
-  const sessionId = randomBytes(16).toString('base64url');
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/recordings/batches',
-    payload: { sessionId, sequence: 0, events: [{ type: 4, timestamp: Date.now(), data: { href: 'http://store.test/products' } }] },
+  const recording = await startRecording(app);
+  const res = await sendBatch(app, recording, {
+    sequence: 0,
+    events: [{ type: 4, timestamp: Date.now(), data: { href: 'http://store.test/products' } }],
   });
   if (res.statusCode !== 200) throw new Error(`recording batch refused: ${res.statusCode} ${res.body}`);
-  return sessionId;
+  return recording.recordingId;
 }
 
 export function recordingWalks(scene: () => { app: FastifyInstance }): Record<string, Walk> {

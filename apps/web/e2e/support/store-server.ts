@@ -84,6 +84,10 @@ export async function startStore({ publicUrl, env = {} }: StoreOptions): Promise
     // Every test pays from 127.0.0.1: the per-address card-attempt limit would stop the run.
     CARD_ATTEMPTS_PER_SHOPPER: '100000',
     CARD_ATTEMPTS_PER_ADDRESS: '100000',
+    // Every sampled page of every test records from 127.0.0.1: the hourly per-address recording limits
+    // (ADR 033) are for one office's shoppers, not a whole suite's.
+    RECORDING_MAX_EVENTS_PER_ADDRESS_PER_HOUR: '100000000',
+    RECORDING_MAX_BYTES_PER_ADDRESS_PER_HOUR: String(100 * 1024 ** 3),
     // Bank payments settle only when a test says so (the sandbox's settle control), however slow the machine.
     ACH_SANDBOX_SETTLE_MS: String(60 * 60_000),
     ...env,

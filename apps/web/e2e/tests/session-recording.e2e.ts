@@ -1,6 +1,7 @@
 // Session recording and replay (issue 12, ADR 028): with every session sampled, a shopper types on the
-// profile page; the session reaches the server with the typing masked, and an admin replays it in the
-// console, where the typed text shows only as asterisks.
+// profile page; the session reaches the server (in the recording the server issued the browser, ADR 033)
+// with the typing masked, and an admin replays it in the console, where the typed text shows only as
+// asterisks.
 import { randomBytes } from 'node:crypto';
 import {
   RECORDING_OPT_OUT_KEY,
@@ -58,6 +59,9 @@ describe('session recording', () => {
     await street.click();
     await expect.poll(async () => (await recordingsOf(session.user._id)).length, WAIT).toBeGreaterThan(0);
     const [recording] = await recordingsOf(session.user._id);
+    // The recording is the one the server issued this browser (ADR 033), kept with its secret for the session.
+    const kept = await shopper.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? 'null'), RECORDING_SESSION_KEY);
+    expect(kept).toMatchObject({ sampled: true, recording: { recordingId: recording!.id, recordingSecret: expect.any(String) } });
 
     const secret = `Secret Lane ${randomBytes(4).toString('hex')}`;
     await street.pressSequentially(secret);

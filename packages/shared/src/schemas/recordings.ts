@@ -1,5 +1,6 @@
-// Session recording and replay (issue 12, ADR 028): the spec's constants (SPEC §9 "Recording"), the batch
-// the browser sends, the settings, and the admin console's reads.
+// Session recording and replay (issue 12, ADR 028; bounds and ownership, issue 21, ADR 033): the spec's
+// constants (SPEC §9 "Recording"), the recording the server issues, the batch the browser sends, the
+// settings, and the admin console's reads.
 import { z } from 'zod';
 import { okEnvelope as ok } from './common.ts';
 
@@ -13,8 +14,28 @@ export const RECORDING_RETENTION_DAYS = 30;
 export const RECORDING_BATCH_MAX_BYTES = 512 * 1024;
 /** localStorage key: '1' when the shopper opted out of session recording on this browser. */
 export const RECORDING_OPT_OUT_KEY = 'recordingOptOut';
-/** sessionStorage key of this browser session's recording: its id, whether it is sampled, its next batch number. */
+/**
+ * sessionStorage key of this browser session's recording: whether it is sampled, the recording the server
+ * issued (its id and secret), its next batch number, and whether the server asked it to stop or wait.
+ */
 export const RECORDING_SESSION_KEY = 'recordingSession';
+/** Request header of a batch: the recording's secret, which only the browser that started it holds. */
+export const RECORDING_SECRET_HEADER = 'x-recording-secret';
+
+/** Why the server refused a batch, so the browser knows whether to drop it, wait, or stop. */
+export const RECORDING_ERROR = {
+  /** 404: no such recording (never issued, or deleted: retention, the storage cap): start another. */
+  notFound: 'RECORDING_NOT_FOUND',
+  /** 403: the batch did not carry the recording's secret. */
+  forbidden: 'RECORDING_FORBIDDEN',
+  /** 413: the recording holds as many events or bytes as one recording may: stop recording it. */
+  full: 'RECORDING_FULL',
+  /** 429 with Retry-After: the address sent as much as it may this hour: wait that long. */
+  addressLimited: 'RECORDING_ADDRESS_LIMITED',
+  /** 503 with Retry-After: too many batches waiting to be read: send this one again later. */
+  busy: 'RECORDING_BUSY',
+} as const;
+export type RecordingErrorCode = (typeof RECORDING_ERROR)[keyof typeof RECORDING_ERROR];
 /** Window event the opt-out switch fires, so a running recorder stops at once. */
 export const RECORDING_OPT_OUT_EVENT = 'recording-opt-out';
 /**
@@ -23,7 +44,7 @@ export const RECORDING_OPT_OUT_EVENT = 'recording-opt-out';
  */
 export const CHAT_CONVERSATION_KEY = 'chat-conversation';
 
-/** Ids the client makes up (session) or the store names (order, chat): letters, digits, '-' and '_'. */
+/** Ids the server issues (recording) or the store names (order, chat): letters, digits, '-' and '_'. */
 const token = (min: number, max: number) =>
   z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`), 'must be letters, digits, - or _');
 
@@ -53,11 +74,21 @@ export const recordingOptOutResponse = ok(z.object({ optedOut: z.boolean() }));
 export const recordedEvent = z.looseObject({ type: z.number().int().min(0).max(100), timestamp: z.number().nonnegative() });
 export type RecordedEvent = z.infer<typeof recordedEvent>;
 
-/** POST v1/recordings/batches */
+/** POST v1/recordings (guest or shopper): a new recording, and the secret its batches must carry. */
+export const recordingStart = z.object({
+  recordingId: token(16, 64),
+  /** Kept by the browser (sessionStorage) and sent in RECORDING_SECRET_HEADER; the server keeps only its hash. */
+  recordingSecret: token(32, 128),
+});
+export type RecordingStart = z.infer<typeof recordingStart>;
+export const recordingStartResponse = ok(recordingStart);
+
+/** The recording a batch is for: POST v1/recordings/{recordingId}/batches. */
+export const recordingBatchParams = z.strictObject({ recordingId: token(16, 64) });
+
+/** POST v1/recordings/{recordingId}/batches */
 export const recordingBatchBody = z.strictObject({
-  /** Random, made by the browser once per browser session. */
-  sessionId: token(16, 64),
-  /** The batch's number in the session, from 0: a batch sent twice is stored once. */
+  /** The batch's number in the recording, from 0: a batch sent twice is stored once. */
   sequence: z.number().int().min(0).max(1_000_000),
   events: z.array(recordedEvent).min(1).max(RECORDING_QUEUE_LIMIT),
   /** The live chat's conversation, when the shopper has one. */

@@ -1,5 +1,6 @@
-// Session recording (issue 12, ADR 028): the browser's batches, the opt-out, the admin console's list,
-// replay and settings, and the retention job.
+// Session recording (issue 12, ADR 028; issue 21, ADR 033): the recording the server issues and the batches
+// that carry its secret, the opt-out, the admin console's list, replay and settings, and the retention job.
+// The bounds an outsider runs into (another browser's recording, the caps) are in recordings-bounds.test.ts.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import {
   recordingConfigResponse,
 } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { sendBatch as sendTo, startRecording, type Recording } from '../../../test/support/recordings.ts';
 import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
 import { createAdmin } from '../../../test/support/cashout.ts';
 import { deleteExpiredRecordings } from './index.ts';
@@ -26,14 +28,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newSessionId = () => randomBytes(16).toString('base64url');
 const meta = (href: string, timestamp = Date.now()) => ({ type: 4, timestamp, data: { href, width: 800, height: 600 } });
 const click = (timestamp = Date.now()) => ({ type: 3, timestamp, data: { source: 2, type: 2, id: 7, x: 10, y: 20 } });
 
-function sendBatch(payload: unknown, who?: Shopper) {
-  const opts = { method: 'POST' as const, url: '/api/v1/recordings/batches', payload: payload as object };
-  return who ? as(t.app, who, opts) : t.app.inject(opts);
-}
+const start = (who?: Shopper) => startRecording(t.app, who?.token);
+const sendBatch = (recording: Recording, payload: object | string, who?: Shopper) =>
+  sendTo(t.app, recording, payload, { token: who?.token });
+const replay = (id: string) => as(t.app, admin, { method: 'GET', url: `/api/v1/admin/recordings/${id}/events` });
 
 async function listAs(who: Shopper, query: string) {
   const res = await as(t.app, who, { method: 'GET', url: `/api/v1/admin/recordings${query}` });
@@ -57,82 +58,108 @@ describe('GET /api/v1/recordings/config', () => {
   });
 });
 
-describe('POST /api/v1/recordings/batches', () => {
+describe('POST /api/v1/recordings', () => {
+  it('issues a guest a recording: a random id and a secret, which the store keeps only as a hash', async () => {
+    const first = await start();
+    const second = await start();
+    expect(first.recordingId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first.recordingSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second.recordingId).not.toBe(first.recordingId);
+    const rows = await t.database.db.execute(sql`select * from recording_sessions where id = ${first.recordingId}`);
+    const stored = JSON.stringify((rows as unknown as { rows: unknown[] }).rows);
+    expect(stored).not.toContain(first.recordingSecret);
+    // Nothing recorded yet: the console does not list it.
+    expect((await listAs(admin, '?limit=100')).recordings.map((r) => r.id)).not.toContain(first.recordingId);
+  });
+});
+
+describe('POST /api/v1/recordings/{recordingId}/batches', () => {
   it("stores a shopper's session: who, pages, the order it visited, the browser; a batch sent twice counts once", async () => {
     const shopper = await createShopper(t.database.db);
-    const sessionId = newSessionId();
+    const recording = await start(shopper);
     const first = {
-      sessionId,
       sequence: 0,
       events: [meta('http://store.test/add-card/ord_123'), click()],
     };
-    const res = await sendBatch(first, shopper);
+    const res = await sendBatch(recording, first, shopper);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { stored: 2 } });
     // A retry of the same batch (its answer was lost) is stored once.
-    expect((await sendBatch(first, shopper)).json()).toEqual({ success: true, data: { stored: 0 } });
+    expect((await sendBatch(recording, first, shopper)).json()).toEqual({ success: true, data: { stored: 0 } });
     const navigation = {
       type: 5,
       timestamp: Date.now(),
       data: { tag: 'navigation', payload: { href: 'http://store.test/payment-success?orderId=ord_456' } },
     };
-    expect((await sendBatch({ sessionId, sequence: 1, events: [navigation, click()] }, shopper)).statusCode).toBe(200);
+    expect((await sendBatch(recording, { sequence: 1, events: [navigation, click()] }, shopper)).statusCode).toBe(200);
 
     const { recordings } = await listAs(admin, `?userId=${shopper.id}`);
     expect(recordings).toHaveLength(1);
     expect(recordings[0]).toMatchObject({
-      id: sessionId,
+      id: recording.recordingId,
       userId: shopper.id,
       userEmail: shopper.email,
       paths: ['/add-card/ord_123', '/payment-success'],
       orderIds: ['ord_123', 'ord_456'],
       eventCount: 4,
     });
-    expect((await listAs(admin, '?orderId=ord_456')).recordings.map((r) => r.id)).toEqual([sessionId]);
+    expect((await listAs(admin, '?orderId=ord_456')).recordings.map((r) => r.id)).toEqual([recording.recordingId]);
 
-    const replay = await as(t.app, admin, { method: 'GET', url: `/api/v1/admin/recordings/${sessionId}/events` });
-    expect(replay.statusCode, replay.body).toBe(200);
-    const { events } = adminRecordingEventsResponse.parse(replay.json()).data;
+    const res2 = await replay(recording.recordingId);
+    expect(res2.statusCode, res2.body).toBe(200);
+    expect(res2.headers['content-type']).toMatch(/^application\/json/);
+    const { events } = adminRecordingEventsResponse.parse(res2.json()).data;
     expect(events.map((e) => e.type)).toEqual([4, 3, 5, 3]);
     expect(events[0]).toMatchObject({ data: { href: 'http://store.test/add-card/ord_123', width: 800 } });
   });
 
   it("records a guest's session too, and the live chat conversation it names", async () => {
-    const sessionId = newSessionId();
-    const res = await sendBatch({ sessionId, sequence: 0, events: [meta('http://store.test/products')], chatId: 'conv_42' });
+    const recording = await start();
+    const res = await sendBatch(recording, { sequence: 0, events: [meta('http://store.test/products')], chatId: 'conv_42' });
     expect(res.statusCode, res.body).toBe(200);
     const { recordings } = await listAs(admin, '?chatId=conv_42');
-    expect(recordings).toMatchObject([{ id: sessionId, userId: null, chatId: 'conv_42', paths: ['/products'] }]);
+    expect(recordings).toMatchObject([{ id: recording.recordingId, userId: null, chatId: 'conv_42', paths: ['/products'] }]);
   });
 
   it('refuses more than 1000 events in a batch with a 400 naming events, storing nothing', async () => {
-    const sessionId = newSessionId();
+    const recording = await start();
     const events = Array.from({ length: 1001 }, () => click());
-    const res = await sendBatch({ sessionId, sequence: 0, events });
+    const res = await sendBatch(recording, { sequence: 0, events });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, field: 'events' });
     expect(res.json().message).toMatch(/1000/);
-    expect((await as(t.app, admin, { method: 'GET', url: `/api/v1/admin/recordings/${sessionId}/events` })).statusCode).toBe(404);
+    const { recording: stored, events: kept } = adminRecordingEventsResponse.parse((await replay(recording.recordingId)).json()).data;
+    expect(stored.eventCount).toBe(0);
+    expect(kept).toEqual([]);
   });
 
   it('refuses a body over 512 KB with a 413 that says it is too large', async () => {
     const big = 'x'.repeat(RECORDING_BATCH_MAX_BYTES);
-    const res = await sendBatch({ sessionId: newSessionId(), sequence: 0, events: [{ type: 2, timestamp: 1, data: { big } }] });
+    const res = await sendBatch(await start(), { sequence: 0, events: [{ type: 2, timestamp: 1, data: { big } }] });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false });
     expect(res.json().message).toMatch(/too large/i);
   });
 
-  it('refuses a bad session id, a missing event time and an unknown field, each by name', async () => {
-    const bad = async (payload: object, field: string) => {
-      const res = await sendBatch(payload);
+  it('refuses a bad recording id, a missing event time, an unknown field (a browser-chosen sessionId too), each by name', async () => {
+    const recording = await start();
+    const bad = async (res: Awaited<ReturnType<typeof sendBatch>>, field: string) => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ success: false, field });
     };
-    await bad({ sessionId: 'short', sequence: 0, events: [click()] }, 'sessionId');
-    await bad({ sessionId: newSessionId(), sequence: 0, events: [{ type: 3 }] }, 'events.0.timestamp');
-    await bad({ sessionId: newSessionId(), sequence: 0, events: [click()], extra: 1 }, 'extra');
-    await bad({ sessionId: newSessionId(), sequence: -1, events: [click()] }, 'sequence');
+    await bad(await sendBatch({ ...recording, recordingId: 'short' }, { sequence: 0, events: [click()] }), 'recordingId');
+    await bad(await sendBatch(recording, { sequence: 0, events: [{ type: 3 }] }), 'events.0.timestamp');
+    await bad(await sendBatch(recording, { sequence: 0, events: [click()], extra: 1 }), 'extra');
+    await bad(await sendBatch(recording, { sessionId: randomBytes(16).toString('hex'), sequence: 0, events: [click()] }), 'sessionId');
+    await bad(await sendBatch(recording, { sequence: -1, events: [click()] }), 'sequence');
+    await bad(await sendBatch(recording, '{"sequence":0,'), 'body');
+    const withQuery = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/recordings/${recording.recordingId}/batches?foo=1`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ sequence: 0, events: [click()] }),
+    });
+    await bad(withQuery, 'foo');
   });
 
   it('takes a page snapshot nested as deep as real markup, and refuses a pathological depth', async () => {
@@ -140,16 +167,14 @@ describe('POST /api/v1/recordings/batches', () => {
     let node: Node = { type: 2, tagName: 'div', childNodes: [] };
     for (let i = 0; i < 60; i++) node = { type: 2, tagName: 'div', childNodes: [node] };
     const snapshot = { type: 2, timestamp: Date.now(), data: { node, initialOffset: { top: 0, left: 0 } } };
-    const ok = await sendBatch({ sessionId: newSessionId(), sequence: 0, events: [snapshot] });
+    const recording = await start();
+    const ok = await sendBatch(recording, { sequence: 0, events: [snapshot] });
     expect(ok.statusCode, ok.body).toBe(200);
+    const { events } = adminRecordingEventsResponse.parse((await replay(recording.recordingId)).json()).data;
+    expect(events).toEqual([snapshot]);
 
-    const deep = `{"sessionId":"${newSessionId()}","sequence":0,"events":[{"type":2,"timestamp":1,"data":${'['.repeat(5000)}${']'.repeat(5000)}}]}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/recordings/batches',
-      payload: deep,
-      headers: { 'content-type': 'application/json' },
-    });
+    const deep = `{"sequence":1,"events":[{"type":2,"timestamp":1,"data":${'['.repeat(5000)}${']'.repeat(5000)}}]}`;
+    const res = await sendBatch(recording, deep);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'BODY_TOO_DEEP', field: 'events' });
   });
@@ -160,7 +185,7 @@ describe('POST /api/v1/recordings/batches', () => {
       // Refused batches count too (the limit runs when the request arrives), and cost no database work.
       const statuses: number[] = [];
       for (let i = 0; i <= BATCHES_PER_MINUTE; i++) {
-        const res = await app.app.inject({ method: 'POST', url: '/api/v1/recordings/batches', payload: { sessionId: 'short' } });
+        const res = await app.app.inject({ method: 'POST', url: '/api/v1/recordings/short/batches', payload: {} });
         statuses.push(res.statusCode);
       }
       expect(new Set(statuses.slice(0, BATCHES_PER_MINUTE))).toEqual(new Set([400]));
@@ -168,6 +193,31 @@ describe('POST /api/v1/recordings/batches', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the admin replay of batches stored before issue 21 (jsonb, no secret)', () => {
+  it('still plays them, in order, and no new batch is taken for such a session', async () => {
+    const id = randomBytes(16).toString('base64url');
+    const db = t.database.db;
+    await db.execute(
+      sql`insert into recording_sessions (id, started_at, ended_at, event_count, paths) values (${id}, now(), now(), 3, '{/old}')`,
+    );
+    await db.execute(sql`insert into recording_batches (session_id, sequence, events) values
+      (${id}, 1, ${JSON.stringify([click(2)])}::jsonb), (${id}, 0, ${JSON.stringify([meta('http://store.test/old', 1), click(1)])}::jsonb)`);
+    const res = await replay(id);
+    expect(res.statusCode, res.body).toBe(200);
+    const { events } = adminRecordingEventsResponse.parse(res.json()).data;
+    expect(events.map((e) => [e.type, e.timestamp])).toEqual([
+      [4, 1],
+      [3, 1],
+      [3, 2],
+    ]);
+    const refused = await sendBatch(
+      { recordingId: id, recordingSecret: randomBytes(32).toString('base64url') },
+      { sequence: 2, events: [click()] },
+    );
+    expect(refused.statusCode).toBe(403);
   });
 });
 
@@ -179,12 +229,12 @@ describe('opting out (PUT /api/v1/recordings/opt-out)', () => {
     const config = await as(t.app, shopper, { method: 'GET', url: '/api/v1/recordings/config' });
     expect(recordingConfigResponse.parse(config.json()).data.optedOut).toBe(true);
 
-    const refused = await sendBatch({ sessionId: newSessionId(), sequence: 0, events: [click()] }, shopper);
+    const refused = await sendBatch(await start(shopper), { sequence: 0, events: [click()] }, shopper);
     expect(refused.json()).toEqual({ success: true, data: { stored: 0 } });
     expect((await listAs(admin, `?userId=${shopper.id}`)).recordings).toEqual([]);
 
     await optOut(false);
-    const stored = await sendBatch({ sessionId: newSessionId(), sequence: 0, events: [click()] }, shopper);
+    const stored = await sendBatch(await start(shopper), { sequence: 0, events: [click()] }, shopper);
     expect(stored.json()).toEqual({ success: true, data: { stored: 1 } });
   });
 
@@ -197,8 +247,9 @@ describe('opting out (PUT /api/v1/recordings/opt-out)', () => {
 describe('the admin routes', () => {
   it('refuse a guest (401) and a shopper (403): a shopper cannot read recordings', async () => {
     const shopper = await createShopper(t.database.db);
-    const sessionId = newSessionId();
-    await sendBatch({ sessionId, sequence: 0, events: [click()] }, shopper);
+    const recording = await start(shopper);
+    const sessionId = recording.recordingId;
+    await sendBatch(recording, { sequence: 0, events: [click()] }, shopper);
     const routes = [
       { method: 'GET' as const, url: `/api/v1/admin/recordings?userId=${shopper.id}` },
       { method: 'GET' as const, url: `/api/v1/admin/recordings/${sessionId}/events` },
@@ -213,13 +264,13 @@ describe('the admin routes', () => {
   });
 
   it('answer 404 for a session that does not exist', async () => {
-    const res = await as(t.app, admin, { method: 'GET', url: `/api/v1/admin/recordings/${newSessionId()}/events` });
+    const res = await replay(randomBytes(16).toString('base64url'));
     expect(res.statusCode).toBe(404);
   });
 
   it('page the list: limit and hasMore', async () => {
     const shopper = await createShopper(t.database.db);
-    for (let i = 0; i < 3; i++) await sendBatch({ sessionId: newSessionId(), sequence: 0, events: [click()] }, shopper);
+    for (let i = 0; i < 3; i++) await sendBatch(await start(shopper), { sequence: 0, events: [click()] }, shopper);
     const first = await listAs(admin, `?userId=${shopper.id}&limit=2`);
     expect(first.recordings).toHaveLength(2);
     expect(first.hasMore).toBe(true);
@@ -268,19 +319,29 @@ describe('PUT /api/v1/admin/recordings/settings', () => {
 
 describe('the retention job', () => {
   it('deletes sessions whose last batch is older than the retention, with their events, and keeps the others', async () => {
-    const oldId = newSessionId();
-    const freshId = newSessionId();
-    await sendBatch({ sessionId: oldId, sequence: 0, events: [click()] });
-    await sendBatch({ sessionId: freshId, sequence: 0, events: [click()] });
+    const old = await start();
+    const fresh = await start();
+    await sendBatch(old, { sequence: 0, events: [click()] });
+    await sendBatch(fresh, { sequence: 0, events: [click()] });
     const db = t.database.db;
     await db.execute(
-      sql`update recording_sessions set last_batch_at = now() - make_interval(days => ${RECORDING_RETENTION_DAYS + 1}) where id = ${oldId}`,
+      sql`update recording_sessions set last_batch_at = now() - make_interval(days => ${RECORDING_RETENTION_DAYS + 1}) where id = ${old.recordingId}`,
     );
     expect(await deleteExpiredRecordings(db)).toBeGreaterThanOrEqual(1);
-    const events = (id: string) => as(t.app, admin, { method: 'GET', url: `/api/v1/admin/recordings/${id}/events` });
-    expect((await events(oldId)).statusCode).toBe(404);
-    expect((await events(freshId)).statusCode).toBe(200);
-    const leftBatches = await db.execute(sql`select count(*)::int as n from recording_batches where session_id = ${oldId}`);
+    expect((await replay(old.recordingId)).statusCode).toBe(404);
+    expect((await replay(fresh.recordingId)).statusCode).toBe(200);
+    const leftBatches = await db.execute(sql`select count(*)::int as n from recording_batches where session_id = ${old.recordingId}`);
     expect((leftBatches as unknown as { rows: { n: number }[] }).rows?.[0]?.n ?? 0).toBe(0);
+  });
+
+  it('deletes a recording issued a day ago that never got a batch, and keeps a younger one', async () => {
+    const abandoned = await start();
+    const young = await start();
+    await t.database.db.execute(
+      sql`update recording_sessions set created_at = now() - interval '25 hours' where id = ${abandoned.recordingId}`,
+    );
+    await deleteExpiredRecordings(t.database.db);
+    expect((await replay(abandoned.recordingId)).statusCode).toBe(404);
+    expect((await replay(young.recordingId)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,10 @@
-// Drizzle view of the recording tables (migration 0029, the source of truth), kept beside the module that
-// alone reads and writes them.
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+// Drizzle view of the recording tables (migrations 0029 and 0033, the source of truth), kept beside the
+// module that alone reads and writes them.
+import { bigint, customType, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** bytea, always written and read as base64 text through SQL (repository.ts says why). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+const bytes = (name: string) => bigint(name, { mode: 'number' });
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,6 +18,12 @@ export const recordingSessions = pgTable('recording_sessions', {
   startedAt: ts('started_at').notNull(),
   endedAt: ts('ended_at').notNull(),
   eventCount: integer('event_count').notNull(),
+  /** SHA-256 (hex) of the secret the recording's batches carry; null for sessions recorded before issue 21. */
+  secretHash: text('secret_hash'),
+  /** The events' JSON text, uncompressed, in bytes: the per-recording cap. */
+  eventBytes: bytes('event_bytes').notNull(),
+  /** What the batches take in the table (compressed): the total storage cap. */
+  storedBytes: bytes('stored_bytes').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   lastBatchAt: ts('last_batch_at').notNull().defaultNow(),
 });
@@ -23,7 +33,10 @@ export const recordingBatches = pgTable(
   {
     sessionId: text('session_id').notNull(),
     sequence: integer('sequence').notNull(),
-    events: jsonb('events').notNull(),
+    /** Batches stored before issue 21; later ones are in eventsGzip. */
+    events: jsonb('events'),
+    /** The events' JSON text (an array), gzip-compressed. */
+    eventsGzip: bytea('events_gzip'),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.sequence] })],

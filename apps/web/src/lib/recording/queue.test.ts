@@ -83,9 +83,8 @@ describe('batchBody', () => {
     const queue = new RecordingQueue(counter());
     queue.push(event(1));
     queue.push(event(2));
-    const body = JSON.parse(batchBody('abcdefghijklmnop', queue.take(roomy)!, 'conv-1'));
+    const body = JSON.parse(batchBody(queue.take(roomy)!, 'conv-1'));
     expect(recordingBatchBody.parse(body)).toEqual({
-      sessionId: 'abcdefghijklmnop',
       sequence: 0,
       chatId: 'conv-1',
       events: [JSON.parse(event(1)), JSON.parse(event(2))],

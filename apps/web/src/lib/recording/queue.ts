@@ -92,8 +92,8 @@ export class RecordingQueue {
   }
 }
 
-/** The body of POST v1/recordings/batches, joined from the events' text. */
-export function batchBody(sessionId: string, batch: Batch, chatId: string | null): string {
-  const head = JSON.stringify({ sessionId, sequence: batch.sequence, ...(chatId ? { chatId } : {}) });
+/** The body of POST v1/recordings/{recordingId}/batches, joined from the events' text. */
+export function batchBody(batch: Batch, chatId: string | null): string {
+  const head = JSON.stringify({ sequence: batch.sequence, ...(chatId ? { chatId } : {}) });
   return `${head.slice(0, -1)},"events":[${batch.events.join(',')}]}`;
 }

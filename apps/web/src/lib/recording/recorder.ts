@@ -1,17 +1,18 @@
 // The recorder (ADR 028), loaded only for a sampled session (start.ts): rrweb records the page, the queue
 // keeps the events (SPEC §9: at most 1000, the oldest dropped), and batches go to the server every few
-// seconds and when the page is hidden.
+// seconds and when the page is hidden, to the recording the server issued this browser session (ADR 033).
 import { record } from 'rrweb';
 import {
-  AUTH_HEADER,
   CHAT_CONVERSATION_KEY,
   RECORDING_BATCH_MAX_BYTES,
   RECORDING_OPT_OUT_EVENT,
   RECORDING_QUEUE_LIMIT,
+  type RecordingStart,
 } from '@store/shared';
 import { batchBody, RecordingQueue, type Batch, type TakeLimits } from './queue.ts';
-import { takeSequence, type RecordingEnvironment, type RecordingSession } from './session.ts';
+import { forgetRecording, holdRecording, keepRecording, storedRecording, takeSequence, type RecordingEnvironment } from './session.ts';
 import { scrubHref } from './scrub.ts';
+import { requestRecording, sendBatch } from './transport.ts';
 
 const SEND_EVERY_MS = 5_000;
 const CHECK_LOCATION_EVERY_MS = 1_000;
@@ -33,11 +34,28 @@ function readChatId(): string | null {
   }
 }
 
-export function startRecorder(session: RecordingSession, env: RecordingEnvironment): void {
-  const queue = new RecordingQueue(() => takeSequence(session));
+/** The recording this browser session sends to: the one it has, else one the server issues now. */
+async function obtainRecording(env: RecordingEnvironment): Promise<RecordingStart | null> {
+  const stored = storedRecording();
+  if (stored) return stored;
+  const issued = await requestRecording(env.getToken());
+  if (!issued) return null;
+  if ('holdUntil' in issued) {
+    holdRecording(issued.holdUntil);
+    return null;
+  }
+  keepRecording(issued);
+  return issued;
+}
+
+export function startRecorder(env: RecordingEnvironment): void {
+  const queue = new RecordingQueue(takeSequence);
   let chatId = readChatId();
   let sending = false;
+  let stopped = false;
   let lastHref = window.location.href;
+  // Events are queued from the start; the first send waits for the recording.
+  const recordingReady = obtainRecording(env);
 
   const stopRecording = record({
     emit(event) {
@@ -64,24 +82,19 @@ export function startRecorder(session: RecordingSession, env: RecordingEnvironme
   });
 
   async function send(limits: TakeLimits, keepalive: boolean): Promise<void> {
-    if (sending) return;
-    const batch: Batch | null = queue.take(limits);
-    if (!batch) return;
+    if (sending || stopped) return;
     sending = true;
     try {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      const token = env.getToken();
-      if (token) headers[AUTH_HEADER] = token;
-      const res = await fetch('/api/v1/recordings/batches', {
-        method: 'POST',
-        headers,
-        body: batchBody(session.id, batch, chatId),
-        keepalive,
-      });
-      // Stored, or refused for what it is (too large, malformed): either way sending it again would not help.
-      if (res.ok || res.status === 400 || res.status === 413) queue.sent(batch);
-    } catch {
-      // Offline or the server is away: the batch stays in the queue and goes with the next send.
+      const recording = await recordingReady;
+      if (!recording || stopped) return;
+      const batch: Batch | null = queue.take(limits);
+      if (!batch) return;
+      const verdict = await sendBatch(recording, batchBody(batch, chatId), env.getToken(), keepalive);
+      if (verdict.kind === 'sent' || verdict.kind === 'drop') queue.sent(batch);
+      else if (verdict.kind === 'full') stop(() => holdRecording());
+      else if (verdict.kind === 'lost') stop(forgetRecording);
+      else if (verdict.kind === 'hold') stop(() => holdRecording(verdict.until));
+      // 'retry': the batch stays pinned and goes with the next send.
     } finally {
       sending = false;
     }
@@ -102,6 +115,9 @@ export function startRecorder(session: RecordingSession, env: RecordingEnvironme
     if (document.visibilityState === 'hidden') void send(ON_HIDE, true);
   };
   const onPageHide = () => void send(ON_HIDE, true);
+  const onOptOut = (event: Event) => {
+    if ((event as CustomEvent<boolean>).detail === true) stop();
+  };
   const timers = [
     window.setInterval(() => void send(NORMAL, false), SEND_EVERY_MS),
     window.setInterval(checkLocation, CHECK_LOCATION_EVERY_MS),
@@ -109,10 +125,14 @@ export function startRecorder(session: RecordingSession, env: RecordingEnvironme
   window.addEventListener(CHAT_CONVERSATION_KEY, onChat);
   document.addEventListener('visibilitychange', onHide);
   window.addEventListener('pagehide', onPageHide);
-
   // Opting out stops everything at once; what was not sent yet is forgotten.
-  window.addEventListener(RECORDING_OPT_OUT_EVENT, function onOptOut(event) {
-    if ((event as CustomEvent<boolean>).detail !== true) return;
+  window.addEventListener(RECORDING_OPT_OUT_EVENT, onOptOut);
+
+  /** Stops recording this page and forgets what was not sent; `remember` tells the session why (the server's word). */
+  function stop(remember?: () => void): void {
+    if (stopped) return;
+    stopped = true;
+    remember?.();
     stopRecording?.();
     timers.forEach((timer) => window.clearInterval(timer));
     window.removeEventListener(CHAT_CONVERSATION_KEY, onChat);
@@ -120,5 +140,10 @@ export function startRecorder(session: RecordingSession, env: RecordingEnvironme
     window.removeEventListener('pagehide', onPageHide);
     window.removeEventListener(RECORDING_OPT_OUT_EVENT, onOptOut);
     queue.clear();
+  }
+
+  // No recording to send to (the server unreachable, or asking to wait): this page is not recorded.
+  void recordingReady.then((recording) => {
+    if (!recording) stop();
   });
 }

@@ -1,7 +1,9 @@
-// This browser session's recording: whether it is sampled (decided once, SPEC §9), its random id and its
-// next batch number, kept in sessionStorage so a reload goes on with the same session. And the shopper's
-// opt-out, kept in localStorage so it holds on this browser whatever the session.
-import { RECORDING_OPT_OUT_EVENT, RECORDING_OPT_OUT_KEY, RECORDING_SESSION_KEY } from '@store/shared';
+// This browser session's recording, kept in sessionStorage so a reload goes on with it: whether the session
+// is sampled (decided once, SPEC §9), the recording the server issued (its id and the secret only this
+// browser holds, ADR 033), the next batch number, and until when the server asked it to hold off (a full
+// recording: for the rest of the session; an address over its hourly limit: until Retry-After). And the
+// shopper's opt-out, kept in localStorage so it holds on this browser whatever the session.
+import { RECORDING_OPT_OUT_EVENT, RECORDING_OPT_OUT_KEY, RECORDING_SESSION_KEY, type RecordingStart } from '@store/shared';
 
 export interface RecordingEnvironment {
   /** The session token, when a shopper is signed in (the store's own, read when a batch is sent). */
@@ -9,19 +11,36 @@ export interface RecordingEnvironment {
 }
 
 export interface RecordingSession {
-  id: string;
   sampled: boolean;
 }
 
 interface StoredSession extends RecordingSession {
+  recording: RecordingStart | null;
   nextSequence: number;
+  /** Epoch milliseconds before which nothing is recorded (the server's word); absent: record. */
+  holdUntil?: number;
 }
+
+/** A hold for the rest of the browser session (the recording is full). */
+const FOR_THE_SESSION = Number.MAX_SAFE_INTEGER;
+
+const isRecording = (value: unknown): value is RecordingStart =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as RecordingStart).recordingId === 'string' &&
+  typeof (value as RecordingStart).recordingSecret === 'string';
 
 function readStored(): StoredSession | null {
   try {
     const raw = window.sessionStorage.getItem(RECORDING_SESSION_KEY);
     const parsed = raw ? (JSON.parse(raw) as Partial<StoredSession>) : null;
-    if (parsed && typeof parsed.id === 'string' && typeof parsed.sampled === 'boolean' && Number.isInteger(parsed.nextSequence)) {
+    if (
+      parsed &&
+      typeof parsed.sampled === 'boolean' &&
+      Number.isInteger(parsed.nextSequence) &&
+      (parsed.recording === null || isRecording(parsed.recording)) &&
+      (parsed.holdUntil === undefined || typeof parsed.holdUntil === 'number')
+    ) {
       return parsed as StoredSession;
     }
   } catch {
@@ -38,23 +57,36 @@ function writeStored(session: StoredSession): void {
   }
 }
 
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+const update = (change: Partial<StoredSession>) =>
+  writeStored({ sampled: true, recording: null, nextSequence: 0, ...readStored(), ...change });
 
 /** This browser session's decision, made on its first page with the sample percentage the server gave. */
 export function decideSession(samplePercent: number, random: () => number = Math.random): RecordingSession {
   const stored = readStored();
-  if (stored) return { id: stored.id, sampled: stored.sampled };
-  const session = { id: randomId(), sampled: random() * 100 < samplePercent };
-  writeStored({ ...session, nextSequence: 0 });
+  if (stored) return { sampled: stored.sampled };
+  const session = { sampled: random() * 100 < samplePercent };
+  writeStored({ ...session, recording: null, nextSequence: 0 });
   return session;
 }
 
-/** The next batch number of the session (numbers go on across reloads, so none is used twice). */
-export function takeSequence(session: RecordingSession): number {
-  const stored = readStored() ?? { ...session, nextSequence: 0 };
+/** The recording this browser session sends to, once the server issued one. */
+export const storedRecording = (): RecordingStart | null => readStored()?.recording ?? null;
+
+/** A recording the server just issued: its batches are numbered from 0. */
+export const keepRecording = (recording: RecordingStart) => update({ recording, nextSequence: 0 });
+
+/** The server no longer has the recording (deleted, or not this browser's): the next page starts another. */
+export const forgetRecording = () => update({ recording: null, nextSequence: 0 });
+
+/** The server asked to hold off until `until` (epoch ms), or for the rest of the browser session. */
+export const holdRecording = (until: number = FOR_THE_SESSION) => update({ holdUntil: until });
+
+/** Whether the server asked this browser session to hold off now. */
+export const isHeld = (now: number = Date.now()) => (readStored()?.holdUntil ?? 0) > now;
+
+/** The next batch number of the recording (numbers go on across reloads, so none is used twice). */
+export function takeSequence(): number {
+  const stored = readStored() ?? { sampled: true, recording: null, nextSequence: 0 };
   writeStored({ ...stored, nextSequence: stored.nextSequence + 1 });
   return stored.nextSequence;
 }

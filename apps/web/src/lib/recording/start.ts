@@ -1,8 +1,9 @@
 // Session recording (issue 12, ADR 028), started with the app. Nothing of it is in the first load but this
 // file: once the page is loaded and the browser idle, the config is asked for, and only a sampled session
-// of a shopper who did not opt out loads the recorder (rrweb, a chunk of its own), at their first action.
+// of a shopper who did not opt out loads the recorder (rrweb, a chunk of its own), at their first action;
+// the recorder then asks the server for a recording (ADR 033).
 import { AUTH_HEADER, NGROK_HEADER, type RecordingConfig } from '@store/shared';
-import { decideSession, isOptedOut, setOptedOut, type RecordingEnvironment } from './session.ts';
+import { decideSession, isHeld, isOptedOut, setOptedOut, type RecordingEnvironment } from './session.ts';
 
 export type { RecordingEnvironment };
 
@@ -41,11 +42,12 @@ export function startRecording(env: RecordingEnvironment): void {
         return;
       }
       const session = decideSession(config.samplePercent);
-      if (!session.sampled) return;
+      // Not sampled, or the server asked this browser session to hold off (ADR 033).
+      if (!session.sampled || isHeld()) return;
       onFirstInteraction(() => {
-        if (isOptedOut()) return;
+        if (isOptedOut() || isHeld()) return;
         import('./recorder.ts').then(
-          ({ startRecorder }) => startRecorder(session, env),
+          ({ startRecorder }) => startRecorder(env),
           // The recorder's chunk did not load (offline, a release replaced it): this page is not recorded.
           () => {},
         );
