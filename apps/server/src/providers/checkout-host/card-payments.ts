@@ -1,5 +1,6 @@
 // Paying a session by card through the app's card payment provider: the charge, its 3-D Secure steps, the
 // challenge the page polls, and declines (the shopper may try again until MAX_CARD_DECLINES).
+import { CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE } from '@store/shared';
 import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
 import type { PaymentOutcome, PaymentRequest, ThreeDsChallengePreference } from '../payments/types.ts';
 import { hostCustomerId, type CheckoutHostContext } from './context.ts';
@@ -77,6 +78,9 @@ export function createCardPayments(ctx: CheckoutHostContext) {
     if (!session.allowedMethods.includes('card')) throw unprocessable('Card payments are not allowed for this session.', 'method');
     const provider = ctx.cardProvider();
     if (!provider) throw new AppError(503, 'CARD_UNAVAILABLE', 'Card payments are not available right now.');
+    // Before the session moves: a token nothing used in time is the shopper's to type again, not a decline.
+    if ((await ctx.cardTokens?.cardTokenState(card.cardToken)) === 'expired')
+      throw new AppError(400, CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE, 'cardToken');
     const claimed = await repo.moveSession(db, session.id, ['open'], { status: 'processing', method: 'card' });
     if (!claimed) throw conflict('This session is not open for payment.', 'sessionKey');
     const attemptId = await repo.insertCardAttempt(db, session.id);

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { ChainRegistry } from '../chains/index.ts';
 import type { BankAccountProvider } from '../payments/nuvei/ach/types.ts';
 import type { PaymentProvider } from '../payments/types.ts';
+import type { CardTokenState } from '../vault/vault.ts';
 import type * as repo from './repository.ts';
 
 export type PaymentMethodName = 'card' | 'usdc' | 'ach';
@@ -24,6 +25,8 @@ export interface CheckoutHostServiceOptions {
   /** Webhook events were committed: deliver soon. */
   onEvent: () => void;
   transferWaitMs?: number;
+  /** The card vault's view of a card token (ADR 032): an expired one is refused with a clear 400 before the session is touched. */
+  cardTokens?: { cardTokenState(token: string): Promise<CardTokenState> };
 }
 
 /** A payment's end: the session paid, or declined for good. */
@@ -54,6 +57,7 @@ export interface CheckoutHostContext {
   onEvent: () => void;
   /** How long a request waits for a chain transfer to confirm. */
   transferWaitMs: number;
+  cardTokens?: CheckoutHostServiceOptions['cardTokens'];
   decide: Decide;
 }
 

@@ -37,6 +37,7 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     providerPageBase: opts.providerPageBase,
     onEvent: opts.onEvent,
     transferWaitMs: opts.transferWaitMs ?? TRANSFER_WAIT_MS,
+    cardTokens: opts.cardTokens,
   };
   const sessions = createSessions(shared);
   const ctx: CheckoutHostContext = { ...shared, decide: sessions.decide };

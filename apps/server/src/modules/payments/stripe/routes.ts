@@ -45,6 +45,7 @@ const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     log,
     attempts,
     wake: app.outbox,
+    cardTokens: app.vault,
   });
   const gateway = () => app.stripeGateway;
 
