@@ -150,7 +150,12 @@ const envSchema = z.object({
    * Minutes a card token stays usable when nothing uses it (ADR 032): past it the vault refuses it and a
    * background job deletes it. A token a payment or a saved card has used is kept.
    */
-  VAULT_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().max(24 * 60).default(15),
+  VAULT_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(15),
   /**
    * Minutes a frame session (the nonce the card frames send with every /tokenize) lasts; the store's pay
    * page and the SDK get a fresh one before it runs out.

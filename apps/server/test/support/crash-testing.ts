@@ -176,7 +176,11 @@ export async function tokenizeAt(store: StoreProcess, shopper: { token: string }
   expect(session.status, JSON.stringify(session.json)).toBe(200);
   const res = await fetch(`${store.vaultUrl}/tokenize`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: store.url, 'x-vault-session': (session.json.data as { session: string }).session },
+    headers: {
+      'content-type': 'application/json',
+      origin: store.url,
+      'x-vault-session': (session.json.data as { session: string }).session,
+    },
     body: JSON.stringify({ kind: 'card', number, expiry: '12/34' }),
   });
   expect(res.status).toBe(200);

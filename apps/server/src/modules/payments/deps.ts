@@ -28,7 +28,8 @@ export interface PaymentsDeps {
 /** 400 CARD_TOKEN_EXPIRED naming `field` when the vault says nothing used this token in time. */
 export async function assertCardTokenUsable(deps: Pick<PaymentsDeps, 'cardTokens'>, token: string, field = 'cardToken'): Promise<void> {
   if (!deps.cardTokens) return;
-  if ((await deps.cardTokens.cardTokenState(token)) === 'expired') throw new AppError(400, CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE, field);
+  if ((await deps.cardTokens.cardTokenState(token)) === 'expired')
+    throw new AppError(400, CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE, field);
 }
 
 export const PAYMENT_METHOD_UNAVAILABLE = 'PAYMENT_METHOD_UNAVAILABLE';

@@ -60,12 +60,19 @@ export function createFrameSessionSigner(key: Buffer, opts: { ttlMs: number; now
 
   return {
     sign(subject, origins) {
-      if (!KINDS.has(subject.kind) || !SUBJECT_ID.test(subject.id)) throw new Error('A frame session names a shopper, a checkout session or a merchant');
+      if (!KINDS.has(subject.kind) || !SUBJECT_ID.test(subject.id))
+        throw new Error('A frame session names a shopper, a checkout session or a merchant');
       if (origins && (origins.length < 1 || origins.length > FRAME_CONFIG_MAX_ORIGINS || !origins.every(isOrigin))) {
         throw new Error(`A frame session names 1 to ${FRAME_CONFIG_MAX_ORIGINS} origins`);
       }
       const expiresAtMs = now() + opts.ttlMs;
-      const claims = { k: subject.kind, i: subject.id, ...(origins ? { o: origins } : {}), e: expiresAtMs, n: randomBytes(9).toString('base64url') };
+      const claims = {
+        k: subject.kind,
+        i: subject.id,
+        ...(origins ? { o: origins } : {}),
+        e: expiresAtMs,
+        n: randomBytes(9).toString('base64url'),
+      };
       const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
       return { session: `${VERSION}.${payload}.${mac(payload).toString('base64url')}`, expiresAt: new Date(expiresAtMs).toISOString() };
     },
@@ -85,7 +92,8 @@ export function createFrameSessionSigner(key: Buffer, opts: { ttlMs: number; now
       }
       const { k, i, o, e } = (parsed ?? {}) as { k?: unknown; i?: unknown; o?: unknown; e?: unknown };
       if (typeof k !== 'string' || !KINDS.has(k) || typeof i !== 'string' || typeof e !== 'number') return { ok: false, reason: 'invalid' };
-      const origins = o === undefined ? null : Array.isArray(o) && o.every((x): x is string => typeof x === 'string' && isOrigin(x)) ? o : undefined;
+      const origins =
+        o === undefined ? null : Array.isArray(o) && o.every((x): x is string => typeof x === 'string' && isOrigin(x)) ? o : undefined;
       if (origins === undefined) return { ok: false, reason: 'invalid' };
       // Only a nonce we signed is ever told it has expired: the frame then asks for a new one.
       if (e <= now()) return { ok: false, reason: 'expired' };

@@ -26,7 +26,12 @@ export function fieldPlaceholder(kind: 'card' | 'cvv', requested: unknown): stri
 }
 
 /** `session`: the frame session the page was opened with ('' for none: its page must hand one over with tokenize). */
-export function fieldPage(kind: 'card' | 'cvv', storeOrigin: string, placeholder: string = DEFAULT_PLACEHOLDERS[kind], session = ''): string {
+export function fieldPage(
+  kind: 'card' | 'cvv',
+  storeOrigin: string,
+  placeholder: string = DEFAULT_PLACEHOLDERS[kind],
+  session = '',
+): string {
   const inputs =
     kind === 'card'
       ? `<input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="${escapeHtml(placeholder)}" aria-label="Card number" maxlength="23">

@@ -91,7 +91,14 @@ export function createVaultServer(options: VaultServerOptions): FastifyInstance 
       return reply
         .headers(pageHeaders(policy.ancestors.join(' ')))
         .type('text/html; charset=utf-8')
-        .send(fieldPage(kind, policy.parent, fieldPlaceholder(kind, query.placeholder), isFrameSessionShape(query.session) ? query.session : ''));
+        .send(
+          fieldPage(
+            kind,
+            policy.parent,
+            fieldPlaceholder(kind, query.placeholder),
+            isFrameSessionShape(query.session) ? query.session : '',
+          ),
+        );
     });
   }
   server.get('/fields/fields.js', async (_req, reply) =>

@@ -106,7 +106,11 @@ describe('vault POST /tokenize', () => {
     const own = await rawPost(vaultUrl(t.app, '/tokenize'), card, frameHeaders(t.app));
     expect(own.status).toBe(200);
     // ...but a foreign page naming itself in Host (DNS rebinding, a forged request) does not.
-    const forged = await rawPost(vaultUrl(t.app, '/tokenize'), card, { ...frameHeaders(t.app), origin: 'http://evil.example', host: 'evil.example' });
+    const forged = await rawPost(vaultUrl(t.app, '/tokenize'), card, {
+      ...frameHeaders(t.app),
+      origin: 'http://evil.example',
+      host: 'evil.example',
+    });
     expect(forged.status).toBe(403);
     expect(JSON.parse(forged.body)).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });

@@ -111,7 +111,12 @@ export function createVault(db: Db, key: Buffer, options: VaultOptions = {}): Va
       // Unused and past their time, oldest first, through the partial index (migration 0032); the
       // outer condition is checked again on each row, so one marked used meanwhile stays.
       const expiredNow = and(isNull(vaultCards.usedAt), lt(vaultCards.expiresAt, at));
-      const oldest = db.select({ token: vaultCards.token }).from(vaultCards).where(expiredNow).orderBy(vaultCards.expiresAt).limit(DELETE_BATCH);
+      const oldest = db
+        .select({ token: vaultCards.token })
+        .from(vaultCards)
+        .where(expiredNow)
+        .orderBy(vaultCards.expiresAt)
+        .limit(DELETE_BATCH);
       const gone = await db
         .delete(vaultCards)
         .where(and(inArray(vaultCards.token, oldest), expiredNow))

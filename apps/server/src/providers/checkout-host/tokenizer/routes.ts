@@ -137,7 +137,9 @@ export const tokenizerConfigRoutes: FastifyPluginAsync<TokenizerConfigRoutesOpti
     const signedOrigins = [...new Set(origins)];
     const { cfg, expiresAt } = vault.signFrameConfig(signedOrigins);
     // Who the cards are typed for: the checkout session (its shopper), else the merchant page's visitors.
-    const subject: FrameSessionSubject = checkoutSessionId ? { kind: 'checkout', id: checkoutSessionId } : { kind: 'merchant', id: merchantId! };
+    const subject: FrameSessionSubject = checkoutSessionId
+      ? { kind: 'checkout', id: checkoutSessionId }
+      : { kind: 'merchant', id: merchantId! };
     const frameSession = vault.issueFrameSession(subject, signedOrigins);
     const frameUrl = (path: string) => `${vaultOrigin}${path}?${new URLSearchParams({ cfg, session: frameSession.session })}`;
     const data: TokenizerConfig = {
