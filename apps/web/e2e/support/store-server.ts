@@ -84,6 +84,8 @@ export async function startStore({ publicUrl, env = {} }: StoreOptions): Promise
     // Every test pays from 127.0.0.1: the per-address card-attempt limit would stop the run.
     CARD_ATTEMPTS_PER_SHOPPER: '100000',
     CARD_ATTEMPTS_PER_ADDRESS: '100000',
+    // ...and so would the vault's per-address tokenize limit (ADR 032); each test's shopper keeps the per-shopper one.
+    VAULT_TOKENIZE_PER_ADDRESS: '100000',
     // Bank payments settle only when a test says so (the sandbox's settle control), however slow the machine.
     ACH_SANDBOX_SETTLE_MS: String(60 * 60_000),
     ...env,
