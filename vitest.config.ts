@@ -16,7 +16,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: serverTests,
-          // The two-instance tests (live events, rate limits, card attempts) need a Redis server; without REDIS_URL they are not part of the run.
+          // The two-instance tests (live events, rate limits, card attempts, vault tokenize limits) need a Redis server; without REDIS_URL they are not part of the run.
           exclude: [
             ...configDefaults.exclude,
             ...(process.env.REDIS_URL
@@ -27,6 +27,7 @@ export default defineConfig({
                   'test/card-attempts-redis.test.ts',
                   'test/sign-in-delay-redis.test.ts',
                   'test/recording-limits-redis.test.ts',
+                  'test/vault-tokenize-redis.test.ts',
                 ]),
             // The stalled-database test puts a proxy in front of the PostgreSQL server; without DATABASE_URL there is none.
             ...(process.env.DATABASE_URL ? [] : ['test/database-stall.test.ts']),

@@ -3,6 +3,7 @@
 // field does, pay on the sandbox's page (its notification reaches our webhook in-process), and check
 // the order is fulfilled. Only with the sandbox (the default when no NUVEI_* variables are set).
 import type { BenchShopper, UnitContext, UnitScenario } from './units.ts';
+import { vaultToken } from './vault-token.ts';
 
 const STARTER_POUCH = '10000000-0000-4000-8000-000000000001';
 const FRICTIONLESS_CARD = '4111111111111111';
@@ -28,12 +29,7 @@ async function cashierPurchase(ctx: UnitContext, shopper: BenchShopper): Promise
   const opened = (await api(ctx, shopper, 'POST', 'v1/nuvei/cashier', { orderId })) as { data?: { url?: string } };
   if (!opened.data?.url) throw new Error('v1/nuvei/cashier returned no page');
   const page = new URL(opened.data.url, ctx.baseUrl);
-  const { token: cardToken } = (await fetch(`${ctx.vaultUrl}/tokenize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ctx.storeOrigin },
-    body: JSON.stringify({ kind: 'card', number: FRICTIONLESS_CARD, expiry: '12/34' }),
-  }).then((res) => json(res, 'vault tokenize'))) as { token?: string };
-  if (!cardToken) throw new Error('the vault returned no token');
+  const cardToken = await vaultToken(ctx, shopper, { kind: 'card', number: FRICTIONLESS_CARD, expiry: '12/34' });
   const form = new URLSearchParams({ secret: page.searchParams.get('secret') ?? '', action: 'pay', card: 'new', cardToken });
   const paid = await fetch(new URL(page.pathname, ctx.baseUrl), {
     method: 'POST',

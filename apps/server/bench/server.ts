@@ -38,7 +38,7 @@ try {
   const config = loadConfig(
     // Vault on a random port with a throwaway key (no vault.key file written); sign-up and sign-in limits
     // raised because the bench signs up and signs in its shoppers (2 × BENCH_CONNECTIONS) from one IP, and
-    // card-attempt limits because each of them makes purchase after purchase from that IP, and the
+    // card-attempt and vault tokenize limits because each of them makes purchase after purchase from that IP, and the
     // per-address limit of routes without a session because the cashier and ACH units drive the
     // sandbox's pages and controls (a shopper's browser and the bank, in real life) from that IP too.
     // The recording unit's browsers each have an address of their own, so no limit of theirs is raised.
@@ -52,6 +52,9 @@ try {
       CARD_ATTEMPTS_PER_SHOPPER: '100000000',
       CARD_ATTEMPTS_PER_ADDRESS: '100000000',
       PUBLIC_RATE_LIMIT_MAX: '100000000',
+      // Every purchase tokenizes a card at the vault, from that IP and for the same few shoppers.
+      VAULT_TOKENIZE_PER_ADDRESS: '100000000',
+      VAULT_TOKENIZE_PER_SHOPPER: '100000000',
       // The game provider's credits all come from one server, at the bench's pace rather than a casino's.
       NOTIFY_RATE_LIMIT_MAX: '100000000',
       // The recording unit plays a new browser each time, named in X-Forwarded-For (recording-unit.ts).

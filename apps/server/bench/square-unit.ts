@@ -3,6 +3,7 @@
 // `square` SDK calls the built-in Square sandbox over loopback HTTP: customer, payment), and check the
 // order ends fulfilled. Only with the sandbox (the default when SQUARE_ACCESS_TOKEN is not set).
 import type { BenchShopper, UnitContext, UnitScenario } from './units.ts';
+import { vaultToken } from './vault-token.ts';
 
 const STARTER_POUCH = '10000000-0000-4000-8000-000000000001';
 // The Square sandbox approves it (providers/payments/square/sandbox/test-cards.ts).
@@ -26,12 +27,7 @@ async function squarePurchase(ctx: UnitContext, shopper: BenchShopper): Promise<
   const placed = (await api(ctx, shopper, 'POST', 'v1/checkout/placeorder', {})) as { order?: { _id?: string } };
   const orderId = placed.order?._id;
   if (!orderId) throw new Error(`placeorder returned no order: ${JSON.stringify(placed).slice(0, 200)}`);
-  const { token: sourceId } = (await fetch(`${ctx.vaultUrl}/tokenize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ctx.storeOrigin },
-    body: JSON.stringify({ kind: 'card', number: SQUARE_VISA, expiry: '12/34' }),
-  }).then((res) => json(res, 'vault tokenize'))) as { token?: string };
-  if (!sourceId) throw new Error('the vault returned no token');
+  const sourceId = await vaultToken(ctx, shopper, { kind: 'card', number: SQUARE_VISA, expiry: '12/34' });
   const paid = (await api(ctx, shopper, 'POST', 'v1/payment/square/create-payment', { orderId, sourceId })) as {
     data?: { status?: string; orderStatus?: string };
   };

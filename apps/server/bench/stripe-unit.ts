@@ -5,6 +5,7 @@
 // the vault, then POST v1/payment/stripe/payment-methods), as a returning shopper's would be. Only with
 // the sandbox (the default when STRIPE_SECRET_KEY is not set).
 import type { BenchShopper, UnitContext, UnitScenario } from './units.ts';
+import { vaultToken } from './vault-token.ts';
 
 const STARTER_POUCH = '10000000-0000-4000-8000-000000000001';
 // Stripe's test Visa: the sandbox approves it without 3-D Secure (providers/payments/stripe/test-cards.ts).
@@ -27,13 +28,8 @@ const api = (ctx: UnitContext, shopper: BenchShopper, method: string, path: stri
 const savedCards = new Map<string, Promise<string>>();
 
 async function saveCard(ctx: UnitContext, shopper: BenchShopper): Promise<string> {
-  const { token: vaultToken } = (await fetch(`${ctx.vaultUrl}/tokenize`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ctx.storeOrigin },
-    body: JSON.stringify({ kind: 'card', number: STRIPE_VISA, expiry: '12/34' }),
-  }).then((res) => json(res, 'vault tokenize'))) as { token?: string };
-  if (!vaultToken) throw new Error('the vault returned no token');
-  const saved = (await api(ctx, shopper, 'POST', 'v1/payment/stripe/payment-methods', { vaultToken })) as {
+  const token = await vaultToken(ctx, shopper, { kind: 'card', number: STRIPE_VISA, expiry: '12/34' });
+  const saved = (await api(ctx, shopper, 'POST', 'v1/payment/stripe/payment-methods', { vaultToken: token })) as {
     data?: { paymentMethod?: { userPaymentOptionId?: string } };
   };
   const id = saved.data?.paymentMethod?.userPaymentOptionId;

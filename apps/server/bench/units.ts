@@ -8,6 +8,7 @@ import { RECORDING_BATCHES } from './recording-unit.ts';
 import { SQUARE_PURCHASE } from './square-unit.ts';
 import { STRIPE_PURCHASE } from './stripe-unit.ts';
 import { WIN_CREDIT } from './wallet-unit.ts';
+import { vaultToken } from './vault-token.ts';
 
 export interface BenchShopper {
   email: string;
@@ -90,12 +91,7 @@ async function fullPurchase(ctx: UnitContext, shopper: BenchShopper): Promise<vo
   const placed = (await api(ctx, shopper, 'POST', 'v1/checkout/placeorder', {})) as { order?: { _id?: string } };
   const orderId = placed.order?._id;
   if (!orderId) throw new Error(`placeorder returned no order: ${JSON.stringify(placed).slice(0, 200)}`);
-  const { token: cardToken } = (await call(`${ctx.vaultUrl}/tokenize`, {
-    method: 'POST',
-    headers: { origin: ctx.storeOrigin },
-    body: { kind: 'card', number: FRICTIONLESS_CARD, expiry: '12/34', cvv: '123' },
-  })) as { token?: string };
-  if (!cardToken) throw new Error('the vault returned no token');
+  const cardToken = await vaultToken(ctx, shopper, { kind: 'card', number: FRICTIONLESS_CARD, expiry: '12/34', cvv: '123' });
   // Not saved: the answer carries no card (ADR 004), only the order's status.
   const paid = (await api(ctx, shopper, 'POST', 'v1/nuvei/init', { orderId, cardToken })) as { data?: { orderStatus?: string } };
   if (paid.data?.orderStatus !== 'fulfilled') {

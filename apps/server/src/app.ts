@@ -232,4 +232,6 @@ function addBackgroundWork(app: FastifyInstance) {
   app.outbox.add(recordingsBackground({ db, log, maxTotalBytes: config.RECORDING_MAX_TOTAL_BYTES }));
   // Live events are kept for a week for connections to catch up on (plugins/live-events.ts).
   app.outbox.add({ jobs: [{ name: 'live.prune-events', run: () => pruneLiveEvents(db) }] });
+  // Card tokens nothing used within VAULT_TOKEN_TTL_MINUTES (ADR 032).
+  app.outbox.add(app.vault.background(log));
 }

@@ -196,6 +196,29 @@ const envSchema = z.object({
    * included; then the call fails and the payment is reconciled by a lookup.
    */
   VAULT_RELAY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Minutes a card token stays usable when nothing uses it (ADR 032): past it the vault refuses it and a
+   * background job deletes it. A token a payment or a saved card has used is kept.
+   */
+  VAULT_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(15),
+  /**
+   * Minutes a frame session (the nonce the card frames send with every /tokenize) lasts; the store's pay
+   * page and the SDK get a fresh one before it runs out.
+   */
+  VAULT_FRAME_SESSION_MINUTES: z.coerce.number().int().positive().max(60).default(5),
+  /** The window the tokenize limits below count in. */
+  VAULT_TOKENIZE_WINDOW_MINUTES: z.coerce.number().int().positive().default(10),
+  /** Tokenizations per address per window (a household or an office behind one address included). */
+  VAULT_TOKENIZE_PER_ADDRESS: z.coerce.number().int().positive().default(60),
+  /** Tokenizations per shopper (or hosted-checkout session) per window: a shopper retyping a card a few times fits. */
+  VAULT_TOKENIZE_PER_SHOPPER: z.coerce.number().int().positive().default(20),
+  /** Tokenizations per merchant per window on frames a merchant page opened without a checkout session. */
+  VAULT_TOKENIZE_PER_MERCHANT: z.coerce.number().int().positive().default(300),
   /** 'sandbox' (built-in gateway) or 'nuvei'; default nuvei when the NUVEI_* variables are set, else sandbox. */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'nuvei']).optional(),
   NUVEI_MERCHANT_ID: z.string().optional(),

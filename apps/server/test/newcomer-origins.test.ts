@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/test-app.ts';
 import { createShopper } from './support/checkout.ts';
 import { answerChallenge, init, paymentFirst, pendingOrder, SANDBOX_CARDS } from './support/payments.ts';
-import { postTokenize, tokenizeCard, vaultUrl } from './support/vault.ts';
+import { frameTokenize, tokenizeCard, vaultUrl } from './support/vault.ts';
 
 const directives = (header: string | null | undefined) =>
   new Map(
@@ -45,11 +45,11 @@ describe('with no PUBLIC_URL', () => {
 
   it('answers /tokenize for either name and no other', async () => {
     for (const origin of [localhost, loopback]) {
-      const res = await postTokenize(t.app, { kind: 'cvv', cvv: '123' }, { origin });
+      const res = await frameTokenize(t.app, { kind: 'cvv', cvv: '123' }, { headers: { origin } });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe(origin);
     }
-    expect((await postTokenize(t.app, { kind: 'cvv', cvv: '123' }, { origin: 'http://localhost:1' })).status).toBe(403);
+    expect((await frameTokenize(t.app, { kind: 'cvv', cvv: '123' }, { headers: { origin: 'http://localhost:1' } })).status).toBe(403);
   });
 
   it("lets the page connect to either name's live connection", async () => {
@@ -90,6 +90,6 @@ describe('with PUBLIC_URL set', () => {
     const field = await fetch(vaultUrl(t.app, '/fields/card-number?origin=http%3A%2F%2F127.0.0.1%3A3000'));
     expect(directives(field.headers.get('content-security-policy')).get('frame-ancestors')).toEqual(['https://shop.example']);
     expect(await field.text()).toContain('data-store-origin="https://shop.example"');
-    expect((await postTokenize(t.app, { kind: 'cvv', cvv: '123' }, { origin: 'http://127.0.0.1:3000' })).status).toBe(403);
+    expect((await frameTokenize(t.app, { kind: 'cvv', cvv: '123' }, { headers: { origin: 'http://127.0.0.1:3000' } })).status).toBe(403);
   });
 });

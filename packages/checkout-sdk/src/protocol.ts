@@ -137,6 +137,8 @@ export const BLOCKCHAIN_NOT_SUPPORTED = 'blockchain not supported!';
 export const IFRAME_NOT_DEFINED = 'Iframe not defined';
 export const WINDOW_NOT_DEFINED = 'Window not defined';
 export const UNABLE_TO_GET_TOKEN = 'Unable to get token';
+/** The vault's code when a tokenize came with a frame session that has run out: the card fields renew it and ask again. */
+export const VAULT_SESSION_EXPIRED = 'VAULT_SESSION_EXPIRED';
 export const SEND_TRANSACTION_NOT_IMPLEMENTED = 'handleSendTransaction Not Implemented';
 /** Beyond §8 (same wording pattern): a wallet that can neither send nor sign-and-submit. */
 export const SEND_TRANSACTION_NOT_SUPPORTED = 'sendTransaction is not supported by this wallet';

@@ -264,6 +264,10 @@ export const vaultCards = pgTable('vault_cards', {
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Until when an unused token works (ADR 032); null only for tokens stored before migration 0032, all kept as used. */
+  expiresAt: ts('expires_at'),
+  /** When a provider first read the card: from then on the token is kept, whatever its expiresAt. */
+  usedAt: ts('used_at'),
 });
 
 export const savedCards = pgTable('saved_cards', {

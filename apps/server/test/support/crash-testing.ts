@@ -167,11 +167,20 @@ export async function signUpShopper(store: StoreProcess): Promise<{ email: strin
   return { email, token: (login.json.data as { token: string }).token };
 }
 
-/** A vault token for a card, as the hosted card field gets it. */
-export async function tokenizeAt(store: StoreProcess, number: string): Promise<string> {
+/**
+ * A vault token for a card, as the hosted card field gets it: a frame session for the shopper from the
+ * store's API (ADR 032), then /tokenize with it, from the store's page (PUBLIC_URL's origin).
+ */
+export async function tokenizeAt(store: StoreProcess, shopper: { token: string }, number: string): Promise<string> {
+  const session = await api(store, 'POST', 'v1/vault/frame-session', undefined, shopper.token);
+  expect(session.status, JSON.stringify(session.json)).toBe(200);
   const res = await fetch(`${store.vaultUrl}/tokenize`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      origin: store.url,
+      'x-vault-session': (session.json.data as { session: string }).session,
+    },
     body: JSON.stringify({ kind: 'card', number, expiry: '12/34' }),
   });
   expect(res.status).toBe(200);

@@ -1,10 +1,13 @@
 // Test helpers: talk to the vault's own HTTP port the way the hosted card frames do.
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { FrameSessionSubject } from '../../src/providers/vault/frame-session.ts';
 
 /** The vault's address for fetch (127.0.0.1: the server listens on IPv4). */
 export const vaultUrl = (app: FastifyInstance, path: string) => `${app.vault.origin().replace('localhost', '127.0.0.1')}${path}`;
 
+/** POST /tokenize with exactly these headers (beside content-type): how an outsider would call it. */
 export function postTokenize(app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) {
   return fetch(vaultUrl(app, '/tokenize'), {
     method: 'POST',
@@ -13,16 +16,33 @@ export function postTokenize(app: FastifyInstance, body: unknown, headers: Recor
   });
 }
 
+/** A shopper nobody else uses, so tests never share a per-shopper tokenize count by accident. */
+export const someShopper = (): FrameSessionSubject => ({ kind: 'shopper', id: `test-shopper-${randomBytes(6).toString('hex')}` });
+
+/** The headers a card frame sends: its own origin and a frame session for `subject` (ADR 032). */
+export function frameHeaders(app: FastifyInstance, subject: FrameSessionSubject = someShopper()): Record<string, string> {
+  return { origin: app.vault.origin(), 'x-vault-session': app.vault.issueFrameSession(subject).session };
+}
+
+/** POST /tokenize as a card frame sends it; `headers` adds to or replaces the frame's. */
+export function frameTokenize(
+  app: FastifyInstance,
+  body: unknown,
+  { subject, headers = {} }: { subject?: FrameSessionSubject; headers?: Record<string, string> } = {},
+) {
+  return postTokenize(app, body, { ...frameHeaders(app, subject), ...headers });
+}
+
 /** A vault token for a card, as the card frame would get it. */
 export async function tokenizeCard(app: FastifyInstance, number: string, expiry = '12/34'): Promise<string> {
-  const res = await postTokenize(app, { kind: 'card', number, expiry });
+  const res = await frameTokenize(app, { kind: 'card', number, expiry });
   const json = (await res.json()) as { token: string };
   expect(res.status, JSON.stringify(json)).toBe(200);
   return json.token;
 }
 
 export async function tokenizeCvv(app: FastifyInstance, cvv = '123'): Promise<string> {
-  const res = await postTokenize(app, { kind: 'cvv', cvv });
+  const res = await frameTokenize(app, { kind: 'cvv', cvv });
   expect(res.status).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }

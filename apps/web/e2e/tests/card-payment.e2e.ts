@@ -81,6 +81,45 @@ describe('paying by card', () => {
     expect(await savedCardsViaApi(token)).toEqual([]);
   });
 
+  it('still pays after ten minutes on the pay page: the card frame is handed a new frame session first (ADR 032)', async () => {
+    const product = await aCheapProduct(baseURL);
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    await addToCartViaApi(baseURL, session.token, product._id, 1);
+    const page = await signedInPaymentPage(newPage, session);
+    // The page's clock (the frames' too), so the shopper's wait takes no time.
+    await page.clock.install();
+    const issued: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/api/v1/vault/frame-session' && res.ok())
+        issued.push(res.json().then((body: { data: { session: string } }) => body.data.session));
+    });
+    const sentToVault: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/tokenize') sentToVault.push(req.headers()['x-vault-session'] ?? '');
+    });
+
+    await page.goto('/cart');
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/add-card/*');
+    const frame = page.frameLocator('iframe[data-testid=card-field-card-number]');
+    await frame.getByLabel('Card number').fill(CARDS.frictionless);
+    await frame.getByLabel('Expiry date').fill('1234');
+    await page.waitForFunction(() =>
+      (window as unknown as { __cardFieldsReady?: string[] }).__cardFieldsReady?.includes('card-field-card-number'),
+    );
+    expect(issued).toHaveLength(1);
+
+    // Ten minutes later (the session lasts five), Pay.
+    await page.clock.fastForward('10:00');
+    await page.getByTestId('pay-button').click();
+    await page.waitForURL('**/payment-success?orderId=*');
+    await page.getByTestId('coins-credited').waitFor();
+    const sessions = await Promise.all(issued);
+    expect(sessions).toHaveLength(2);
+    // The vault was asked once, with the new session, not the one the frame opened with.
+    expect(sentToVault).toEqual([sessions[1]]);
+  });
+
   it('pays with a 3-D Secure card through the challenge page', async () => {
     const { page, token, orderCoins } = await shopperAtCheckout();
     const coinsBefore = await purchasedCoins(baseURL, token);

@@ -12,6 +12,7 @@ import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { repoRoot } from '../support/store-server.ts';
+import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 
 const { newPage, baseURL } = useBrowser();
 
@@ -41,9 +42,22 @@ interface MerchantWindow {
   changes: number;
 }
 
+/**
+ * A real frame session (ADR 032), for a shopper of the store: the vault takes a card only with one. The
+ * hosted checkout would sign one for its checkout session; the store's own API signs one for its shopper.
+ */
+async function frameSession(): Promise<{ session: string; expiresAt: string }> {
+  const { token } = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+  const res = await fetch(`${baseURL}/api/v1/vault/frame-session`, { method: 'POST', headers: { 'x-auth-token': token } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { session: string; expiresAt: string } }).data;
+}
+
 async function merchantPage() {
   const page = await newPage();
   const configRequests: unknown[] = [];
+  const { session, expiresAt: sessionExpiresAt } = await frameSession();
+  const frameUrl = (path: string) => `${vaultOrigin}${path}?${new URLSearchParams({ session })}`;
   await page.route(`${baseURL}/api/tokenize/iframe/config`, (route) => {
     configRequests.push(route.request().postDataJSON());
     return route.fulfill({
@@ -53,10 +67,12 @@ async function merchantPage() {
         data: {
           tokenizerScriptUrl: `${vaultOrigin}/tokenizer/tokenizer.js`,
           vaultOrigin,
-          cardNumberFrameUrl: `${vaultOrigin}/fields/card-number`,
-          cvvFrameUrl: `${vaultOrigin}/fields/cvv`,
+          cardNumberFrameUrl: frameUrl('/fields/card-number'),
+          cvvFrameUrl: frameUrl('/fields/cvv'),
           expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
           mode: 'card',
+          session,
+          sessionExpiresAt,
         },
       }),
     });
@@ -105,7 +121,11 @@ describe('card fields on a merchant page', () => {
     await frame.locator('#expiry').pressSequentially('1234');
 
     const result = await tokenize();
-    expect(result).toEqual({ ok: true, card: { token: expect.stringMatching(/^card_/), brand: 'visa', last4: '1111' } });
+    // With the time the vault stops taking the token if nothing uses it (ADR 032).
+    expect(result).toEqual({
+      ok: true,
+      card: { token: expect.stringMatching(/^card_/), brand: 'visa', last4: '1111', expiresAt: expect.any(String) },
+    });
     // The merchant's document holds no card number.
     expect(await page.content()).not.toContain('4111');
   });

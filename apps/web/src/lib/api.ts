@@ -79,7 +79,7 @@ function fetcherFor(extra: unknown) {
  * The calls of SPEC §7 "Payments" (and the saved-bank checkout). SPEC §8: their failures reach the
  * caller's error callback first, then the shared handler.
  */
-const PAYMENT_CALL_PATHS = ['v1/nuvei/', 'v1/payment/', 'v1/admin/whitelist_states/', 'v1/checkout/saved-bank'];
+const PAYMENT_CALL_PATHS = ['v1/nuvei/', 'v1/payment/', 'v1/vault/', 'v1/admin/whitelist_states/', 'v1/checkout/saved-bank'];
 
 function isPaymentCall(arg: string | FetchArgs): boolean {
   const url = typeof arg === 'string' ? arg : arg.url;

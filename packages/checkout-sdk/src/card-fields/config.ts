@@ -23,6 +23,13 @@ export interface TokenizerConfig {
   /** ISO time after which the frame URLs stop working. */
   expiresAt: string;
   mode: 'card' | 'cvv';
+  /**
+   * The frame session the frame URLs carry: the vault takes a tokenization only with one. It lasts a few
+   * minutes; the card fields ask for the config again shortly before `sessionExpiresAt` and hand the
+   * frame the new one. Absent from hosts older than the frame sessions.
+   */
+  session?: string;
+  sessionExpiresAt?: string;
 }
 
 /** A refused config request: the server's message, its status and the field it names. */

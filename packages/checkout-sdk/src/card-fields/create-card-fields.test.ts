@@ -3,8 +3,16 @@
 // The vault's tokenizer script is played by a fake global here; the real script is run in a DOM by
 // apps/server/src/providers/vault/tokenizer-script.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARD_LOADED_DELAY_MS, TOKENIZER_LOAD_WARNING, UNABLE_TO_GET_TOKEN } from '../protocol.ts';
-import { CardFieldsConfigError, createCardFields, type CardFieldsOptions, type TokenizerConfig, type TokenizerGlobal } from './index.ts';
+import { CARD_LOADED_DELAY_MS, TOKENIZER_LOAD_WARNING, UNABLE_TO_GET_TOKEN, VAULT_SESSION_EXPIRED } from '../protocol.ts';
+import {
+  CardFieldsConfigError,
+  createCardFields,
+  SESSION_RENEW_MARGIN_MS,
+  type CardFieldsOptions,
+  type TokenizedCard,
+  type TokenizerConfig,
+  type TokenizerGlobal,
+} from './index.ts';
 
 const API = 'http://checkout.test:3002';
 const VAULT = 'http://vault.test:3001';
@@ -21,11 +29,12 @@ function configFor(mode: 'card' | 'cvv'): TokenizerConfig {
   };
 }
 
-/** The hosted checkout's API: answers the config request and records what it was asked. */
-function fakeApi(answer: { status: number; body: unknown }) {
+/** The hosted checkout's API: answers the config request (each answer in turn, the last one again) and records what it was asked. */
+function fakeApi(...answers: { status: number; body: unknown }[]) {
   const requests: { url: string; body: unknown }[] = [];
   const fetcher = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     requests.push({ url: String(url), body: JSON.parse(String(init?.body)) });
+    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   });
   return { fetcher: fetcher as unknown as typeof fetch, requests };
@@ -35,7 +44,7 @@ function fakeApi(answer: { status: number; body: unknown }) {
 function fakeTokenizer() {
   const mounts: { container: HTMLElement; frameUrl: string; placeholder?: string }[] = [];
   const listeners: Record<string, (() => void)[]> = { load: [], change: [], loaded: [] };
-  const tokenize = vi.fn<() => Promise<{ token: string; brand: string; last4: string }>>();
+  const tokenize = vi.fn<(options?: { session?: string }) => Promise<TokenizedCard>>();
   const destroy = vi.fn();
   let iframe: HTMLIFrameElement | null = null;
   const global: TokenizerGlobal = {
@@ -218,6 +227,74 @@ describe('createCardFields', () => {
     expect(failure).toBeInstanceOf(CardFieldsConfigError);
     expect(failure).toMatchObject({ message: 'Origin not allowed for this merchant: https://x.example', status: 403, field: 'origins' });
     expect(scriptTags()).toHaveLength(0);
+  });
+
+  it('renews the frame session shortly before it runs out, and hands the frame the new one', async () => {
+    const tokenizer = fakeTokenizer();
+    win.LuckyDragonTokenizer = tokenizer.global;
+    const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+    const api = fakeApi(
+      { status: 200, body: { success: true, data: { ...configFor('card'), session: 'fs1.first', sessionExpiresAt: inMinutes(5) } } },
+      { status: 200, body: { success: true, data: { ...configFor('card'), session: 'fs1.second', sessionExpiresAt: inMinutes(15) } } },
+    );
+    const fields = await createCardFields(options({ fetch: api.fetcher }));
+    tokenizer.emit('load');
+    vi.advanceTimersByTime(CARD_LOADED_DELAY_MS);
+
+    // Fresh: the frame uses the session of its URL.
+    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_1', brand: 'visa', last4: '1111', expiresAt: inMinutes(15) });
+    await fields.tokenize();
+    expect(tokenizer.tokenize).toHaveBeenLastCalledWith();
+    expect(api.requests).toHaveLength(1);
+
+    // Ten minutes on the page, an edit, Pay: the config is asked for again and its session handed over.
+    vi.advanceTimersByTime(10 * 60_000);
+    tokenizer.emit('change');
+    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_2', brand: 'visa', last4: '1111' });
+    expect((await fields.tokenize()).token).toBe('card_2');
+    expect(api.requests).toHaveLength(2);
+    expect(tokenizer.tokenize).toHaveBeenLastCalledWith({ session: 'fs1.second' });
+    expect(fields.config.session).toBe('fs1.second');
+  });
+
+  it('renews the session once when the vault says it has run out, and asks again', async () => {
+    const tokenizer = fakeTokenizer();
+    win.LuckyDragonTokenizer = tokenizer.global;
+    const later = new Date(Date.now() + 5 * 60_000).toISOString();
+    const api = fakeApi(
+      { status: 200, body: { success: true, data: { ...configFor('card'), session: 'fs1.first', sessionExpiresAt: later } } },
+      { status: 200, body: { success: true, data: { ...configFor('card'), session: 'fs1.renewed', sessionExpiresAt: later } } },
+    );
+    const fields = await createCardFields(options({ fetch: api.fetcher }));
+    tokenizer.emit('load');
+    vi.advanceTimersByTime(CARD_LOADED_DELAY_MS);
+
+    tokenizer.tokenize.mockRejectedValueOnce(Object.assign(new Error('The card form has timed out.'), { code: VAULT_SESSION_EXPIRED }));
+    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_ok', brand: 'visa', last4: '1111' });
+    await expect(fields.tokenize()).resolves.toMatchObject({ token: 'card_ok' });
+    expect(tokenizer.tokenize.mock.calls).toEqual([[], [{ session: 'fs1.renewed' }]]);
+
+    // Only once: a second refusal is the shopper's to see.
+    tokenizer.emit('change');
+    const expired = Object.assign(new Error('The card form has timed out.'), { code: VAULT_SESSION_EXPIRED });
+    tokenizer.tokenize.mockRejectedValueOnce(expired).mockRejectedValueOnce(expired);
+    await expect(fields.tokenize()).rejects.toThrow('The card form has timed out.');
+  });
+
+  it('asks the vault again rather than give a cached token about to run out', async () => {
+    const tokenizer = fakeTokenizer();
+    win.LuckyDragonTokenizer = tokenizer.global;
+    const fields = await createCardFields(
+      options({ fetch: fakeApi({ status: 200, body: { success: true, data: configFor('card') } }).fetcher }),
+    );
+    tokenizer.emit('load');
+    vi.advanceTimersByTime(CARD_LOADED_DELAY_MS);
+    const expiresAt = new Date(Date.now() + 15 * 60_000).toISOString();
+    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_old', brand: 'visa', last4: '1111', expiresAt });
+    await fields.tokenize();
+    vi.advanceTimersByTime(15 * 60_000 - SESSION_RENEW_MARGIN_MS + 1);
+    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_new', brand: 'visa', last4: '1111' });
+    expect((await fields.tokenize()).token).toBe('card_new');
   });
 
   it('stops answering after destroy', async () => {

@@ -1,7 +1,7 @@
 // Card fields for merchants that take cards themselves (SPEC §2 card fields, §4, §5, §8): the card number
 // (with expiry) or, for a saved card, only the CVV, typed into frames of our card vault. The page never
 // sees the card; it gets a token to pay with.
-import { CARD_LOADED_DELAY_MS, UNABLE_TO_GET_TOKEN } from '../protocol.ts';
+import { CARD_LOADED_DELAY_MS, UNABLE_TO_GET_TOKEN, VAULT_SESSION_EXPIRED } from '../protocol.ts';
 import type { CheckoutEnvironment } from '../types.ts';
 import { apiBaseUrl } from '../url.ts';
 import { fetchTokenizerConfig, type TokenizerConfig } from './config.ts';
@@ -12,6 +12,11 @@ export const CARD_NUMBER_PLACEHOLDER = '0000 0000 0000 0000';
 export const CVV_PLACEHOLDER = 'CVV';
 /** Limit for the config request and for each attempt at loading the tokenizer script. */
 export const CARD_FIELDS_TIMEOUT_MS = 10_000;
+/**
+ * The frame session is renewed (the config asked for again) when less than this is left of it, and a
+ * cached token is given again only while it has this much left: a shopper who waits on the page can pay.
+ */
+export const SESSION_RENEW_MARGIN_MS = 60_000;
 
 export interface CardFieldsOptions {
   /** The hosted checkout's API (it serves /api/tokenize/iframe/config); default the environment's. */
@@ -51,6 +56,7 @@ export interface CardToken extends TokenizedCard {
 
 export interface CardFields {
   readonly mode: 'card' | 'cvv';
+  /** The latest config (it is asked for again when its frame session is about to run out). */
   readonly config: TokenizerConfig;
   /** True from CARD_LOADED_DELAY_MS after the frame's load event. */
   readonly ready: boolean;
@@ -66,25 +72,40 @@ export interface CardFields {
 /** Fetches the config, loads the vault's tokenizer script and mounts the frame. */
 export async function createCardFields(options: CardFieldsOptions): Promise<CardFields> {
   const timeoutMs = options.timeoutMs ?? CARD_FIELDS_TIMEOUT_MS;
-  const config = await fetchTokenizerConfig(
-    apiBaseUrl(options.env, options.apiUrl),
-    {
-      origins: options.origins ?? [window.location.origin],
-      token: options.savedCardToken,
-      merchantId: options.merchantId,
-      checkoutJwt: options.checkoutJwt,
-    },
-    { fetcher: options.fetch ?? ((...args) => fetch(...args)), timeoutMs },
-  );
+  const askForConfig = () =>
+    fetchTokenizerConfig(
+      apiBaseUrl(options.env, options.apiUrl),
+      {
+        origins: options.origins ?? [window.location.origin],
+        token: options.savedCardToken,
+        merchantId: options.merchantId,
+        checkoutJwt: options.checkoutJwt,
+      },
+      { fetcher: options.fetch ?? ((...args) => fetch(...args)), timeoutMs },
+    );
+  const config = await askForConfig();
   const tokenizer = await loadTokenizer(config.tokenizerScriptUrl, timeoutMs);
   const field: TokenizerField =
     config.mode === 'cvv'
       ? tokenizer.mount(options.cvvContainer ?? options.cardNumberContainer, { frameUrl: config.cvvFrameUrl, placeholder: CVV_PLACEHOLDER })
       : tokenizer.mount(options.cardNumberContainer, { frameUrl: config.cardNumberFrameUrl, placeholder: CARD_NUMBER_PLACEHOLDER });
-  return track(field, config, options);
+  return track(field, config, options, askForConfig);
 }
 
-function track(field: TokenizerField, config: TokenizerConfig, options: CardFieldsOptions): CardFields {
+const isExpiredSession = (err: unknown) => (err as { code?: unknown } | null)?.code === VAULT_SESSION_EXPIRED;
+/** Less than the margin left before `iso` (false when there is no such time: nothing to renew). */
+const runningOut = (iso: string | undefined) => {
+  const at = Date.parse(iso ?? '');
+  return Number.isFinite(at) && at - Date.now() < SESSION_RENEW_MARGIN_MS;
+};
+
+function track(
+  field: TokenizerField,
+  initialConfig: TokenizerConfig,
+  options: CardFieldsOptions,
+  askForConfig: () => Promise<TokenizerConfig>,
+): CardFields {
+  let config = initialConfig;
   let ready = false;
   let destroyed = false;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
@@ -108,19 +129,31 @@ function track(field: TokenizerField, config: TokenizerConfig, options: CardFiel
     options.onChange?.();
   });
 
+  /** Asks the frame; with a fresh frame session first when `renew`, or when the one it has is running out. */
+  async function ask(renew: boolean) {
+    if (!renew && !runningOut(config.sessionExpiresAt)) return field.tokenize();
+    config = await askForConfig();
+    return config.session ? field.tokenize({ session: config.session }) : field.tokenize();
+  }
+
   return {
     mode: config.mode,
-    config,
+    get config() {
+      return config;
+    },
     get ready() {
       return ready && !destroyed;
     },
     tokenize() {
       if (destroyed || !ready) return Promise.reject(new Error(UNABLE_TO_GET_TOKEN));
-      if (cached) return Promise.resolve(cached);
+      // A token nothing used runs out at the vault: one about to is asked for again.
+      if (cached && !runningOut(cached.expiresAt)) return Promise.resolve(cached);
+      cached = null;
       if (inFlight) return inFlight;
       const asked = edits;
-      const request = field
-        .tokenize()
+      // A session that ran out anyway (a sleeping laptop, a clock off): renewed once, and asked again.
+      const request = ask(false)
+        .catch((err: unknown) => (isExpiredSession(err) && !destroyed ? ask(true) : Promise.reject(err)))
         .then((result) => {
           const token: CardToken = config.mode === 'cvv' ? { ...result, cardToken: options.savedCardToken } : result;
           if (asked === edits && !destroyed) cached = token;

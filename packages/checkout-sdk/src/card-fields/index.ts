@@ -3,6 +3,7 @@ export {
   CARD_FIELDS_TIMEOUT_MS,
   CARD_NUMBER_PLACEHOLDER,
   CVV_PLACEHOLDER,
+  SESSION_RENEW_MARGIN_MS,
   createCardFields,
   type CardFields,
   type CardFieldsOptions,

@@ -10,6 +10,8 @@ export interface TokenizedCard {
   brand: string;
   /** '' for a CVV. */
   last4: string;
+  /** ISO time the vault stops taking this token if nothing has used it (absent from older vaults). */
+  expiresAt?: string;
 }
 
 export interface TokenizerField {
@@ -17,8 +19,12 @@ export interface TokenizerField {
   iframe: HTMLIFrameElement;
   /** 'load': the iframe element's load event; 'change': an input in the frame changed; 'loaded': the frame's own ready message. */
   on(type: 'load' | 'change' | 'loaded', listener: () => void): () => void;
-  /** Rejects with the vault's validation message ('Invalid card number', ...) or 'Unable to get token'. */
-  tokenize(): Promise<TokenizedCard>;
+  /**
+   * Rejects with the vault's validation message ('Invalid card number', ...) or 'Unable to get token'; the
+   * Error's `code` is the vault's refusal code when there is one (VAULT_SESSION_EXPIRED). `session` hands
+   * the frame a newer frame session to use from then on.
+   */
+  tokenize(options?: { session?: string }): Promise<TokenizedCard>;
   destroy(): void;
 }
 

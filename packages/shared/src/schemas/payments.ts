@@ -104,12 +104,39 @@ export const TOKEN_UNAVAILABLE_MESSAGE = 'Unable to get token';
 // The spec's timing lives with the other SPEC §9 constants; re-exported where the frame protocol is.
 export { CARD_FRAME_LOADED_DELAY_MS } from '../constants.ts';
 
-export type StoreToFrameMessage = { type: 'tokenize'; requestId: string };
+/**
+ * The card vault's frame sessions (ADR 032): POST /tokenize needs one, in the x-vault-session header. The
+ * store's pay page gets one for its shopper from POST v1/vault/frame-session and hands it to its frames.
+ */
+export const vaultFrameSessionData = z.object({
+  /** The nonce: put in the frame URL (?session=) and sent with each tokenize message. */
+  session: z.string(),
+  /** ISO time after which the vault refuses it; get a new one shortly before. */
+  expiresAt: z.string(),
+});
+export type VaultFrameSession = z.infer<typeof vaultFrameSessionData>;
+export const vaultFrameSessionResponse = z.object({ success: z.literal(true), data: vaultFrameSessionData });
+
+/** /tokenize refused the frame session because it has run out: get a new one and ask again. */
+export const VAULT_SESSION_EXPIRED = 'VAULT_SESSION_EXPIRED';
+export const VAULT_SESSION_EXPIRED_MESSAGE = 'The card form has timed out. Please try again.';
+/** /tokenize got no frame session, or one the vault did not sign. */
+export const VAULT_SESSION_INVALID = 'VAULT_SESSION_INVALID';
+export const VAULT_SESSION_INVALID_MESSAGE = 'The card form is not available. Reload the page and try again.';
+/** Too many tokenizations from one address or for one shopper (429, Retry-After). */
+export const VAULT_TOKENIZE_LIMITED = 'VAULT_TOKENIZE_LIMITED';
+/** A card token nothing used within VAULT_TOKEN_TTL_MINUTES: the shopper types the card again. */
+export const CARD_TOKEN_EXPIRED = 'CARD_TOKEN_EXPIRED';
+export const CARD_TOKEN_EXPIRED_MESSAGE = 'The card details have expired. Please enter the card again.';
+
+/** `session`: a fresh frame session for the frame to use from now on (the one in its URL may have run out). */
+export type StoreToFrameMessage = { type: 'tokenize'; requestId: string; session?: string };
 export type FrameToStoreMessage =
   | { type: 'loaded' }
   | { type: 'change' }
-  | { type: 'token'; requestId: string; token: string; brand: string | null; last4: string | null }
-  | { type: 'error'; requestId: string; message: string };
+  | { type: 'token'; requestId: string; token: string; brand: string | null; last4: string | null; expiresAt?: string }
+  /** `code`: the vault's refusal code when there is one (VAULT_SESSION_EXPIRED: renew the session and ask again). */
+  | { type: 'error'; requestId: string; message: string; code?: string };
 
 /** Every payment method kind with whether this shopper may pay with it now (SPEC §3 allowedPaymentsProviders). */
 export const allowedPayment = z.record(paymentMethodKind, z.boolean());

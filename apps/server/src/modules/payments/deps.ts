@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE } from '@store/shared';
 import type { Wake } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PaymentProviders } from '../../providers/payments/registry.ts';
 import type { PaymentMethodKind, PaymentProvider } from '../../providers/payments/types.ts';
+import type { CardTokenState } from '../../providers/vault/vault.ts';
 import type { CardAttemptLimits, CardAttempts } from './card-attempts.ts';
 
 export interface PaymentsDeps {
@@ -17,6 +19,19 @@ export interface PaymentsDeps {
   cardLimits?: CardAttemptLimits;
   /** The background runner, woken by the fulfilment an approval leads to. */
   wake: Wake;
+  /**
+   * The card vault's view of a card token (ADR 032), so a shopper's request with a token that ran out gets
+   * a clear 400 before anything is written or sent. The routes give it; background work never starts with
+   * a fresh token. Without it an expired token still reaches no provider (the vault reads it as unknown).
+   */
+  cardTokens?: { cardTokenState(token: string): Promise<CardTokenState> };
+}
+
+/** 400 CARD_TOKEN_EXPIRED naming `field` when the vault says nothing used this token in time. */
+export async function assertCardTokenUsable(deps: Pick<PaymentsDeps, 'cardTokens'>, token: string, field = 'cardToken'): Promise<void> {
+  if (!deps.cardTokens) return;
+  if ((await deps.cardTokens.cardTokenState(token)) === 'expired')
+    throw new AppError(400, CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE, field);
 }
 
 export const PAYMENT_METHOD_UNAVAILABLE = 'PAYMENT_METHOD_UNAVAILABLE';

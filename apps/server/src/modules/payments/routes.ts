@@ -10,8 +10,9 @@ import {
   paymentFirstResponse,
   paymentsConfigResponse,
   savedCardsResponse,
+  vaultFrameSessionResponse,
 } from '@store/shared';
-import { requireSession, signedInUser } from '../../plugins/auth.ts';
+import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { NUVEI_WEBHOOK } from '../../providers/payments/nuvei/transactions.ts';
 import achRoutes from './ach/routes.ts';
@@ -25,6 +26,10 @@ import { allowedPaymentsFor, handleNotification, initCardPayment, listCards, pay
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 
+/** A pay page mounts one or two card frames and renews their session every few minutes; far below this. */
+export const VAULT_FRAME_SESSIONS_PER_MINUTE = 30;
+export const VAULT_FRAME_SESSIONS_LIMITED_MESSAGE = 'Too many card forms opened. Please wait a minute and try again.';
+
 /** SPEC §7 Payments (Nuvei card calls, the allowed payment methods) plus the provider's webhook and the vault's address. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({
@@ -34,6 +39,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     attempts,
     cardLimits: cardLimitsOf(app),
     wake: app.outbox,
+    cardTokens: app.vault,
   });
   // Nuvei delivers its notifications (DMN) as a form body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -57,6 +63,31 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The shopper's card calls need a session; config and the provider's notification do not.
   const cardRoutes: FastifyPluginAsyncZod = async (signedIn) => {
     requireSession(signedIn);
+    signedIn.post(
+      '/v1/vault/frame-session',
+      {
+        preHandler: requireRole('USER'),
+        config: {
+          // Counted per shopper at onRequest, after the session check.
+          rateLimit: {
+            max: VAULT_FRAME_SESSIONS_PER_MINUTE,
+            timeWindow: 60_000,
+            keyGenerator: (request) => `vault-frame-session|${request.user?._id ?? request.ip}`,
+            errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', VAULT_FRAME_SESSIONS_LIMITED_MESSAGE),
+          },
+        },
+        schema: {
+          tags: ['payments'],
+          description:
+            "A frame session for the signed-in shopper (ADR 032): the nonce the card vault's frames must send with every tokenization, good for VAULT_FRAME_SESSION_MINUTES. The pay page puts it in the frame URL (?session=) and gets a new one before it runs out. Shoppers only (403 otherwise); 30 a minute (429 RATE_LIMITED).",
+          response: { 200: vaultFrameSessionResponse },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: app.vault.issueFrameSession({ kind: 'shopper', id: signedInUser(request)._id }),
+      }),
+    );
     signedIn.post(
       '/v1/nuvei/init',
       {

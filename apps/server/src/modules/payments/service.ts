@@ -10,7 +10,7 @@ import { DECLINE_MESSAGES, type PaymentSource } from '../../providers/payments/t
 import { findAccountName } from '../user/index.ts';
 import { assertMayPay } from './allowed.ts';
 import { confirmPayment, PAYMENT_IN_PROGRESS_MESSAGE, PAYMENT_PROCESSED_MESSAGE, startPayment } from './core.ts';
-import { callProvider, methodUnavailable, providerFor, type PaymentsDeps } from './deps.ts';
+import { assertCardTokenUsable, callProvider, methodUnavailable, providerFor, type PaymentsDeps } from './deps.ts';
 import { PAYMENT_NOT_FOUND } from './notifications.ts';
 import * as repo from './repository.ts';
 import { CARD_NOT_FOUND, keepCard } from './saved-cards.ts';
@@ -29,6 +29,7 @@ export { CARD_NOT_FOUND, listCards, removeCard, toSavedCard } from './saved-card
 async function saveCardWithoutPaying(deps: PaymentsDeps, userId: string, cardToken: string, cvvToken: string | undefined) {
   // The card is saved to pay with: refused, before the provider is asked, where paying by card would be.
   await assertMayPay(deps, userId, 'card');
+  await assertCardTokenUsable(deps, cardToken);
   const provider = providerFor(deps, 'card');
   const verifyCard = provider.verifyCard?.bind(provider);
   if (!verifyCard) throw methodUnavailable();
@@ -66,6 +67,7 @@ export async function initCardPayment(deps: PaymentsDeps, userId: string, body: 
     source = { method: 'saved_card', userPaymentOptionId: saved.id, vaultToken: saved.vaultToken, cvvToken: body.cvvToken };
   } else {
     // A CVV token with a fresh card goes with it to the provider (the vault fills it in, ADR 010).
+    await assertCardTokenUsable(deps, body.cardToken!);
     source = { method: 'card', cardToken: body.cardToken!, ...(body.cvvToken ? { cvvToken: body.cvvToken } : {}) };
   }
 

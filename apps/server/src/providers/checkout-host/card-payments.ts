@@ -2,6 +2,7 @@
 // challenge the page polls, and declines (the shopper may try again until MAX_CARD_DECLINES). Every card
 // attempt is counted first against the host's own limits and the merchant's hold (card-limits.ts), and
 // each decline is told to the merchant (payment.card_declined), so that it counts it too (ADR 031).
+import { CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE } from '@store/shared';
 import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
 import type { PaymentOutcome, PaymentRequest, ThreeDsChallengePreference } from '../payments/types.ts';
 import type { CardAttempter } from './card-limits.ts';
@@ -106,6 +107,9 @@ export function createCardPayments(ctx: CheckoutHostContext) {
     const provider = ctx.cardProvider();
     if (!provider) throw new AppError(503, 'CARD_UNAVAILABLE', 'Card payments are not available right now.');
     if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');
+    // Before the session moves: a token nothing used in time is the shopper's to type again, not a decline.
+    if ((await ctx.cardTokens?.cardTokenState(card.cardToken)) === 'expired')
+      throw new AppError(400, CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE, 'cardToken');
     // Before the session is claimed or the provider asked: 429 when held or over a limit.
     await cardLimits.admit(session, who);
     const claimed = await repo.moveSession(db, session.id, ['open'], { status: 'processing', method: 'card' });

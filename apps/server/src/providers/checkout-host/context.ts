@@ -8,6 +8,7 @@ import type { ChainRegistry } from '../chains/index.ts';
 import type { BankAccountProvider } from '../payments/nuvei/ach/types.ts';
 import type { PaymentProvider } from '../payments/types.ts';
 import type { HostCardLimits, HostCardLimitsConfig } from './card-limits.ts';
+import type { CardTokenState } from '../vault/vault.ts';
 import type * as repo from './repository.ts';
 
 export type PaymentMethodName = 'card' | 'usdc' | 'ach';
@@ -29,6 +30,8 @@ export interface CheckoutHostServiceOptions {
   /** Where card attempts are counted (the app's counters: Redis or memory), and the host's limits (ADR 031). */
   counters: AttemptCounters;
   cardLimits: HostCardLimitsConfig;
+  /** The card vault's view of a card token (ADR 032): an expired one is refused with a clear 400 before the session is touched. */
+  cardTokens?: { cardTokenState(token: string): Promise<CardTokenState> };
 }
 
 /** A payment's end: the session paid, or declined for good. */
@@ -61,6 +64,7 @@ export interface CheckoutHostContext {
   transferWaitMs: number;
   /** The host's own card-attempt limits and its merchants' holds (card-limits.ts). */
   cardLimits: HostCardLimits;
+  cardTokens?: CheckoutHostServiceOptions['cardTokens'];
   decide: Decide;
 }
 

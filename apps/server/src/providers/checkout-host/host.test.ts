@@ -12,7 +12,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { achControl, SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../../test/support/ach.ts';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { tokenizeCard } from '../../../test/support/vault.ts';
+import { postTokenize, tokenizeCard } from '../../../test/support/vault.ts';
 import { checkCheckoutSignature } from '../payments/coinflow/signature.ts';
 import { findChainPayment, latestBankAttempt } from './repository.ts';
 import type { MerchantCredentials } from './secret.ts';
@@ -498,6 +498,42 @@ describe('card', () => {
     await t.database.db.execute(sql`UPDATE checkout_webhook_outbox SET next_attempt_at = now() WHERE delivered_at IS NULL`);
     await t.app.checkoutHost.deliverWebhooks();
     expect(received.some((r) => r.body.includes(s.sessionId))).toBe(true);
+  }, 30_000);
+
+  it("tokenizes with the frame session of the page's tokenizer config, for the origins it signed only (ADR 032)", async () => {
+    const s = await newSession(777);
+    const config = await call('POST', '/api/tokenize/iframe/config', { body: { origins: [SHOP], checkoutJwt: s.sessionKey } });
+    expect(config.status, config.text).toBe(200);
+    const { session, cardNumberFrameUrl } = config.json.data as { session: string; cardNumberFrameUrl: string };
+    expect(new URL(cardNumberFrameUrl).searchParams.get('session')).toBe(session);
+    const tokenize = (origin: string, frameSession = session) =>
+      postTokenize(t.app, { kind: 'card', number: '4111111111111111', expiry: '12/34' }, { origin, 'x-vault-session': frameSession });
+
+    // The frames (the vault's own origin) and the page it was signed for.
+    const fromFrame = await tokenize(t.app.vault.origin());
+    expect(fromFrame.status).toBe(200);
+    expect((await tokenize(SHOP)).headers.get('access-control-allow-origin')).toBe(SHOP);
+    // Not the store's own pages: this session names the merchant's page only.
+    expect((await tokenize(t.app.config.STORE_ORIGINS[0]!)).status).toBe(403);
+    // A merchant session's nonce is no shopper's: without one, nothing.
+    expect((await tokenize(t.app.vault.origin(), '')).status).toBe(403);
+
+    const paid = await call('POST', '/api/checkout/card', {
+      session: s.sessionKey,
+      body: { cardToken: ((await fromFrame.json()) as { token: string }).token },
+    });
+    expect(paid.json).toMatchObject({ status: 'paid' });
+  }, 30_000);
+
+  it('refuses a card token nothing used in time with 400 naming cardToken, and leaves the session open', async () => {
+    const s = await newSession(555);
+    const token = await tokenizeCard(t.app, '4111111111111111');
+    await t.database.db.execute(sql`UPDATE vault_cards SET expires_at = now() - interval '1 minute' WHERE token = ${token}`);
+    const res = await call('POST', '/api/checkout/card', { session: s.sessionKey, body: { cardToken: token } });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ success: false, code: 'CARD_TOKEN_EXPIRED', field: 'cardToken' });
+    const looked = await call('GET', `/api/merchants/test-shop/sessions/by-reference/${s.reference}`, { key: merchant.apiKey });
+    expect(looked.json.status).toBe('open');
   }, 30_000);
 });
 

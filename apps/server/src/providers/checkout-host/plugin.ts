@@ -59,6 +59,7 @@ export default fp<CheckoutHostPluginOptions>(
       chains,
       cardProvider: opts.cardProvider,
       bankProvider: opts.bankProvider,
+      cardTokens: app.vault,
       providerPageBase,
       onEvent: deliverSoon,
       transferWaitMs: opts.transferWaitMs,

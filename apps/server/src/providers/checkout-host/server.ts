@@ -14,7 +14,7 @@ import { pageRoutes } from './page-routes.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 import { hashSessionKey } from './secret.ts';
 import type { CheckoutHostService } from './service.ts';
-import { tokenizerConfigRoutes } from './tokenizer/routes.ts';
+import { tokenizerConfigRoutes, type TokenizerConfigRoutesOptions } from './tokenizer/routes.ts';
 import * as repo from './repository.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -25,7 +25,7 @@ export interface CheckoutHostServerOptions {
   secret: Buffer;
   chains: ChainRegistry;
   hostOrigin: () => string;
-  vault: { origin(): string; signFrameConfig(origins: string[]): { cfg: string; expiresAt: string } };
+  vault: TokenizerConfigRoutesOptions['vault'];
   providerPageOrigins: string[];
   logger?: boolean;
 }
@@ -76,7 +76,9 @@ export async function createCheckoutHostServer(opts: CheckoutHostServerOptions):
     // The hosted page's own "checkout JWT" is its session key: it names the session, and so the merchant.
     verifyCheckoutJwt: async (key) => {
       const session = await repo.findSessionByKeyHash(opts.db, hashSessionKey(key));
-      return session && session.status === 'open' && session.expiresAt.getTime() > Date.now() ? { merchantId: session.merchantId } : null;
+      return session && session.status === 'open' && session.expiresAt.getTime() > Date.now()
+        ? { merchantId: session.merchantId, sessionId: session.id }
+        : null;
     },
   });
   await server.register(deviceIdRoutes);

@@ -40,6 +40,7 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     onEvent: opts.onEvent,
     transferWaitMs: opts.transferWaitMs ?? TRANSFER_WAIT_MS,
     cardLimits: createHostCardLimits({ counters: opts.counters, limits: opts.cardLimits, db: opts.db, log: opts.log }),
+    cardTokens: opts.cardTokens,
   };
   const sessions = createSessions(shared);
   const ctx: CheckoutHostContext = { ...shared, decide: sessions.decide };

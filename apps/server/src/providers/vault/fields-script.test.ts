@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The hosted card field page's own script, run in a DOM: what it tells the store page, and when.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARD_FRAME_LOADED_DELAY_MS, VAULT_INVALID_CVV } from '@store/shared';
+import { CARD_FRAME_LOADED_DELAY_MS, VAULT_INVALID_CVV, VAULT_SESSION_EXPIRED, VAULT_SESSION_EXPIRED_MESSAGE } from '@store/shared';
 import { FIELDS_SCRIPT, fieldPage } from './pages.ts';
 
 // The server is typed without the DOM library; these are the few DOM parts the test touches.
@@ -23,19 +23,28 @@ interface FieldWindow {
   MessageEvent: new (type: string, init: { data: unknown; origin: string; source: FieldWindow }) => object;
   dispatchEvent(event: object): boolean;
   postMessage(message: unknown, targetOrigin: string): void;
+  addEventListener(type: string, listener: unknown): void;
+  removeEventListener(type: string, listener: unknown): void;
 }
 
 const STORE = 'http://store.test:3000';
 const frame = globalThis as unknown as FieldWindow;
+const windowListeners: [string, unknown][] = [];
 
 /** Puts the field page in the document (without its script tag) and runs its script, as the frame would. */
-function openFieldPage(kind: 'card' | 'cvv') {
-  const html = fieldPage(kind, STORE).replace(/<script[^>]*><\/script>/, '');
+function openFieldPage(kind: 'card' | 'cvv', session = '') {
+  const html = fieldPage(kind, STORE, undefined, session).replace(/<script[^>]*><\/script>/, '');
   const parsed = new frame.DOMParser().parseFromString(html, 'text/html');
   frame.document.replaceChild(frame.document.adoptNode(parsed.documentElement), frame.document.documentElement);
   const sent: { message: { type: string; [key: string]: unknown }; targetOrigin: string }[] = [];
   vi.spyOn(frame.parent, 'postMessage').mockImplementation((message, targetOrigin) => {
     sent.push({ message: message as { type: string }, targetOrigin });
+  });
+  // The window outlives the page here: its listeners are taken off after the test (afterEach).
+  const add = frame.addEventListener.bind(frame);
+  vi.spyOn(frame, 'addEventListener').mockImplementation((type: string, listener: unknown) => {
+    windowListeners.push([type, listener]);
+    add(type, listener);
   });
   new Function(FIELDS_SCRIPT)();
   return { sent, loaded: () => sent.filter((entry) => entry.message.type === 'loaded') };
@@ -47,6 +56,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  for (const [type, listener] of windowListeners.splice(0)) frame.removeEventListener(type, listener);
 });
 
 describe('hosted card field script', () => {
@@ -87,5 +97,81 @@ describe('hosted card field script', () => {
       }),
     );
     expect(sent.some((entry) => entry.message.requestId === 'r2')).toBe(false);
+  });
+});
+
+describe('hosted card field script and the frame session', () => {
+  /** Plays the vault's /tokenize: records what the frame sends, answers what the test says. */
+  function vaultAnswers(...answers: { status: number; body: object }[]) {
+    const calls: { session: string | null; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: { headers: Record<string, string>; body: string }) => {
+        calls.push({ session: init.headers['x-vault-session'] ?? null, body: JSON.parse(init.body) });
+        const answer = answers.shift()!;
+        return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    return calls;
+  }
+  const ask = (requestId: string, session?: string) =>
+    frame.dispatchEvent(
+      new frame.MessageEvent('message', {
+        data: { type: 'tokenize', requestId, ...(session ? { session } : {}) },
+        origin: STORE,
+        source: frame.parent,
+      }),
+    );
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("sends the page URL's session, then the newer one the store hands over, and tells the store the vault's code", async () => {
+    const { sent } = openFieldPage('cvv', 'fs1.from.url');
+    const cvv = frame.document.getElementById('cvv')!;
+    cvv.value = '123';
+    cvv.dispatchEvent(new frame.Event('input', { bubbles: true }));
+    const expiresAt = new Date(Date.now() + 15 * 60_000).toISOString();
+    const calls = vaultAnswers(
+      { status: 403, body: { success: false, code: VAULT_SESSION_EXPIRED, message: VAULT_SESSION_EXPIRED_MESSAGE } },
+      { status: 200, body: { token: 'cvv_1', expiresAt } },
+    );
+
+    ask('r1');
+    await vi.waitFor(() => expect(sent.at(-1)!.message).toMatchObject({ type: 'error', requestId: 'r1' }));
+    expect(calls).toEqual([{ session: 'fs1.from.url', body: { kind: 'cvv', cvv: '123' } }]);
+    expect(sent.at(-1)!.message).toEqual({
+      type: 'error',
+      requestId: 'r1',
+      message: VAULT_SESSION_EXPIRED_MESSAGE,
+      code: VAULT_SESSION_EXPIRED,
+    });
+
+    ask('r2', 'fs1.renewed');
+    await vi.waitFor(() => expect(sent.at(-1)!.message).toMatchObject({ type: 'token', requestId: 'r2' }));
+    expect(calls[1]!.session).toBe('fs1.renewed');
+    expect(sent.at(-1)!.message).toMatchObject({ token: 'cvv_1', expiresAt });
+
+    // The same entry again: the token it has, without asking the vault.
+    ask('r3');
+    expect(sent.at(-1)!.message).toMatchObject({ type: 'token', requestId: 'r3', token: 'cvv_1' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('asks the vault again rather than hand out a token about to run out', async () => {
+    const { sent } = openFieldPage('cvv', 'fs1.from.url');
+    const cvv = frame.document.getElementById('cvv')!;
+    cvv.value = '123';
+    cvv.dispatchEvent(new frame.Event('input', { bubbles: true }));
+    const calls = vaultAnswers(
+      { status: 200, body: { token: 'cvv_old', expiresAt: new Date(Date.now() + 30_000).toISOString() } },
+      { status: 200, body: { token: 'cvv_new', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() } },
+    );
+    ask('r1');
+    await vi.waitFor(() => expect(sent.at(-1)!.message).toMatchObject({ type: 'token', token: 'cvv_old' }));
+    ask('r2');
+    await vi.waitFor(() => expect(sent.at(-1)!.message).toMatchObject({ type: 'token', requestId: 'r2', token: 'cvv_new' }));
+    expect(calls).toHaveLength(2);
   });
 });

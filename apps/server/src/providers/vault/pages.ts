@@ -8,6 +8,10 @@ import {
   VAULT_INVALID_EXPIRY,
 } from '@store/shared';
 import { escapeHtml } from '../mail/html.ts';
+import { FRAME_SESSION_HEADER } from './frame-session.ts';
+
+/** A cached token is handed out again only while it has at least this long left (a payment must still find it). */
+const CACHED_TOKEN_MARGIN_MS = 60_000;
 
 const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,sans-serif}
 form{display:flex;gap:8px}input{box-sizing:border-box;width:100%;padding:10px 12px;border:1px solid #ccc;border-radius:6px;font:inherit}
@@ -21,7 +25,13 @@ export function fieldPlaceholder(kind: 'card' | 'cvv', requested: unknown): stri
   return typeof requested === 'string' && /^[\p{L}\p{N} •*_./-]{1,32}$/u.test(requested) ? requested : DEFAULT_PLACEHOLDERS[kind];
 }
 
-export function fieldPage(kind: 'card' | 'cvv', storeOrigin: string, placeholder: string = DEFAULT_PLACEHOLDERS[kind]): string {
+/** `session`: the frame session the page was opened with ('' for none: its page must hand one over with tokenize). */
+export function fieldPage(
+  kind: 'card' | 'cvv',
+  storeOrigin: string,
+  placeholder: string = DEFAULT_PLACEHOLDERS[kind],
+  session = '',
+): string {
   const inputs =
     kind === 'card'
       ? `<input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="${escapeHtml(placeholder)}" aria-label="Card number" maxlength="23">
@@ -30,7 +40,7 @@ export function fieldPage(kind: 'card' | 'cvv', storeOrigin: string, placeholder
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${kind === 'card' ? 'Card number' : 'CVV'}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head>
-<body data-kind="${kind}" data-store-origin="${escapeHtml(storeOrigin)}"><form>${inputs}</form>
+<body data-kind="${kind}" data-store-origin="${escapeHtml(storeOrigin)}" data-session="${escapeHtml(session)}"><form>${inputs}</form>
 <script src="/fields/fields.js"></script></body></html>`;
 }
 
@@ -44,12 +54,16 @@ export function refusedFieldPage(): string {
 /**
  * Frame side of the postMessage protocol: 'loaded' 350 ms after load, 'change' on any input (the
  * store drops its cached token), and 'token'/'error' answering a 'tokenize' from the store origin.
+ * /tokenize needs the frame session (ADR 032): the one in the page's URL, or the newer one a 'tokenize'
+ * message brings (the page renews it before it runs out, and when the vault answers VAULT_SESSION_EXPIRED).
+ * An error carries the vault's code, so the page can tell an expired session from a bad card.
  */
 export const FIELDS_SCRIPT = `(function () {
   'use strict';
   var body = document.body;
   var kind = body.getAttribute('data-kind');
   var storeOrigin = body.getAttribute('data-store-origin');
+  var session = body.getAttribute('data-session') || '';
   var number = document.getElementById('number');
   var expiry = document.getElementById('expiry');
   var cvv = document.getElementById('cvv');
@@ -79,7 +93,8 @@ export const FIELDS_SCRIPT = `(function () {
     if (!expiryOk(expiry.value)) return '${VAULT_INVALID_EXPIRY}';
     return null;
   }
-  function changed() { cached = null; send({ type: 'change' }); }
+  var editCount = 0;
+  function changed() { cached = null; editCount += 1; send({ type: 'change' }); }
   if (number) number.addEventListener('input', function () {
     var digits = number.value.replace(/\\D/g, '').slice(0, 19);
     number.value = digits.replace(/(\\d{4})(?=\\d)/g, '$1 ');
@@ -102,21 +117,43 @@ export const FIELDS_SCRIPT = `(function () {
     var data = event.data;
     if (!data || data.type !== 'tokenize' || typeof data.requestId !== 'string') return;
     var requestId = data.requestId;
-    if (cached) { send({ type: 'token', requestId: requestId, token: cached.token, brand: cached.brand, last4: cached.last4 }); return; }
+    if (typeof data.session === 'string' && data.session) session = data.session;
+    // A token nothing used runs out (the vault deletes it): a cached one is given only well before that.
+    if (cached && cached.expiresAt - Date.now() > ${CACHED_TOKEN_MARGIN_MS}) {
+      send({ type: 'token', requestId: requestId, token: cached.token, brand: cached.brand, last4: cached.last4, expiresAt: cached.expiresAtText });
+      return;
+    }
+    cached = null;
     var invalid = localError();
     if (invalid) { send({ type: 'error', requestId: requestId, message: invalid }); return; }
     var payload = kind === 'cvv'
       ? { kind: 'cvv', cvv: cvv.value }
       : { kind: 'card', number: number.value.replace(/\\s/g, ''), expiry: expiry.value };
-    fetch('/tokenize', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
+    var edits = editCount;
+    fetch('/tokenize', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', '${FRAME_SESSION_HEADER}': session },
+      body: JSON.stringify(payload),
+    })
       .then(function (res) {
         return res.json().then(function (json) {
-          if (!res.ok || !json.token) throw new Error(json.message || '${TOKEN_UNAVAILABLE_MESSAGE}');
-          cached = { token: json.token, brand: json.brand || null, last4: json.last4 || null };
-          send({ type: 'token', requestId: requestId, token: cached.token, brand: cached.brand, last4: cached.last4 });
+          if (!res.ok || !json.token) {
+            var refused = new Error(json.message || '${TOKEN_UNAVAILABLE_MESSAGE}');
+            refused.code = typeof json.code === 'string' ? json.code : undefined;
+            throw refused;
+          }
+          var expiresAtText = typeof json.expiresAt === 'string' ? json.expiresAt : undefined;
+          var answer = { token: json.token, brand: json.brand || null, last4: json.last4 || null, expiresAt: expiresAtText };
+          // An edit while the request was out makes this answer stale: it is given, not kept.
+          if (edits === editCount) cached = { token: answer.token, brand: answer.brand, last4: answer.last4, expiresAt: Date.parse(expiresAtText || '') || 0, expiresAtText: expiresAtText };
+          send({ type: 'token', requestId: requestId, token: answer.token, brand: answer.brand, last4: answer.last4, expiresAt: expiresAtText });
         });
       })
-      .catch(function (err) { send({ type: 'error', requestId: requestId, message: err && err.message ? err.message : '${TOKEN_UNAVAILABLE_MESSAGE}' }); });
+      .catch(function (err) {
+        var message = { type: 'error', requestId: requestId, message: err && err.message ? err.message : '${TOKEN_UNAVAILABLE_MESSAGE}' };
+        if (err && typeof err.code === 'string') message.code = err.code;
+        send(message);
+      });
   });
 })();
 `;

@@ -2,9 +2,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { VAULT_INVALID_CVV } from '@store/shared';
+import type { ProxyTrust } from '../../lib/proxy-trust.ts';
+import type { AttemptCounters } from '../../plugins/attempt-counters.ts';
 import { checkCard, cvvValid } from './card-rules.ts';
 import type { FrameConfigSigner } from './frame-config.ts';
+import { FRAME_SESSION_HEADER, isFrameSessionShape, type FrameSessionSigner } from './frame-session.ts';
 import { FIELDS_SCRIPT, fieldPage, fieldPlaceholder, refusedFieldPage } from './pages.ts';
+import { tokenizeGuard, type TokenizeGuardOptions, type TokenizeLimits } from './tokenize-guard.ts';
 import { TOKENIZER_SCRIPT } from './tokenizer-script.ts';
 import type { Vault } from './vault.ts';
 
@@ -27,6 +31,14 @@ export interface VaultServerOptions {
   vaultOrigin: () => string;
   /** Checks the `cfg` a frame URL carries (signed by the vault for the hosted checkout's tokenizer config). */
   frameConfigs: Pick<FrameConfigSigner, 'verify'>;
+  /** Checks the frame session every /tokenize must carry (ADR 032). */
+  frameSessions: Pick<FrameSessionSigner, 'check'>;
+  /** The tokenize limits' counters: the app's attempt counters, shared through Redis when REDIS_URL is set. */
+  counters: AttemptCounters;
+  limits: TokenizeLimits;
+  /** TRUST_PROXY, as the store's own server reads it: the address the per-address limit counts. */
+  trustProxy: ProxyTrust | false;
+  onLimited?: TokenizeGuardOptions['onLimited'];
 }
 
 /** Who may frame a field page and hear from it; null when the page carries a configuration the vault refuses. */
@@ -37,8 +49,8 @@ interface FramePolicy {
   parent: string;
 }
 
-export function createVaultServer({ vault, storeOrigins, vaultOrigin, frameConfigs }: VaultServerOptions): FastifyInstance {
-  const isStore = (origin: string | undefined): origin is string => !!origin && storeOrigins.includes(origin);
+export function createVaultServer(options: VaultServerOptions): FastifyInstance {
+  const { vault, storeOrigins, vaultOrigin, frameConfigs } = options;
   /**
    * Without `cfg`: the store's origins, as always. With a `cfg` the vault signed and that has not expired:
    * exactly the origins it names (a merchant page, the hosted checkout). A forged, altered, expired or
@@ -57,7 +69,7 @@ export function createVaultServer({ vault, storeOrigins, vaultOrigin, frameConfi
     return { ancestors, parent };
   };
   // No request logging at all: this server receives card numbers.
-  const server = Fastify({ logger: false, bodyLimit: 4 * 1024 });
+  const server = Fastify({ logger: false, bodyLimit: 4 * 1024, trustProxy: options.trustProxy });
 
   const pageHeaders = (ancestors: string) => ({
     'content-security-policy': `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors ${ancestors}`,
@@ -72,11 +84,21 @@ export function createVaultServer({ vault, storeOrigins, vaultOrigin, frameConfi
   ] as const) {
     server.get(path, async (req, reply) => {
       const policy = policyOf(req.query);
+      // The frame session the page was opened with (?session=): the frame sends it with /tokenize until
+      // its page hands it a newer one. Checked there, not here: an expired one still shows the field.
+      const query = (req.query ?? {}) as { placeholder?: unknown; session?: unknown };
       if (!policy) return reply.status(403).headers(pageHeaders("'none'")).type('text/html; charset=utf-8').send(refusedFieldPage());
       return reply
         .headers(pageHeaders(policy.ancestors.join(' ')))
         .type('text/html; charset=utf-8')
-        .send(fieldPage(kind, policy.parent, fieldPlaceholder(kind, (req.query as { placeholder?: unknown } | undefined)?.placeholder)));
+        .send(
+          fieldPage(
+            kind,
+            policy.parent,
+            fieldPlaceholder(kind, query.placeholder),
+            isFrameSessionShape(query.session) ? query.session : '',
+          ),
+        );
     });
   }
   server.get('/fields/fields.js', async (_req, reply) =>
@@ -96,36 +118,42 @@ export function createVaultServer({ vault, storeOrigins, vaultOrigin, frameConfi
       .send(TOKENIZER_SCRIPT),
   );
 
-  // CORS: the frames call /tokenize from the vault's own origin; the store origin may too; any
-  // other origin is refused before the body is read.
-  server.addHook('onRequest', async (request, reply) => {
-    if (request.url.split('?')[0] !== '/tokenize') return;
+  // The frames call /tokenize from the vault's own origin; a store page may call it cross-origin. The
+  // preflight answers the store's origins only (a hosted-checkout page has no reason to call it itself).
+  server.options('/tokenize', async (request, reply) => {
     const origin = request.headers.origin;
-    if (origin && !isStore(origin) && origin !== vaultOrigin()) {
-      return reply.status(403).send({ success: false, message: 'Origin not allowed', code: 'FORBIDDEN' });
-    }
-    if (isStore(origin)) {
-      reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
-    }
-  });
-  server.options('/tokenize', async (_req, reply) =>
-    reply
+    if (origin && storeOrigins.includes(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    return reply
       .header('access-control-allow-methods', 'POST')
-      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-allow-headers', `content-type, ${FRAME_SESSION_HEADER}`)
       .header('access-control-max-age', '600')
       .status(204)
-      .send(),
-  );
+      .send();
+  });
 
-  server.post('/tokenize', async (request, reply) => {
+  // Origin, frame session and limits: all before the body is read (tokenize-guard.ts).
+  const guard = tokenizeGuard({
+    storeOrigins,
+    vaultOrigin,
+    sessions: options.frameSessions,
+    counters: options.counters,
+    limits: options.limits,
+    onLimited: options.onLimited,
+  });
+  server.post('/tokenize', { onRequest: guard }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const parsed = tokenizeBody.safeParse(request.body);
-    if (!parsed.success) return reply.status(400).send({ success: false, message: 'Invalid card data', code: 'VALIDATION_FAILED' });
+    if (!parsed.success) {
+      // The field's name only: an issue's message could quote what was sent.
+      const field = String(parsed.error.issues[0]?.path[0] ?? 'body');
+      return reply.status(400).send({ success: false, message: 'Invalid card data', code: 'VALIDATION_FAILED', field });
+    }
     const body = parsed.data;
     if (body.kind === 'cvv') {
       if (!cvvValid(body.cvv))
         return reply.status(400).send({ success: false, message: VAULT_INVALID_CVV, code: 'VALIDATION_FAILED', field: 'cvv' });
-      return { token: vault.storeCvv(body.cvv) };
+      const token = vault.storeCvv(body.cvv);
+      return { token, expiresAt: vault.cvvExpiresAt(token) };
     }
     const card = checkCard(body);
     if ('error' in card)

@@ -2,7 +2,7 @@
 // The tokenizer script merchant pages load, run in a DOM: the frames it mounts, what it asks them and
 // which answers it believes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_UNAVAILABLE_MESSAGE, VAULT_INVALID_CARD } from '@store/shared';
+import { TOKEN_UNAVAILABLE_MESSAGE, VAULT_INVALID_CARD, VAULT_SESSION_EXPIRED, VAULT_SESSION_EXPIRED_MESSAGE } from '@store/shared';
 import { TOKENIZE_TIMEOUT_MS, TOKENIZER_SCRIPT } from './tokenizer-script.ts';
 
 // The server is typed without the DOM library; these are the few DOM parts the test touches.
@@ -20,7 +20,7 @@ interface Field {
   kind: 'card' | 'cvv';
   iframe: Frame;
   on(type: 'load' | 'change' | 'loaded', listener: () => void): () => void;
-  tokenize(): Promise<{ token: string; brand: string; last4: string }>;
+  tokenize(options?: { session?: string }): Promise<{ token: string; brand: string; last4: string; expiresAt?: string }>;
   destroy(): void;
 }
 interface Tokenizer {
@@ -52,9 +52,9 @@ function mountCard() {
     frameUrl: `${VAULT}/fields/card-number?cfg=v1.abc.def`,
     placeholder: '0000 0000 0000 0000',
   });
-  const posted: { message: { type: string; requestId: string }; targetOrigin: string }[] = [];
+  const posted: { message: { type: string; requestId: string; session?: string }; targetOrigin: string }[] = [];
   vi.spyOn(field.iframe.contentWindow!, 'postMessage').mockImplementation((message, targetOrigin) => {
-    posted.push({ message: message as { type: string; requestId: string }, targetOrigin });
+    posted.push({ message: message as { type: string; requestId: string; session?: string }, targetOrigin });
   });
   const fromFrame = (data: unknown, origin = VAULT, source: FrameWindow | null = field.iframe.contentWindow) =>
     page.dispatchEvent(new page.MessageEvent('message', { data, origin, source }));
@@ -109,6 +109,26 @@ describe('tokenizer script', () => {
     const settled = expect(silent).rejects.toThrow(TOKEN_UNAVAILABLE_MESSAGE);
     vi.advanceTimersByTime(TOKENIZE_TIMEOUT_MS);
     await settled;
+  });
+
+  it("hands the frame a newer frame session with tokenize, and rejects with the vault's code so the page can renew it", async () => {
+    const { field, posted, fromFrame } = mountCard();
+    const first = field.tokenize({ session: 'fs1.newer.session' });
+    expect(posted[0]!.message).toMatchObject({ type: 'tokenize', session: 'fs1.newer.session' });
+    fromFrame({
+      type: 'error',
+      requestId: posted[0]!.message.requestId,
+      message: VAULT_SESSION_EXPIRED_MESSAGE,
+      code: VAULT_SESSION_EXPIRED,
+    });
+    await expect(first).rejects.toMatchObject({ message: VAULT_SESSION_EXPIRED_MESSAGE, code: VAULT_SESSION_EXPIRED });
+
+    // Without one the frame keeps the session it has; the token's expiry comes through.
+    const second = field.tokenize();
+    expect(posted[1]!.message).not.toHaveProperty('session');
+    const expiresAt = '2030-01-01T00:15:00.000Z';
+    fromFrame({ type: 'token', requestId: posted[1]!.message.requestId, token: 'card_1', brand: 'visa', last4: '1111', expiresAt });
+    await expect(second).resolves.toEqual({ token: 'card_1', brand: 'visa', last4: '1111', expiresAt });
   });
 
   it('passes on load and change events of its own frame, and stops after destroy', async () => {

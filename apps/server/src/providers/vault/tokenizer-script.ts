@@ -20,12 +20,16 @@
 //     on('load' | 'change' | 'loaded', listener): () => void,   // 'load': the iframe element's load event;
 //                                                               // 'change': any input in the frame changed;
 //                                                               // 'loaded': the frame's own ready message
-//     tokenize(): Promise<{ token, brand, last4 }>,             // rejects with the vault's validation message
-//                                                               // ('Invalid card number', ...) or 'Unable to get token'
+//     tokenize({ session? }?): Promise<{ token, brand, last4, expiresAt? }>,
+//                                                               // rejects with the vault's validation message
+//                                                               // ('Invalid card number', ...) or 'Unable to get token';
+//                                                               // the Error's `code` is the vault's refusal code
+//                                                               // (VAULT_SESSION_EXPIRED: get a fresh session, ask again)
 //     destroy(): void,
 //   }
-// frameUrl is one of the config's frame URLs (with its signed `cfg`); the script adds ?origin= (this
-// page's origin, the one the frame will answer) and ?placeholder=.
+// frameUrl is one of the config's frame URLs (with its signed `cfg` and its frame `session`); the script
+// adds ?origin= (this page's origin, the one the frame will answer) and ?placeholder=. tokenize's
+// `session` hands the frame a newer frame session (ADR 032) to use from then on.
 import { TOKEN_UNAVAILABLE_MESSAGE } from '@store/shared';
 
 /** No answer from a frame within this time and tokenize gives up (a frame that never loaded, a hung vault). */
@@ -84,9 +88,13 @@ export const TOKENIZER_SCRIPT = `(function () {
       if (typeof data.requestId !== 'string') return;
       var entry;
       if (data.type === 'token' && typeof data.token === 'string' && (entry = settle(data.requestId))) {
-        entry.resolve({ token: data.token, brand: typeof data.brand === 'string' ? data.brand : '', last4: typeof data.last4 === 'string' ? data.last4 : '' });
+        var card = { token: data.token, brand: typeof data.brand === 'string' ? data.brand : '', last4: typeof data.last4 === 'string' ? data.last4 : '' };
+        if (typeof data.expiresAt === 'string') card.expiresAt = data.expiresAt;
+        entry.resolve(card);
       } else if (data.type === 'error' && (entry = settle(data.requestId))) {
-        entry.reject(new Error(typeof data.message === 'string' && data.message ? data.message : UNABLE));
+        var error = new Error(typeof data.message === 'string' && data.message ? data.message : UNABLE);
+        if (typeof data.code === 'string') error.code = data.code;
+        entry.reject(error);
       }
     }
     window.addEventListener('message', onMessage);
@@ -101,15 +109,18 @@ export const TOKENIZER_SCRIPT = `(function () {
         listeners[type].push(listener);
         return function () { listeners[type] = listeners[type].filter(function (l) { return l !== listener; }); };
       },
-      tokenize: function () {
+      tokenize: function (tokenizeOptions) {
         var target = iframe.contentWindow;
+        var session = tokenizeOptions && typeof tokenizeOptions.session === 'string' ? tokenizeOptions.session : '';
         if (destroyed || !target) return Promise.reject(new Error(UNABLE));
         counter += 1;
         var requestId = 'tok-' + Date.now().toString(36) + '-' + counter;
         return new Promise(function (resolve, reject) {
           var timer = setTimeout(function () { if (settle(requestId)) reject(new Error(UNABLE)); }, ${TOKENIZE_TIMEOUT_MS});
           pending[requestId] = { resolve: resolve, reject: reject, timer: timer };
-          target.postMessage({ type: 'tokenize', requestId: requestId }, origin);
+          var message = { type: 'tokenize', requestId: requestId };
+          if (session) message.session = session;
+          target.postMessage(message, origin);
         });
       },
       destroy: function () {

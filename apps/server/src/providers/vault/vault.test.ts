@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { vaultCards } from '../../db/schema.ts';
 import { brandOf, luhnValid, parseExpiry } from './card-rules.ts';
 import { FIELDS_SCRIPT, fieldPage } from './pages.ts';
-import { postTokenize, vaultUrl } from '../../../test/support/vault.ts';
+import { frameHeaders, frameTokenize, vaultUrl } from '../../../test/support/vault.ts';
 
 /** A POST with headers fetch will not send (Host). */
 function rawPost(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
@@ -45,10 +45,13 @@ describe('card rules', () => {
 
 describe('vault POST /tokenize', () => {
   it('turns a valid card into a token and stores it encrypted', async () => {
-    const res = await postTokenize(t.app, { kind: 'card', number: '4111 1111 1111 1111', expiry: '12/34' });
+    const res = await frameTokenize(t.app, { kind: 'card', number: '4111 1111 1111 1111', expiry: '12/34' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { token: string; brand: string; last4: string };
-    expect(body).toEqual({ token: expect.stringMatching(/^card_/), brand: 'visa', last4: '1111' });
+    const body = (await res.json()) as { token: string; brand: string; last4: string; expiresAt: string };
+    expect(body).toEqual({ token: expect.stringMatching(/^card_/), brand: 'visa', last4: '1111', expiresAt: expect.any(String) });
+    // Unused, it works for VAULT_TOKEN_TTL_MINUTES (15 by default).
+    expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(Date.parse(body.expiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     const [row] = await t.database.db.select().from(vaultCards).where(eq(vaultCards.token, body.token));
     expect(row).toMatchObject({ brand: 'visa', last4: '1111', expMonth: 12, expYear: 2034 });
     expect(JSON.stringify(row)).not.toContain('4111111111111111');
@@ -63,7 +66,7 @@ describe('vault POST /tokenize', () => {
       [{ kind: 'cvv', cvv: 'ab1' }, 'Invalid CVV'],
     ];
     for (const [body, message] of cases) {
-      const res = await postTokenize(t.app, body);
+      const res = await frameTokenize(t.app, body);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ success: false, message });
     }
@@ -71,7 +74,7 @@ describe('vault POST /tokenize', () => {
 
   it('gives a CVV token that is never written to the database', async () => {
     const before = await t.database.db.select().from(vaultCards);
-    const res = await postTokenize(t.app, { kind: 'cvv', cvv: '737' });
+    const res = await frameTokenize(t.app, { kind: 'cvv', cvv: '737' });
     const { token } = (await res.json()) as { token: string };
     expect(token).toMatch(/^cvv_/);
     expect(t.app.vault.hasCvv(token)).toBe(true);
@@ -79,14 +82,14 @@ describe('vault POST /tokenize', () => {
   });
 
   it('answers CORS for the store origin only', async () => {
-    const fromStore = await postTokenize(t.app, { kind: 'cvv', cvv: '123' }, { origin: 'http://store.test:3000' });
+    const fromStore = await frameTokenize(t.app, { kind: 'cvv', cvv: '123' }, { headers: { origin: 'http://store.test:3000' } });
     expect(fromStore.status).toBe(200);
     expect(fromStore.headers.get('access-control-allow-origin')).toBe('http://store.test:3000');
 
-    const foreign = await postTokenize(
+    const foreign = await frameTokenize(
       t.app,
       { kind: 'card', number: '4111111111111111', expiry: '12/34' },
-      { origin: 'https://evil.example' },
+      { headers: { origin: 'https://evil.example' } },
     );
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
@@ -100,10 +103,14 @@ describe('vault POST /tokenize', () => {
   it("judges the origin by the vault's configured address, never by the Host header the caller sends", async () => {
     const card = JSON.stringify({ kind: 'card', number: '4111111111111111', expiry: '12/34' });
     // The frames' own origin passes (the vault's public address)...
-    const own = await rawPost(vaultUrl(t.app, '/tokenize'), card, { origin: t.app.vault.origin() });
+    const own = await rawPost(vaultUrl(t.app, '/tokenize'), card, frameHeaders(t.app));
     expect(own.status).toBe(200);
     // ...but a foreign page naming itself in Host (DNS rebinding, a forged request) does not.
-    const forged = await rawPost(vaultUrl(t.app, '/tokenize'), card, { origin: 'http://evil.example', host: 'evil.example' });
+    const forged = await rawPost(vaultUrl(t.app, '/tokenize'), card, {
+      ...frameHeaders(t.app),
+      origin: 'http://evil.example',
+      host: 'evil.example',
+    });
     expect(forged.status).toBe(403);
     expect(JSON.parse(forged.body)).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });

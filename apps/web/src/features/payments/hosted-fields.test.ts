@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mountCardFields, UNABLE_TO_GET_TOKEN } from './hosted-fields.ts';
+import { VAULT_SESSION_EXPIRED, type VaultFrameSession } from '@store/shared';
+import { mountCardFields, RENEW_MARGIN_MS, UNABLE_TO_GET_TOKEN } from './hosted-fields.ts';
 
 const VAULT = 'http://localhost:3001';
 
@@ -8,7 +9,7 @@ function fakeFrame(container: HTMLElement) {
   const iframe = container.querySelector('iframe');
   if (!iframe?.contentWindow) throw new Error('no frame mounted');
   const frameWindow = iframe.contentWindow;
-  const posted: { message: { type: string; requestId: string }; targetOrigin: string }[] = [];
+  const posted: { message: { type: string; requestId: string; session?: string }; targetOrigin: string }[] = [];
   vi.spyOn(frameWindow, 'postMessage').mockImplementation(((message: { type: string; requestId: string }, targetOrigin: string) => {
     posted.push({ message, targetOrigin });
   }) as typeof frameWindow.postMessage);
@@ -119,5 +120,90 @@ describe('hosted card fields', () => {
     await flush();
     expect(container.querySelector('iframe')).toBeNull();
     await expect(fields.tokenize()).rejects.toThrow(UNABLE_TO_GET_TOKEN);
+  });
+});
+
+describe('hosted card fields and the frame session (ADR 032)', () => {
+  const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+
+  function mountWithSessions(initial: VaultFrameSession | null, ...renewals: VaultFrameSession[]) {
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    const renew = vi.fn(async () => renewals.shift()!);
+    const fields = mountCardFields(container, { vaultOrigin: VAULT, field: 'card-number', timeoutMs: 5000, session: { initial, renew } });
+    const frame = fakeFrame(container);
+    frame.send({ type: 'loaded' });
+    return { fields, frame, renew };
+  }
+  /** Answers the newest tokenize request the frame got. */
+  const answerLast = (frame: ReturnType<typeof fakeFrame>, data: object) =>
+    frame.send({ requestId: frame.posted.at(-1)!.message.requestId, ...data });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens the frame with the session and hands it over with each tokenize', async () => {
+    const { fields, frame, renew } = mountWithSessions({ session: 'fs1.first', expiresAt: minutesFromNow(5) });
+    expect(new URL(frame.iframe.src).searchParams.get('session')).toBe('fs1.first');
+    const pending = fields.tokenize();
+    expect(frame.posted[0]!.message).toMatchObject({ type: 'tokenize', session: 'fs1.first' });
+    answerLast(frame, { type: 'token', token: 'card_1', brand: 'visa', last4: '1111', expiresAt: minutesFromNow(15) });
+    await expect(pending).resolves.toEqual({ token: 'card_1', brand: 'visa', last4: '1111' });
+    expect(renew).not.toHaveBeenCalled();
+  });
+
+  it('gets a new session when the shopper has waited on the page until it is about to run out', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { fields, frame, renew } = mountWithSessions(
+      { session: 'fs1.first', expiresAt: minutesFromNow(5) },
+      { session: 'fs1.second', expiresAt: minutesFromNow(15) },
+    );
+    // Ten minutes later, Pay.
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    const pending = fields.tokenize();
+    await vi.waitFor(() => expect(frame.posted).toHaveLength(1));
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(frame.posted[0]!.message).toMatchObject({ session: 'fs1.second' });
+    answerLast(frame, { type: 'token', token: 'card_2', brand: 'visa', last4: '1111' });
+    await expect(pending).resolves.toMatchObject({ token: 'card_2' });
+  });
+
+  it('renews once and asks again when the vault says the session has run out', async () => {
+    const { fields, frame, renew } = mountWithSessions(
+      { session: 'fs1.first', expiresAt: minutesFromNow(5) },
+      { session: 'fs1.renewed', expiresAt: minutesFromNow(5) },
+    );
+    const pending = fields.tokenize();
+    answerLast(frame, { type: 'error', message: 'The card form has timed out. Please try again.', code: VAULT_SESSION_EXPIRED });
+    await vi.waitFor(() => expect(frame.posted).toHaveLength(2));
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(frame.posted[1]!.message).toMatchObject({ session: 'fs1.renewed' });
+    answerLast(frame, { type: 'token', token: 'card_ok', brand: 'visa', last4: '1111' });
+    await expect(pending).resolves.toMatchObject({ token: 'card_ok' });
+  });
+
+  it('gets a session at the first tokenize when the frame opened without one', async () => {
+    const { fields, frame, renew } = mountWithSessions(null, { session: 'fs1.late', expiresAt: minutesFromNow(5) });
+    expect(new URL(frame.iframe.src).searchParams.has('session')).toBe(false);
+    const pending = fields.tokenize();
+    await vi.waitFor(() => expect(frame.posted).toHaveLength(1));
+    expect(renew).toHaveBeenCalledTimes(1);
+    expect(frame.posted[0]!.message).toMatchObject({ session: 'fs1.late' });
+    answerLast(frame, { type: 'token', token: 'card_late', brand: 'visa', last4: '1111' });
+    await expect(pending).resolves.toMatchObject({ token: 'card_late' });
+  });
+
+  it('asks the frame again rather than give a cached token about to run out', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { fields, frame } = mountWithSessions({ session: 'fs1.first', expiresAt: minutesFromNow(60) });
+    const first = fields.tokenize();
+    answerLast(frame, { type: 'token', token: 'card_old', brand: 'visa', last4: '1111', expiresAt: minutesFromNow(15) });
+    await first;
+    vi.setSystemTime(Date.now() + 15 * 60_000 - RENEW_MARGIN_MS + 1);
+    const second = fields.tokenize();
+    expect(frame.posted).toHaveLength(2);
+    answerLast(frame, { type: 'token', token: 'card_new', brand: 'visa', last4: '1111' });
+    await expect(second).resolves.toMatchObject({ token: 'card_new' });
   });
 });

@@ -2,8 +2,25 @@
 // The card number and CVV inputs live in iframes served from the vault's own origin, so no script of this
 // page can read them; we only ever receive a token. Messages are accepted only from that origin and that
 // frame, and sent only to that origin.
+// The vault takes a card only with a frame session (ADR 032): a nonce for the signed-in shopper, good for a
+// few minutes. The frame opens with one in its URL; every tokenize hands it the current one, renewed here
+// shortly before it runs out, or once when the vault says it has: a shopper who waits on the pay page can
+// still pay.
+import { VAULT_SESSION_EXPIRED, type VaultFrameSession } from '@store/shared';
 
 export const UNABLE_TO_GET_TOKEN = 'Unable to get token';
+/**
+ * The frame session is renewed when less than this is left of it, and a cached token is given again only
+ * while it has this much left (a token nothing used runs out at the vault).
+ */
+export const RENEW_MARGIN_MS = 60_000;
+
+export interface FrameSessionSource {
+  /** The session the frame opens with; null when none could be had yet (the first tokenize asks again). */
+  initial: VaultFrameSession | null;
+  /** A new one from the store's API (POST v1/vault/frame-session). */
+  renew(): Promise<VaultFrameSession>;
+}
 
 export type CardField = 'card-number' | 'cvv';
 
@@ -14,6 +31,8 @@ export interface CardFieldsOptions {
   field?: CardField;
   /** No answer to a tokenize request within this time counts as a frame that is not ready. */
   timeoutMs?: number;
+  /** Where frame sessions come from; without it the frame is asked with the session it has (none). */
+  session?: FrameSessionSource;
 }
 
 export interface CardToken {
@@ -30,11 +49,11 @@ export interface CardFields {
 type FrameMessage =
   | { type: 'loaded' }
   | { type: 'change' }
-  | { type: 'token'; requestId: string; token: string; brand?: string; last4?: string }
-  | { type: 'error'; requestId: string; message: string };
+  | { type: 'token'; requestId: string; token: string; brand?: string; last4?: string; expiresAt?: string }
+  | { type: 'error'; requestId: string; message: string; code?: string };
 
 interface Pending {
-  resolve: (value: CardToken) => void;
+  resolve: (value: { card: CardToken; expiresAt?: string }) => void;
   reject: (error: Error) => void;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -45,24 +64,43 @@ function isFrameMessage(data: unknown): data is FrameMessage {
   return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';
 }
 
+/** Less than the margin left before `iso`; false without a time (nothing to go by). */
+function runningOut(iso: string | undefined): boolean {
+  const at = Date.parse(iso ?? '');
+  return Number.isFinite(at) && at - Date.now() < RENEW_MARGIN_MS;
+}
+
+/** The frame's refusal, with the vault's code when it gave one. */
+export class CardFieldError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'CardFieldError';
+  }
+}
+
 let requestCounter = 0;
 
 export function mountCardFields(
   container: HTMLElement,
-  { vaultOrigin, field = 'card-number', timeoutMs = 15_000 }: CardFieldsOptions,
+  { vaultOrigin, field = 'card-number', timeoutMs = 15_000, session: sessions }: CardFieldsOptions,
 ): CardFields {
   const origin = new URL(vaultOrigin).origin;
   const frame = document.createElement('iframe');
   const src = new URL(`/fields/${field}`, origin);
   // The frame answers only this page's origin.
   src.searchParams.set('origin', window.location.origin);
+  let session = sessions?.initial ?? null;
+  if (session) src.searchParams.set('session', session.session);
   frame.src = src.href;
   frame.title = FRAME_TITLES[field];
   frame.className = `card-field card-field--${field}`;
   frame.setAttribute('data-testid', `card-field-${field}`);
 
   let ready = false;
-  let cached: CardToken | null = null;
+  let cached: { card: CardToken; expiresAt?: string } | null = null;
   let destroyed = false;
   const pending = new Map<string, Pending>();
 
@@ -87,13 +125,16 @@ export function mountCardFields(
         cached = null;
         return;
       case 'token': {
-        const token: CardToken = { token: message.token, brand: message.brand ?? '', last4: message.last4 ?? '' };
-        cached = token;
-        settle(message.requestId)?.resolve(token);
+        const answer = {
+          card: { token: message.token, brand: message.brand ?? '', last4: message.last4 ?? '' },
+          expiresAt: message.expiresAt,
+        };
+        cached = answer;
+        settle(message.requestId)?.resolve(answer);
         return;
       }
       case 'error':
-        settle(message.requestId)?.reject(new Error(message.message));
+        settle(message.requestId)?.reject(new CardFieldError(message.message, message.code));
         return;
     }
   }
@@ -101,18 +142,38 @@ export function mountCardFields(
   window.addEventListener('message', onMessage);
   container.appendChild(frame);
 
+  /** Asks the frame now, handing it `sessionToSend` (the frame keeps the newest it was given). */
+  function post(sessionToSend: string | undefined): Promise<CardToken> {
+    const target = frame.contentWindow;
+    if (destroyed || !target) return Promise.reject(new Error(UNABLE_TO_GET_TOKEN));
+    requestCounter += 1;
+    const requestId = `tok-${Date.now().toString(36)}-${requestCounter}`;
+    return new Promise<{ card: CardToken }>((resolve, reject) => {
+      const timer = setTimeout(() => settle(requestId)?.reject(new Error(UNABLE_TO_GET_TOKEN)), timeoutMs);
+      pending.set(requestId, { resolve, reject, timer });
+      target.postMessage({ type: 'tokenize', requestId, ...(sessionToSend ? { session: sessionToSend } : {}) }, origin);
+    }).then((answer) => answer.card);
+  }
+
+  /** With the current frame session, or a new one first when asked to renew or when it is running out. */
+  function ask(renew: boolean): Promise<CardToken> {
+    if (!sessions) return post(undefined);
+    if (!renew && session && !runningOut(session.expiresAt)) return post(session.session);
+    return sessions.renew().then((fresh) => {
+      session = fresh;
+      return post(fresh.session);
+    });
+  }
+
   return {
     tokenize() {
       if (destroyed || !ready || !frame.contentWindow) return Promise.reject(new Error(UNABLE_TO_GET_TOKEN));
-      if (cached) return Promise.resolve(cached);
-      const target = frame.contentWindow;
-      requestCounter += 1;
-      const requestId = `tok-${Date.now().toString(36)}-${requestCounter}`;
-      return new Promise<CardToken>((resolve, reject) => {
-        const timer = setTimeout(() => settle(requestId)?.reject(new Error(UNABLE_TO_GET_TOKEN)), timeoutMs);
-        pending.set(requestId, { resolve, reject, timer });
-        target.postMessage({ type: 'tokenize', requestId }, origin);
-      });
+      if (cached && !runningOut(cached.expiresAt)) return Promise.resolve(cached.card);
+      cached = null;
+      // A session that ran out anyway (a sleeping laptop, a clock off) is renewed once and the frame asked again.
+      return ask(false).catch((err: unknown) =>
+        err instanceof CardFieldError && err.code === VAULT_SESSION_EXPIRED && sessions && !destroyed ? ask(true) : Promise.reject(err),
+      );
     },
     destroy() {
       destroyed = true;

@@ -66,7 +66,7 @@ describe('a server killed while a cashier payment is approved', () => {
       started.push(first);
       const shopper = await signUpShopper(first);
       const { order, pageUrl } = await buyPouchAndOpenCashier(first, shopper);
-      const cardToken = await tokenizeAt(first, SANDBOX_CARDS.frictionless);
+      const cardToken = await tokenizeAt(first, shopper, SANDBOX_CARDS.frictionless);
       const answer = await fetch(pageUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },

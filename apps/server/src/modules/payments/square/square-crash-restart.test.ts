@@ -36,7 +36,7 @@ async function buyPouch(store: StoreProcess, shopper: Shopper): Promise<OrderJso
 
 /** Pays with the approved Square test card; the server dies during the request. */
 async function payAndWatchItDie(store: StoreProcess, shopper: Shopper, orderId: string): Promise<void> {
-  const sourceId = await tokenizeAt(store, SQUARE_SANDBOX_CARDS.approved);
+  const sourceId = await tokenizeAt(store, shopper, SQUARE_SANDBOX_CARDS.approved);
   const answer = await api(store, 'POST', 'v1/payment/square/create-payment', { orderId, sourceId }, shopper.token).then(
     (res) => `answered ${res.status}`,
     () => 'no answer',

@@ -46,6 +46,7 @@ const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
     attempts,
     cardLimits: cardLimitsOf(app),
     wake: app.outbox,
+    cardTokens: app.vault,
   });
   const gateway = () => app.stripeGateway;
 

@@ -12,7 +12,7 @@ import { DECLINE_MESSAGES } from '../../../providers/payments/types.ts';
 import { assertMayPay } from '../allowed.ts';
 import { listCashierCards, removeCashierCard } from '../cashier/saved-cashier-cards.ts';
 import { startPayment, type StepResult } from '../core.ts';
-import { callProvider, methodUnavailable, type PaymentsDeps } from '../deps.ts';
+import { assertCardTokenUsable, callProvider, methodUnavailable, type PaymentsDeps } from '../deps.ts';
 import { reconcileInFlight } from '../reconcile.ts';
 import * as repo from '../repository.ts';
 
@@ -92,6 +92,7 @@ export async function saveCard(deps: PaymentsDeps, gateway: StripeGateway | null
       'vaultToken',
     );
   const field = body.vaultToken !== undefined ? 'vaultToken' : 'paymentMethodId';
+  if (body.vaultToken !== undefined) await assertCardTokenUsable(deps, body.vaultToken, 'vaultToken');
   const input = body.vaultToken !== undefined ? { vaultToken: body.vaultToken } : { paymentMethodId: body.paymentMethodId! };
   try {
     const customer = (await stripe.customerFor(userId, true))!;

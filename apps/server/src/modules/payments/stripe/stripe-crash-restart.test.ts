@@ -42,7 +42,7 @@ async function payAndWatchItDie(store: StoreProcess) {
     store,
     'POST',
     'v1/payment/stripe/payment-methods',
-    { vaultToken: await tokenizeAt(store, STRIPE_TEST_CARDS.succeeds) },
+    { vaultToken: await tokenizeAt(store, shopper, STRIPE_TEST_CARDS.succeeds) },
     shopper.token,
   );
   expect(saved.status, JSON.stringify(saved.json)).toBe(200);

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFrameConfigSigner } from '../../vault/frame-config.ts';
+import { createFrameSessionSigner } from '../../vault/frame-session.ts';
 import { TOKENIZER_CONFIG_PATH, tokenizerConfigRoutes, type TokenizerConfig } from './routes.ts';
 
 const VAULT = 'http://localhost:4101';
@@ -14,15 +15,20 @@ const merchants: Record<string, { allowedOrigins: string[] }> = {
   other: { allowedOrigins: ['https://other.example'] },
 };
 const signer = createFrameConfigSigner(randomBytes(32));
+const sessions = createFrameSessionSigner(randomBytes(32), { ttlMs: 5 * 60_000 });
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify({ logger: false });
   await app.register(tokenizerConfigRoutes, {
-    vault: { origin: () => VAULT, signFrameConfig: (origins) => signer.sign(origins) },
+    vault: {
+      origin: () => VAULT,
+      signFrameConfig: (origins) => signer.sign(origins),
+      issueFrameSession: (subject, origins) => sessions.sign(subject, origins),
+    },
     hostOrigin: () => HOST,
     findMerchant: async (id) => merchants[id] ?? null,
-    verifyCheckoutJwt: async (jwt) => (jwt === 'jwt-for-other' ? { merchantId: 'other' } : null),
+    verifyCheckoutJwt: async (jwt) => (jwt === 'jwt-for-other' ? { merchantId: 'other', sessionId: 'cs_other_1' } : null),
   });
   await app.ready();
 });
@@ -44,6 +50,20 @@ describe('POST /api/tokenize/iframe/config', () => {
     expect(signer.verify(card.searchParams.get('cfg')!)).toEqual([SHOP]);
     expect(new URL(data.cvvFrameUrl).pathname).toBe('/fields/cvv');
     expect(Date.parse(data.expiresAt)).toBeGreaterThan(Date.now());
+    // The frame session (ADR 032): in both frame URLs, for this merchant's page visitors and the signed origins.
+    expect(card.searchParams.get('session')).toBe(data.session);
+    expect(new URL(data.cvvFrameUrl).searchParams.get('session')).toBe(data.session);
+    expect(sessions.check(data.session)).toEqual({
+      ok: true,
+      claims: { subject: { kind: 'merchant', id: 'lucky-dragon' }, origins: [SHOP], expiresAtMs: Date.parse(data.sessionExpiresAt) },
+    });
+  });
+
+  it('binds the frame session to the checkout session a checkout JWT names, and gives a fresh one each time', async () => {
+    const first = (await post({ origins: ['https://other.example'], checkoutJwt: 'jwt-for-other' })).json() as { data: TokenizerConfig };
+    const second = (await post({ origins: ['https://other.example'], checkoutJwt: 'jwt-for-other' })).json() as { data: TokenizerConfig };
+    expect(sessions.check(first.data.session)).toMatchObject({ ok: true, claims: { subject: { kind: 'checkout', id: 'cs_other_1' } } });
+    expect(second.data.session).not.toBe(first.data.session);
   });
 
   it("answers CVV-only mode for a saved card's token, and takes the host's own origin beside the merchant's", async () => {

@@ -2,10 +2,14 @@
 // "Tokenizer config request"): a merchant page (or the hosted page itself) asks where the vault's card
 // fields are and for a signed configuration that lets its origins frame them. The origins must be the
 // merchant's allowed origins or the host's own; the vault signs them (providers/vault/frame-config.ts) and
-// its frames then answer exactly those for 30 minutes.
+// its frames then answer exactly those for 30 minutes. The answer also carries a frame session (ADR 032),
+// the nonce the frames send with every /tokenize: bound to the hosted-checkout session a checkout JWT
+// names, or, for a merchant page without one, to the merchant (whose visitors then share one tokenize
+// limit); asking again gives a fresh one (the SDK does before it runs out).
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { FRAME_CONFIG_MAX_ORIGINS, isOrigin } from '../../vault/frame-config.ts';
+import type { FrameSessionGrant, FrameSessionSubject } from '../../vault/frame-session.ts';
 
 export const TOKENIZER_CONFIG_PATH = '/api/tokenize/iframe/config';
 
@@ -14,12 +18,13 @@ export interface TokenizerConfigRoutesOptions {
     /** The vault's public origin ('' when its server is off). */
     origin(): string;
     signFrameConfig(origins: string[]): { cfg: string; expiresAt: string };
+    issueFrameSession(subject: FrameSessionSubject, origins?: string[]): FrameSessionGrant;
   };
   /** The host's own public origin: its pages may always frame the fields. */
   hostOrigin(): string;
   findMerchant(id: string): Promise<{ allowedOrigins: string[] } | null>;
-  /** The merchant a checkout JWT (the hosted page's session token) was issued for; null when invalid or expired. */
-  verifyCheckoutJwt(jwt: string): Promise<{ merchantId: string } | null>;
+  /** The session and merchant a checkout JWT (the hosted page's session token) was issued for; null when invalid or expired. */
+  verifyCheckoutJwt(jwt: string): Promise<{ merchantId: string; sessionId: string } | null>;
   /** Limit for each lookup above; default 5000 ms. */
   lookupTimeoutMs?: number;
 }
@@ -33,6 +38,10 @@ export interface TokenizerConfig {
   expiresAt: string;
   /** 'cvv' when a saved card's token was given: mount only the CVV frame. */
   mode: 'card' | 'cvv';
+  /** The frame session the frame URLs carry (ADR 032); hand a newer one to tokenize before this one runs out. */
+  session: string;
+  /** ISO time after which the vault refuses `session` (VAULT_SESSION_EXPIRED): ask for the config again. */
+  sessionExpiresAt: string;
 }
 
 const body = z.strictObject({
@@ -94,6 +103,7 @@ export const tokenizerConfigRoutes: FastifyPluginAsync<TokenizerConfigRoutesOpti
     }
     const { origins, token, checkoutJwt } = parsed.data;
     let { merchantId } = parsed.data;
+    let checkoutSessionId: string | null = null;
     if (!merchantId && !checkoutJwt) return fail(reply, 400, 'VALIDATION_FAILED', 'merchantId or checkoutJwt is required', 'merchantId');
 
     try {
@@ -104,6 +114,7 @@ export const tokenizerConfigRoutes: FastifyPluginAsync<TokenizerConfigRoutesOpti
           return fail(reply, 403, 'FORBIDDEN', 'The checkout token belongs to another merchant', 'merchantId');
         }
         merchantId = claims.merchantId;
+        checkoutSessionId = claims.sessionId;
       }
       const merchant = await withTimeout(findMerchant(merchantId!), lookupTimeoutMs);
       if (!merchant) return fail(reply, 404, 'NOT_FOUND', 'Unknown merchant', 'merchantId');
@@ -123,8 +134,14 @@ export const tokenizerConfigRoutes: FastifyPluginAsync<TokenizerConfigRoutesOpti
 
     const vaultOrigin = vault.origin();
     if (!vaultOrigin) return fail(reply, 503, 'UNAVAILABLE', 'Card fields are not available');
-    const { cfg, expiresAt } = vault.signFrameConfig([...new Set(origins)]);
-    const frameUrl = (path: string) => `${vaultOrigin}${path}?${new URLSearchParams({ cfg })}`;
+    const signedOrigins = [...new Set(origins)];
+    const { cfg, expiresAt } = vault.signFrameConfig(signedOrigins);
+    // Who the cards are typed for: the checkout session (its shopper), else the merchant page's visitors.
+    const subject: FrameSessionSubject = checkoutSessionId
+      ? { kind: 'checkout', id: checkoutSessionId }
+      : { kind: 'merchant', id: merchantId! };
+    const frameSession = vault.issueFrameSession(subject, signedOrigins);
+    const frameUrl = (path: string) => `${vaultOrigin}${path}?${new URLSearchParams({ cfg, session: frameSession.session })}`;
     const data: TokenizerConfig = {
       tokenizerScriptUrl: `${vaultOrigin}/tokenizer/tokenizer.js`,
       vaultOrigin,
@@ -132,6 +149,8 @@ export const tokenizerConfigRoutes: FastifyPluginAsync<TokenizerConfigRoutesOpti
       cvvFrameUrl: frameUrl('/fields/cvv'),
       expiresAt,
       mode: token ? 'cvv' : 'card',
+      session: frameSession.session,
+      sessionExpiresAt: frameSession.expiresAt,
     };
     return { success: true as const, data };
   });

@@ -4,6 +4,7 @@ import CardMethod from './CardMethod.tsx';
 import { makeStore } from '../../../app/store.ts';
 import { AUTH_TOKEN_KEY } from '@store/shared';
 import { mockApi } from '../../../test/mock-api.ts';
+import { frameSessionRoute } from '../../../test/vault-frame-session.ts';
 import { renderPage } from '../../../test/render.tsx';
 
 // SPEC §8: "Payment call failures call the supplied error callback and then the shared handler." A 401
@@ -40,6 +41,7 @@ async function cardFrameAnswers(token: string) {
 describe('CardMethod failures (SPEC §8)', () => {
   it("calls the panel's error callback first, then the shared handler", async () => {
     mockApi({
+      ...frameSessionRoute(),
       'GET v1/nuvei/config': ok({ vaultOrigin: VAULT }),
       'GET v1/nuvei/cards': ok({ paymentMethods: [] }),
       'GET v1/checkout/getorder': ok({ _id: 'ord-1', status: 'pending', total: 999, totalCoins: 100, items: [] }),

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import SquareCardMethod from './SquareCardMethod.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
+import { frameSessionRoute } from '../../../test/vault-frame-session.ts';
 import { renderPage } from '../../../test/render.tsx';
 
 const VAULT = 'http://localhost:3001';
@@ -38,6 +39,7 @@ async function cardFrameAnswers(token: string) {
 describe('SquareCardMethod', () => {
   it("with an order: pays with a new card from the vault's fields (asking to keep it) and reports the order paid", async () => {
     const net = mockApi({
+      ...frameSessionRoute(),
       'GET v1/payment/square/config': sandboxConfig,
       'GET v1/payment/square/cards': ok({ paymentMethods: [] }),
       'GET v1/checkout/getorder': order,
@@ -64,6 +66,7 @@ describe('SquareCardMethod', () => {
 
   it('pays with a saved Square card by its id; a payment Square has not settled is reported as processing', async () => {
     const net = mockApi({
+      ...frameSessionRoute(),
       'GET v1/payment/square/config': sandboxConfig,
       'GET v1/payment/square/cards': ok({ paymentMethods: [visa] }),
       'GET v1/checkout/getorder': order,
@@ -82,6 +85,7 @@ describe('SquareCardMethod', () => {
 
   it("a decline calls the caller's error callback first and shows the server's message", async () => {
     mockApi({
+      ...frameSessionRoute(),
       'GET v1/payment/square/config': sandboxConfig,
       'GET v1/payment/square/cards': ok({ paymentMethods: [visa] }),
       'GET v1/checkout/getorder': order,
@@ -102,6 +106,7 @@ describe('SquareCardMethod', () => {
 
   it('without an order: lists the Square cards and deletes one only after the confirmation', async () => {
     const net = mockApi({
+      ...frameSessionRoute(),
       'GET v1/payment/square/config': sandboxConfig,
       'GET v1/payment/square/cards': ok({ paymentMethods: [visa] }),
       'DELETE v1/payment/square/cards/ccof%3Avisa1111': ok(undefined),

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import AddCardPage from './AddCardPage.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
+import { frameSessionRoute, TEST_FRAME_SESSION } from '../../../test/vault-frame-session.ts';
 import { renderPage } from '../../../test/render.tsx';
 import type { SavedCard, ShopperProfile } from '../types.ts';
 import { PAYMENT_METHODS } from '../methods/registry.ts';
@@ -51,6 +52,7 @@ const shopperIn = (state: string): ShopperProfile => ({ status: 'ready', state, 
 
 function routes(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
+    ...frameSessionRoute(),
     'GET v1/nuvei/config': ok({ vaultOrigin: VAULT }),
     'GET v1/nuvei/cards': ok({ paymentMethods: [visa] }),
     'GET v1/checkout/getorder': ok(order),
@@ -113,6 +115,10 @@ describe('AddCardPage', () => {
     expect(await screen.findByText('Visa ending 1111')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Use a new card' }));
     await vaultFrameAnswers('card-field-card-number', 'vt_new');
+    // The frame opens with the shopper's frame session from the store (ADR 032).
+    const frameUrl = new URL(screen.getByTestId<HTMLIFrameElement>('card-field-card-number').src);
+    expect(frameUrl.searchParams.get('session')).toBe(TEST_FRAME_SESSION);
+    expect(net.callsTo('POST', 'v1/vault/frame-session').length).toBeGreaterThan(0);
 
     await user.click(screen.getByTestId('pay-button'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');

@@ -35,6 +35,8 @@ export interface CashierSavedCardView {
 
 /** What the page shows. */
 export interface CashierPageView {
+  /** The shopper the page is for (Nuvei's userTokenId is the store's user id): its card frame's session names them. */
+  userTokenId: string;
   amountCents: number;
   currency: string;
   savedCards: CashierSavedCardView[];
@@ -242,7 +244,12 @@ export function createCashierSandbox({ db, vault, browserBase, webhookSecret, no
     async findPage(pageId, secret) {
       const row = await openPage(pageId, secret);
       if (!row) return null;
-      return { amountCents: row.amountCents, currency: row.currency, savedCards: (await savedCardsOf(row.userTokenId)).map(view) };
+      return {
+        userTokenId: row.userTokenId,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        savedCards: (await savedCardsOf(row.userTokenId)).map(view),
+      };
     },
 
     async decide(pageId, secret, choice) {

@@ -15,6 +15,7 @@ const params = z.object({ pageId: z.string().regex(/^[0-9a-f]{24}$/) });
 /** 32 random bytes, base64url (lib/ids.ts newSecretToken). */
 const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const pageQuery = z.object({ secret: secretSchema });
+const frameSessionBody = z.strictObject({ secret: secretSchema });
 const choiceBody = z.object({
   secret: secretSchema,
   action: z.enum(['pay', 'cancel']),
@@ -38,7 +39,9 @@ const cashierPageRoutes: FastifyPluginAsync<{ cashier: CashierSandbox }> = async
   const storeOrigins = app.config.STORE_ORIGINS.join(' ');
   // The vault's field is framed; the form posts here and we redirect to the store (another origin in development).
   const csp = () =>
-    `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-src ${app.vault.origin()}; form-action 'self' ${storeOrigins}; frame-ancestors 'none'; base-uri 'none'`;
+    `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-src ${app.vault.origin()}; form-action 'self' ${storeOrigins}; frame-ancestors 'none'; base-uri 'none'`;
+  // The card frame's session (ADR 032), for the shopper the page was made for.
+  const frameSessionFor = (view: { userTokenId: string }) => app.vault.issueFrameSession({ kind: 'shopper', id: view.userTokenId });
 
   app.get(PAGE_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(PAGE_SCRIPT),
@@ -55,7 +58,16 @@ const cashierPageRoutes: FastifyPluginAsync<{ cashier: CashierSandbox }> = async
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(cashierPage(parsed.data.pageId, query.data.secret, view, app.vault.origin()));
+      .send(cashierPage(parsed.data.pageId, query.data.secret, view, app.vault.origin(), frameSessionFor(view)));
+  });
+
+  // A new frame session for a page that has been open a while; the page's secret says it is the page's own.
+  app.post('/sandbox/cashier/:pageId/frame-session', { schema: { hide: true } }, async (request, reply) => {
+    const parsed = params.safeParse(request.params);
+    const body = frameSessionBody.safeParse(request.body);
+    const view = parsed.success && body.success ? await cashier.findPage(parsed.data.pageId, body.data.secret) : null;
+    if (!view) return reply.status(404).type('text/plain').send(NO_SUCH_PAGE);
+    return reply.header('cache-control', 'no-store').send(frameSessionFor(view));
   });
 
   app.post('/sandbox/cashier/:pageId', { schema: { hide: true } }, async (request, reply) => {
