@@ -26,7 +26,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/admin/wallet/adjustments',
     {
-      preHandler: requireRole('ADMIN'),
+      onRequest: requireRole('ADMIN'),
       schema: {
         tags: ['wallet', 'admin'],
         summary: "An admin adds coins to or takes them from one of a shopper's wallets",
