@@ -113,3 +113,13 @@ describe('where the card vault may send card data (ADR 010)', () => {
     expect(refusal({ NODE_ENV: 'development', VAULT_RELAY_TIMEOUT_MS: '0' })).toContain('VAULT_RELAY_TIMEOUT_MS');
   });
 });
+
+describe('WALLET_ADJUSTMENT_MAX_COINS (ADR 035)', () => {
+  it('defaults to 1,000,000 coins and takes a positive whole number up to 100,000,000', () => {
+    expect(loadConfig({}).WALLET_ADJUSTMENT_MAX_COINS).toBe(1_000_000);
+    expect(loadConfig({ WALLET_ADJUSTMENT_MAX_COINS: '5000' }).WALLET_ADJUSTMENT_MAX_COINS).toBe(5000);
+    for (const bad of ['0', '-1', '2.5', 'lots', '100000001']) {
+      expect(refusal({ WALLET_ADJUSTMENT_MAX_COINS: bad })).toContain('WALLET_ADJUSTMENT_MAX_COINS');
+    }
+  });
+});

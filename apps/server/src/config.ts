@@ -134,6 +134,11 @@ const envSchema = z.object({
   /** Above a household's or an office's purchases behind one address. */
   CARD_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   CARD_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  /**
+   * The most coins one admin wallet adjustment may add or take (ADR 035); a larger correction is several
+   * adjustments, each with its reason. Bounded by what the API takes at all (100,000,000).
+   */
+  WALLET_ADJUSTMENT_MAX_COINS: z.coerce.number().int().positive().max(100_000_000).default(1_000_000),
   // --- PAYMENTS (issue 3) ---
   /** Port of the card vault (hosted card fields); default PORT+1, 0 = random, 'off' = not started. */
   VAULT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),

@@ -1,6 +1,7 @@
 // Every admin route refuses guests (401) and shoppers (403) and serves an admin (issue 12, "Bad input and
 // faults"). The routes come from the API's own OpenAPI document, so a new /api/v1/admin/ route that is
 // missing from the walk below fails this test until it is walked too.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { cashoutResponse } from '@store/shared';
@@ -72,6 +73,7 @@ const walks: Record<string, Walk> = {
       method: 'POST',
       url: '/api/v1/admin/wallet/adjustments',
       payload: { userId: shopper.id, wallet: 'stackingWallet', amount: 10, reason: 'Goodwill' },
+      headers: { 'idempotency-key': randomUUID() },
     }),
   },
   'POST /api/v1/admin/orders/{id}/refund': {
