@@ -123,3 +123,13 @@ describe('WALLET_ADJUSTMENT_MAX_COINS (ADR 035)', () => {
     }
   });
 });
+
+describe('API_DOCS', () => {
+  it('is on outside production and off in production, unless set', () => {
+    expect(loadConfig({}).API_DOCS).toBe(true);
+    expect(loadConfig(PRODUCTION).API_DOCS).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'true' }).API_DOCS).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).API_DOCS).toBe(false);
+    expect(refusal({ API_DOCS: 'yes' })).toContain('API_DOCS');
+  });
+});
