@@ -9,7 +9,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/test-app.ts';
 
-const TEMPLATE = '<!doctype html><html><head><title>store</title></head><body><div id="root"></div></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><title>store</title><link rel="icon" type="image/svg+xml" href="/logo.svg" /></head><body><div id="root"></div></body></html>';
 
 // The stand-in renderer: declines /cart (a page for the browser), fails on /boom, and otherwise renders
 // what one API call answered it (the settings, or the call named by ?call=), numbering its renders. Its
@@ -144,6 +145,13 @@ describe('an address that is no page of the app', () => {
     expect(br.statusCode).toBe(404);
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(TEMPLATE);
+  });
+
+  it('/favicon.ico, which browsers ask for on pages naming no icon, leads to the icon the app names', async () => {
+    const res = await get('/favicon.ico');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/logo.svg');
+    expect((await get('/logo.svg')).statusCode).toBe(200);
   });
 
   it('known pages, dynamic ones included, stay 200', async () => {

@@ -36,6 +36,16 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ success: false, message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
 }
 
+/** The icon the page template links (`<link rel="icon" href="...">`), if it names one on this origin. */
+function iconOf(template: string): string | null {
+  for (const [tag] of template.matchAll(/<link\b[^>]*>/g)) {
+    if (!/\brel="(?:shortcut )?icon"/.test(tag)) continue;
+    const href = /\bhref="(\/[^"/][^"]*)"/.exec(tag)?.[1];
+    if (href) return href;
+  }
+  return null;
+}
+
 function readIfExists(file: string): Buffer | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
 }
@@ -96,6 +106,15 @@ async function webApp(app: FastifyInstance, { webDist }: WebAppOptions) {
       if (COMPRESSIBLE.test(file)) res.setHeader('vary', 'Accept-Encoding');
     },
   });
+
+  // Browsers ask every origin for /favicon.ico when a page names no icon (the sandbox pages, the mailbox):
+  // it leads to the icon the app's page names, rather than to a 404 each such page would log.
+  const icon = iconOf(template);
+  if (icon) {
+    app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', UNHASHED_FILE).redirect(icon, 301),
+    );
+  }
 
   const cache = new PageCache({ ttlMs: PAGE_CACHE_MS, maxEntries: PAGE_CACHE_ENTRIES });
   const rendering = new Map<string, Promise<{ body: PageBody; shareable: boolean } | null>>();
