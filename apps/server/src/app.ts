@@ -145,7 +145,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     openapi: { info: { title: 'Storefront API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The document is always built (app.swagger()); it is served, with its page, only when API_DOCS says so.
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(dbPlugin, { database });
   await app.register(rateLimitPlugin);

@@ -113,3 +113,23 @@ describe('where the card vault may send card data (ADR 010)', () => {
     expect(refusal({ NODE_ENV: 'development', VAULT_RELAY_TIMEOUT_MS: '0' })).toContain('VAULT_RELAY_TIMEOUT_MS');
   });
 });
+
+describe('WALLET_ADJUSTMENT_MAX_COINS (ADR 035)', () => {
+  it('defaults to 1,000,000 coins and takes a positive whole number up to 100,000,000', () => {
+    expect(loadConfig({}).WALLET_ADJUSTMENT_MAX_COINS).toBe(1_000_000);
+    expect(loadConfig({ WALLET_ADJUSTMENT_MAX_COINS: '5000' }).WALLET_ADJUSTMENT_MAX_COINS).toBe(5000);
+    for (const bad of ['0', '-1', '2.5', 'lots', '100000001']) {
+      expect(refusal({ WALLET_ADJUSTMENT_MAX_COINS: bad })).toContain('WALLET_ADJUSTMENT_MAX_COINS');
+    }
+  });
+});
+
+describe('API_DOCS', () => {
+  it('is on outside production and off in production, unless set', () => {
+    expect(loadConfig({}).API_DOCS).toBe(true);
+    expect(loadConfig(PRODUCTION).API_DOCS).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: 'true' }).API_DOCS).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).API_DOCS).toBe(false);
+    expect(refusal({ API_DOCS: 'yes' })).toContain('API_DOCS');
+  });
+});

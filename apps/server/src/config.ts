@@ -90,6 +90,11 @@ const envSchema = z.object({
   /** Test-login may also sign in the demo admin account (by default it offers the shopper only). */
   TEST_LOGIN_ADMIN: flag,
   /**
+   * The API's documentation (the page at /api/docs and its OpenAPI JSON at /api/docs/json). Defaults on,
+   * and off when NODE_ENV=production: a map of every route is for the team, not for anyone who asks.
+   */
+  API_DOCS: flag,
+  /**
    * Where mail goes: 'smtp' (SMTP_URL), 'mailbox' (kept in the database and shown at /mailbox: demo mode
    * only) or 'log' (written to the server log). Default: smtp with SMTP_URL, else the mailbox in demo mode,
    * else the log outside production; production must choose smtp or log.
@@ -184,6 +189,11 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024 * 1024),
+  /**
+   * The most coins one admin wallet adjustment may add or take (ADR 035); a larger correction is several
+   * adjustments, each with its reason. Bounded by what the API takes at all (100,000,000).
+   */
+  WALLET_ADJUSTMENT_MAX_COINS: z.coerce.number().int().positive().max(100_000_000).default(1_000_000),
   // --- PAYMENTS (issue 3) ---
   /** Port of the card vault (hosted card fields); default PORT+1, 0 = random, 'off' = not started. */
   VAULT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
@@ -313,7 +323,7 @@ const envSchema = z.object({
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
 });
 
-type Flags = 'DEMO_DATA' | 'ALLOW_DEMO_IN_PRODUCTION' | 'DEMO_REMOTE_ACCESS' | 'TEST_LOGIN_ADMIN';
+type Flags = 'DEMO_DATA' | 'ALLOW_DEMO_IN_PRODUCTION' | 'DEMO_REMOTE_ACCESS' | 'TEST_LOGIN_ADMIN' | 'API_DOCS';
 
 export type Config = Omit<z.infer<typeof envSchema>, Flags | 'PUBLIC_URL' | 'MAIL_TRANSPORT'> &
   Record<Flags, boolean> & {
@@ -347,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ALLOW_DEMO_IN_PRODUCTION: e.ALLOW_DEMO_IN_PRODUCTION === 'true',
     DEMO_REMOTE_ACCESS: e.DEMO_REMOTE_ACCESS === 'true',
     TEST_LOGIN_ADMIN: e.TEST_LOGIN_ADMIN === 'true',
+    API_DOCS: e.API_DOCS ? e.API_DOCS === 'true' : e.NODE_ENV !== 'production',
     ...overrides,
     // An override of undefined (a test asking for "no PUBLIC_URL") means the default, as unset does.
     PUBLIC_URL: overrides.PUBLIC_URL ?? e.PUBLIC_URL ?? `http://localhost:${overrides.PORT ?? e.PORT}`,

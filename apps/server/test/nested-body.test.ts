@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/test-app.ts';
 import { MAX_JSON_NESTING, scanJsonNesting } from '../src/lib/json-nesting.ts';
-import { findNul, TOO_DEEP_MESSAGE, type WalkStats } from '../src/plugins/input-guard.ts';
+import { findBadText, TOO_DEEP_MESSAGE, type WalkStats } from '../src/plugins/input-guard.ts';
 import { PUBLIC_RATE_LIMITED_MESSAGE } from '../src/plugins/rate-limit.ts';
 import { as, createShopper, STARTER_POUCH } from './support/checkout.ts';
 
@@ -48,14 +48,14 @@ describe('the NUL walk', () => {
   it('looks at each value once: the work stays within twice the JSON text', () => {
     const body = wideAndDeep(MAX_JSON_NESTING / 2 - 1);
     const stats: WalkStats = { examined: 0 };
-    expect(findNul(body, stats)).toBeNull();
+    expect(findBadText(body, stats)).toBeNull();
     expect(stats.examined).toBeLessThanOrEqual(2 * JSON.stringify(body).length);
   });
 
   it('still names the full path of a NUL at the deepest level', () => {
     let body: unknown = { name: 'x\u0000' };
     for (let i = MAX_JSON_NESTING - 2; i >= 0; i--) body = { [`k${i}`]: [body] };
-    const path = findNul(body)!;
+    const { path } = findBadText(body)!;
     expect(path.at(-1)).toBe('name');
     expect(path.slice(0, 4)).toEqual(['k0', '0', 'k1', '0']);
   });

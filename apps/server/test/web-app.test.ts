@@ -9,12 +9,15 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support/test-app.ts';
 
-const TEMPLATE = '<!doctype html><html><head><title>store</title></head><body><div id="root"></div></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><title>store</title><link rel="icon" type="image/svg+xml" href="/logo.svg" /></head><body><div id="root"></div></body></html>';
 
 // The stand-in renderer: declines /cart (a page for the browser), fails on /boom, and otherwise renders
-// what one API call answered it (the settings, or the call named by ?call=), numbering its renders.
+// what one API call answered it (the settings, or the call named by ?call=), numbering its renders. Its
+// route table knows every page but those under /no-such and /boom-gone.
 const RENDERER = `
 let renders = 0;
+export const isKnownPage = (url) => !url.startsWith('/no-such') && !url.startsWith('/boom-gone');
 export function createPageRenderer({ template }) {
   return async ({ url, fetch }) => {
     if (url.startsWith('/cart')) return null;
@@ -67,10 +70,16 @@ describe('pages rendered on the server', () => {
   });
 
   it('answer HEAD like GET, for every page', async () => {
-    for (const url of ['/', '/products', '/cart', '/no-such-page']) {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/products', 200],
+      ['/cart', 200],
+      ['/no-such-page', 404],
+    ] as const) {
       const full = await get(url);
       const head = await t.app.inject({ method: 'HEAD', url });
-      expect(head.statusCode, url).toBe(200);
+      expect(full.statusCode, url).toBe(status);
+      expect(head.statusCode, url).toBe(status);
       expect(head.headers['content-length'], url).toBe(full.headers['content-length']);
       expect(head.headers['content-type'], url).toBe(full.headers['content-type']);
       expect(head.body, url).toBe('');
@@ -116,6 +125,39 @@ describe('pages rendered on the server', () => {
     const br = await get('/cart', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(TEMPLATE);
+  });
+});
+
+describe('an address that is no page of the app', () => {
+  it('is a 404 with the page the app renders for it (its "Page not found"), never kept as fresh', async () => {
+    const page = await get('/no-such-page?x=1');
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<h1>Lucky Dragon Collective</h1>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers.etag).toBeUndefined();
+    // Even when the client sends a tag it once had.
+    expect((await get('/no-such-page?x=1', { 'if-none-match': '"anything"' })).statusCode).toBe(404);
+  });
+
+  it("is a 404 with the browser's page when the renderer declines or fails it", async () => {
+    const br = await get('/boom-gone', { 'accept-encoding': 'br' });
+    expect(br.statusCode).toBe(404);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(TEMPLATE);
+  });
+
+  it('/favicon.ico, which browsers ask for on pages naming no icon, leads to the icon the app names', async () => {
+    const res = await get('/favicon.ico');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/logo.svg');
+    expect((await get('/logo.svg')).statusCode).toBe(200);
+  });
+
+  it('known pages, dynamic ones included, stay 200', async () => {
+    for (const url of ['/', '/product-details/abc', '/new-password/abc123', '/admin/users']) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
   });
 });
 

@@ -178,6 +178,10 @@ export const walletAdjustments = pgTable('wallet_adjustments', {
     .notNull()
     .references(() => users.id),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The admin's Idempotency-Key (ADR 035), unique per admin; null for adjustments made before keys. */
+  idempotencyKey: text('idempotency_key'),
+  /** The shopper's wallets right after the adjustment: what a retry with the same key is answered. */
+  coinsAfter: jsonb('coins_after').$type<{ purchasedWallet: number; winWallet: number; stackingWallet: number }>(),
 });
 
 export const kycRecords = pgTable('kyc_records', {

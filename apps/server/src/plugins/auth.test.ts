@@ -35,8 +35,8 @@ describe('requireUser / requireRole', () => {
       liveTokenHashes: (tokenHashes) => findLiveTokenHashes(t.database.db, tokenHashes),
       blockedCountries: async () => (await getStoreSettings(t.database.db)).blockedCountries,
     });
-    guarded.get('/api/v1/me', { preHandler: requireUser }, async (request) => ({ user: request.user }));
-    guarded.get('/api/v1/admin-only', { preHandler: requireRole('ADMIN') }, async () => ({ ok: true }));
+    guarded.get('/api/v1/me', { onRequest: requireUser }, async (request) => ({ user: request.user }));
+    guarded.get('/api/v1/admin-only', { onRequest: requireRole('ADMIN') }, async () => ({ ok: true }));
     guarded.get('/api/v1/anyone', async (request) => ({ user: request.user }));
     await guarded.register(async (signedIn) => {
       requireSession(signedIn);
@@ -67,6 +67,20 @@ describe('requireUser / requireRole', () => {
     const allowed = await guarded.inject({ method: 'GET', url: '/api/v1/admin-only', headers: { 'x-auth-token': admin.token } });
     expect(allowed.statusCode).toBe(200);
   });
+
+  it.each(['preParsing', 'preValidation', 'preHandler'] as const)(
+    'a session or role check declared at %s stops the start: it would read and validate the input first',
+    async (stage) => {
+      const late = Fastify();
+      late.decorate('config', t.app.config);
+      await late.register(authPlugin, { findUser: async () => null, blockedCountries: async () => [] });
+      expect(() => late.post('/api/v1/admin/late', { [stage]: requireRole('ADMIN') }, async () => ({ ok: true }))).toThrow(
+        `POST /api/v1/admin/late: a session or role check belongs in onRequest, not ${stage}`,
+      );
+      expect(() => late.post('/api/v1/late-user', { [stage]: requireUser }, async () => ({ ok: true }))).toThrow(/not /);
+      await late.close();
+    },
+  );
 
   it('requireSession: a whole group needs a session, a guest is refused before the body is read', async () => {
     const malformed = { 'content-type': 'application/json' };

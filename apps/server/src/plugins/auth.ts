@@ -70,6 +70,7 @@ export default fp<AuthLookups>(
 
     // A function, not an arrow: `this` is the plugin context that declares the route (see needsSession).
     app.addHook('onRoute', function markCountryRestricted(this: FastifyInstance, route: RouteOptions) {
+      refuseLateSessionCheck(route);
       if (countryRestricted(this, route)) route.config = { ...route.config, countryRestricted: true };
     });
     app.addHook('onRequest', async (request) => {
@@ -104,12 +105,12 @@ export function signedInUser(request: FastifyRequest): AuthUser {
 /** The session checks below, so plumbing can tell a route that needs a session from one that does not. */
 const sessionChecks = new WeakSet<object>();
 
-/** Hook (onRequest or preHandler): only signed-in callers pass; others get 401 (the web app then signs out and goes home). */
+/** onRequest hook: only signed-in callers pass; others get 401 (the web app then signs out and goes home). */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   signedInUser(request);
 }
 
-/** Hook factory: signed in and holding the role, else 401 / 403. */
+/** onRequest hook factory: signed in and holding the role, else 401 / 403. */
 export function requireRole(role: AuthUser['role']) {
   async function requireRoleHandler(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     if (signedInUser(request).role !== role) throw forbidden();
@@ -118,6 +119,22 @@ export function requireRole(role: AuthUser['role']) {
   return requireRoleHandler;
 }
 sessionChecks.add(requireUser);
+
+/** The stages after onRequest: by then the body is read (preParsing aside) and validated (preHandler). */
+const LATE_STAGES = ['preParsing', 'preValidation', 'preHandler'] as const;
+
+/**
+ * A session or role check runs at onRequest, so a guest hears 401 and a shopper 403 before their input is
+ * read or validated: at preHandler a shopper's bad body was a 400 that told them what the admin route
+ * takes (issue 21). Declaring one later stops the start, so no route can get the order wrong again.
+ */
+function refuseLateSessionCheck(route: RouteOptions): void {
+  for (const stage of LATE_STAGES) {
+    if ([route[stage]].flat().some((hook) => typeof hook === 'function' && sessionChecks.has(hook))) {
+      throw new Error(`${String(route.method)} ${route.url}: a session or role check belongs in onRequest, not ${stage}`);
+    }
+  }
+}
 
 /** Marks a plugin context whose every route needs a session; its children inherit the mark. */
 const SESSION_REQUIRED = Symbol('every route here needs a session');
@@ -140,11 +157,11 @@ function isSessionContext(context: FastifyInstance): boolean {
 
 /**
  * Whether a route needs a session: declared in a requireSession context (the `this` of an onRoute
- * hook), or carrying a session check among its own onRequest / preHandler hooks.
+ * hook), or carrying a session check among its own onRequest hooks.
  */
-export function needsSession(context: FastifyInstance, route: Pick<RouteOptions, 'onRequest' | 'preHandler'>): boolean {
+export function needsSession(context: FastifyInstance, route: Pick<RouteOptions, 'onRequest'>): boolean {
   if (isSessionContext(context)) return true;
-  return [route.onRequest, route.preHandler].flat().some((hook) => typeof hook === 'function' && sessionChecks.has(hook));
+  return [route.onRequest].flat().some((hook) => typeof hook === 'function' && sessionChecks.has(hook));
 }
 
 /**
@@ -153,6 +170,6 @@ export function needsSession(context: FastifyInstance, route: Pick<RouteOptions,
  * e-mail confirmation). The public catalogue, settings and promotions stay open, so a blocked visitor
  * still sees the home page that tells them why; provider webhooks stay open (they are not visitors).
  */
-export function countryRestricted(context: FastifyInstance, route: Pick<RouteOptions, 'url' | 'onRequest' | 'preHandler'>): boolean {
+export function countryRestricted(context: FastifyInstance, route: Pick<RouteOptions, 'url' | 'onRequest'>): boolean {
   return route.url.startsWith(ACCOUNT_ENTRY_PREFIX) || needsSession(context, route);
 }

@@ -1,8 +1,11 @@
 // Input rules every route shares, kept in one place so a route added tomorrow follows them too:
 // - a JSON body nested deeper than MAX_JSON_NESTING levels is a 400 before it is parsed (one linear
 //   pass over the text), so nothing after the parser ever walks a pathological body;
-// - no NUL character (U+0000) in path parameters, query or body, keys included: PostgreSQL cannot store
-//   it and would answer a 500;
+// - no NUL character (U+0000) and no lone surrogate (an unpaired U+D800-U+DFFF, which JSON lets a client
+//   write as "\ud800") in path parameters, query or body, keys included: PostgreSQL can store neither
+//   (text refuses the NUL, jsonb both) and would answer a 500. That holds on every route, provider
+//   notifications included: a body a route reads as raw JSON text (lib/raw-json-body.ts) is scanned as
+//   text, and parsed to name the field only when the scan finds a suspect escape;
 // - an /api route takes only the query and body fields it declares: one without a querystring schema gets
 //   an empty strict one, one without a body schema (other than GET/HEAD) an empty strict or absent body.
 import fp from 'fastify-plugin';
@@ -23,9 +26,21 @@ declare module 'fastify' {
 const emptyQuery = z.strictObject({});
 const emptyBody = z.strictObject({}).nullish();
 
+/** What PostgreSQL cannot hold in a text or jsonb value. */
+export type BadText = 'nul' | 'loneSurrogate';
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one: one look each side. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The trouble with one string, if any: one pass over it per check, both native. */
+function badText(text: string): BadText | null {
+  if (text.includes(NUL)) return 'nul';
+  return LONE_SURROGATE.test(text) ? 'loneSurrogate' : null;
+}
+
 interface Pending {
   value: unknown;
-  /** Where the value sits: its key and its parent's entry. The path is built only when a NUL is found. */
+  /** Where the value sits: its key and its parent's entry. The path is built only when something is found. */
   key: string | null;
   parent: Pending | null;
 }
@@ -41,13 +56,19 @@ export interface WalkStats {
   examined: number;
 }
 
+export interface BadTextFound {
+  /** The field's path from the top of the value ([] when the value itself is the string). */
+  path: string[];
+  problem: BadText;
+}
+
 /**
- * The path to the first NUL in a value (string, or JSON object/array, keys included); null when clean.
- * Iterative, so a deeply nested body cannot overflow the stack, and linear in the size of the value:
- * each value is visited once at a constant cost beyond its own characters (a path copied at every
+ * The first NUL or lone surrogate in a value (string, or JSON object/array, keys included); null when
+ * clean. Iterative, so a deeply nested body cannot overflow the stack, and linear in the size of the
+ * value: each value is visited once at a constant cost beyond its own characters (a path copied at every
  * level cost the square of the depth, which let one nested body hold the event loop for seconds).
  */
-export function findNul(value: unknown, stats: WalkStats = { examined: 0 }): string[] | null {
+export function findBadText(value: unknown, stats: WalkStats = { examined: 0 }): BadTextFound | null {
   const pending: Pending[] = [{ value, key: null, parent: null }];
   while (pending.length) {
     const entry = pending.pop()!;
@@ -55,13 +76,15 @@ export function findNul(value: unknown, stats: WalkStats = { examined: 0 }): str
     stats.examined += 1;
     if (typeof current === 'string') {
       stats.examined += current.length;
-      if (current.includes(NUL)) return pathOf(entry);
+      const problem = badText(current);
+      if (problem) return { path: pathOf(entry), problem };
     } else if (Array.isArray(current)) {
       for (let i = 0; i < current.length; i++) pending.push({ value: current[i], key: String(i), parent: entry });
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const key of Object.keys(current)) {
         stats.examined += key.length;
-        if (key.includes(NUL)) return pathOf(entry, key);
+        const problem = badText(key);
+        if (problem) return { path: pathOf(entry, key), problem };
         pending.push({ value: (current as Record<string, unknown>)[key], key, parent: entry });
       }
     }
@@ -69,21 +92,59 @@ export function findNul(value: unknown, stats: WalkStats = { examined: 0 }): str
   return null;
 }
 
-/** The field as the envelope names it ("items.0.name"), the NUL itself written out. */
-const fieldName = (path: string[]) => path.join('.').replaceAll(NUL, '\\u0000');
+/**
+ * A JSON escape that may decode to a NUL or a surrogate (\u0000, \uD800-\uDFFF): the only way either
+ * can reach a JSON text read as UTF-8 (a raw surrogate's bytes decode to U+FFFD). It also matches an
+ * escaped backslash followed by such text, or a well-formed pair: the parse below settles those.
+ */
+const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})/;
 
-/** 400 naming the first field holding a NUL, in the words of the schema validation errors. */
-function rejectNul(request: FastifyRequest): void {
+/**
+ * The first bad text in a body a route reads as raw JSON text (webhooks, signed credits): a scan of the
+ * text, and, only when it finds a suspect escape, a parse to name the field (a text that does not parse
+ * is the route's to refuse). Linear in the text's length.
+ */
+export function findBadTextInJson(text: string): BadTextFound | null {
+  const raw = badText(text);
+  if (!raw && !SUSPECT_ESCAPE.test(text)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return raw ? { path: [], problem: raw } : null;
+  }
+  return findBadText(parsed) ?? (raw ? { path: [], problem: raw } : null);
+}
+
+/** The field as the envelope names it ("items.0.name"), a NUL or lone surrogate written out as its escape. */
+const fieldName = (path: string[]) =>
+  path
+    .join('.')
+    .replaceAll(NUL, '\\u0000')
+    .replace(new RegExp(LONE_SURROGATE, 'g'), (unit) => `\\u${unit.charCodeAt(0).toString(16)}`);
+
+const PROBLEMS: Record<BadText, string> = {
+  nul: 'must not contain a NUL character',
+  loneSurrogate: 'must not contain an unpaired surrogate (\\ud800-\\udfff): it is not valid Unicode text',
+};
+
+/** A body a route keeps as JSON text (lib/raw-json-body.ts): scanned as text. */
+function isJsonText(request: FastifyRequest): request is FastifyRequest & { body: string } {
+  return typeof request.body === 'string' && /^application\/(?:[\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
+}
+
+/** 400 naming the first field holding a NUL or a lone surrogate, in the words of the schema validation errors. */
+function rejectBadText(request: FastifyRequest): void {
   const parts = [
     ['params', request.params],
     ['querystring', request.query],
     ['body', request.body],
   ] as const;
   for (const [where, value] of parts) {
-    const path = findNul(value);
-    if (!path) continue;
-    const field = path.length ? fieldName(path) : where;
-    const message = `Invalid ${where === 'body' ? '' : where + ' '}field '${field}': must not contain a NUL character`;
+    const found = where === 'body' && isJsonText(request) ? findBadTextInJson(request.body) : findBadText(value);
+    if (!found) continue;
+    const field = found.path.length ? fieldName(found.path) : where;
+    const message = `Invalid ${where === 'body' ? '' : where + ' '}field '${field}': ${PROBLEMS[found.problem]}`;
     throw new AppError(400, 'VALIDATION_FAILED', message, field);
   }
 }
@@ -128,7 +189,7 @@ export default fp(
     app.addHook('preValidation', async (request) => {
       // Unknown paths get their 404 (or the web app) whatever they carry.
       if (request.is404) return;
-      rejectNul(request);
+      rejectBadText(request);
     });
   },
   { name: 'input-guard', dependencies: ['errors'] },

@@ -8,6 +8,7 @@ import { cashouts, ledgerEntries, users } from '../../src/db/schema.ts';
 import { linkBankAccount, SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from './ach.ts';
 import { as, createShopper, type Shopper } from './checkout.ts';
 import { setVerification } from './kyc.ts';
+import { adjustWalletAs } from './wallet.ts';
 
 export async function createAdmin(db: Db): Promise<Shopper> {
   const admin = await createShopper(db);
@@ -17,11 +18,7 @@ export async function createAdmin(db: Db): Promise<Shopper> {
 
 /** Winnings through the admin's adjustment API, as an admin would give them. */
 export async function creditWinnings(app: FastifyInstance, admin: Shopper, userId: string, amount: number): Promise<void> {
-  const res = await as(app, admin, {
-    method: 'POST',
-    url: '/api/v1/admin/wallet/adjustments',
-    payload: { userId, wallet: 'winWallet', amount, reason: 'Test winnings' },
-  });
+  const res = await adjustWalletAs(app, admin, { userId, wallet: 'winWallet', amount, reason: 'Test winnings' });
   expect(res.statusCode, res.body).toBe(200);
 }
 

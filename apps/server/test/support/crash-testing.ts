@@ -145,10 +145,15 @@ export async function api(
   urlPath: string,
   body?: unknown,
   token?: string,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; json: Envelope }> {
   const res = await fetch(`${store.url}/api/${urlPath}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { 'x-auth-token': token } : {}) },
+    headers: {
+      ...headers,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { 'x-auth-token': token } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as Envelope };

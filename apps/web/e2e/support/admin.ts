@@ -8,6 +8,7 @@ export interface AdminSession {
     method: string,
     path: string,
     body?: unknown,
+    headers?: Record<string, string>,
   ): Promise<{ status: number; body: { success: boolean; data: T; message?: string } }>;
 }
 
@@ -21,10 +22,10 @@ export async function signInAsAdmin(baseURL: string): Promise<AdminSession> {
   const { token } = ((await res.json()) as { data: { token: string } }).data;
   return {
     token,
-    async call(method, path, body) {
+    async call(method, path, body, headers = {}) {
       const answer = await fetch(`${baseURL}/api/${path}`, {
         method,
-        headers: { 'x-auth-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...headers, 'x-auth-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: answer.status, body: await answer.json() };

@@ -67,12 +67,12 @@ describe('cash-out', () => {
     const admin = await signInAsAdmin(baseURL);
     const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
     await passVerification(session.token);
-    const credited = await admin.call('POST', 'v1/admin/wallet/adjustments', {
-      userId: session.user._id,
-      wallet: 'winWallet',
-      amount: 5_000,
-      reason: 'Tournament prize',
-    });
+    const credited = await admin.call(
+      'POST',
+      'v1/admin/wallet/adjustments',
+      { userId: session.user._id, wallet: 'winWallet', amount: 5_000, reason: 'Tournament prize' },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
     expect(credited.status).toBe(200);
     await linkBankAccount(session.token);
 

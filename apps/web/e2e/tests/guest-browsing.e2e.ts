@@ -48,10 +48,17 @@ describe('a guest browsing the store', () => {
     await page.getByTestId('route-loader').waitFor({ state: 'hidden', timeout: 30_000 });
   });
 
-  it('shows a not-found page for an unknown address', async () => {
+  it('shows the not-found page for an unknown address, answered with a 404 (a known one is a 200)', async () => {
     const page = await newPage();
-    await page.goto('/no-such-page');
-    await expect.poll(() => page.textContent('body'), { timeout: 30_000 }).toMatch(/not found|couldn.t find/i);
+    // The browser logs the document's 404 as a console error: here it is the point.
+    page.allowHttpErrors(404);
+    const unknown = await page.goto('/no-such-page');
+    expect(unknown?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor({ timeout: 30_000 });
+    // The app takes over as usual: its link home leads to a page answered 200.
+    await page.getByRole('link', { name: 'Go home' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    expect((await page.goto('/product-details/no-such-product'))?.status()).toBe(200);
   });
 
   it('places the footer app download buttons beside the link columns on desktop and below them on a phone', async () => {

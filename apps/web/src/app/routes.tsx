@@ -76,6 +76,9 @@ const guestOnlyRoutes: RouteObject[] = [
   { path: 'social-login', ...screen('../features/auth/pages/SocialLoginPage.tsx') },
 ];
 
+/** The catch-all route's id: a URL it matches is no page of the app. */
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
 /** The route table of SPEC §2; its guards ask `session` (the app's store) whether the visitor is signed in. */
 export function createRoutes(session: SessionSource): RouteObject[] {
   return [
@@ -93,7 +96,8 @@ export function createRoutes(session: SessionSource): RouteObject[] {
             ...publicRoutes,
             { loader: requireSignedIn(session), handle: pageHandle(null, 'browser'), children: protectedRoutes },
             { loader: requireGuest(session), children: guestOnlyRoutes },
-            { path: '*', ...screen('../features/content/pages/NotFoundPage.tsx') },
+            // Any other address: the server answers it 404 with this page (isKnownPage in app/server-render.tsx).
+            { id: NOT_FOUND_ROUTE_ID, path: '*', ...screen('../features/content/pages/NotFoundPage.tsx') },
           ],
         },
       ],

@@ -5,7 +5,7 @@ import { api, type ApiFetch } from '../lib/api.ts';
 import { App } from './App.tsx';
 import { pagePlan } from './page-rendering.ts';
 import { pageStateScript } from './page-state.ts';
-import { createRoutes } from './routes.tsx';
+import { createRoutes, NOT_FOUND_ROUTE_ID } from './routes.tsx';
 import { makeStore } from './store.ts';
 
 // A guest's view of a public page, rendered on the server (issue 8, ADR 008): the page's HTML carries
@@ -29,6 +29,24 @@ export interface RenderedPage {
   html: string;
   /** False when the page shows what only this visitor may see: never keep it for another. */
   shareable: boolean;
+}
+
+/** The route table for matching only: no loader runs, so no session is ever asked for. */
+const routeTable = createRoutes({
+  getState: () => {
+    throw new Error('isKnownPage matches routes only; it runs no guard');
+  },
+});
+
+/**
+ * Whether a URL (path and query) is one of the app's pages, the dynamic ones (/product-details/:id) and
+ * the console's (/admin/*) included: anything only the catch-all matches is answered 404 by the server,
+ * with the same not-found page the app shows.
+ */
+export function isKnownPage(url: string): boolean {
+  // The path as the browser's router sees it (location.pathname): a URL parser would read '//x' as a host.
+  const matches = matchRoutes(routeTable, url.split(/[?#]/, 1)[0]!);
+  return !!matches && matches.at(-1)?.route.id !== NOT_FOUND_ROUTE_ID;
 }
 
 /** Renders before the answers of the queries a render started are all in (a query may follow another). */

@@ -140,6 +140,8 @@ export const GIFT_CODE_REFUSALS = [
   'tooLong',
   'tooShort',
   'badCharacters',
+  /** Starts with = + - @ (or their full-width forms), a tab or a carriage return: a spreadsheet formula. */
+  'formulaLeading',
   'columnCount',
   'duplicateInFile',
   'alreadyInStock',

@@ -104,6 +104,20 @@ export const walletAdjustmentBody = z.strictObject({
 });
 export type WalletAdjustmentBody = z.infer<typeof walletAdjustmentBody>;
 
+/** The header an admin's adjustment carries: one key per adjustment meant, the same on a retry of it. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+/**
+ * The adjustment's headers: an Idempotency-Key of 8 to 128 visible ASCII characters (a UUID will do).
+ * The same key with the same body answers the first adjustment again without moving coins; with another
+ * body it is a 422. Loose: the request's other headers pass through.
+ */
+export const walletAdjustmentHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string({ error: 'is required: one key per adjustment, the same when it is retried' })
+    .regex(/^[\x21-\x7e]{8,128}$/, 'must be 8 to 128 visible ASCII characters (a UUID will do)'),
+});
+
 export const walletAdjustmentResponse = z.object({
   success: z.literal(true),
   data: z.object({

@@ -1,6 +1,7 @@
 // Every admin route refuses guests (401) and shoppers (403) and serves an admin (issue 12, "Bad input and
 // faults"). The routes come from the API's own OpenAPI document, so a new /api/v1/admin/ route that is
 // missing from the walk below fails this test until it is walked too.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { cashoutResponse } from '@store/shared';
@@ -72,6 +73,7 @@ const walks: Record<string, Walk> = {
       method: 'POST',
       url: '/api/v1/admin/wallet/adjustments',
       payload: { userId: shopper.id, wallet: 'stackingWallet', amount: 10, reason: 'Goodwill' },
+      headers: { 'idempotency-key': randomUUID() },
     }),
   },
   'POST /api/v1/admin/orders/{id}/refund': {
@@ -136,6 +138,21 @@ describe('every /api/v1/admin/ route', () => {
   it.each(Object.keys(SHOP_CALLS_BY_SPEC))('%s serves a shopper (a SPEC §7 call of the shop)', async (route) => {
     const res = await as(t.app, shopper, { method: 'GET', url: SHOP_CALLS_BY_SPEC[route]! });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  // The role comes before the input on every admin route (issue 21): with a query and a body no route
+  // takes, and a path parameter of the wrong shape, a guest still hears 401 and a shopper 403, never
+  // the 400 that would tell them what the route takes.
+  it.each(Object.keys(walks))('%s with invalid input: guest 401, shopper 403 (the role before the input)', async (route) => {
+    const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+    const url = `${path.replace(/\{[^}]+\}/g, 'not-an-id')}?notAField=1&limit=banana`;
+    const request: InjectOptions = { method, url };
+    if (method !== 'GET') Object.assign(request, { payload: { notAField: true, amount: 'lots' } });
+    const guest = await t.app.inject(request);
+    expect(guest.statusCode, guest.body).toBe(401);
+    const asShopper = await as(t.app, shopper, request);
+    expect(asShopper.statusCode, asShopper.body).toBe(403);
+    expect(asShopper.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });
 
   it('the new console routes refuse a shopper before reading the input: 403, not 400', async () => {

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
 import { createAdmin, readyShopper, requestCashout } from '../../../test/support/cashout.ts';
 import { setVerification } from '../../../test/support/kyc.ts';
+import { adjustWalletAs } from '../../../test/support/wallet.ts';
 import { adminAuditLog } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -16,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const adjust = (who: Shopper, payload: Record<string, unknown>) =>
-  as(t.app, who, { method: 'POST', url: '/api/v1/admin/wallet/adjustments', payload });
+const adjust = (who: Shopper, payload: Record<string, unknown>) => adjustWalletAs(t.app, who, payload);
 
 async function audit(who: Shopper, query: string) {
   const res = await as(t.app, who, { method: 'GET', url: `/api/v1/admin/audit${query}` });

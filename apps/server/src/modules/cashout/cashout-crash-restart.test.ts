@@ -5,6 +5,7 @@
 // the bank account, before anything of the payout is recorded. A second process on the same database
 // must record it: PAID, one payout at the sandbox under the cash-out's key, the hold emptied once.
 // PostgreSQL when DATABASE_URL is set, else PGlite on disk.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cashouts, ledgerEntries, sandboxAchPayouts, users } from '../../db/schema.ts';
@@ -71,6 +72,7 @@ describe('a server killed while a cash-out is paid out', () => {
           'v1/admin/wallet/adjustments',
           { userId: shopper.id, wallet: 'winWallet', amount: 2_500, reason: 'Winnings' },
           admin.token,
+          { 'idempotency-key': randomUUID() },
         );
         expect(credited.status).toBe(200);
         const requested = await api(

@@ -28,7 +28,7 @@ const cashoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/third-party/requests/cashouts',
     {
-      preHandler: requireRole('USER'),
+      onRequest: requireRole('USER'),
       schema: {
         tags: ['cashout'],
         summary: 'The signed-in shopper asks to cash out winWallet coins to a saved bank account',
@@ -47,7 +47,7 @@ const cashoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/third-party/requests/cashouts',
     {
-      preHandler: requireRole('USER'),
+      onRequest: requireRole('USER'),
       schema: {
         tags: ['cashout'],
         summary: "The signed-in shopper's cash-outs, newest first, and the rules a request must keep",
@@ -64,7 +64,7 @@ const cashoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/admin/cashouts',
     {
-      preHandler: requireRole('ADMIN'),
+      onRequest: requireRole('ADMIN'),
       schema: {
         tags: ['cashout', 'admin'],
         summary: 'Cash-outs, newest first, optionally of one status',
@@ -79,7 +79,7 @@ const cashoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/admin/cashouts/:id/approve',
     {
-      preHandler: requireRole('ADMIN'),
+      onRequest: requireRole('ADMIN'),
       schema: {
         tags: ['cashout', 'admin'],
         summary: 'An admin approves a PENDING cash-out; the payout goes to the bank account',
@@ -105,7 +105,7 @@ const cashoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/admin/cashouts/:id/reject',
     {
-      preHandler: requireRole('ADMIN'),
+      onRequest: requireRole('ADMIN'),
       schema: {
         tags: ['cashout', 'admin'],
         summary: 'An admin rejects a PENDING cash-out; the coins go back to winWallet',

@@ -26,7 +26,7 @@ import {
   idParam,
   type CatalogueKind,
 } from '@store/shared';
-import type { FastifyRequest } from 'fastify';
+import { refuseLargerThan } from '../../lib/body-size.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import {
@@ -44,14 +44,6 @@ const refusals = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope };
 const PAGING_DOC = 'page from 1, limit 1 to 100 (default 20); by position, then name; hasMore tells whether a next page exists.';
 const VERSION_DOC = 'Send the version your copy was read at: 409 when another admin saved since (nothing is changed).';
 const AFTER_DOC = 'The audit log records it; shoppers see the change at once.';
-
-/** A Content-Length over the limit is refused before the body is read, with a message an admin can act on. */
-function refuseLargerThan(limit: number, message: string) {
-  return async (request: FastifyRequest) => {
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > limit) throw new AppError(413, 'PAYLOAD_TOO_LARGE', message, 'file');
-  };
-}
 
 const KINDS: { kind: CatalogueKind; path: string; label: string }[] = [
   { kind: 'product', path: 'products', label: 'coin package' },
@@ -186,7 +178,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   const tooLarge = `This picture is over ${CATALOGUE_IMAGE_MAX_BYTES / 1024 / 1024} MB. Upload a smaller one.`;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CATALOGUE_IMAGE_MAX_BYTES }, (_request, body, done) => done(null, body));
-  app.addHook('onRequest', refuseLargerThan(CATALOGUE_IMAGE_MAX_BYTES, tooLarge));
+  app.addHook('preParsing', refuseLargerThan(CATALOGUE_IMAGE_MAX_BYTES, tooLarge, 'file'));
 
   app.post(
     '/v1/admin/catalog/images',
@@ -214,7 +206,7 @@ const codeImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const tooLarge = `This file is over ${GIFT_CODE_CSV_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files; nothing was imported.`;
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: GIFT_CODE_CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
-  app.addHook('onRequest', refuseLargerThan(GIFT_CODE_CSV_MAX_BYTES, tooLarge));
+  app.addHook('preParsing', refuseLargerThan(GIFT_CODE_CSV_MAX_BYTES, tooLarge, 'file'));
 
   app.post(
     '/v1/admin/catalog/gift-cards/:id/codes',

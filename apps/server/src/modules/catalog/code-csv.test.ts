@@ -46,6 +46,34 @@ describe('parseCodeCsv', () => {
     expect(parsed.codes).toEqual([{ line: 2, code: 'JJJJ-10' }]);
   });
 
+  it('refuses a code starting like a formula (= + - @, full-width forms, a tab), without echoing it; a hyphen inside is fine', () => {
+    const rows = [
+      '-ABCD',
+      '=ABCD',
+      '+ABCD',
+      '@ABCD',
+      '\tABCD',
+      '   -ABCD',
+      '"-ABCD"',
+      '\uFF1DABCD',
+      '\uFF0DABCD',
+      '\uFF0BABCD',
+      '\uFF20ABCD',
+    ];
+    const parsed = parseCodeCsv([...rows, 'AB-CD-01', '  KLMN-11'].join('\n'));
+    expect(parsed.refused).toEqual(
+      rows.map((_, i) => ({
+        line: i + 1,
+        reason: 'formulaLeading',
+        message: 'A code cannot start with =, +, -, @, a tab or a carriage return: a spreadsheet would read it as a formula.',
+      })),
+    );
+    expect(parsed.codes).toEqual([
+      { line: rows.length + 1, code: 'AB-CD-01' },
+      { line: rows.length + 2, code: 'KLMN-11' },
+    ]);
+  });
+
   it('stops at the 10,001st row with a 413', () => {
     expect(() => parseCodeCsv('\n'.repeat(10_001))).toThrow(/more than 10,000 rows/);
   });

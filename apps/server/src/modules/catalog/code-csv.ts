@@ -2,6 +2,9 @@
 // row "code". Read in one pass over the text (linear in its size, whatever it holds), row by row: each row
 // is either a code or a refusal naming its line and reason. A code cannot hold a newline, so rows are
 // lines (LF, CRLF or CR); a quoted field ("ABC-123") is read as CSV reads it.
+// A code that starts like a spreadsheet formula (= + - @, their full-width forms, a tab or a carriage
+// return) is refused: codes travel on in lists that people open in spreadsheets, where such a cell runs
+// as a formula (CSV injection).
 import { GIFT_CODE_CSV_MAX_ROWS, GIFT_CODE_PATTERN, type AdminCodeRefusal } from '@store/shared';
 import { AppError } from '../../lib/errors.ts';
 
@@ -58,6 +61,12 @@ function splitFields(line: string): string[] | null {
   }
 }
 
+/** The characters a spreadsheet reads a cell as a formula by, when they come first (OWASP's list, and full-width twins). */
+const FORMULA_LEADING = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
+
+/** The field's first character after any leading spaces (a tab counts: it is one of the formula's). */
+const leadingCharacter = (field: string) => field.replace(/^ +/, '').charAt(0);
+
 function refusalOf(line: number, fields: string[] | null): AdminCodeRefusal | string {
   if (fields === null) return { line, reason: 'badCharacters', message: 'A quote is not closed or is followed by other text.' };
   if (fields.length !== 1) {
@@ -67,6 +76,13 @@ function refusalOf(line: number, fields: string[] | null): AdminCodeRefusal | st
   }
   const code = fields[0]!.trim();
   if (code === '') return { line, reason: 'empty', message: 'The row holds no code.' };
+  if (FORMULA_LEADING.has(leadingCharacter(fields[0]!))) {
+    return {
+      line,
+      reason: 'formulaLeading',
+      message: 'A code cannot start with =, +, -, @, a tab or a carriage return: a spreadsheet would read it as a formula.',
+    };
+  }
   if (code.length > MAX_CODE_LENGTH) return { line, reason: 'tooLong', message: `A code is at most ${MAX_CODE_LENGTH} characters.` };
   if (code.length < MIN_CODE_LENGTH)
     return { line, code, reason: 'tooShort', message: `A code is at least ${MIN_CODE_LENGTH} characters.` };

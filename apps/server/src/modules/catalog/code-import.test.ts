@@ -148,7 +148,7 @@ describe('importing a CSV of codes', () => {
 
   it('leaves nothing behind when the database fails mid-way (after the first batches were written)', async () => {
     const card = await newCard('Fragile Card');
-    // A real database error on the 2,500th code, after two batches of 1,000 went in.
+    // A real database error on the 2,500th code, after the first batches went in.
     await db().execute(
       sql.raw(`CREATE FUNCTION refuse_boom_code() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN IF NEW.code = 'BOOM-2500' THEN RAISE EXCEPTION 'disk on fire'; END IF; RETURN NEW; END; $$`),
@@ -166,6 +166,53 @@ describe('importing a CSV of codes', () => {
     }
     expect(await stockOf(card)).toEqual({ giftCardId: card, free: 0, reserved: 0, sold: 0 });
     expect(await db().select().from(adminAuditLog).where(eq(adminAuditLog.targetId, card))).toHaveLength(1); // the create only
+  });
+
+  it('refuses codes that start like a spreadsheet formula, by line, without echoing them (issue 21)', async () => {
+    const card = await newCard('Formula Card');
+    const csv = [
+      'code',
+      'GOOD-0001',
+      '-1234-ABCD',
+      '=SUM(A1)',
+      '+15551234',
+      '@cmd',
+      '\tTABB-0001',
+      '  -SPACED',
+      '"-QUOTED"',
+      'IN-SIDE-OK',
+    ].join('\n');
+    const res = await importCsv(card, csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = adminCodeImportResponse.parse(res.json()).data;
+    expect(report.taken).toBe(2);
+    expect(report.refused.map((r) => [r.line, r.reason, r.code])).toEqual(
+      [3, 4, 5, 6, 7, 8, 9].map((line) => [line, 'formulaLeading', undefined]),
+    );
+    expect(await codesOf(card)).toEqual(['GOOD-0001', 'IN-SIDE-OK']);
+    // With onRefused=reject the same file takes nothing.
+    const strict = await newCard('Formula Card Strict');
+    expect(adminCodeImportResponse.parse((await importCsv(strict, csv, '?onRefused=reject')).json()).data.taken).toBe(0);
+    expect(await codesOf(strict)).toEqual([]);
+  });
+
+  it('gives the event loop a turn between its batches, still in one transaction (issue 21)', async () => {
+    const card = await newCard('Patient Card');
+    const csv = Array.from({ length: 5_000 }, (_, i) => `PATIENT-${i}`).join('\n');
+    // A callback queued again at every turn of the event loop: it runs only when the import lets go.
+    let turns = 0;
+    let importing = true;
+    const turn = () => {
+      turns += 1;
+      if (importing) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const res = await importCsv(card, csv);
+    importing = false;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(adminCodeImportResponse.parse(res.json()).data.taken).toBe(5_000);
+    // 5,000 codes are 10 lookups and 10 inserts of 500: the loop turned between each of them.
+    expect(turns).toBeGreaterThanOrEqual(18);
   });
 
   it('answers 400 for an empty file, 404 for an unknown card, 400 for a bad onRefused', async () => {

@@ -4,9 +4,13 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { AdminCodeStock } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { giftCardCodes } from '../../db/schema.ts';
+import { yieldToEventLoop } from '../../lib/yield.ts';
 
-/** Rows a statement carries: 1,000 codes keep each statement well under PostgreSQL's parameter limit. */
-const BATCH = 1_000;
+/**
+ * Rows a statement carries: well under PostgreSQL's parameter limit, and small enough that one statement
+ * on the embedded database holds the event loop only briefly; the loop gets a turn between statements.
+ */
+const BATCH = 500;
 
 /** Free (on sale), held by an order being paid, sold. */
 export async function countCodes(db: Db | Tx, giftCardId: string): Promise<AdminCodeStock> {
@@ -28,6 +32,7 @@ export async function countCodes(db: Db | Tx, giftCardId: string): Promise<Admin
 export async function existingCodes(tx: Tx, codes: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < codes.length; i += BATCH) {
+    if (i > 0) await yieldToEventLoop();
     const rows = await tx
       .select({ code: giftCardCodes.code })
       .from(giftCardCodes)
@@ -44,6 +49,7 @@ export async function existingCodes(tx: Tx, codes: string[]): Promise<Set<string
 export async function insertCodes(tx: Tx, giftCardId: string, codes: string[]): Promise<Set<string>> {
   const added = new Set<string>();
   for (let i = 0; i < codes.length; i += BATCH) {
+    if (i > 0) await yieldToEventLoop();
     const rows = await tx
       .insert(giftCardCodes)
       .values(codes.slice(i, i + BATCH).map((code) => ({ id: randomUUID(), giftCardId, code })))

@@ -52,7 +52,7 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     shopper.post(
       '/v1/admin/kyc/:userId/reset',
       {
-        preHandler: requireRole('ADMIN'),
+        onRequest: requireRole('ADMIN'),
         schema: {
           tags: ['kyc', 'admin'],
           summary: "An admin resets a shopper's verification record so they can verify again",

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, avatarFileParam, errorEnvelope, getUserResponse } from '@store/shared';
+import { refuseLargerThan } from '../../lib/body-size.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { findAvatar, removeAvatar, replaceAvatar } from './service.ts';
@@ -15,6 +16,8 @@ const UPLOAD_DESCRIPTION = `The picture itself as the body (PNG, JPEG or WebP, t
 export const AVATAR_UPLOADS_PER_MINUTE = 20;
 export const AVATAR_UPLOADS_LIMITED_MESSAGE = 'Too many pictures in a short time. Please wait a minute and try again.';
 
+export const AVATAR_TOO_LARGE_MESSAGE = `This picture is over ${AVATAR_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`;
+
 /** A year: the URL names the content (a new picture gets a new URL), so a copy never goes stale. */
 const AVATAR_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -24,6 +27,9 @@ const avatarUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // This context only: any body is read as bytes (JSON included), up to the picture's limit.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_request, body, done) => done(null, body));
+  // A picture over the limit by its Content-Length: 413 before it is read, the rest drained so the
+  // browser reads the answer (lib/body-size.ts). One sent without a length is cut off by the parser's limit.
+  app.addHook('preParsing', refuseLargerThan(AVATAR_MAX_BYTES, AVATAR_TOO_LARGE_MESSAGE, 'image'));
 
   app.post(
     '/v1/user/avatar',

@@ -1,6 +1,14 @@
 // The shopper's wallet history and an admin's wallet adjustment (ADR 004: calls beyond SPEC §7).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, walletAdjustmentBody, walletAdjustmentResponse, walletHistoryQuery, walletHistoryResponse } from '@store/shared';
+import {
+  errorEnvelope,
+  IDEMPOTENCY_KEY_HEADER,
+  walletAdjustmentBody,
+  walletAdjustmentHeaders,
+  walletAdjustmentResponse,
+  walletHistoryQuery,
+  walletHistoryResponse,
+} from '@store/shared';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import { adjustWallet } from './adjustments.ts';
 import { listWalletHistory } from './history.ts';
@@ -26,12 +34,13 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/admin/wallet/adjustments',
     {
-      preHandler: requireRole('ADMIN'),
+      onRequest: requireRole('ADMIN'),
       schema: {
         tags: ['wallet', 'admin'],
         summary: "An admin adds coins to or takes them from one of a shopper's wallets",
         description:
-          'Role ADMIN. { userId, wallet, amount (non-zero integer coins: positive adds, negative takes), reason }. Recorded with the admin and the time; the coins move as a ledger entry of kind adjustment. A wallet never goes below zero (422, field amount).',
+          'Role ADMIN. { userId, wallet, amount (non-zero integer coins: positive adds, negative takes), reason }, and an Idempotency-Key header (8 to 128 visible ASCII characters, one per adjustment meant): the same key with the same body answers the first adjustment again and moves nothing; with another body it is a 422 (code IDEMPOTENCY_KEY_REUSED). At most WALLET_ADJUSTMENT_MAX_COINS coins either way (default 1,000,000; 422, field amount). An admin cannot adjust their own wallets (403, field userId). Recorded with the admin and the time; the coins move as a ledger entry of kind adjustment. A wallet never goes below zero (422, field amount).',
+        headers: walletAdjustmentHeaders,
         body: walletAdjustmentBody,
         response: {
           200: walletAdjustmentResponse,
@@ -45,7 +54,11 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const adminId = signedInUser(request)._id;
-      const adjustment = await adjustWallet(app.db, adminId, request.body);
+      const adjustment = await adjustWallet(app.db, request.body, {
+        adminId,
+        idempotencyKey: request.headers[IDEMPOTENCY_KEY_HEADER],
+        maxCoins: app.config.WALLET_ADJUSTMENT_MAX_COINS,
+      });
       app.outbox.kick();
       request.log.info(
         { adjustmentId: adjustment.id, adminId, userId: adjustment.userId, wallet: adjustment.wallet, amount: adjustment.amount },

@@ -13,7 +13,9 @@ import { inProcessFetch, loadServerRenderer, type RenderPage } from './server-re
 //   ones under /assets/ cached for a year as immutable, the few unhashed ones for an hour;
 // - every other GET or HEAD outside /api is a page: a guest's view of a public page rendered on the
 //   server (its HTML carries the content, kept per URL for 2 s), else the plain index.html for the
-//   browser to render (pages that need a session). HTML is revalidated on every visit (no-cache + ETag).
+//   browser to render (pages that need a session). HTML is revalidated on every visit (no-cache + ETag);
+// - an address that is none of the app's pages (the renderer's isKnownPage asks the app's own route
+//   table) is answered 404 with the same page, the app's "Page not found" (issue 21).
 
 export interface WebAppOptions {
   /** The web app's build (apps/web/dist): index.html, assets/, and the server renderer in server/. */
@@ -34,6 +36,16 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.status(404).send({ success: false, message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
 }
 
+/** The icon the page template links (`<link rel="icon" href="...">`), if it names one on this origin. */
+function iconOf(template: string): string | null {
+  for (const [tag] of template.matchAll(/<link\b[^>]*>/g)) {
+    if (!/\brel="(?:shortcut )?icon"/.test(tag)) continue;
+    const href = /\bhref="(\/[^"/][^"]*)"/.exec(tag)?.[1];
+    if (href) return href;
+  }
+  return null;
+}
+
 function readIfExists(file: string): Buffer | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
 }
@@ -45,9 +57,12 @@ function isFresh(request: FastifyRequest, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-async function sendPage(request: FastifyRequest, reply: FastifyReply, body: PageBody) {
-  reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').header('etag', body.etag);
-  if (isFresh(request, body.etag)) return reply.status(304).send();
+async function sendPage(request: FastifyRequest, reply: FastifyReply, body: PageBody, status: 200 | 404) {
+  reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  // A 404 is sent whole each time: a conditional request is for a resource that exists.
+  if (status === 200) reply.header('etag', body.etag);
+  if (status === 200 && isFresh(request, body.etag)) return reply.status(304).send();
+  reply.status(status);
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.type('text/html; charset=utf-8').send(await body.bytes(encoding));
@@ -65,11 +80,13 @@ async function webApp(app: FastifyInstance, { webDist }: WebAppOptions) {
 
   const template = fs.readFileSync(templateFile, 'utf8');
   const shell = new PageBody(template, { br: readIfExists(`${templateFile}.br`), gzip: readIfExists(`${templateFile}.gz`) });
-  const renderPage = await loadServerRenderer(webDist, template).catch((err: unknown) => {
+  const renderer = await loadServerRenderer(webDist, template).catch((err: unknown) => {
     // A broken renderer must not take the store down: pages are then rendered in the browser, as before.
     app.log.error({ err }, 'the web app server renderer could not be loaded; pages will render in the browser');
     return null;
   });
+  const renderPage = renderer?.renderPage ?? null;
+  const isKnownPage = renderer?.isKnownPage ?? (() => true);
   if (!renderPage) app.log.debug('no server renderer in the web build; pages render in the browser');
 
   await app.register(fastifyStatic, {
@@ -89,6 +106,15 @@ async function webApp(app: FastifyInstance, { webDist }: WebAppOptions) {
       if (COMPRESSIBLE.test(file)) res.setHeader('vary', 'Accept-Encoding');
     },
   });
+
+  // Browsers ask every origin for /favicon.ico when a page names no icon (the sandbox pages, the mailbox):
+  // it leads to the icon the app's page names, rather than to a 404 each such page would log.
+  const icon = iconOf(template);
+  if (icon) {
+    app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', UNHASHED_FILE).redirect(icon, 301),
+    );
+  }
 
   const cache = new PageCache({ ttlMs: PAGE_CACHE_MS, maxEntries: PAGE_CACHE_ENTRIES });
   const rendering = new Map<string, Promise<{ body: PageBody; shareable: boolean } | null>>();
@@ -130,7 +156,7 @@ async function webApp(app: FastifyInstance, { webDist }: WebAppOptions) {
     // A hashed file that is not there (an old page asking after a new release): a real 404, never a
     // page, so the browser's chunk-failure reload (SPEC §2) can take over.
     if (request.url.startsWith('/assets/')) return reply.status(404).type('text/plain').send('Not found');
-    return sendPage(request, reply, (await renderedPage(request)) ?? shell);
+    return sendPage(request, reply, (await renderedPage(request)) ?? shell, isKnownPage(request.url) ? 200 : 404);
   });
 }
 

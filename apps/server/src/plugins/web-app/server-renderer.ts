@@ -16,22 +16,33 @@ export interface RenderedPage {
 type ApiFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 export type RenderPage = (request: { url: string; fetch: ApiFetch }) => Promise<RenderedPage | null>;
 
+/** Whether a URL is one of the app's pages; anything else is answered 404 (with the app's not-found page). */
+export type IsKnownPage = (url: string) => boolean;
+
 interface ServerEntry {
   createPageRenderer(files: { template: string; manifest: unknown }): RenderPage;
+  /** The app's route table asked; a build without it leaves every page a 200. */
+  isKnownPage?: IsKnownPage;
+}
+
+export interface ServerRenderer {
+  renderPage: RenderPage;
+  isKnownPage: IsKnownPage | null;
 }
 
 export const SERVER_ENTRY = path.join('server', 'entry-server.js');
 const MANIFEST = path.join('.vite', 'manifest.json');
 
 /** The renderer of the built app in `webDist`, or null when the build has none (a browser-only build). */
-export async function loadServerRenderer(webDist: string, template: string): Promise<RenderPage | null> {
+export async function loadServerRenderer(webDist: string, template: string): Promise<ServerRenderer | null> {
   const entryFile = path.join(webDist, SERVER_ENTRY);
   const manifestFile = path.join(webDist, MANIFEST);
   if (!fs.existsSync(entryFile) || !fs.existsSync(manifestFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as Partial<ServerEntry>;
   if (typeof entry.createPageRenderer !== 'function') throw new Error(`${entryFile} does not export createPageRenderer`);
   const manifest: unknown = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  return entry.createPageRenderer({ template, manifest });
+  const isKnownPage = typeof entry.isKnownPage === 'function' ? entry.isKnownPage : null;
+  return { renderPage: entry.createPageRenderer({ template, manifest }), isKnownPage };
 }
 
 /** The visitor's headers an API answer may depend on: who asks (address, proxies, country) and where. */

@@ -104,6 +104,59 @@ describe('users', () => {
     });
     await waitFor(() => expect(screen.getByTestId('admin-wallet-winWallet')).toHaveTextContent('300'));
   });
+
+  it('sends an Idempotency-Key: the same one when the same adjustment is confirmed again after a failure, a new one for the next', async () => {
+    let answers = 0;
+    const net = mockApi({
+      'GET v1/admin/users/u1': () => ({ body: userDetail(0) }),
+      'POST v1/admin/wallet/adjustments': (call) => {
+        answers += 1;
+        // The first answer is lost on the way (a gateway timeout): the admin confirms again.
+        if (answers === 1) return { status: 504, body: { success: false, code: 'GATEWAY_TIMEOUT', message: 'The answer was lost.' } };
+        const body = call.body as { amount: number; wallet: 'winWallet' };
+        return {
+          body: {
+            success: true,
+            data: {
+              id: `adj${answers}`,
+              userId: 'u1',
+              wallet: body.wallet,
+              amount: body.amount,
+              reason: 'x',
+              adminId: 'a1',
+              createdAt: '2026-11-24T10:00:00.000Z',
+              coins: { purchasedWallet: 100, winWallet: body.amount, stackingWallet: 0 },
+            },
+          },
+        };
+      },
+    });
+    const { user: admin } = renderRoutes([{ path: '/admin/users/*', element: <UsersSection /> }], { path: '/admin/users/u1' });
+    const form = await screen.findByRole('group', { name: 'Wallet adjustment' });
+    await admin.selectOptions(within(form).getByLabelText('Wallet'), 'winWallet');
+    const submit = async (amount: string, reason: string) => {
+      await admin.clear(within(form).getByLabelText('Coins (negative takes)'));
+      await admin.type(within(form).getByLabelText('Coins (negative takes)'), amount);
+      await admin.clear(within(form).getByLabelText('Reason (required)'));
+      await admin.type(within(form).getByLabelText('Reason (required)'), reason);
+      await admin.click(screen.getByRole('button', { name: 'Adjust wallet' }));
+      await admin.click(within(screen.getByRole('group', { name: 'Confirm: Adjust wallet' })).getByRole('button', { name: 'Confirm' }));
+    };
+
+    await submit('300', 'Prize paid by hand');
+    expect((await screen.findAllByText('The answer was lost.')).length).toBeGreaterThan(0);
+    await admin.click(screen.getByRole('button', { name: 'Adjust wallet' }));
+    await admin.click(within(screen.getByRole('group', { name: 'Confirm: Adjust wallet' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Winnings adjusted by +300: now 300 coins.')).toBeInTheDocument();
+    await submit('300', 'A second prize');
+    await waitFor(() => expect(net.callsTo('POST', 'v1/admin/wallet/adjustments')).toHaveLength(3));
+
+    const keys = net.callsTo('POST', 'v1/admin/wallet/adjustments').map((call) => call.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
 });
 
 describe('orders', () => {

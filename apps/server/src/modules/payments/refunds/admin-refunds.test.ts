@@ -9,6 +9,7 @@ import { adminRefundResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { as, createShopper, type Shopper } from '../../../../test/support/checkout.ts';
 import { createAdmin } from '../../../../test/support/cashout.ts';
+import { adjustWalletAs } from '../../../../test/support/wallet.ts';
 import { achControl, achStatus, linkBankAccount, payAch, SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../../../test/support/ach.ts';
 import { collectEvents, connectShopperSocket } from '../../../../test/support/live-client.ts';
 import { orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../../test/support/payments.ts';
@@ -124,10 +125,11 @@ describe('an admin refunds a card-paid order', () => {
 
   it('the wallet may go below zero: the coins were spent meanwhile', async () => {
     const paid = await cardPaidOrder(t.app, db());
-    const spend = await as(t.app, admin, {
-      method: 'POST',
-      url: '/api/v1/admin/wallet/adjustments',
-      payload: { userId: paid.shopper.id, wallet: 'purchasedWallet', amount: -(paid.coins - 100), reason: 'Spent in a game' },
+    const spend = await adjustWalletAs(t.app, admin, {
+      userId: paid.shopper.id,
+      wallet: 'purchasedWallet',
+      amount: -(paid.coins - 100),
+      reason: 'Spent in a game',
     });
     expect(spend.statusCode, spend.body).toBe(200);
     const res = await refund(t.app, admin, paid.orderId);

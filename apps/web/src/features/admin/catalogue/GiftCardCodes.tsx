@@ -18,6 +18,7 @@ const REASONS: Record<CodeImportReport['refused'][number]['reason'], string> = {
   tooLong: 'Too long',
   tooShort: 'Too short',
   badCharacters: 'Bad characters',
+  formulaLeading: 'Starts like a formula',
   columnCount: 'Wrong number of columns',
   duplicateInFile: 'Duplicate in the file',
   alreadyInStock: 'Already in stock',

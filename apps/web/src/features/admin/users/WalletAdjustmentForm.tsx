@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { WalletAdjustmentBody } from '@store/shared';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { signedAmount } from '../components/format.ts';
@@ -17,9 +17,21 @@ function parseAmount(text: string): number | null {
   return amount !== 0 && Math.abs(amount) <= 100_000_000 ? amount : null;
 }
 
-/** Coins into (positive) or out of (negative) one wallet, with the reason the audit log keeps. */
+/** 128 random bits as hex: crypto.getRandomValues works on a plain-http page too, unlike randomUUID. */
+const newIdempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** The adjustment a submission means: the key is kept while this stays the same. */
+const submissionOf = (body: WalletAdjustmentBody) => JSON.stringify([body.userId, body.wallet, body.amount, body.reason]);
+
+/**
+ * Coins into (positive) or out of (negative) one wallet, with the reason the audit log keeps. Each
+ * adjustment gets a fresh Idempotency-Key; confirming the same adjustment again after a failure (a lost
+ * answer, a timeout) sends the same key, so the server applies it at most once (ADR 035).
+ */
 export function WalletAdjustmentForm({ userId }: { userId: string }) {
   const [adjustWallet] = useAdjustWalletMutation();
+  const pending = useRef<{ submission: string; idempotencyKey: string } | null>(null);
   const [wallet, setWallet] = useState<WalletAdjustmentBody['wallet']>('purchasedWallet');
   const [amountText, setAmountText] = useState('');
   const [reason, setReason] = useState('');
@@ -33,7 +45,11 @@ export function WalletAdjustmentForm({ userId }: { userId: string }) {
       question={`${amount !== null ? signedAmount(amount) : ''} coins ${amount !== null && amount < 0 ? 'from' : 'to'} ${WALLET_LABELS[wallet]}, because: ${reason.trim()}. Go ahead?`}
       disabled={!ready}
       run={async () => {
-        const result = await adjustWallet({ userId, wallet, amount: amount!, reason: reason.trim() }).unwrap();
+        const body = { userId, wallet, amount: amount!, reason: reason.trim() };
+        const submission = submissionOf(body);
+        if (pending.current?.submission !== submission) pending.current = { submission, idempotencyKey: newIdempotencyKey() };
+        const result = await adjustWallet({ ...body, idempotencyKey: pending.current.idempotencyKey }).unwrap();
+        pending.current = null;
         setAmountText('');
         setReason('');
         return `${WALLET_LABELS[result.wallet]} adjusted by ${signedAmount(result.amount)}: now ${result.coins[result.wallet].toLocaleString('en-US')} coins.`;

@@ -7,6 +7,7 @@ import type {
   walletAdjustmentResponse,
   WalletAdjustmentBody,
 } from '@store/shared';
+import { IDEMPOTENCY_KEY_HEADER } from '@store/shared';
 import { responseData, type ResponseData } from '../../../lib/api-response.ts';
 import { adminApi, AFTER_ANY_CHANGE } from '../admin-api.ts';
 
@@ -42,9 +43,17 @@ export const usersApi = adminApi.injectEndpoints({
       transformResponse: responseData<typeof adminRevokeSessionsResponse>(),
       invalidatesTags: (_r, _e, id) => userTag(id),
     }),
-    /** POST v1/admin/wallet/adjustments (wallet module): coins in or out of one wallet, with a reason. */
-    adjustWallet: b.mutation<WalletAdjustment, WalletAdjustmentBody>({
-      query: (body) => ({ url: 'v1/admin/wallet/adjustments', method: 'POST', body }),
+    /**
+     * POST v1/admin/wallet/adjustments (wallet module): coins in or out of one wallet, with a reason. The
+     * Idempotency-Key names the adjustment meant: a retry with the same key is answered, not applied twice.
+     */
+    adjustWallet: b.mutation<WalletAdjustment, WalletAdjustmentBody & { idempotencyKey: string }>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: 'v1/admin/wallet/adjustments',
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      }),
       transformResponse: responseData<typeof walletAdjustmentResponse>(),
       invalidatesTags: (_r, _e, body) => userTag(body.userId),
     }),
