@@ -73,7 +73,7 @@ describe('requireUser / requireRole', () => {
     async (stage) => {
       const late = Fastify();
       late.decorate('config', t.app.config);
-      await late.register(authPlugin, { findUser: async () => null, blockedCountries: async () => [] });
+      await late.register(authPlugin, { findUser: async () => null, liveTokenHashes: async () => [], blockedCountries: async () => [] });
       expect(() => late.post('/api/v1/admin/late', { [stage]: requireRole('ADMIN') }, async () => ({ ok: true }))).toThrow(
         `POST /api/v1/admin/late: a session or role check belongs in onRequest, not ${stage}`,
       );

@@ -66,7 +66,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.post(
       '/v1/vault/frame-session',
       {
-        preHandler: requireRole('USER'),
+        onRequest: requireRole('USER'),
         config: {
           // Counted per shopper at onRequest, after the session check.
           rateLimit: {
