@@ -16,13 +16,14 @@ import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts
 import { AppError } from '../../lib/errors.ts';
 import { NUVEI_WEBHOOK } from '../../providers/payments/nuvei/transactions.ts';
 import achRoutes from './ach/routes.ts';
-import { cardAttemptsFor, cardLimitsOf } from './card-attempts.ts';
+import { cardAttemptsFor } from './card-attempts.ts';
+import { routeDepsOf } from './route-deps.ts';
 import cashierRoutes from './cashier/routes.ts';
 import stripeRoutes from './stripe/routes.ts';
 import squareRoutes from './square/routes.ts';
 import coinflowRoutes from './coinflow/routes.ts';
 import adminRefundRoutes from './refunds/routes.ts';
-import { allowedPaymentsFor, handleNotification, initCardPayment, listCards, payFirst, removeCard, type PaymentsDeps } from './service.ts';
+import { allowedPaymentsFor, handleNotification, initCardPayment, listCards, payFirst, removeCard } from './service.ts';
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 
@@ -32,15 +33,7 @@ export const VAULT_FRAME_SESSIONS_LIMITED_MESSAGE = 'Too many card forms opened.
 
 /** SPEC §7 Payments (Nuvei card calls, the allowed payment methods) plus the provider's webhook and the vault's address. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({
-    db: app.db,
-    providers: app.paymentProviders,
-    log,
-    attempts,
-    cardLimits: cardLimitsOf(app),
-    wake: app.outbox,
-    cardTokens: app.vault,
-  });
+  const deps = routeDepsOf(app);
   // Nuvei delivers its notifications (DMN) as a form body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -4,22 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coinflowSessionQuery, coinflowSessionResponse, errorEnvelope } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
 import { CHECKOUT_EVENT_ID_HEADER, CHECKOUT_SIGNATURE_HEADER } from '../../../providers/payments/coinflow/names.ts';
-import { cardAttemptsFor, cardLimitsOf } from '../card-attempts.ts';
-import type { PaymentsDeps } from '../deps.ts';
+import { cardAttemptsFor } from '../card-attempts.ts';
+import { routeDepsOf } from '../route-deps.ts';
 import { openCoinflowSession, takeCoinflowEvent } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 const coinflowRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({
-    db: app.db,
-    providers: app.paymentProviders,
-    log,
-    attempts,
-    cardLimits: cardLimitsOf(app),
-    wake: app.outbox,
-  });
+  const deps = routeDepsOf(app);
 
   const shopperRoutes: FastifyPluginAsyncZod = async (signedIn) => {
     requireSession(signedIn);

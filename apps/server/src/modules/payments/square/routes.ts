@@ -14,22 +14,15 @@ import {
 } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
 import { SQUARE_SIGNATURE_HEADER } from '../../../providers/payments/square/names.ts';
-import { cardAttemptsFor, cardLimitsOf } from '../card-attempts.ts';
-import type { PaymentsDeps } from '../deps.ts';
+import { cardAttemptsFor } from '../card-attempts.ts';
+import { routeDepsOf } from '../route-deps.ts';
 import { createSquarePayment, deleteSquareCard, listSquareCards, saveSquareCard, squareOf, takeSquareEvent } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(192) });
 
 const squareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({
-    db: app.db,
-    providers: app.paymentProviders,
-    log,
-    attempts,
-    cardLimits: cardLimitsOf(app),
-    wake: app.outbox,
-  });
+  const deps = routeDepsOf(app);
 
   app.get(
     '/v1/payment/square/config',

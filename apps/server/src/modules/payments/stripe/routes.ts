@@ -18,8 +18,8 @@ import { requireSession, signedInUser } from '../../../plugins/auth.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { STRIPE_WEBHOOK } from '../../../providers/payments/stripe/events.ts';
 import { notificationOf } from '../../../providers/payments/stripe/events.ts';
-import { cardAttemptsFor, cardLimitsOf } from '../card-attempts.ts';
-import type { PaymentsDeps } from '../deps.ts';
+import { cardAttemptsFor } from '../card-attempts.ts';
+import { routeDepsOf } from '../route-deps.ts';
 import { handleNotification } from '../notifications.ts';
 import { listPaymentMethods, payWithStripe, removePaymentMethod, returnTarget, saveCard, startCashAppSetup } from './service.ts';
 import { claimEvent, eventHandled, releaseEvent } from './webhook-events.ts';
@@ -39,15 +39,7 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /** SPEC §7 Stripe calls, the calls beyond the spec a shopper needs (ADR 004), the return route and Stripe's webhook (ADR 012). */
 const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (log: PaymentsDeps['log'], attempts?: PaymentsDeps['attempts']): PaymentsDeps => ({
-    db: app.db,
-    providers: app.paymentProviders,
-    log,
-    attempts,
-    cardLimits: cardLimitsOf(app),
-    wake: app.outbox,
-    cardTokens: app.vault,
-  });
+  const deps = routeDepsOf(app);
   const gateway = () => app.stripeGateway;
 
   app.get(
