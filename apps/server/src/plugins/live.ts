@@ -131,8 +131,6 @@ export default fp(
     const writes = new Map<string, Promise<void>>();
 
     const namespaceSetups: [name: string, setup: (namespace: Namespace) => void][] = [];
-    // Every namespace, so a session's end and a shutdown reach them all.
-    const namespaces: Namespace[] = [];
     const sessions = new LiveSessionRegistry();
     // The session each handshake named, from the plugin's own middleware on: namespaces read it (sessionOf).
     const handshakeSessions = new WeakMap<Socket, LiveSession>();
@@ -201,7 +199,6 @@ export default fp(
      * namespace), and the registry that closes a session's sockets when it ends (ADR 030).
      */
     function prepareNamespace(namespace: Namespace): void {
-      namespaces.push(namespace);
       namespace.use((socket, next) => {
         // The country restriction closes the live connection as it closes the session routes.
         app.fromRestrictedCountry(socket.request).then(
@@ -384,7 +381,10 @@ export default fp(
       clearInterval(recheckTimer);
       // Events emitted just before shutdown are stored before the database closes.
       await app.live.flush();
-      for (const namespace of namespaces) namespace.local.disconnectSockets(true);
+      // The transports close without a DISCONNECT packet: clients hear a lost transport and reconnect by
+      // themselves (to this instance when it is back, or to another one), as after a network blip. A
+      // disconnectSockets() here would tell every tab to stay away until it is reloaded.
+      io?.engine.close();
     });
 
     app.addHook('onClose', async () => {
