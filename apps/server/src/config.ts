@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
 import { defaultMaxConcurrentHashes } from './lib/password-gate.ts';
 import { chainOptionsFromEnv, type ChainOptions } from './providers/chains/index.ts';
+import { JUMIO_REGIONS } from './providers/kyc/jumio/hosts.ts';
 import { checkCardProviderUrl, checkProductionRules, ConfigError, resolveMailTransport, type MailTransport } from './config-rules.ts';
 
 export { ConfigError } from './config-rules.ts';
@@ -298,14 +299,26 @@ const envSchema = z.object({
   JUMIO_API_TOKEN: z.string().min(1).optional(),
   /** Jumio's OAuth2 client secret, with JUMIO_API_TOKEN. */
   JUMIO_API_SECRET: z.string().min(1).optional(),
-  /** Jumio's account API for your region. */
-  JUMIO_API_URL: z.string().url().default('https://account.amer-1.jumio.ai'),
-  /** Jumio's OAuth2 token endpoint for your region. */
-  JUMIO_AUTH_URL: z.string().url().default('https://auth.amer-1.jumio.io/oauth2/token'),
+  /** Jumio's data center (ADR 040): picks the default auth, account and retrieval hosts. */
+  JUMIO_REGION: z.enum(JUMIO_REGIONS).default('amer-1'),
+  /** Jumio's OAuth2 token endpoint, whole; default https://auth.{JUMIO_REGION}.jumio.ai/oauth2/token. */
+  JUMIO_AUTH_URL: z.string().url().optional(),
+  /** Jumio's account service (create/update account, workflow execution); default https://account.{JUMIO_REGION}.jumio.ai. */
+  JUMIO_ACCOUNT_URL: z.string().url().optional(),
+  /** Jumio's retrieval service (status, decision); default https://retrieval.{JUMIO_REGION}.jumio.ai. */
+  JUMIO_RETRIEVAL_URL: z.string().url().optional(),
+  /** Replaced by JUMIO_ACCOUNT_URL and JUMIO_RETRIEVAL_URL (Jumio serves them from different hosts): refused, not ignored. */
+  JUMIO_API_URL: z
+    .undefined({
+      message: 'no longer read: Jumio serves accounts and retrieval from different hosts; set JUMIO_ACCOUNT_URL and JUMIO_RETRIEVAL_URL (or just JUMIO_REGION)',
+    })
+    .optional(),
   /** The HMAC secret callbacks are signed with (x-jumio-signature); the sandbox makes a per-process one when unset. */
   JUMIO_CALLBACK_SECRET: z.string().min(16).optional(),
-  /** The workflow definition key an attempt runs (10013: ID and selfie verification). */
-  JUMIO_WORKFLOW_KEY: z.coerce.number().int().positive().default(10013),
+  /** The workflow definition key an attempt runs: 10011, Jumio's ID and Identity Verification (ID + selfie with liveness). */
+  JUMIO_WORKFLOW_KEY: z.coerce.number().int().positive().default(10011),
+  /** The User-Agent of every call to Jumio (Jumio asks that it name the business). */
+  JUMIO_USER_AGENT: z.string().min(1).max(200).default('LuckyDragonStore/1.0'),
   /** Milliseconds a call to Jumio may take, answer included. */
   JUMIO_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   // --- SOCIAL SIGN-IN (issue 12, ADR 029) ---

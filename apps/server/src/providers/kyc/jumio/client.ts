@@ -1,11 +1,20 @@
-// The real client of Jumio's KYX platform (ADR 016), chosen by JUMIO_API_TOKEN. Plain fetch: Jumio has
-// no official Node SDK. Every call has a timeout; any failure is a KycProviderError (502 at the route).
-//   token:     POST {authUrl} (client credentials, Basic clientId:clientSecret) -> access_token, expires_in
-//   create:    POST /api/v1/accounts, or PUT /api/v1/accounts/{accountId} for a shopper seen before,
-//              with workflowDefinition.key -> account.id, workflowExecution.id, web.href
-//   retrieval: GET /api/v1/accounts/{accountId}/workflow-executions/{id} -> workflow.status, decision.type
+// The real client of Jumio's KYX platform (ADR 016, hosts and fields ADR 040), chosen by JUMIO_API_TOKEN;
+// in demo mode the same client talks to the built-in sandbox in-process. Plain fetch: Jumio has no
+// official Node SDK. Every call has a timeout; any failure is a KycProviderError (502 at the route).
+// Each service answers on its own host (hosts.ts):
+//   token:     POST {authUrl} (Basic clientId:clientSecret, grant_type=client_credentials)
+//              -> access_token, expires_in (seconds), token_type Bearer; cached until shortly before expiry
+//   create:    POST {accountUrl}/api/v1/accounts, or PUT {accountUrl}/api/v1/accounts/{accountId} for a
+//              shopper seen before, with customerInternalReference, userReference, callbackUrl and
+//              workflowDefinition.key -> account.id, workflowExecution.id, web.href (the Web Client's URL,
+//              its authorizationToken inside; framed exactly as answered)
+//   retrieval: GET {retrievalUrl}/api/v1/accounts/{a}/workflow-executions/{w}/status -> workflowExecution.status;
+//              once PROCESSED, GET {retrievalUrl}/api/v1/accounts/{a}/workflow-executions/{w} -> decision.type
+// A call answered 401 with a cached token (expired or revoked early at Jumio) gets one new token and is
+// sent once more.
 import { z } from 'zod';
 import { KYC_DECISIONS } from '@store/shared';
+import { ACCOUNTS_PATH, accountPath, executionPath, executionStatusPath } from './hosts.ts';
 import { verifyCallbackSignature } from './signature.ts';
 import {
   KycProviderError,
@@ -16,54 +25,81 @@ import {
 } from './types.ts';
 
 export interface JumioClientOptions {
-  /** Account API base, e.g. https://account.amer-1.jumio.ai */
-  apiUrl: string;
-  /** OAuth2 token endpoint, e.g. https://auth.amer-1.jumio.io/oauth2/token */
+  /** OAuth2 token endpoint, e.g. https://auth.amer-1.jumio.ai/oauth2/token */
   authUrl: string;
+  /** Account service base, e.g. https://account.amer-1.jumio.ai */
+  accountUrl: string;
+  /** Retrieval service base, e.g. https://retrieval.amer-1.jumio.ai */
+  retrievalUrl: string;
   clientId: string;
   clientSecret: string;
   /**
-   * With a relay in front of the store that signs Jumio's callbacks: the callbacks must carry its
-   * signature. Unset: Jumio's own callbacks are taken unsigned, as Jumio sends them; a callback only
-   * makes the store ask Jumio's API (the kyc module never believes a callback's body), so a forged one
-   * changes nothing.
+   * With a relay in front of the store that signs Jumio's callbacks (and always for the sandbox): the
+   * callbacks must carry its signature. Unset: Jumio's own callbacks are taken unsigned, as Jumio sends
+   * them; a callback only makes the store ask Jumio's retrieval service (the kyc module never believes a
+   * callback's body, nor follows a URL in it), so a forged one changes nothing.
    */
   callbackSecret?: string;
   /** Where Jumio sends its callbacks: {PUBLIC_URL}/api/v1/kyc/jumio/callback */
   callbackUrl: string;
   workflowKey: number;
+  /** Jumio asks for a User-Agent naming the business, for its troubleshooting. */
+  userAgent: string;
   timeoutMs: number;
+  /** The transport (the sandbox's in-process one in demo mode). */
+  fetch?: typeof fetch;
 }
 
-const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().positive().optional() });
+const tokenAnswer = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().positive().optional(),
+  token_type: z.string().optional(),
+});
 const createAnswer = z.object({
   account: z.object({ id: z.string().min(1) }),
-  web: z.object({ href: z.string().url() }),
+  // An absolute URL from Jumio; the sandbox's is a path when the store has no PUBLIC_URL (either loopback origin).
+  web: z.object({ href: z.union([z.string().url(), z.string().regex(/^\/(?!\/)/)]) }),
   workflowExecution: z.object({ id: z.string().min(1) }),
 });
 const statusSchema = z.enum(['INITIATED', 'ACQUIRED', 'PROCESSED', 'SESSION_EXPIRED', 'TOKEN_EXPIRED']);
-const retrievalAnswer = z.object({
+const statusAnswer = z.object({ workflowExecution: z.object({ status: statusSchema }) });
+const detailsAnswer = z.object({
   workflow: z.object({ status: statusSchema }),
   decision: z.object({ type: z.enum(KYC_DECISIONS) }).optional(),
 });
 
-/** A token is renewed this long before Jumio says it expires. */
+/** A token is renewed this long before Jumio says it expires (at most half its life). */
 const TOKEN_MARGIN_MS = 60_000;
 
-export function createJumioClient(options: JumioClientOptions): KycProvider {
-  const base = options.apiUrl.replace(/\/+$/, '');
-  let token: { value: string; expiresAt: number } | null = null;
+const trimBase = (url: string) => url.replace(/\/+$/, '');
 
-  async function call(url: string, init: RequestInit, what: string): Promise<unknown> {
+export function createJumioClient(options: JumioClientOptions): KycProvider {
+  const send = options.fetch ?? fetch;
+  const accountBase = trimBase(options.accountUrl);
+  const retrievalBase = trimBase(options.retrievalUrl);
+  let token: { value: string; expiresAt: number } | null = null;
+  let pendingToken: Promise<string> | null = null;
+
+  async function call(url: string, init: RequestInit, what: string): Promise<{ status: number; text: string }> {
     let response: Response;
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
+      response = await send(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
     } catch (error) {
       const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : 'unreachable';
       throw new KycProviderError(`Jumio ${what}: ${reason}`);
     }
-    const text = await response.text().catch(() => '');
-    if (!response.ok) throw new KycProviderError(`Jumio ${what}: HTTP ${response.status}`);
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : 'broken answer';
+      throw new KycProviderError(`Jumio ${what}: ${reason}`);
+    }
+    return { status: response.status, text };
+  }
+
+  function json({ status, text }: { status: number; text: string }, what: string): unknown {
+    if (status < 200 || status > 299) throw new KycProviderError(`Jumio ${what}: HTTP ${status}`);
     try {
       return JSON.parse(text);
     } catch {
@@ -77,31 +113,57 @@ export function createJumioClient(options: JumioClientOptions): KycProvider {
     return parsed.data;
   }
 
-  async function accessToken(): Promise<string> {
-    if (token && token.expiresAt > Date.now()) return token.value;
+  async function fetchToken(): Promise<string> {
     const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
     const answer = await call(
       options.authUrl,
       {
         method: 'POST',
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+          'user-agent': options.userAgent,
+        },
         body: 'grant_type=client_credentials',
       },
       'token',
     );
-    const { access_token, expires_in = 3600 } = parse(tokenAnswer, answer, 'token');
-    token = { value: access_token, expiresAt: Date.now() + expires_in * 1000 - TOKEN_MARGIN_MS };
+    const { access_token, expires_in = 3600, token_type } = parse(tokenAnswer, json(answer, 'token'), 'token');
+    if (token_type !== undefined && token_type.toLowerCase() !== 'bearer') throw new KycProviderError(`Jumio token: unexpected token_type`);
+    const lifeMs = expires_in * 1000;
+    token = { value: access_token, expiresAt: Date.now() + lifeMs - Math.min(TOKEN_MARGIN_MS, lifeMs / 2) };
     return access_token;
   }
 
-  async function authorized(method: string, path: string, what: string, body?: unknown): Promise<unknown> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${await accessToken()}`,
-      accept: 'application/json',
-      'user-agent': 'LuckyDragonStore/1.0',
+  /** The cached token while it is fresh; one request for a new one however many calls wait for it. */
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > Date.now()) return token.value;
+    pendingToken ??= fetchToken().finally(() => {
+      pendingToken = null;
+    });
+    return pendingToken;
+  }
+
+  async function authorized(base: string, method: string, path: string, what: string, body?: unknown): Promise<unknown> {
+    const attempt = async () => {
+      const bearer = await accessToken();
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${bearer}`,
+        accept: 'application/json',
+        'user-agent': options.userAgent,
+      };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const answer = await call(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, what);
+      return { answer, bearer };
     };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    return call(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, what);
+    let { answer, bearer } = await attempt();
+    if (answer.status === 401) {
+      // Expired or revoked before our clock said so: forget it (unless another call already renewed it).
+      if (token?.value === bearer) token = null;
+      ({ answer } = await attempt());
+    }
+    return json(answer, what);
   }
 
   return {
@@ -114,8 +176,8 @@ export function createJumioClient(options: JumioClientOptions): KycProvider {
         workflowDefinition: { key: options.workflowKey },
       };
       const answer = accountId
-        ? await authorized('PUT', `/api/v1/accounts/${encodeURIComponent(accountId)}`, 'account update', body)
-        : await authorized('POST', '/api/v1/accounts', 'account create', body);
+        ? await authorized(accountBase, 'PUT', accountPath(accountId), 'account update', body)
+        : await authorized(accountBase, 'POST', ACCOUNTS_PATH, 'account create', body);
       const created = parse(createAnswer, answer, 'account');
       return { accountId: created.account.id, workflowExecutionId: created.workflowExecution.id, redirectUrl: created.web.href };
     },
@@ -123,9 +185,19 @@ export function createJumioClient(options: JumioClientOptions): KycProvider {
       if (options.callbackSecret) verifyCallbackSignature(options.callbackSecret, headers, rawBody);
     },
     async retrieveExecution(accountId: string, workflowExecutionId: string): Promise<WorkflowExecution> {
-      const path = `/api/v1/accounts/${encodeURIComponent(accountId)}/workflow-executions/${encodeURIComponent(workflowExecutionId)}`;
-      const answer = parse(retrievalAnswer, await authorized('GET', path, 'retrieval'), 'retrieval');
-      return { status: answer.workflow.status, decision: answer.workflow.status === 'PROCESSED' ? (answer.decision?.type ?? null) : null };
+      // Jumio: ask the status first; the details (with the decision) once it is PROCESSED.
+      const status = parse(
+        statusAnswer,
+        await authorized(retrievalBase, 'GET', executionStatusPath(accountId, workflowExecutionId), 'retrieval status'),
+        'retrieval status',
+      ).workflowExecution.status;
+      if (status !== 'PROCESSED') return { status, decision: null };
+      const details = parse(
+        detailsAnswer,
+        await authorized(retrievalBase, 'GET', executionPath(accountId, workflowExecutionId), 'retrieval'),
+        'retrieval',
+      );
+      return { status: details.workflow.status, decision: details.workflow.status === 'PROCESSED' ? (details.decision?.type ?? null) : null };
     },
   };
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { sameMachineOnly } from '../../../../plugins/demo-doors.ts';
 import { imageProblem, MAX_IMAGE_BYTES } from './images.ts';
 import { PAGE_SCRIPT, PAGE_SCRIPT_PATH, verificationPage } from './page.ts';
-import { SANDBOX_OUTCOMES, type KycSandbox, type SandboxOutcome } from './sandbox.ts';
+import { SANDBOX_OUTCOMES, type KycSandboxState, type SandboxOutcome } from './sandbox.ts';
 
 export const KYC_CALLBACK_PATH = '/api/v1/kyc/jumio/callback';
 
@@ -32,7 +32,7 @@ const ANSWERS: Record<SandboxOutcome, { message: string; final: boolean }> = {
   expired: { message: 'This identity check session has expired.', final: true },
 };
 
-const kycSandboxPageRoutes: FastifyPluginAsync<{ sandbox: KycSandbox }> = async (app, { sandbox }) => {
+const kycSandboxPageRoutes: FastifyPluginAsync<{ sandbox: Pick<KycSandboxState, 'findOpen' | 'submit'> }> = async (app, { sandbox }) => {
   app.addHook('onRequest', sameMachineOnly(app.config));
   const storeOrigins = app.config.STORE_ORIGINS.join(' ');
   const csp = `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; frame-ancestors 'self' ${storeOrigins}; base-uri 'none'`;

@@ -1,22 +1,28 @@
-// The built-in stand-in for Jumio (ADR 016): the default, for the demo and the tests. It answers like
-// Jumio's account API (an account per shopper, a workflow execution per attempt, a hosted page to send
-// the shopper to, a retrieval of the decision) and signs its callbacks like the store expects. Its
-// executions live in this process's memory: after a restart an open sandbox page is gone, and the
-// shopper starts a new attempt. The images the page takes are checked for size and type and dropped.
+// The built-in stand-in for Jumio (ADR 016, ADR 040): the default, for the demo and the tests. Its state
+// answers like Jumio's services (an account per shopper, a workflow execution per attempt, a hosted page
+// to send the shopper to, the status and the decision); api-routes.ts serves it over HTTP under three
+// base paths, one per Jumio host (auth, account, retrieval), and the store reaches it with the real
+// Jumio client. It signs its callbacks like the store expects. Its executions live in this process's
+// memory: after a restart an open sandbox page is gone, its execution unknown (404, as Jumio answers),
+// and the shopper starts a new attempt. The images the page takes are checked for size and type and dropped.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { KycDecision } from '@store/shared';
 import { newSecretToken } from '../../../../lib/ids.ts';
-import { signedCallbackHeaders, verifyCallbackSignature } from '../signature.ts';
-import type { CreatedVerification, CreateVerificationInput, KycProvider, WorkflowExecution, WorkflowStatus } from '../types.ts';
+import { signedCallbackHeaders } from '../signature.ts';
+import type { KycProvider, WorkflowStatus } from '../types.ts';
 
 /** What the tester chooses on the sandbox page. */
 export const SANDBOX_OUTCOMES = ['passed', 'rejected', 'processing', 'expired'] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
+/** The workflow key the sandbox runs whatever is asked (it only imitates ID + Identity Verification). */
+export const SANDBOX_DEFINITION_KEY = '10011';
+
 interface SandboxExecution {
   id: string;
   accountId: string;
   userId: string;
+  customerInternalReference: string;
   secret: string;
   status: WorkflowStatus;
   decision: KycDecision | null;
@@ -28,8 +34,21 @@ export interface SignedCallback {
   body: string;
 }
 
-export interface KycSandbox extends KycProvider {
-  readonly name: 'sandbox';
+/** What an account create or update asks for (Jumio's fields). */
+export interface SandboxAccountRequest {
+  customerInternalReference: string;
+  userReference?: string;
+}
+
+/** The state behind the sandbox's HTTP services (api-routes.ts) and its page (page-routes.ts). */
+export interface KycSandboxState {
+  /** POST /api/v1/accounts, or PUT /api/v1/accounts/{accountId} (null: no such account, 404). */
+  openExecution(
+    request: SandboxAccountRequest,
+    accountId: string | null,
+  ): { accountId: string; workflowExecutionId: string; webHref: string } | null;
+  /** The execution, when it exists on that account (else Jumio's 404). */
+  execution(accountId: string, workflowExecutionId: string): Readonly<SandboxExecution> | null;
   /** The execution a page URL names, when its secret matches and it is still open. */
   findOpen(workflowExecutionId: string, secret: string): { status: WorkflowStatus } | null;
   /**
@@ -37,6 +56,11 @@ export interface KycSandbox extends KycProvider {
    * in order. Null when the page is unknown, the secret wrong, or the execution already ended.
    */
   submit(workflowExecutionId: string, secret: string, outcome: SandboxOutcome): SignedCallback[] | null;
+}
+
+/** The provider the store uses in demo mode: the real Jumio client in front of the sandbox, and its page's hand. */
+export interface KycSandbox extends KycProvider, Pick<KycSandboxState, 'findOpen' | 'submit'> {
+  readonly name: 'sandbox';
 }
 
 /** Open sandbox executions are forgotten after this long (a page left open over a day). */
@@ -49,8 +73,9 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function createKycSandbox(options: { callbackSecret: string; browserBase: string }): KycSandbox {
+export function createKycSandbox(options: { callbackSecret: string; browserBase: string }): KycSandboxState {
   const executions = new Map<string, SandboxExecution>();
+  const accounts = new Set<string>();
 
   function prune(now: number) {
     for (const [id, execution] of executions) if (now - execution.createdAt > KEEP_MS) executions.delete(id);
@@ -60,38 +85,35 @@ export function createKycSandbox(options: { callbackSecret: string; browserBase:
     const body = JSON.stringify({
       callbackSentAt: new Date().toISOString(),
       userReference: execution.userId,
-      workflowExecution: { id: execution.id, status, definitionKey: 'sandbox-id-and-selfie' },
+      workflowExecution: { id: execution.id, status, definitionKey: SANDBOX_DEFINITION_KEY },
       account: { id: execution.accountId },
     });
     return { headers: signedCallbackHeaders(options.callbackSecret, body), body };
   }
 
   return {
-    name: 'sandbox',
-    async createVerification({ userId, accountId }: CreateVerificationInput): Promise<CreatedVerification> {
+    openExecution(request, accountId) {
+      if (accountId !== null && !accounts.has(accountId)) return null;
       const now = Date.now();
       prune(now);
       const execution: SandboxExecution = {
         id: randomUUID(),
         accountId: accountId ?? randomUUID(),
-        userId,
+        userId: request.userReference ?? '',
+        customerInternalReference: request.customerInternalReference,
         secret: newSecretToken(),
         status: 'INITIATED',
         decision: null,
         createdAt: now,
       };
+      accounts.add(execution.accountId);
       executions.set(execution.id, execution);
-      const redirectUrl = `${options.browserBase}/sandbox/kyc/${execution.id}?secret=${execution.secret}`;
-      return { accountId: execution.accountId, workflowExecutionId: execution.id, redirectUrl };
+      const webHref = `${options.browserBase}/sandbox/kyc/${execution.id}?secret=${execution.secret}`;
+      return { accountId: execution.accountId, workflowExecutionId: execution.id, webHref };
     },
-    verifyCallback(headers, rawBody) {
-      verifyCallbackSignature(options.callbackSecret, headers, rawBody);
-    },
-    async retrieveExecution(accountId: string, workflowExecutionId: string): Promise<WorkflowExecution> {
+    execution(accountId, workflowExecutionId) {
       const execution = executions.get(workflowExecutionId);
-      // Jumio answers 404 for an unknown execution; a forgotten one reads as expired here.
-      if (!execution || execution.accountId !== accountId) return { status: 'SESSION_EXPIRED', decision: null };
-      return { status: execution.status, decision: execution.decision };
+      return execution && execution.accountId === accountId ? execution : null;
     },
     findOpen(workflowExecutionId, secret) {
       const execution = executions.get(workflowExecutionId);
