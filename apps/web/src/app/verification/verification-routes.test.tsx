@@ -85,7 +85,9 @@ describe('verification routes (SPEC §2 "Routes that need login")', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Identity check' })).toBeInTheDocument();
       const frame = await screen.findByTitle('Identity check');
       expect(frame).toHaveAttribute('src', started.redirectUrl);
-      expect(frame).toHaveAttribute('allow', 'camera');
+      // Jumio's Web Client's iFrame permissions (camera, and fullscreen and motion sensors for liveness).
+    expect(frame).toHaveAttribute('allow', 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer');
+    expect(frame).toHaveAttribute('allowfullscreen');
       // The started attempt's record reaches every reader: the page, the header's badge, local storage.
       const panel = await screen.findByRole('region', { name: 'Verification record' });
       await vi.waitFor(() => expect(within(panel).getByText('Pending')).toBeInTheDocument());

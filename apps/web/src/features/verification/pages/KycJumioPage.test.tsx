@@ -8,11 +8,11 @@ import type { VerificationRecordView } from '../types.ts';
 import KycJumioPage from './KycJumioPage.tsx';
 
 const START = 'POST v1/kyc/jumio/start';
-const started = (attempts = 1) => ({
+const started = (attempts = 1, redirectUrl = '/sandbox/kyc/0b7c7a52-5a3e-4a53-9d1e-3f3a4c8f0d11?secret=s') => ({
   body: {
     success: true,
     data: {
-      redirectUrl: '/sandbox/kyc/0b7c7a52-5a3e-4a53-9d1e-3f3a4c8f0d11?secret=s',
+      redirectUrl,
       workflowExecutionId: '0b7c7a52-5a3e-4a53-9d1e-3f3a4c8f0d11',
       jumio: { attempts, decision: null, status: 'INITIATED' },
     },
@@ -42,11 +42,24 @@ describe('/kyc-jumio page', () => {
     const frame = await screen.findByTitle('Identity check');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('src', '/sandbox/kyc/0b7c7a52-5a3e-4a53-9d1e-3f3a4c8f0d11?secret=s');
-    expect(frame).toHaveAttribute('allow', 'camera');
+    // Jumio's Web Client's iFrame permissions (camera, and fullscreen and motion sensors for liveness).
+    expect(frame).toHaveAttribute('allow', 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer');
+    expect(frame).toHaveAttribute('allowfullscreen');
     expect(update).toHaveBeenCalledWith({ attempts: 1, decision: null, status: 'INITIATED' });
     expect(within(screen.getByRole('region', { name: 'Verification record' })).getByText('Pending')).toBeInTheDocument();
     // StrictMode runs effects twice: still one attempt.
     expect(net.keys().filter((key) => key === START)).toHaveLength(1);
+  });
+
+  it("frames Jumio's Web Client at exactly the web.href Jumio answered (its authorization token and parameters intact)", async () => {
+    // The shape of Jumio's web.href (documentation.jumio.ai, Web Client): host, path and query as given.
+    const href =
+      'https://acme-store.web.amer-1.jumio.ai/web/client?baseUrl=https%3A%2F%2Fweb-sdk.amer-1.jumio.ai%2Fwebsdk%2Fv4%2Fapi&authorizationToken=eyJhbGciOiJIUzUxMiJ9.e30.c2ln_-&locale=en-US';
+    mockApi({ [START]: started(1, href) });
+    renderKyc(null);
+    const frame = await screen.findByTitle('Identity check');
+    expect(frame.getAttribute('src')).toBe(href);
+    expect(frame).toHaveAttribute('allow', 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer');
   });
 
   it('gives way to the result when the decision arrives, and a rejection offers a new attempt', async () => {
