@@ -13,14 +13,18 @@ export { ConfigError } from './config-rules.ts';
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/** An address, a CIDR (address/prefix) or one of proxy-addr's named ranges. */
-function isProxyAddress(entry: string): boolean {
-  if (NAMED_RANGES.has(entry)) return true;
+/** An address or a CIDR (address/prefix). */
+function isAddressOrCidr(entry: string): boolean {
   const [address, prefix, ...rest] = entry.split('/');
   const family = net.isIP(address ?? '');
   if (!family || rest.length) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** An address, a CIDR (address/prefix) or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  return NAMED_RANGES.has(entry) || isAddressOrCidr(entry);
 }
 
 /**
@@ -315,6 +319,22 @@ const envSchema = z.object({
     .optional(),
   /** The HMAC secret callbacks are signed with (x-jumio-signature); the sandbox makes a per-process one when unset. */
   JUMIO_CALLBACK_SECRET: z.string().min(16).optional(),
+  /**
+   * Where Jumio's callbacks may come from (ADR 040): addresses or CIDRs, comma-separated; a callback from
+   * elsewhere is refused (403). Unset: from anywhere (Jumio does not sign its callbacks; a callback only
+   * makes the store ask Jumio's retrieval host). Behind a proxy, TRUST_PROXY must name it.
+   */
+  JUMIO_CALLBACK_ALLOWED_IPS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): string[] | undefined => {
+      if (!value) return undefined;
+      const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const bad = entries.find((entry) => !isAddressOrCidr(entry));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `'${bad}' is not an IP address or CIDR` });
+      return entries;
+    }),
   /** The workflow definition key an attempt runs: 10011, Jumio's ID and Identity Verification (ID + selfie with liveness). */
   JUMIO_WORKFLOW_KEY: z.coerce.number().int().positive().default(10011),
   /** The User-Agent of every call to Jumio (Jumio asks that it name the business). */

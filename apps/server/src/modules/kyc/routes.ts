@@ -1,6 +1,8 @@
 // Identity verification (issue 10, ADR 016; ADR 004: calls beyond SPEC §7). The shopper's start and
-// record need a session; the provider's callback has none (its signature over the timestamp and the raw
-// body is the authentication, so the body is kept as sent); an admin's reset needs role ADMIN.
+// record need a session; the provider's callback has none: Jumio does not sign its callbacks, so the
+// callback is only a prompt to ask Jumio's retrieval host (ADR 040), optionally only from Jumio's addresses
+// (JUMIO_CALLBACK_ALLOWED_IPS); the sandbox and a signing relay sign theirs over the timestamp and the raw
+// body (so the body is kept as sent). An admin's reset needs role ADMIN.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, kycCallbackResponse, kycRecordResponse, kycResetParams, kycResetResponse, kycStartResponse } from '@store/shared';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
@@ -82,13 +84,13 @@ const kycRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['kyc'],
           summary: "The identity provider's callback",
-          description: `No session. Headers ${CALLBACK_TIMESTAMP_HEADER} (Unix seconds, within 5 minutes of now) and ${CALLBACK_SIGNATURE_HEADER} (hex HMAC-SHA256 of "{timestamp}.{raw body}" under JUMIO_CALLBACK_SECRET). Jumio's body: workflowExecution { id, status }, account { id }. Moves the attempt forward only; a replayed, late or retired attempt's callback answers applied: false.`,
-          response: { 200: kycCallbackResponse, 400: errorEnvelope, 401: errorEnvelope, 502: errorEnvelope },
+          description: `No session. Jumio's body: workflowExecution { id, status }, account { id } (hrefs ignored). Nothing in it is believed: the status and decision are read from Jumio's retrieval host. With JUMIO_CALLBACK_ALLOWED_IPS only from those addresses (403); with JUMIO_CALLBACK_SECRET (always for the sandbox) headers ${CALLBACK_TIMESTAMP_HEADER} (Unix seconds, within 5 minutes of now) and ${CALLBACK_SIGNATURE_HEADER} (hex HMAC-SHA256 of "{timestamp}.{raw body}"). Moves the attempt forward only; a replayed, late or retired attempt's callback answers applied: false; 502 when the retrieval host can't be reached.`,
+          response: { 200: kycCallbackResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 502: errorEnvelope },
         },
       },
       async (request) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';
-        app.kycProvider.verifyCallback(request.headers, rawBody);
+        app.kycProvider.verifyCallback(request.headers, rawBody, request.ip);
         const result = await applyCallback(deps(), rawBody);
         request.log.info({ applied: result.applied }, 'identity provider callback');
         return { success: true as const, data: result };

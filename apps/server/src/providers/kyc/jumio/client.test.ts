@@ -8,7 +8,7 @@ import { kycRecordResponse, kycStartResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { as, createShopper } from '../../../../test/support/checkout.ts';
 import { startFakeJumio, type FakeJumio } from '../../../../test/support/fake-jumio.ts';
-import { loadConfig, ConfigError } from '../../../config.ts';
+import { loadConfig, ConfigError, type Config } from '../../../config.ts';
 import { kycAttempts } from '../../../db/schema.ts';
 import { createJumioClient, type JumioClientOptions } from './client.ts';
 import { configuredJumioEndpoints } from './plugin.ts';
@@ -203,7 +203,7 @@ describe('the Jumio client', () => {
 });
 
 /** The store talking to the fake Jumio's three hosts (the real client, not the sandbox). */
-const storeWithJumio = (extra: Record<string, string>) =>
+const storeWithJumio = (extra: Partial<Config>) =>
   buildTestApp(
     {
       JUMIO_API_TOKEN: jumio.clientId,
@@ -328,6 +328,56 @@ describe('the store with the Jumio client and no callback secret (Jumio does not
     jumio.executions.set(data.workflowExecutionId, { accountId: attempt!.accountId, status: 'PROCESSED', decision: 'PASSED' });
     expect((await callback()).json()).toMatchObject({ data: { applied: true } });
     expect(await recordNow()).toEqual({ attempts: 1, decision: 'PASSED', status: 'DONE' });
+  });
+});
+
+describe("the store with the Jumio client and Jumio's callback addresses (JUMIO_CALLBACK_ALLOWED_IPS)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Two of the US data center's addresses Jumio publishes for its callbacks, one as a /32.
+    t = await storeWithJumio({ JUMIO_CALLBACK_ALLOWED_IPS: ['34.202.241.227', '52.8.136.236/32'] });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a callback from another address (403) before asking anything, and takes one from a listed address', async () => {
+    const s = await createShopper(t.database.db);
+    const { data } = kycStartResponse.parse((await as(t.app, s, { method: 'POST', url: '/api/v1/kyc/jumio/start' })).json());
+    const [attempt] = await t.database.db.select().from(kycAttempts).where(eq(kycAttempts.workflowExecutionId, data.workflowExecutionId));
+    jumio.executions.set(data.workflowExecutionId, { accountId: attempt!.accountId, status: 'PROCESSED', decision: 'PASSED' });
+    const callbackFrom = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/kyc/jumio/callback',
+        remoteAddress,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          workflowExecution: { id: data.workflowExecutionId, status: 'PROCESSED' },
+          account: { id: attempt!.accountId },
+        }),
+      });
+    const seen = watch();
+    const outsider = await callbackFrom('203.0.113.9');
+    expect(outsider.statusCode).toBe(403);
+    expect(outsider.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect(seen.on('retrieval')).toEqual([]);
+    expect((await as(t.app, s, { method: 'GET', url: '/api/v1/kyc/jumio' })).json().data.jumio).toEqual({
+      attempts: 1,
+      decision: null,
+      status: 'INITIATED',
+    });
+
+    expect((await callbackFrom('52.8.136.236')).json()).toMatchObject({ data: { applied: true } });
+    expect((await as(t.app, s, { method: 'GET', url: '/api/v1/kyc/jumio' })).json().data.jumio).toEqual({
+      attempts: 1,
+      decision: 'PASSED',
+      status: 'DONE',
+    });
+  });
+
+  it('refuses a malformed allow-list at start', () => {
+    expect(() => loadConfig({ ...process.env, PORT: '0', JUMIO_CALLBACK_ALLOWED_IPS: '34.202.241.227, callback.amer-1.jumio.ai' })).toThrow(
+      /JUMIO_CALLBACK_ALLOWED_IPS.*callback\.amer-1\.jumio\.ai/,
+    );
   });
 });
 

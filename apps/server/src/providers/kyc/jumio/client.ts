@@ -12,8 +12,10 @@
 //              once PROCESSED, GET {retrievalUrl}/api/v1/accounts/{a}/workflow-executions/{w} -> decision.type
 // A call answered 401 with a cached token (expired or revoked early at Jumio) gets one new token and is
 // sent once more.
+import net from 'node:net';
 import { z } from 'zod';
 import { KYC_DECISIONS } from '@store/shared';
+import { AppError } from '../../../lib/errors.ts';
 import { ACCOUNTS_PATH, accountPath, executionPath, executionStatusPath } from './hosts.ts';
 import { verifyCallbackSignature } from './signature.ts';
 import {
@@ -40,6 +42,8 @@ export interface JumioClientOptions {
    * callback's body, nor follows a URL in it), so a forged one changes nothing.
    */
   callbackSecret?: string;
+  /** Jumio's callback addresses (IPs or CIDRs): a callback from elsewhere is refused (403). Unset: any. */
+  callbackAllowedIps?: string[];
   /** Where Jumio sends its callbacks: {PUBLIC_URL}/api/v1/kyc/jumio/callback */
   callbackUrl: string;
   workflowKey: number;
@@ -73,10 +77,30 @@ const TOKEN_MARGIN_MS = 60_000;
 
 const trimBase = (url: string) => url.replace(/\/+$/, '');
 
+/** The allow-list as a BlockList (addresses and subnets); null when none is set. */
+function addressList(entries: string[] | undefined): net.BlockList | null {
+  if (!entries?.length) return null;
+  const list = new net.BlockList();
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/') as [string, string | undefined];
+    const type = net.isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
+
+function allowed(list: net.BlockList, remoteAddress: string): boolean {
+  const plain = remoteAddress.startsWith('::ffff:') && net.isIPv4(remoteAddress.slice(7)) ? remoteAddress.slice(7) : remoteAddress;
+  const family = net.isIP(plain);
+  return family !== 0 && list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+}
+
 export function createJumioClient(options: JumioClientOptions): KycProvider {
   const send = options.fetch ?? fetch;
   const accountBase = trimBase(options.accountUrl);
   const retrievalBase = trimBase(options.retrievalUrl);
+  const callbackSources = addressList(options.callbackAllowedIps);
   let token: { value: string; expiresAt: number } | null = null;
   let pendingToken: Promise<string> | null = null;
 
@@ -181,7 +205,10 @@ export function createJumioClient(options: JumioClientOptions): KycProvider {
       const created = parse(createAnswer, answer, 'account');
       return { accountId: created.account.id, workflowExecutionId: created.workflowExecution.id, redirectUrl: created.web.href };
     },
-    verifyCallback(headers, rawBody) {
+    verifyCallback(headers, rawBody, remoteAddress) {
+      if (callbackSources && !allowed(callbackSources, remoteAddress)) {
+        throw new AppError(403, 'FORBIDDEN', "Callbacks are accepted only from Jumio's addresses.");
+      }
       if (options.callbackSecret) verifyCallbackSignature(options.callbackSecret, headers, rawBody);
     },
     async retrieveExecution(accountId: string, workflowExecutionId: string): Promise<WorkflowExecution> {

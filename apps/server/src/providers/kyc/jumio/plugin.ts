@@ -59,6 +59,7 @@ export default fp(
           clientId: config.JUMIO_API_TOKEN,
           clientSecret: config.JUMIO_API_SECRET,
           callbackSecret: config.JUMIO_CALLBACK_SECRET,
+          callbackAllowedIps: config.JUMIO_CALLBACK_ALLOWED_IPS,
           ...common,
         }),
       );

@@ -31,11 +31,12 @@ export interface KycProvider {
   readonly name: 'jumio' | 'sandbox';
   createVerification(input: CreateVerificationInput): Promise<CreatedVerification>;
   /**
-   * Checks a callback's headers against its raw body where the provider's callbacks are signed; throws
-   * AppError (400 malformed header or stale timestamp, 401 wrong signature). Nothing may be read from the
-   * body before this passed, and even then the body only names the execution to ask about.
+   * Checks where a callback comes from (when an allow-list is set: 403) and its headers against its raw
+   * body where the callbacks are signed; throws AppError (400 malformed header or stale timestamp, 401
+   * wrong signature). Nothing may be read from the body before this passed, and even then the body only
+   * names the execution to ask about.
    */
-  verifyCallback(headers: Record<string, string | string[] | undefined>, rawBody: string): void;
+  verifyCallback(headers: Record<string, string | string[] | undefined>, rawBody: string, remoteAddress: string): void;
   retrieveExecution(accountId: string, workflowExecutionId: string): Promise<WorkflowExecution>;
 }
 
