@@ -314,7 +314,8 @@ const envSchema = z.object({
   /** Replaced by JUMIO_ACCOUNT_URL and JUMIO_RETRIEVAL_URL (Jumio serves them from different hosts): refused, not ignored. */
   JUMIO_API_URL: z
     .undefined({
-      message: 'no longer read: Jumio serves accounts and retrieval from different hosts; set JUMIO_ACCOUNT_URL and JUMIO_RETRIEVAL_URL (or just JUMIO_REGION)',
+      message:
+        'no longer read: Jumio serves accounts and retrieval from different hosts; set JUMIO_ACCOUNT_URL and JUMIO_RETRIEVAL_URL (or just JUMIO_REGION)',
     })
     .optional(),
   /** The HMAC secret callbacks are signed with (x-jumio-signature); the sandbox makes a per-process one when unset. */
@@ -330,7 +331,10 @@ const envSchema = z.object({
     .optional()
     .transform((value, ctx): string[] | undefined => {
       if (!value) return undefined;
-      const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       const bad = entries.find((entry) => !isAddressOrCidr(entry));
       if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `'${bad}' is not an IP address or CIDR` });
       return entries;

@@ -90,10 +90,10 @@ export async function startFakeJumio(clientId = 'jumio-client-id', clientSecret 
 
   /** Jumio: missing headers 403, no or a dead Bearer token 401. */
   function refused(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-    if (!req.headers['user-agent'] || !req.headers.accept) return send(res, 403, { message: 'Forbidden' }), true;
+    if (!req.headers['user-agent'] || !req.headers.accept) return (send(res, 403, { message: 'Forbidden' }), true);
     const match = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
     const expiresAt = match ? tokens.get(match[1]!) : undefined;
-    if (!expiresAt || expiresAt <= Date.now()) return send(res, 401, { message: 'Unauthorized' }), true;
+    if (!expiresAt || expiresAt <= Date.now()) return (send(res, 401, { message: 'Unauthorized' }), true);
     return false;
   }
 

@@ -86,8 +86,11 @@ describe('verification routes (SPEC §2 "Routes that need login")', () => {
       const frame = await screen.findByTitle('Identity check');
       expect(frame).toHaveAttribute('src', started.redirectUrl);
       // Jumio's Web Client's iFrame permissions (camera, and fullscreen and motion sensors for liveness).
-    expect(frame).toHaveAttribute('allow', 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer');
-    expect(frame).toHaveAttribute('allowfullscreen');
+      expect(frame).toHaveAttribute(
+        'allow',
+        'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
+      );
+      expect(frame).toHaveAttribute('allowfullscreen');
       // The started attempt's record reaches every reader: the page, the header's badge, local storage.
       const panel = await screen.findByRole('region', { name: 'Verification record' });
       await vi.waitFor(() => expect(within(panel).getByText('Pending')).toBeInTheDocument());

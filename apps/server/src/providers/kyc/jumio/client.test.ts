@@ -394,13 +394,20 @@ describe('the demo-mode sandbox: the same client, the host split real there too'
     const [attempt] = await t.database.db.select().from(kycAttempts).where(eq(kycAttempts.workflowExecutionId, data.workflowExecutionId));
     const execution = `/api/v1/accounts/${attempt!.accountId}/workflow-executions/${data.workflowExecutionId}`;
     const get = (url: string, authorization?: string) =>
-      t.app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'user-agent': 'test', ...(authorization ? { authorization } : {}) } });
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json', 'user-agent': 'test', ...(authorization ? { authorization } : {}) },
+      });
 
     // Without the process's client credentials, no token; without a token, no answer.
     const token = await t.app.inject({
       method: 'POST',
       url: '/sandbox/jumio/auth/oauth2/token',
-      headers: { authorization: `Basic ${Buffer.from('guess:guess').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from('guess:guess').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: 'grant_type=client_credentials',
     });
     expect(token.statusCode).toBe(401);

@@ -181,13 +181,11 @@ export function createJumioClient(options: JumioClientOptions): KycProvider {
       const answer = await call(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, what);
       return { answer, bearer };
     };
-    let { answer, bearer } = await attempt();
-    if (answer.status === 401) {
-      // Expired or revoked before our clock said so: forget it (unless another call already renewed it).
-      if (token?.value === bearer) token = null;
-      ({ answer } = await attempt());
-    }
-    return json(answer, what);
+    const first = await attempt();
+    if (first.answer.status !== 401) return json(first.answer, what);
+    // Expired or revoked before our clock said so: forget it (unless another call already renewed it).
+    if (token?.value === first.bearer) token = null;
+    return json((await attempt()).answer, what);
   }
 
   return {
@@ -224,7 +222,10 @@ export function createJumioClient(options: JumioClientOptions): KycProvider {
         await authorized(retrievalBase, 'GET', executionPath(accountId, workflowExecutionId), 'retrieval'),
         'retrieval',
       );
-      return { status: details.workflow.status, decision: details.workflow.status === 'PROCESSED' ? (details.decision?.type ?? null) : null };
+      return {
+        status: details.workflow.status,
+        decision: details.workflow.status === 'PROCESSED' ? (details.decision?.type ?? null) : null,
+      };
     },
   };
 }

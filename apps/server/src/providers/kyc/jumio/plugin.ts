@@ -49,7 +49,12 @@ export default fp(
   async (app) => {
     const { config } = app;
     const callbackUrl = `${config.PUBLIC_URL.replace(/\/+$/, '')}${KYC_CALLBACK_PATH}`;
-    const common = { callbackUrl, workflowKey: config.JUMIO_WORKFLOW_KEY, userAgent: config.JUMIO_USER_AGENT, timeoutMs: config.JUMIO_TIMEOUT_MS };
+    const common = {
+      callbackUrl,
+      workflowKey: config.JUMIO_WORKFLOW_KEY,
+      userAgent: config.JUMIO_USER_AGENT,
+      timeoutMs: config.JUMIO_TIMEOUT_MS,
+    };
     if (config.JUMIO_API_TOKEN) {
       if (!config.JUMIO_API_SECRET) throw new ConfigError('JUMIO_API_TOKEN needs JUMIO_API_SECRET.');
       app.decorate(

@@ -1,7 +1,8 @@
 // Signed callbacks (ADR 016): hex HMAC-SHA256 of "{timestamp}.{raw body}" under the callback secret, in
 // x-jumio-signature, with x-jumio-timestamp (Unix seconds). The sandbox signs its callbacks, and so may a
 // relay in front of the store (JUMIO_CALLBACK_SECRET); Jumio's own callbacks are unsigned (it recommends
-// allowlisting its addresses). Either way the store reads the state back from the provider's API.
+// allowlisting its addresses: JUMIO_CALLBACK_ALLOWED_IPS, ADR 040). Either way the store reads the state
+// back from the provider's retrieval service.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../lib/errors.ts';
 

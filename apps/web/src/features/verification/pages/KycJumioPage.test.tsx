@@ -43,7 +43,10 @@ describe('/kyc-jumio page', () => {
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('src', '/sandbox/kyc/0b7c7a52-5a3e-4a53-9d1e-3f3a4c8f0d11?secret=s');
     // Jumio's Web Client's iFrame permissions (camera, and fullscreen and motion sensors for liveness).
-    expect(frame).toHaveAttribute('allow', 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer');
+    expect(frame).toHaveAttribute(
+      'allow',
+      'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
+    );
     expect(frame).toHaveAttribute('allowfullscreen');
     expect(update).toHaveBeenCalledWith({ attempts: 1, decision: null, status: 'INITIATED' });
     expect(within(screen.getByRole('region', { name: 'Verification record' })).getByText('Pending')).toBeInTheDocument();
@@ -59,7 +62,10 @@ describe('/kyc-jumio page', () => {
     renderKyc(null);
     const frame = await screen.findByTitle('Identity check');
     expect(frame.getAttribute('src')).toBe(href);
-    expect(frame).toHaveAttribute('allow', 'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer');
+    expect(frame).toHaveAttribute(
+      'allow',
+      'camera;autoplay;fullscreen;clipboard-read;clipboard-write;accelerometer;gyroscope;magnetometer',
+    );
   });
 
   it('gives way to the result when the decision arrives, and a rejection offers a new attempt', async () => {
