@@ -58,7 +58,11 @@ export interface FakeCoinflow {
     payment?: FakeCoinflowPayment;
   }>;
   /** The webhook Coinflow sends about a payment (Version 2 packet), signed both ways unless told otherwise. */
-  webhook(eventType: string, payment: FakeCoinflowPayment, opts?: { signWith?: string; authorization?: string | null; signature?: boolean }): FakeDelivery;
+  webhook(
+    eventType: string,
+    payment: FakeCoinflowPayment,
+    opts?: { signWith?: string; authorization?: string | null; signature?: boolean },
+  ): FakeDelivery;
   close(): Promise<void>;
 }
 
@@ -190,26 +194,44 @@ export async function startFakeCoinflow(): Promise<FakeCoinflow> {
       const cents = (n: number) => ({ cents: n });
       // The payer pays the card fees on top of the merchant's subtotal.
       const fees = Math.round(payment.subtotalCents * 0.03) + 30;
+      const usd = (n: number) => ({ cents: n, currency: 'USD' });
+      // The Refund events carry RefundWebhookData: the payment by paymentId, amounts in totals.
+      const refundData = {
+        wallet: '',
+        blockchain: 'solana',
+        totals: {
+          subtotal: usd(payment.subtotalCents),
+          processorFees: usd(0),
+          total: usd(payment.subtotalCents),
+          rate: 1,
+          resolution: usd(0),
+        },
+        paymentId: payment.paymentId,
+        status: 'Settled',
+        webhookInfo: payment.webhookInfo,
+      };
       const body = JSON.stringify({
         eventType,
         category: 'Purchase',
         created: new Date().toISOString(),
-        data: {
-          id: payment.paymentId,
-          wallet: '',
-          webhookInfo: payment.webhookInfo,
-          subtotal: cents(payment.subtotalCents),
-          fees: cents(fees),
-          gasFees: cents(0),
-          chargebackProtectionFees: cents(0),
-          fxFees: cents(0),
-          networkFees: cents(0),
-          total: cents(payment.subtotalCents + fees),
-          merchantId,
-          customerId: payment.customerId,
-          paymentMethod: 'card',
-          ...(eventType === 'Card Payment Declined' ? { declineCode: '05', declineDescription: 'Do not honor' } : {}),
-        },
+        data: eventType.startsWith('Refund')
+          ? refundData
+          : {
+              id: payment.paymentId,
+              wallet: '',
+              webhookInfo: payment.webhookInfo,
+              subtotal: cents(payment.subtotalCents),
+              fees: cents(fees),
+              gasFees: cents(0),
+              chargebackProtectionFees: cents(0),
+              fxFees: cents(0),
+              networkFees: cents(0),
+              total: cents(payment.subtotalCents + fees),
+              merchantId,
+              customerId: payment.customerId,
+              paymentMethod: 'card',
+              ...(eventType === 'Card Payment Declined' ? { declineCode: '05', declineDescription: 'Do not honor' } : {}),
+            },
       });
       const t = Math.floor(Date.now() / 1000);
       const v1 = createHmac('sha256', signWith).update(`${t}.${body}`).digest('hex');

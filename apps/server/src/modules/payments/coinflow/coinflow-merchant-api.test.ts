@@ -5,7 +5,7 @@
 // once, a replay changes nothing), Card Payment Declined counted, lookup and refund of Coinflow's payment.
 // The hosted-checkout path (the default) is coinflow.test.ts and coinflow-in-process.test.ts.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { coinflowSessionResponse } from '@store/shared';
 import { buildTestApp, testConfig, type TestApp } from '../../../../test/support/test-app.ts';
 import { as, createShopper, expectLedgerBalanced, type Shopper } from '../../../../test/support/checkout.ts';
@@ -98,7 +98,12 @@ describe("Coinflow's API as the store calls it", () => {
     });
     expect(cf.sessionKeys.get(data.sessionKey)).toEqual({ userId: s.id });
     const [attempt] = await attemptsOf(order._id);
-    expect(attempt).toMatchObject({ provider: 'coinflow-api', method: 'embedded_checkout', status: 'challenge', transactionId: `page:${attempt!.id}` });
+    expect(attempt).toMatchObject({
+      provider: 'coinflow-api',
+      method: 'embedded_checkout',
+      status: 'challenge',
+      transactionId: `page:${attempt!.id}`,
+    });
     expect(cf.jwts.get(data.jwtToken!)).toMatchObject({
       subtotal: { cents: order.total, currency: 'USD' },
       email: s.email,
@@ -110,6 +115,9 @@ describe("Coinflow's API as the store calls it", () => {
       ['GET', '/api/auth/session-key', cf.apiKey],
       ['POST', '/api/checkout/jwt-token', cf.apiKey],
     ]);
+    // The pay page may frame Coinflow's page.
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/ping' })).headers['content-security-policy']);
+    expect(csp.split(';').find((d) => d.trim().startsWith('frame-src'))).toContain(cf.pageUrl);
     // Coinflow's page refuses another merchant, an unknown session key and an unknown JWT.
     expect((await cf.pay({ merchantId: 'another-merchant', sessionKey: data.sessionKey, jwtToken: data.jwtToken! })).status).toBe(404);
     expect((await cf.pay({ sessionKey: 'not-a-session-key', jwtToken: data.jwtToken! })).status).toBe(401);
@@ -170,6 +178,18 @@ describe("Coinflow's webhook", () => {
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
   });
 
+  it('Refund Complete (a refund made at Coinflow) takes the coins back once', async () => {
+    const { s, order, payment } = await paidAtCoinflow();
+    expect((await post(cf.webhook('Settled', payment))).statusCode).toBe(200);
+    expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
+    const refunded = cf.webhook('Refund Complete', payment);
+    expect((await post(refunded)).statusCode).toBe(200);
+    expect((await post(refunded)).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await orderStatus(t.app, s, order._id)).toBe('refunded'), { timeout: 20_000, interval: 100 });
+    expect(await purchased(s)).toBe(0);
+    expect((await attemptsOf(order._id))[0]).toMatchObject({ status: 'reversed' });
+  });
+
   it('Settled of another amount than the JWT held grants nothing', async () => {
     const { s, order, payment } = await paidAtCoinflow();
     const res = await post(cf.webhook('Settled', { ...payment, subtotalCents: payment.subtotalCents - 1 }));
@@ -228,7 +248,10 @@ describe("lookup and refund at Coinflow's API", () => {
     expect(await provider.refund(refund)).toMatchObject({ status: 'declined', reason: expect.stringContaining('not refundable') });
 
     const page = { paymentId: 'p-1', orderId: order._id, transactionId: 'page:p-1' };
-    expect(await provider.lookup({ ...page, startedAt: new Date(Date.now() - 60_000) })).toEqual({ status: 'pending', transactionId: 'page:p-1' });
+    expect(await provider.lookup({ ...page, startedAt: new Date(Date.now() - 60_000) })).toEqual({
+      status: 'pending',
+      transactionId: 'page:p-1',
+    });
     expect(await provider.lookup({ ...page, startedAt: new Date(Date.now() - 25 * 3_600_000) })).toEqual({ status: 'none' });
     expect(await provider.lookup({ ...page, transactionId: 'no-such-coinflow-payment' })).toEqual({ status: 'none' });
   });
