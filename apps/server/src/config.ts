@@ -400,7 +400,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 }
 
 /** COINFLOW_MODE=coinflow needs the store's credentials at Coinflow: a start without them stops here. */
-export function checkCoinflowSettings(s: Pick<Config, 'COINFLOW_MODE' | 'COINFLOW_MERCHANT_ID' | 'COINFLOW_API_KEY' | 'COINFLOW_WEBHOOK_VALIDATION_KEY'>): void {
+export function checkCoinflowSettings(
+  s: Pick<Config, 'COINFLOW_MODE' | 'COINFLOW_MERCHANT_ID' | 'COINFLOW_API_KEY' | 'COINFLOW_WEBHOOK_VALIDATION_KEY'>,
+): void {
   if (s.COINFLOW_MODE !== 'coinflow') return;
   const missing = (['COINFLOW_MERCHANT_ID', 'COINFLOW_API_KEY', 'COINFLOW_WEBHOOK_VALIDATION_KEY'] as const).filter((name) => !s[name]);
   if (missing.length) throw new ConfigError(`COINFLOW_MODE=coinflow needs ${missing.join(', ')}.`);

@@ -109,7 +109,10 @@ export async function openCoinflowSession(
  * whole decline on the shopper and on the address the session was opened from, as a decline on any other
  * path does (ADR 031); over the limit, the shopper is held at the host too (where it can hold them).
  */
-async function countCardDeclinedAtHost(deps: PaymentsDeps, effect: Extract<CoinflowEventEffect, { kind: 'card_declined' }>): Promise<boolean> {
+async function countCardDeclinedAtHost(
+  deps: PaymentsDeps,
+  effect: Extract<CoinflowEventEffect, { kind: 'card_declined' }>,
+): Promise<boolean> {
   const payment = await payments.findPayment(deps.db, effect.paymentId);
   if (!payment || payment.method !== 'embedded_checkout' || payment.provider !== effect.provider) return false;
   if (effect.transactionId !== null && payment.transactionId !== effect.transactionId) return false;
@@ -137,7 +140,9 @@ export async function takeCoinflowEvent(
   input: CoinflowWebhookInput,
   now = new Date(),
 ): Promise<'handled' | 'replay' | 'ignored'> {
-  const check = await callProvider(deps.log, 'webhook', () => gateway.checkWebhook({ rawBody: input.rawBody, headers: input.headers }, now));
+  const check = await callProvider(deps.log, 'webhook', () =>
+    gateway.checkWebhook({ rawBody: input.rawBody, headers: input.headers }, now),
+  );
   if (check.status === 'invalid') throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
   if (check.status === 'stale') throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', check.field);
   if (check.status === 'malformed') throw new AppError(400, 'BAD_NOTIFICATION', check.message, check.field);

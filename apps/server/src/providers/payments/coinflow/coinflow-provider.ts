@@ -57,7 +57,13 @@ export function lookupOfCoinflowPayment(paymentId: string, payment: CoinflowPaym
   }
 }
 
-export function createCoinflowApiProvider({ api, merchantId, pageUrl, validationKey, now = () => new Date() }: CoinflowProviderOptions): PaymentProvider {
+export function createCoinflowApiProvider({
+  api,
+  merchantId,
+  pageUrl,
+  validationKey,
+  now = () => new Date(),
+}: CoinflowProviderOptions): PaymentProvider {
   const checkoutBase = new URL(pageUrl).origin;
 
   async function lookup(paymentId: string, transactionId: string | null, startedAt?: Date): Promise<LookupOutcome> {

@@ -25,7 +25,11 @@ const sameText = (a: string, b: string) => {
 };
 
 /** The delivery is Coinflow's: its Coinflow-Signature, else its Authorization header, checked with the validation key. */
-export function isCoinflowDelivery(validationKey: string, rawBody: string, headers: Record<string, string | string[] | undefined>): boolean {
+export function isCoinflowDelivery(
+  validationKey: string,
+  rawBody: string,
+  headers: Record<string, string | string[] | undefined>,
+): boolean {
   const signature = first(headers[COINFLOW_SIGNATURE_HEADER]);
   if (signature !== undefined) return checkCoinflowSignature(validationKey, rawBody, signature);
   const authorization = first(headers.authorization);
