@@ -21,6 +21,7 @@ import webAppPlugin from './plugins/web-app/index.ts';
 import mailPlugin from './providers/mail/plugin.ts';
 import paymentsProviderPlugin from './providers/payments/plugin.ts';
 import { SQUARE_CSP_ORIGINS } from './providers/payments/square/names.ts';
+import { COINFLOW_HOSTS } from './providers/payments/coinflow/names.ts';
 import kycProviderPlugin from './providers/kyc/jumio/plugin.ts';
 import identityProvidersPlugin from './providers/identity/plugin.ts';
 import checkoutHostPlugin from './providers/checkout-host/plugin.ts';
@@ -102,6 +103,11 @@ function pageDirectives(app: FastifyInstance) {
     app.config.CHECKOUT_API_URL
       ? [new URL(app.config.CHECKOUT_API_URL).origin]
       : [() => (app.hasDecorator('checkoutHost') && app.getDecorator<{ origin(): string }>('checkoutHost').origin()) || fallback()];
+  // Coinflow's purchase page (COINFLOW_MODE=coinflow, ADR 041): framed only; the store's page calls no Coinflow API.
+  const coinflowPage =
+    app.config.COINFLOW_MODE === 'coinflow'
+      ? [new URL(app.config.COINFLOW_CHECKOUT_URL ?? COINFLOW_HOSTS[app.config.COINFLOW_ENV].page).origin]
+      : [];
   const self = () => "'self'";
   return {
     defaultSrc: ["'self'"],
@@ -117,6 +123,7 @@ function pageDirectives(app: FastifyInstance) {
       ...stripe.frame,
       ...square.frame,
       ...checkout(() => app.vault.origin() || "'none'"),
+      ...coinflowPage,
     ],
     upgradeInsecureRequests: null,
   };

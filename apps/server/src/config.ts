@@ -282,6 +282,24 @@ const envSchema = z.object({
   CHECKOUT_MERCHANT_KEY: z.string().min(16).optional(),
   /** The secret the host signs its webhooks with (x-checkout-signature); required with CHECKOUT_API_URL. */
   CHECKOUT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  // --- EMBEDDED CHECKOUT: Coinflow's own merchant API instead (issue 22, ADR 041) ---
+  /**
+   * Whom the store's `coinflow` provider talks to: 'hosted' (default) our hosted checkout (the in-process
+   * one, or CHECKOUT_API_URL's); 'coinflow' Coinflow's merchant API and purchase page (COINFLOW_* below).
+   */
+  COINFLOW_MODE: z.enum(['hosted', 'coinflow']).default('hosted'),
+  /** Which Coinflow: 'sandbox' (api-sandbox.coinflow.cash, sandbox.coinflow.cash) or 'prod' (api.coinflow.cash, coinflow.cash). */
+  COINFLOW_ENV: z.enum(['sandbox', 'prod']).default('sandbox'),
+  /** Coinflow's API origin; default COINFLOW_ENV's (the paths under it start with /api/). */
+  COINFLOW_API_URL: z.string().url().optional(),
+  /** The origin of Coinflow's purchase page the pay page frames; default COINFLOW_ENV's. */
+  COINFLOW_CHECKOUT_URL: z.string().url().optional(),
+  /** The store's merchant id at Coinflow; required with COINFLOW_MODE=coinflow. */
+  COINFLOW_MERCHANT_ID: z.string().min(1).max(128).optional(),
+  /** The merchant API key (sent as the Authorization header); required with COINFLOW_MODE=coinflow. */
+  COINFLOW_API_KEY: z.string().min(1).optional(),
+  /** The Webhook Validation Key of Coinflow's dashboard (Developers → Webhooks); required with COINFLOW_MODE=coinflow. */
+  COINFLOW_WEBHOOK_VALIDATION_KEY: z.string().min(1).optional(),
   // --- EMBEDDED CHECKOUT: the hosted checkout in this process (issue 11, ADR 020, providers/checkout-host) ---
   /** Port of the hosted checkout (purchase-v2 page, merchant API); default PORT+2, 0 = random, 'off' = not started. */
   CHECKOUT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
@@ -401,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   checkProductionRules(merged);
   checkCardProviderUrl(merged);
+  checkCoinflowSettings(merged);
   const publicUrlSet = e.PUBLIC_URL !== undefined || overrides.PUBLIC_URL !== undefined;
   let chainOptions: ChainOptions;
   try {
@@ -415,6 +434,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     STORE_ORIGINS: overrides.STORE_ORIGINS ?? storeOrigins(publicUrlSet ? merged.PUBLIC_URL : undefined, merged.PORT),
     BROWSER_BASE: overrides.BROWSER_BASE ?? (publicUrlSet ? merged.PUBLIC_URL.replace(/\/+$/, '') : ''),
   };
+}
+
+/** COINFLOW_MODE=coinflow needs the store's credentials at Coinflow: a start without them stops here. */
+export function checkCoinflowSettings(
+  s: Pick<Config, 'COINFLOW_MODE' | 'COINFLOW_MERCHANT_ID' | 'COINFLOW_API_KEY' | 'COINFLOW_WEBHOOK_VALIDATION_KEY'>,
+): void {
+  if (s.COINFLOW_MODE !== 'coinflow') return;
+  const missing = (['COINFLOW_MERCHANT_ID', 'COINFLOW_API_KEY', 'COINFLOW_WEBHOOK_VALIDATION_KEY'] as const).filter((name) => !s[name]);
+  if (missing.length) throw new ConfigError(`COINFLOW_MODE=coinflow needs ${missing.join(', ')}.`);
 }
 
 /**

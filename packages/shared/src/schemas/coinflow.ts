@@ -34,6 +34,10 @@ export const coinflowSessionData = z.object({
   currency: z.literal('USD'),
   blockchains: z.array(embeddedCheckoutChain),
   allowedPaymentMethods: z.array(z.enum(EMBEDDED_CHECKOUT_PAYMENT_METHODS)),
+  /** Whose page the frame opens: absent, the store's hosted checkout; 'coinflow', Coinflow's purchase page (ADR 041). */
+  host: z.literal('coinflow').optional(),
+  /** Coinflow's checkout JWT (the page's jwtToken), which holds the amount; only with host 'coinflow'. */
+  jwtToken: z.string().optional(),
 });
 export type CoinflowSessionData = z.infer<typeof coinflowSessionData>;
 export const coinflowSessionResponse = z.object({ success: z.literal(true), data: coinflowSessionData });

@@ -155,7 +155,19 @@ export type ShopperAction =
    * and the host's webhook (or a lookup by our payment id) decides. The key opens the session; a new one
    * replaces it each time the session is asked for again.
    */
-  | { kind: 'embedded'; sessionKey: string; sessionId: string; checkoutBase: string; merchantId: string };
+  | {
+      kind: 'embedded';
+      sessionKey: string;
+      sessionId: string;
+      checkoutBase: string;
+      merchantId: string;
+      /** Coinflow's page (ADR 041): its checkout JWT, which holds the amount; absent for our hosted checkout. */
+      jwtToken?: string;
+      /** Whose page the frame opens: our hosted checkout ('store', the default) or Coinflow's. */
+      host?: 'store' | 'coinflow';
+      /** What the shopper may pay with there; absent: every method the store offers in the frame. */
+      allowedPaymentMethods?: readonly ('card' | 'usdc')[];
+    };
 
 export type Approved = {
   status: 'approved';

@@ -3,13 +3,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coinflowSessionQuery, coinflowSessionResponse, errorEnvelope } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
-import { CHECKOUT_EVENT_ID_HEADER, CHECKOUT_SIGNATURE_HEADER } from '../../../providers/payments/coinflow/names.ts';
 import { cardAttemptsFor } from '../card-attempts.ts';
 import { routeDepsOf } from '../route-deps.ts';
 import { openCoinflowSession, takeCoinflowEvent } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
-
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 const coinflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = routeDepsOf(app);
@@ -61,13 +58,11 @@ const coinflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         description:
-          "The hosted checkout's webhook events (payment.approved, payment.declined, payment.refunded; payment.card_declined, each card declined in a session, counts as a card decline of the shopper's), authenticated by its signature (x-checkout-signature: t=…,v1=…). Forged 401, signed more than 5 minutes ago 400; a replay of an event id is acknowledged and changes nothing.",
+          "The embedded checkout's webhook events. Our hosted checkout (COINFLOW_MODE=hosted): payment.approved, payment.declined, payment.refunded; payment.card_declined, each card declined in a session, counts as a card decline of the shopper's; authenticated by x-checkout-signature: t=…,v1=… (signed more than 5 minutes ago 400). Coinflow (COINFLOW_MODE=coinflow): Settled grants, Card Payment Declined counts a card decline, Refund Complete gives the coins back; authenticated by Coinflow-Signature (t=…,v1=…) or else an Authorization header equal to the Webhook Validation Key. Forged 401; a replay of an event is acknowledged and changes nothing.",
       },
       handler: async (request) => {
         await takeCoinflowEvent(deps(request.log), app.coinflowGateway, {
           rawBody: typeof request.body === 'string' ? request.body : '',
-          signature: header(request.headers[CHECKOUT_SIGNATURE_HEADER]),
-          eventId: header(request.headers[CHECKOUT_EVENT_ID_HEADER]),
           headers: request.headers,
           query: request.query,
         });

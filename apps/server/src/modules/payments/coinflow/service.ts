@@ -9,10 +9,8 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts
 import { listOrdersOf, prepareOrderForPayment } from '../../checkout/index.ts';
 import { getDistributorKeys } from '../../settings/index.ts';
 import { findAccountName } from '../../user/index.ts';
-import type { CoinflowGateway } from '../../../providers/payments/coinflow/plugin.ts';
-import { CHECKOUT_CARD_DECLINED_EVENT, COINFLOW_WEBHOOK, EMBEDDED_PAYMENT_METHODS } from '../../../providers/payments/coinflow/names.ts';
-import { checkCheckoutSignature } from '../../../providers/payments/coinflow/signature.ts';
-import { parseCheckoutEvent, type CheckoutEvent } from '../../../providers/payments/coinflow/webhook.ts';
+import type { CoinflowEventEffect, CoinflowGateway } from '../../../providers/payments/coinflow/plugin.ts';
+import { COINFLOW_WEBHOOK, EMBEDDED_PAYMENT_METHODS } from '../../../providers/payments/coinflow/names.ts';
 import type { PaymentOutcome, PaymentSource } from '../../../providers/payments/types.ts';
 import { assertMayPay } from '../allowed.ts';
 import { DECLINE_WEIGHT } from '../card-attempts.ts';
@@ -40,7 +38,9 @@ const sessionData = (action: Embedded, orderId: string, amountCents: number): Co
   amountCents,
   currency: 'USD',
   blockchains: [...EMBEDDED_CHECKOUT_CHAINS],
-  allowedPaymentMethods: [...EMBEDDED_PAYMENT_METHODS],
+  allowedPaymentMethods: [...(action.allowedPaymentMethods ?? EMBEDDED_PAYMENT_METHODS)],
+  // Coinflow's page (ADR 041): its checkout JWT holds the amount.
+  ...(action.host === 'coinflow' ? { host: 'coinflow' as const, jwtToken: action.jwtToken } : {}),
 });
 
 /** The named order, or the shopper's latest pending one (404 when there is none). */
@@ -104,31 +104,35 @@ export async function openCoinflowSession(
 }
 
 /**
- * payment.card_declined: a card the host declined in the session of one of our attempts. The store never
- * saw that card, so it weighs a whole decline on the shopper and on the address the session was opened
- * from, as a decline on any other path does (ADR 031); over the limit, the shopper is held at the host too.
+ * A card the page declined in a session of one of our attempts (the hosted checkout's
+ * payment.card_declined, Coinflow's Card Payment Declined). The store never saw that card, so it weighs a
+ * whole decline on the shopper and on the address the session was opened from, as a decline on any other
+ * path does (ADR 031); over the limit, the shopper is held at the host too (where it can hold them).
  */
-async function countCardDeclinedAtHost(deps: PaymentsDeps, event: CheckoutEvent): Promise<boolean> {
-  const payment = await payments.findPayment(deps.db, event.data.reference);
-  if (!payment || payment.method !== 'embedded_checkout' || payment.transactionId !== event.data.sessionId) return false;
+async function countCardDeclinedAtHost(
+  deps: PaymentsDeps,
+  effect: Extract<CoinflowEventEffect, { kind: 'card_declined' }>,
+): Promise<boolean> {
+  const payment = await payments.findPayment(deps.db, effect.paymentId);
+  if (!payment || payment.method !== 'embedded_checkout' || payment.provider !== effect.provider) return false;
+  if (effect.transactionId !== null && payment.transactionId !== effect.transactionId) return false;
   await deps.cardLimits?.of({ userId: payment.userId, address: payment.clientAddress }).declined(DECLINE_WEIGHT);
   return true;
 }
 
 export interface CoinflowWebhookInput {
   rawBody: string;
-  signature: string | undefined;
-  eventId: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   query: unknown;
 }
 
 /**
- * POST v1/payment/coinflow/webhook. Refused, nothing changed: a forged or unsigned event (401), one signed
- * more than five minutes away from now (400 STALE_NOTIFICATION), one that is not the host's JSON (400). A
- * replay of an event already handled is acknowledged and changes nothing; a duplicate arriving while the
- * first is handled gets 409 (the host's outbox delivers it again). An event about a payment the store
- * cannot take now (404) is released, so the next delivery is taken afresh.
+ * POST v1/payment/coinflow/webhook. Refused, nothing changed: a forged, tampered or unauthenticated event
+ * (401); one of our hosted checkout's signed more than five minutes away from now (400 STALE_NOTIFICATION);
+ * one that is not the sender's JSON (400). A replay of an event already handled is acknowledged and
+ * changes nothing; a duplicate arriving while the first is handled gets 409 (the sender delivers it
+ * again). An event about a payment the store cannot take now (404) is released, so the next delivery is
+ * taken afresh.
  */
 export async function takeCoinflowEvent(
   deps: PaymentsDeps,
@@ -136,16 +140,15 @@ export async function takeCoinflowEvent(
   input: CoinflowWebhookInput,
   now = new Date(),
 ): Promise<'handled' | 'replay' | 'ignored'> {
-  const { webhookSecret } = await callProvider(deps.log, 'access', () => gateway.access());
-  const check = checkCheckoutSignature(webhookSecret, input.rawBody, input.signature, now);
-  if (check === 'invalid') throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
-  if (check === 'stale') throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', 'x-checkout-signature');
-  const event = parseCheckoutEvent(input.rawBody);
-  if (!event) throw new AppError(400, 'BAD_NOTIFICATION', 'This is not a checkout event.', 'body');
-  if (input.eventId !== undefined && input.eventId !== event.id)
-    throw new AppError(400, 'BAD_NOTIFICATION', 'The event id header does not match the event.', 'x-checkout-event-id');
+  const check = await callProvider(deps.log, 'webhook', () =>
+    gateway.checkWebhook({ rawBody: input.rawBody, headers: input.headers }, now),
+  );
+  if (check.status === 'invalid') throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
+  if (check.status === 'stale') throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', check.field);
+  if (check.status === 'malformed') throw new AppError(400, 'BAD_NOTIFICATION', check.message, check.field);
+  const { event } = check;
 
-  const about = { eventId: event.id, type: event.type, sessionId: event.data.sessionId };
+  const about = { eventId: event.id, type: event.type };
   const claim = await claimEvent(deps.db, event.id, event.type, now);
   if (claim === 'done') {
     deps.log.info(about, 'checkout event already handled: replay ignored');
@@ -153,8 +156,8 @@ export async function takeCoinflowEvent(
   }
   if (claim === 'processing') throw conflict('This notification is being handled.');
   try {
-    if (event.type === CHECKOUT_CARD_DECLINED_EVENT) {
-      const counted = await countCardDeclinedAtHost(deps, event);
+    if (event.effect.kind === 'card_declined') {
+      const counted = await countCardDeclinedAtHost(deps, event.effect);
       if (!counted) deps.log.info(about, 'card decline at the checkout about no attempt of ours: acknowledged');
       await finishEvent(deps.db, event.id);
       return counted ? 'handled' : 'ignored';

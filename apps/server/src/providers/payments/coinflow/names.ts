@@ -32,3 +32,29 @@ export const STOREFRONT_MERCHANT = { id: 'lucky-dragon', name: 'Lucky Dragon' } 
  * store takes bank payments through its own "Bank account" method, which keeps the order waiting (ADR 011).
  */
 export const EMBEDDED_PAYMENT_METHODS = ['card', 'usdc'] as const;
+
+// --- Coinflow's own merchant API (COINFLOW_MODE=coinflow, ADR 041) ---
+
+/** The provider's name on payment rows made through Coinflow's API (rows of our hosted checkout stay 'coinflow'). */
+export const COINFLOW_API_PROVIDER = 'coinflow-api';
+
+/**
+ * Coinflow's hosts per environment, as its React SDK computes them (CoinflowUtils.getCoinflowApiUrl and
+ * getCoinflowBaseUrl in github.com/coinflow-labs-us/coinflow-react src/common/CoinflowUtils.ts):
+ * api-<env>.coinflow.cash / <env>.coinflow.cash, and api.coinflow.cash / coinflow.cash in production.
+ */
+export const COINFLOW_HOSTS = {
+  sandbox: { api: 'https://api-sandbox.coinflow.cash', page: 'https://sandbox.coinflow.cash' },
+  prod: { api: 'https://api.coinflow.cash', page: 'https://coinflow.cash' },
+} as const;
+
+/** The end user a session key is issued for (GET /api/auth/session-key). */
+export const COINFLOW_USER_ID_HEADER = 'x-coinflow-auth-user-id';
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` with the Webhook Validation Key. */
+export const COINFLOW_SIGNATURE_HEADER = 'coinflow-signature';
+
+/**
+ * What a shopper may pay with in Coinflow's page: cards. Coinflow's USDC pay-in needs a session of the
+ * shopper's wallet (x-coinflow-auth-wallet, signed message), which the store does not ask for (ADR 041).
+ */
+export const COINFLOW_PAYMENT_METHODS = ['card'] as const;

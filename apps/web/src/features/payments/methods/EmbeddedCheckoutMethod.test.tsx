@@ -58,6 +58,28 @@ describe('EmbeddedCheckoutMethod', () => {
     await vi.waitFor(() => expect(onPaid).toHaveBeenCalledWith('ord-1', 'paid'));
   });
 
+  it("opens Coinflow's purchase page with its checkout JWT (COINFLOW_MODE=coinflow), collecting no device id from our host", async () => {
+    const coinflow = 'https://sandbox.coinflow.cash';
+    const net = mockApi({
+      'GET v1/payment/coinflow/session': ok({
+        ...session,
+        merchantId: 'lucky-dragon-cf',
+        checkoutBase: coinflow,
+        allowedPaymentMethods: ['card'],
+        host: 'coinflow',
+        jwtToken: 'eyJ.checkout-jwt',
+      }),
+    });
+    const { user } = renderPage(<EmbeddedCheckoutMethod orderId="ord-1" onPaid={vi.fn()} />);
+    await user.click(screen.getByTestId('embedded-pay-by-card'));
+    const src = new URL((await frame()).src);
+    expect(src.origin).toBe(coinflow);
+    expect(src.pathname).toBe('/solana/purchase-v2/lucky-dragon-cf');
+    expect(src.searchParams.get('sessionKey')).toBe('sk_first');
+    expect(src.searchParams.get('jwtToken')).toBe('eyJ.checkout-jwt');
+    expect(net.keys()).toEqual(['GET v1/payment/coinflow/session']);
+  });
+
   it("shows the decline's reason on the page when the card is declined", async () => {
     mockApi({ 'GET v1/payment/coinflow/session': ok(session) });
     const onPaid = vi.fn();

@@ -112,9 +112,11 @@ export default function EmbeddedCheckoutMethod({ orderId, onPaid, onFailed }: Me
     ? {
         merchantId: session.merchantId,
         baseUrl: session.checkoutBase,
-        // The host serves its API on the page's origin: the fraud device id is collected there first.
+        // Our hosted checkout serves its API on the page's origin: the fraud device id is collected there
+        // first. Coinflow's page (ADR 041) is opened with its checkout JWT, which holds the amount.
         apiUrl: session.checkoutBase,
-        collectDeviceId: true,
+        collectDeviceId: session.host !== 'coinflow',
+        ...(session.jwtToken ? { jwtToken: session.jwtToken } : {}),
         sessionKey: session.sessionKey,
         subtotal: { cents: session.amountCents, currency: session.currency },
         useHeightChange: true,
