@@ -37,13 +37,23 @@ describe('provider customers', () => {
 
   it('keeps one customer when saves race: every caller gets the row kept, even if the provider answered two ids', async () => {
     const s = await createShopper(db());
-    let n = 0;
-    // Each creation at the "provider" answers its own id, as a provider without an idempotency key would.
-    const create = async () => `sq_${++n}_${s.id}`;
-    const answers = await Promise.all(Array.from({ length: 8 }, () => findOrCreateProviderCustomer(db(), 'square', s.id, create)));
+    const callers = 8;
+    // Every caller is held at the provider until all have found no row and asked for a customer, so the
+    // saves really meet; each creation answers its own id, as a provider without an idempotency key would.
+    let arrived = 0;
+    let allArrived!: () => void;
+    const barrier = new Promise<void>((resolve) => (allArrived = resolve));
+    const create = async () => {
+      const mine = `sq_${++arrived}_${s.id}`;
+      if (arrived === callers) allArrived();
+      await barrier;
+      return mine;
+    };
+    const answers = await Promise.all(Array.from({ length: callers }, () => findOrCreateProviderCustomer(db(), 'square', s.id, create)));
+    expect(arrived).toBe(callers);
     const rows = await rowsOf('square', s.id);
     expect(rows).toHaveLength(1);
-    expect(new Set(answers)).toEqual(new Set([rows[0]!.customerId]));
+    expect(answers).toEqual(Array.from({ length: callers }, () => rows[0]!.customerId));
   });
 
   it('keeps a shopper apart at each provider', async () => {
