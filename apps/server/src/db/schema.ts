@@ -470,25 +470,37 @@ export const cashierSandboxCards = pgTable('cashier_sandbox_cards', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
+// --- PAYMENT PROVIDERS' SHARED TABLES (issue 22, 0036, ADR 036) ---
+/** A provider's webhook events taken, by (provider, event id): a replay or a parallel duplicate changes nothing. */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    status: text('status', { enum: ['processing', 'done'] }).notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    claimedAt: ts('claimed_at').notNull().defaultNow(),
+    handledAt: ts('handled_at'),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** Each shopper's customer at a provider (Stripe, Square): their saved methods there are that customer's. */
+export const providerCustomers = pgTable(
+  'provider_customers',
+  {
+    provider: text('provider').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    customerId: text('customer_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.userId] }), unique().on(t.provider, t.customerId)],
+);
+
 // --- STRIPE (issue 9, 0013, ADR 012) ---
-/** Each shopper's Stripe customer: their Stripe cards and Cash App accounts are its PaymentMethods. */
-export const stripeCustomers = pgTable('stripe_customers', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  customerId: text('customer_id').notNull().unique(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
-/** Stripe webhook events taken, by event id: a replay or a parallel duplicate changes nothing. */
-export const stripeWebhookEvents = pgTable('stripe_webhook_events', {
-  eventId: text('event_id').primaryKey(),
-  type: text('type').notNull(),
-  status: text('status', { enum: ['processing', 'done'] }).notNull(),
-  claimedAt: ts('claimed_at').notNull().defaultNow(),
-  handledAt: ts('handled_at'),
-});
-
 /** The Stripe sandbox's objects (customers, payment methods, intents, refunds, events) as it answers them. */
 export const stripeSandboxObjects = pgTable('stripe_sandbox_objects', {
   id: text('id').primaryKey(),
@@ -576,33 +588,6 @@ export const sandboxAchDebits = pgTable('sandbox_ach_debits', {
 });
 
 // --- SQUARE (issue 9, 0014, ADR 013) ---
-/** Each shopper's Square customer: their saved Square cards are its cards at Square. */
-export const squareCustomers = pgTable('square_customers', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  customerId: text('customer_id').notNull().unique(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
-/** Square webhook events taken, by event_id: a replay or a parallel duplicate changes nothing. */
-export const squareWebhookEvents = pgTable('square_webhook_events', {
-  eventId: text('event_id').primaryKey(),
-  type: text('type').notNull(),
-  status: text('status', { enum: ['processing', 'done'] }).notNull(),
-  claimedAt: ts('claimed_at').notNull().defaultNow(),
-  handledAt: ts('handled_at'),
-});
-
-/** The hosted checkout's webhook events taken, by its event id (0022, ADR 020): a replay changes nothing. */
-export const coinflowWebhookEvents = pgTable('coinflow_webhook_events', {
-  eventId: text('event_id').primaryKey(),
-  type: text('type').notNull(),
-  status: text('status', { enum: ['processing', 'done'] }).notNull(),
-  claimedAt: ts('claimed_at').notNull().defaultNow(),
-  handledAt: ts('handled_at'),
-});
-
 /** The Square sandbox's objects (customers, cards, payments, refunds) as it answers them. */
 export const squareSandboxObjects = pgTable('square_sandbox_objects', {
   id: text('id').primaryKey(),

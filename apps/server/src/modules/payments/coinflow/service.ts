@@ -19,7 +19,8 @@ import { callProvider, providerToContinue, type PaymentsDeps } from '../deps.ts'
 import { handleNotification } from '../notifications.ts';
 import { reconcileInFlight } from '../reconcile.ts';
 import * as payments from '../repository.ts';
-import { claimEvent, finishEvent, findOpenEmbeddedAttempt, releaseEvent } from './repository.ts';
+import { findOpenEmbeddedAttempt } from './repository.ts';
+import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../webhook-events.ts';
 
 export const NO_PENDING_ORDER_MESSAGE = 'You have no order waiting for payment.';
 export const ORDER_PAID_MESSAGE = 'This order is already paid.';
@@ -149,7 +150,7 @@ export async function takeCoinflowEvent(
   const { event } = check;
 
   const about = { eventId: event.id, type: event.type };
-  const claim = await claimEvent(deps.db, event.id, event.type, now);
+  const claim = await claimWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id, event.type, now);
   if (claim === 'done') {
     deps.log.info(about, 'checkout event already handled: replay ignored');
     return 'replay';
@@ -159,7 +160,7 @@ export async function takeCoinflowEvent(
     if (event.effect.kind === 'card_declined') {
       const counted = await countCardDeclinedAtHost(deps, event.effect);
       if (!counted) deps.log.info(about, 'card decline at the checkout about no attempt of ours: acknowledged');
-      await finishEvent(deps.db, event.id);
+      await finishWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
       return counted ? 'handled' : 'ignored';
     }
     const notification = deps.providers.verifyNotification(COINFLOW_WEBHOOK, {
@@ -169,10 +170,10 @@ export async function takeCoinflowEvent(
     });
     if (notification) await handleNotification(deps, COINFLOW_WEBHOOK, notification);
     else deps.log.info(about, 'checkout event about nothing the store records: acknowledged');
-    await finishEvent(deps.db, event.id);
+    await finishWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
     return notification ? 'handled' : 'ignored';
   } catch (err) {
-    await releaseEvent(deps.db, event.id);
+    await releaseWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
     throw err;
   }
 }

@@ -21,7 +21,7 @@ import {
   payments,
   sandboxTransactions,
   stripeSandboxObjects,
-  stripeWebhookEvents,
+  paymentWebhookEvents,
 } from '../../../db/schema.ts';
 
 const WAIT = { timeout: 30_000, interval: 100 };
@@ -223,7 +223,10 @@ describe('an admin refunds a Stripe-paid order', () => {
         .map((row) => row.data as { id: string; type: string; data: { object: Record<string, unknown> } })
         .filter((e) => e.type === 'charge.refunded' && e.data.object.payment_intent === paymentIntentId);
       expect(events).toHaveLength(1);
-      const [handled] = await db().select().from(stripeWebhookEvents).where(eq(stripeWebhookEvents.eventId, events[0]!.id));
+      const [handled] = await db()
+        .select()
+        .from(paymentWebhookEvents)
+        .where(and(eq(paymentWebhookEvents.provider, 'stripe'), eq(paymentWebhookEvents.eventId, events[0]!.id)));
       expect(handled?.status).toBe('done');
     }, WAIT);
     const payment = (await db().select().from(payments).where(eq(payments.orderId, order._id))).find(

@@ -15,7 +15,7 @@ import { startPayment } from '../core.ts';
 import { callProvider, methodUnavailable, type PaymentsDeps } from '../deps.ts';
 import { handleNotification } from '../notifications.ts';
 import { CARD_NOT_FOUND } from '../saved-cards.ts';
-import { claimEvent, finishEvent, releaseEvent } from './repository.ts';
+import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../webhook-events.ts';
 
 /**
  * Square retries an event it could not deliver for up to 72 hours, always with its first created_at;
@@ -152,7 +152,7 @@ export async function takeSquareEvent(
   if (age > SQUARE_EVENT_MAX_AGE_MS || age < -SQUARE_EVENT_MAX_SKEW_MS)
     throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', 'created_at');
 
-  const claim = await claimEvent(deps.db, event.event_id, event.type, now);
+  const claim = await claimWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id, event.type, now);
   const about = { eventId: event.event_id, type: event.type };
   if (claim === 'done') {
     deps.log.info(about, 'square event already handled: replay ignored');
@@ -167,10 +167,10 @@ export async function takeSquareEvent(
     });
     if (notification) await handleNotification(deps, SQUARE_WEBHOOK, notification);
     else deps.log.info(about, 'square event about nothing the store records: acknowledged');
-    await finishEvent(deps.db, event.event_id);
+    await finishWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id);
     return notification ? 'handled' : 'ignored';
   } catch (err) {
-    await releaseEvent(deps.db, event.event_id);
+    await releaseWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id);
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts
 import { as, createShopper, expectLedgerBalanced, ledgerSumForOrder, type Shopper } from '../../../../test/support/checkout.ts';
 import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
-import { payments, squareSandboxObjects, squareWebhookEvents } from '../../../db/schema.ts';
+import { payments, squareSandboxObjects, paymentWebhookEvents } from '../../../db/schema.ts';
 import { SQUARE_SIGNATURE_HEADER, SQUARE_WEBHOOK_PATH } from '../../../providers/payments/square/names.ts';
 import { SQUARE_SANDBOX_CARDS } from '../../../providers/payments/square/sandbox/test-cards.ts';
 import { getWalletCoins } from '../../wallet/index.ts';
@@ -79,7 +79,10 @@ describe('POST v1/payment/square/create-payment', () => {
     expect(charged.map((p) => [p.id, p.status, p.amount_money.amount])).toEqual([[data.transactionId, 'COMPLETED', order.total]]);
     // Square's payment.updated follows; taking it changes nothing.
     await vi.waitFor(async () => {
-      const taken = await t.database.db.select().from(squareWebhookEvents).where(eq(squareWebhookEvents.status, 'done'));
+      const taken = await t.database.db
+        .select()
+        .from(paymentWebhookEvents)
+        .where(and(eq(paymentWebhookEvents.provider, 'square'), eq(paymentWebhookEvents.status, 'done')));
       expect(taken.length).toBeGreaterThan(0);
     }, WAIT);
     expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
@@ -251,8 +254,8 @@ describe("Square's webhook", () => {
     expect(
       await t.database.db
         .select()
-        .from(squareWebhookEvents)
-        .where(eq(squareWebhookEvents.eventId, JSON.parse(event.rawBody).event_id)),
+        .from(paymentWebhookEvents)
+        .where(and(eq(paymentWebhookEvents.provider, 'square'), eq(paymentWebhookEvents.eventId, JSON.parse(event.rawBody).event_id))),
     ).toEqual([]);
     expect(await purchased(s)).toBe(0);
     expect(await ledgerSumForOrder(t.database.db, order._id)).toBe(0);

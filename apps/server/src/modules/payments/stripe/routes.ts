@@ -22,7 +22,7 @@ import { cardAttemptsFor } from '../card-attempts.ts';
 import { routeDepsOf } from '../route-deps.ts';
 import { handleNotification } from '../notifications.ts';
 import { listPaymentMethods, payWithStripe, removePaymentMethod, returnTarget, saveCard, startCashAppSetup } from './service.ts';
-import { claimEvent, eventHandled, releaseEvent } from './webhook-events.ts';
+import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../webhook-events.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 
 /** The return from Stripe's page: Stripe adds its own parameters, so unknown ones are not refused. */
@@ -205,7 +205,7 @@ const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         const log = request.log.child({ eventId: event.id, eventType: event.type });
-        if (!(await claimEvent(app.db, event.id, event.type))) {
+        if ((await claimWebhookEvent(app.db, STRIPE_WEBHOOK, event.id, event.type)) !== 'claimed') {
           log.info('stripe event already taken: ignored');
           return { success: true as const, received: true, duplicate: true };
         }
@@ -216,13 +216,13 @@ const stripeRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch (err) {
           // Not ours yet (the payment's answer from Stripe is not recorded yet), or our fault: Stripe retries it later.
           if (!(err instanceof AppError) || err.statusCode === 404) {
-            await releaseEvent(app.db, event.id);
+            await releaseWebhookEvent(app.db, STRIPE_WEBHOOK, event.id);
             throw err;
           }
           // Answered for good (an approval the order could not take, refunded): Stripe need not retry.
           log.warn({ status: err.statusCode, err: err.message }, 'stripe event handled with a refusal');
         }
-        await eventHandled(app.db, event.id);
+        await finishWebhookEvent(app.db, STRIPE_WEBHOOK, event.id);
         return { success: true as const, received: true };
       },
     );

@@ -2,7 +2,7 @@
 // Stripe's charge.refunded takes the coins of a fully refunded payment back through the shared reversal,
 // once however often the event comes; a partial refund leaves them; a refund the store made itself (an
 // orphaned approval, refundOrphan) changes nothing more.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { as, createShopper, ledgerSumForOrder, type Shopper } from '../../../../test/support/checkout.ts';
@@ -16,7 +16,7 @@ import {
   saveStripeCard,
   STRIPE_TEST_CARDS,
 } from '../../../../test/support/stripe.ts';
-import { accountFlags, ledgerEntries, orders, payments, stripeSandboxObjects, stripeWebhookEvents } from '../../../db/schema.ts';
+import { accountFlags, ledgerEntries, orders, payments, stripeSandboxObjects, paymentWebhookEvents } from '../../../db/schema.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_refunds_0123456789abcdef';
 const WAIT = { timeout: 20_000, interval: 100 };
@@ -57,7 +57,10 @@ async function refundEventsHandled(paymentIntentId: string, count: number) {
     const events = await refundEventsOf(paymentIntentId);
     expect(events).toHaveLength(count);
     for (const event of events) {
-      const [row] = await db().select().from(stripeWebhookEvents).where(eq(stripeWebhookEvents.eventId, event.id));
+      const [row] = await db()
+        .select()
+        .from(paymentWebhookEvents)
+        .where(and(eq(paymentWebhookEvents.provider, 'stripe'), eq(paymentWebhookEvents.eventId, event.id)));
       expect(row?.status).toBe('done');
     }
   }, WAIT);

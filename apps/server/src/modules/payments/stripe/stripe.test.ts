@@ -1,7 +1,7 @@
 // Stripe cards and Cash App Pay through the real `stripe` package against the built-in sandbox's HTTP
 // API (ADR 012): saving, listing and deleting methods, paying (approved, 3-D Secure, declined, Cash
 // App), and the webhook (signed, stale, forged, replayed, ten at once).
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { createShopper, ledgerSumForOrder } from '../../../../test/support/checkout.ts';
@@ -18,7 +18,7 @@ import {
   saveStripeCardRaw,
   STRIPE_TEST_CARDS,
 } from '../../../../test/support/stripe.ts';
-import { payments, stripeSandboxObjects, stripeWebhookEvents } from '../../../db/schema.ts';
+import { payments, stripeSandboxObjects, paymentWebhookEvents } from '../../../db/schema.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123';
 let t: TestApp;
@@ -261,7 +261,12 @@ describe('the webhook', () => {
 
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
     expect(await ledgerSumForOrder(db(), order._id)).toBe(0);
-    expect(await db().select().from(stripeWebhookEvents).where(eq(stripeWebhookEvents.eventId, event.id))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(paymentWebhookEvents)
+        .where(and(eq(paymentWebhookEvents.provider, 'stripe'), eq(paymentWebhookEvents.eventId, event.id))),
+    ).toEqual([]);
   });
 
   it('the same genuine event ten times at once grants once; a replay later changes nothing', async () => {

@@ -12,10 +12,9 @@
 // Saved cards are Square's cards on file of the shopper's Square customer (one per shopper). How Square's
 // answers read as outcomes, declines and saved cards is in outcomes.ts.
 import { createHash, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { SquareClient, SquareError, type Square } from 'square';
 import type { Db } from '../../../db/client.ts';
-import { squareCustomers } from '../../../db/schema.ts';
+import { findOrCreateProviderCustomer, findProviderCustomer } from '../customers.ts';
 import type { Declined, DeclineCode, PaymentProvider, PaymentRequest, PaymentSource, RefundOutcome } from '../types.ts';
 import { SQUARE_CURRENCY, SQUARE_METHODS, SQUARE_SIGNATURE_HEADER, SQUARE_WEBHOOK } from './names.ts';
 import { declineOf, isNotFound, lookupOf, outcomeOf, toSquareCard, type SquareCard } from './outcomes.ts';
@@ -78,22 +77,20 @@ export function createSquareProvider({
   signatureKey,
   notificationUrl,
 }: SquareProviderOptions): SquareProvider {
-  async function customerOf(userId: string): Promise<string | null> {
-    const [row] = await db.select().from(squareCustomers).where(eq(squareCustomers.userId, userId)).limit(1);
-    return row?.customerId ?? null;
+  function customerOf(userId: string): Promise<string | null> {
+    return findProviderCustomer(db, SQUARE_WEBHOOK, userId);
   }
 
   /**
    * The shopper's Square customer, created on first use. The idempotency key is the user's, so two
-   * first payments at once get the same customer from Square, and the row's primary key keeps one.
+   * first payments at once get the same customer from Square, and provider_customers keeps one row.
    */
-  async function ensureCustomer(userId: string): Promise<string> {
-    const known = await customerOf(userId);
-    if (known) return known;
-    const { customer } = await client.customers.create({ idempotencyKey: `customer-${userId}`, referenceId: userId });
-    if (!customer?.id) throw new Error('Square created no customer.');
-    await db.insert(squareCustomers).values({ userId, customerId: customer.id }).onConflictDoNothing();
-    return (await customerOf(userId)) ?? customer.id;
+  function ensureCustomer(userId: string): Promise<string> {
+    return findOrCreateProviderCustomer(db, SQUARE_WEBHOOK, userId, async () => {
+      const { customer } = await client.customers.create({ idempotencyKey: `customer-${userId}`, referenceId: userId });
+      if (!customer?.id) throw new Error('Square created no customer.');
+      return customer.id;
+    });
   }
 
   async function findCard(userId: string, cardId: string): Promise<SquareCard | null> {

@@ -5,10 +5,9 @@
 // once, keyed by our payment id (idempotency key and metadata.paymentId) so it can be found again.
 // This file makes the calls; what Stripe's answers mean to the core is read in outcomes.ts, and a
 // saved method as the shopper sees it in saved-methods.ts.
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client.ts';
-import { stripeCustomers } from '../../../db/schema.ts';
+import { findOrCreateProviderCustomer, findProviderCustomer } from '../customers.ts';
 import type { LookupOutcome, PaymentMethodKind, PaymentProvider, PaymentRequest, RefundOutcome } from '../types.ts';
 import { notificationOf, STRIPE_WEBHOOK } from './events.ts';
 import { declinedBy, isStripeError, lookupOutcomeOf, outcomeOf } from './outcomes.ts';
@@ -61,14 +60,12 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
   };
 
   async function customerFor(userId: string, create: boolean): Promise<string | null> {
-    const [row] = await db.select().from(stripeCustomers).where(eq(stripeCustomers.userId, userId)).limit(1);
-    if (row) return row.customerId;
-    if (!create) return null;
-    // The idempotency key makes two racing creations one customer at Stripe; the insert keeps the first.
-    const customer = await api().customers.create({ metadata: { userId } }, { idempotencyKey: `customer-${userId}` });
-    await db.insert(stripeCustomers).values({ userId, customerId: customer.id }).onConflictDoNothing();
-    const [kept] = await db.select().from(stripeCustomers).where(eq(stripeCustomers.userId, userId)).limit(1);
-    return kept!.customerId;
+    if (!create) return findProviderCustomer(db, STRIPE_WEBHOOK, userId);
+    // The idempotency key makes two racing creations one customer at Stripe; the first row kept is the one.
+    return findOrCreateProviderCustomer(db, STRIPE_WEBHOOK, userId, async () => {
+      const customer = await api().customers.create({ metadata: { userId } }, { idempotencyKey: `customer-${userId}` });
+      return customer.id;
+    });
   }
 
   async function retrieveMethod(id: string): Promise<Stripe.PaymentMethod | null> {
