@@ -113,6 +113,20 @@ export interface PaymentRequest {
    * confirm request carries it again.
    */
   threeDsChallengePreference?: ThreeDsChallengePreference;
+  /**
+   * Who pays, as a provider's risk checks want them (Nuvei's billingAddress and deviceDetails.ipAddress,
+   * which its bank debits require, ADR 039). The payments core fills it from the shopper's profile and
+   * request; a provider that needs it refuses a request without it.
+   */
+  payer?: PayerDetails;
+}
+
+/** The payer's details a provider asks with a payment or a payout (ADR 039). */
+export interface PayerDetails {
+  /** The shopper's IP address: the request's, or the last one they signed in from. */
+  ipAddress: string;
+  /** From the shopper's profile; country is ISO 3166-1 alpha-2. */
+  billingAddress: { firstName: string; lastName: string; email: string; country: string };
 }
 
 /** The 3-D Secure challenge preferences a merchant may state (SPEC §3). */
@@ -303,6 +317,8 @@ export interface PayoutRequest {
   userPaymentOptionId: string;
   amountCents: number;
   currency: 'USD';
+  /** The shopper paid out, from their profile (Nuvei requires billingAddress and deviceDetails.ipAddress). */
+  payer: PayerDetails;
 }
 
 export type PayoutOutcome = { status: 'paid'; transactionId: string } | { status: 'declined'; transactionId: string; reason: string };
