@@ -22,18 +22,16 @@ export async function createShopper(db: Db, opts: { state?: string } = {}): Prom
   const token = newSecretToken();
   const email = `buyer-${id}@example.com`;
   const address = opts.state ? { street: '8 Jade Road', city: 'Springfield', state: opts.state, zipCode: '00000', country: 'US' } : null;
-  await db
-    .insert(users)
-    .values({
-      id,
-      email,
-      passwordHash: 'not-a-real-hash',
-      firstname: 'Mei',
-      lastname: 'Lin',
-      emailVerifiedAt: new Date(),
-      address,
-      lastIp: '127.0.0.1',
-    });
+  await db.insert(users).values({
+    id,
+    email,
+    passwordHash: 'not-a-real-hash',
+    firstname: 'Mei',
+    lastname: 'Lin',
+    emailVerifiedAt: new Date(),
+    address,
+    lastIp: '127.0.0.1',
+  });
   await db.insert(sessions).values({ id: newId(), userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
   return { id, token, email };
 }

@@ -27,7 +27,6 @@ async function startPaymentPage(): Promise<{ url: string; opened: URLSearchParam
   const opened: URLSearchParams[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const params = [...url.searchParams.entries()].filter(([k]) => k !== 'checksum');
     const valid =
       url.pathname === '/ppp/purchase.do' &&
       url.searchParams.get('merchant_id') === creds.merchantId &&
