@@ -214,10 +214,10 @@ describe('bad input and broken rules: a clear 4xx naming the field or rule, noth
     const provider = t.app.paymentProviders.forMethod('bank_account') as unknown as { payout: (r: object) => Promise<unknown> };
     const request = { idempotencyKey: 'payout-no-payer', userId: s.id, userPaymentOptionId: s.bankId, amountCents: 1_000, currency: 'USD' };
     const billingAddress = { firstName: 'Mei', lastName: 'Lin', email: s.email, country: 'US' };
-    await expect(
-      provider.payout({ ...request, payer: { ipAddress: '203.0.113.7', billingAddress: { ...billingAddress, country: '' } } }),
-    ).rejects.toThrow(/1014 Invalid country code/);
-    await expect(provider.payout({ ...request, payer: { ipAddress: '', billingAddress } })).rejects.toThrow(/deviceDetails.ipAddress/);
+    await expect(provider.payout({ ...request, payer: { ipAddress: '203.0.113.7', ...billingAddress, country: '' } })).rejects.toThrow(
+      /1014 Invalid country code/,
+    );
+    await expect(provider.payout({ ...request, payer: { ipAddress: null, ...billingAddress } })).rejects.toThrow(/deviceDetails.ipAddress/);
     expect(await db().select().from(sandboxAchPayouts).where(eq(sandboxAchPayouts.idempotencyKey, 'payout-no-payer'))).toEqual([]);
   });
 

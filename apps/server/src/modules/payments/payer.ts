@@ -3,7 +3,7 @@
 // them asks requirePayer first, so a shopper whose profile lacks one gets a 422 naming the field before
 // anything is written or sent.
 import { AppError } from '../../lib/errors.ts';
-import type { PayerDetails } from '../../providers/payments/types.ts';
+import type { Payer } from '../../providers/payments/types.ts';
 import { findPayer, type MissingPayerField } from '../user/index.ts';
 import type { PaymentsDeps } from './deps.ts';
 
@@ -18,13 +18,13 @@ const MESSAGES: Record<MissingPayerField, string> = {
 };
 
 /** The payer, or undefined when the profile lacks something (a provider that needs them then refuses). */
-export async function payerIfComplete(db: PaymentsDeps['db'], userId: string, requestIp?: string): Promise<PayerDetails | undefined> {
+export async function payerIfComplete(db: PaymentsDeps['db'], userId: string, requestIp?: string): Promise<Payer | undefined> {
   const found = await findPayer(db, userId, requestIp);
   return 'payer' in found ? found.payer : undefined;
 }
 
 /** The payer; 422 PAYER_DETAILS_REQUIRED naming the profile field that is missing. */
-export async function requirePayer(db: PaymentsDeps['db'], userId: string, requestIp?: string): Promise<PayerDetails> {
+export async function requirePayer(db: PaymentsDeps['db'], userId: string, requestIp?: string): Promise<Payer> {
   const found = await findPayer(db, userId, requestIp);
   if ('missing' in found) throw new AppError(422, PAYER_DETAILS_REQUIRED, MESSAGES[found.missing], found.missing);
   return found.payer;

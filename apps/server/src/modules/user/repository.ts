@@ -54,8 +54,7 @@ export async function findPayer(
   userId: string,
   requestIp?: string,
 ): Promise<
-  | { payer: { ipAddress: string; billingAddress: { firstName: string; lastName: string; email: string; country: string } } }
-  | { missing: MissingPayerField }
+  { payer: { email: string; firstName: string; lastName: string; country: string; ipAddress: string } } | { missing: MissingPayerField }
 > {
   const [row] = await db
     .select({ firstname: users.firstname, lastname: users.lastname, email: users.email, address: users.address, lastIp: users.lastIp })
@@ -70,10 +69,7 @@ export async function findPayer(
   const ipAddress = requestIp || row!.lastIp || '';
   if (!ipAddress) return { missing: 'ipAddress' };
   return {
-    payer: {
-      ipAddress,
-      billingAddress: { firstName: row!.firstname.trim(), lastName: row!.lastname.trim(), email: row!.email.trim(), country },
-    },
+    payer: { email: row!.email.trim(), firstName: row!.firstname.trim(), lastName: row!.lastname.trim(), country, ipAddress },
   };
 }
 

@@ -114,19 +114,22 @@ export interface PaymentRequest {
    */
   threeDsChallengePreference?: ThreeDsChallengePreference;
   /**
-   * Who pays, as a provider's risk checks want them (Nuvei's billingAddress and deviceDetails.ipAddress,
-   * which its bank debits require, ADR 039). The payments core fills it from the shopper's profile and
-   * request; a provider that needs it refuses a request without it.
+   * Who pays, as a provider must be told (Nuvei's billingAddress and deviceDetails.ipAddress, which its
+   * bank debits require, ADR 039): the shopper's profile and the address their request came from. The
+   * payments core fills it when the profile is complete; a provider that needs it refuses a request without.
    */
-  payer?: PayerDetails;
+  payer?: Payer;
 }
 
-/** The payer's details a provider asks with a payment or a payout (ADR 039). */
-export interface PayerDetails {
-  /** The shopper's IP address: the request's, or the last one they signed in from. */
-  ipAddress: string;
-  /** From the shopper's profile; country is ISO 3166-1 alpha-2. */
-  billingAddress: { firstName: string; lastName: string; email: string; country: string };
+/** The payer of a payment or a payout (ADR 039): from the shopper's profile and request. */
+export interface Payer {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** The shopper's IP address: the request's, or (a payout, made later) the one they last signed in from. */
+  ipAddress: string | null;
 }
 
 /** The 3-D Secure challenge preferences a merchant may state (SPEC §3). */
@@ -318,7 +321,7 @@ export interface PayoutRequest {
   amountCents: number;
   currency: 'USD';
   /** The shopper paid out, from their profile (Nuvei requires billingAddress and deviceDetails.ipAddress). */
-  payer: PayerDetails;
+  payer: Payer;
 }
 
 export type PayoutOutcome = { status: 'paid'; transactionId: string } | { status: 'declined'; transactionId: string; reason: string };

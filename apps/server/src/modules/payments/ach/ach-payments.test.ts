@@ -383,7 +383,7 @@ describe("the payer's billing details (ADR 039): the bank debit carries them, a 
       source: { method: 'bank_account' as const, userPaymentOptionId: bank.userPaymentOptionId },
     };
     await expect(provider.start(base)).rejects.toThrow(/1019 Validation Error: deviceDetails.ipAddress/);
-    const payer = { ipAddress: '203.0.113.7', billingAddress: { firstName: 'Mei', lastName: 'Lin', email: s.email, country: '' } };
+    const payer = { ipAddress: '203.0.113.7', firstName: 'Mei', lastName: 'Lin', email: s.email, country: '' };
     await expect(provider.start({ ...base, payer })).rejects.toThrow(/1014 Invalid country code/);
     expect(await provider.lookup({ paymentId: 'pay-no-payer', orderId: 'order-no-payer', transactionId: null })).toEqual({
       status: 'none',

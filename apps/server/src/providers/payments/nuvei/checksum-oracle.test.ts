@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sdkChecksum, type SdkSignedCall } from '../../../../test/support/safecharge-oracle.ts';
-import type { PayerDetails } from '../types.ts';
+import type { Payer } from '../types.ts';
 import { createNuveiAchClient } from './ach/client.ts';
 import { createNuveiCashierClient } from './cashier/client.ts';
 import { createNuveiClient } from './client.ts';
@@ -83,10 +83,7 @@ afterAll(async () => {
 });
 
 const notificationUrl = 'http://store.test/api/v1/nuvei/notify';
-const payer: PayerDetails = {
-  ipAddress: '203.0.113.7',
-  billingAddress: { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US' },
-};
+const payer: Payer = { ipAddress: '203.0.113.7', firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US' };
 /** The card client with a relay that passes the body through as built: checksums never cover the card. */
 const cardClient = () =>
   createNuveiClient({
@@ -232,7 +229,11 @@ describe('the calls the Node SDK does not cover follow the order Nuvei publishes
     expect(b.checksum).toBe(
       sha256(b.merchantId + b.merchantSiteId + b.clientRequestId + b.amount + b.currency + b.timeStamp + account.secretKey),
     );
-    expect(b).toMatchObject({ amount: '20.50', billingAddress: payer.billingAddress, deviceDetails: { ipAddress: payer.ipAddress } });
+    expect(b).toMatchObject({
+      amount: '20.50',
+      billingAddress: { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US' },
+      deviceDetails: { ipAddress: payer.ipAddress },
+    });
   });
 
   it('getTransactionDetails: merchantId, merchantSiteId, transactionId, clientUniqueId, timeStamp', async () => {

@@ -99,7 +99,7 @@ const request = (paymentId: string, userPaymentOptionId = '777001') => ({
   amountCents: 499,
   currency: 'USD' as const,
   source: { method: 'bank_account' as const, userPaymentOptionId },
-  payer: { ipAddress: '203.0.113.7', billingAddress: { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US' } },
+  payer: { ipAddress: '203.0.113.7', firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US' },
 });
 
 /** A DMN as Nuvei signs it. */
@@ -198,7 +198,13 @@ describe('Nuvei ACH client (against a local server speaking the API)', () => {
       status: 'ERROR',
       errCode: 1014,
     });
-    expect(await post('payment', { ...debit, billingAddress: request('x').payer.billingAddress, checksum })).toMatchObject({
+    expect(
+      await post('payment', {
+        ...debit,
+        billingAddress: { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US' },
+        checksum,
+      }),
+    ).toMatchObject({
       status: 'ERROR',
       errCode: 1019,
       reason: expect.stringContaining('deviceDetails.ipAddress'),
