@@ -13,15 +13,25 @@ export interface Shopper {
   email: string;
 }
 
-/** A shopper with a session; with `state`, a US address in that state on the profile (none otherwise). */
+/**
+ * A shopper with a session; with `state`, a US address in that state on the profile (none otherwise).
+ * Signed in from the test's loopback address, as the profile's last IP records a sign-in.
+ */
 export async function createShopper(db: Db, opts: { state?: string } = {}): Promise<Shopper> {
   const id = newId();
   const token = newSecretToken();
   const email = `buyer-${id}@example.com`;
   const address = opts.state ? { street: '8 Jade Road', city: 'Springfield', state: opts.state, zipCode: '00000', country: 'US' } : null;
-  await db
-    .insert(users)
-    .values({ id, email, passwordHash: 'not-a-real-hash', firstname: 'Mei', lastname: 'Lin', emailVerifiedAt: new Date(), address });
+  await db.insert(users).values({
+    id,
+    email,
+    passwordHash: 'not-a-real-hash',
+    firstname: 'Mei',
+    lastname: 'Lin',
+    emailVerifiedAt: new Date(),
+    address,
+    lastIp: '127.0.0.1',
+  });
   await db.insert(sessions).values({ id: newId(), userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
   return { id, token, email };
 }

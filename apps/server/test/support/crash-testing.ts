@@ -172,6 +172,13 @@ export async function signUpShopper(store: StoreProcess): Promise<{ email: strin
   return { email, token: (login.json.data as { token: string }).token };
 }
 
+/** The shopper's profile gets a US billing address, as paying by bank account and cashing out ask (ADR 039). */
+export async function fillBillingAddress(store: StoreProcess, shopper: { token: string }): Promise<void> {
+  const address = { street: '8 Jade Road', city: 'Austin', state: 'TX', zipCode: '73301', country: 'US' };
+  const res = await api(store, 'PUT', 'v1/user/profile', { firstname: 'Mei', lastname: 'Lin', address }, shopper.token);
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+}
+
 /**
  * A vault token for a card, as the hosted card field gets it: a frame session for the shopper from the
  * store's API (ADR 032), then /tokenize with it, from the store's page (PUBLIC_URL's origin).

@@ -8,13 +8,9 @@
 // Nuvei answers with the card masked and the shopper's userPaymentOptionId for it (one per user and card).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  paymentChecksum,
-  refundChecksum,
-  sessionTokenChecksum,
-  transactionDetailsChecksum,
-} from '../../src/providers/payments/nuvei/checksum.ts';
-import { deleteUpoChecksum } from '../../src/providers/payments/nuvei/upo.ts';
+// Checksums are checked with the sandboxes' own rules, written from Nuvei's published orders (ADR 039),
+// never with the client's checksum.ts.
+import { checkSigned, missingPayerField } from '../../src/providers/payments/nuvei/sandbox/checksum-rules.ts';
 import { luhnValid } from '../../src/providers/vault/card-rules.ts';
 import { SANDBOX_CARDS } from '../../src/providers/payments/nuvei/sandbox/test-cards.ts';
 
@@ -123,8 +119,6 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
   }
 
   function details(b: Body): Record<string, unknown> {
-    if (b.checksum !== transactionDetailsChecksum(b as never, creds.secretKey))
-      return { status: 'ERROR', errCode: 1001, reason: 'Invalid checksum' };
     const found = transactions
       .filter((t) => (b.transactionId ? t.transactionId === b.transactionId : t.clientUniqueId === b.clientUniqueId))
       .at(-1);
@@ -148,23 +142,24 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
 
   function handle(method: string, b: Body): Record<string, unknown> {
     const error = (reason: string) => ({ status: 'ERROR', errCode: 1001, reason });
-    if (b.merchantId !== creds.merchantId || b.merchantSiteId !== creds.merchantSiteId) return error('Invalid merchant');
+    // The merchant and the checksum first, as Nuvei checks them (1013/1022, 1001 Invalid checksum).
+    const unsigned = checkSigned(method, b, creds);
+    if (unsigned) return { ...unsigned };
     if (method === 'getSessionToken') {
-      if (b.checksum !== sessionTokenChecksum(b as never, creds.secretKey)) return error('Invalid checksum');
       const token = `sess-${++seq}`;
       sessions.add(token);
       return { status: 'SUCCESS', errCode: 0, sessionToken: token };
     }
     if (method === 'getTransactionDetails') return details(b);
-    if (method === 'deleteUPO')
-      return b.checksum === deleteUpoChecksum(b as never, creds.secretKey) ? { status: 'SUCCESS', errCode: 0 } : error('Invalid checksum');
+    if (method === 'deleteUPO') return { status: 'SUCCESS', errCode: 0 };
     if (method === 'refundTransaction') {
-      if (b.checksum !== refundChecksum(b as never, creds.secretKey)) return error('Invalid checksum');
       return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Credit', 'APPROVED') };
     }
     if (method === 'payout') {
-      // A credit to a saved bank account (Nuvei's payout), signed like a payment; no session token.
-      if (b.checksum !== paymentChecksum(b as never, creds.secretKey)) return error('Invalid checksum');
+      // A credit to a saved bank account (Nuvei's payout), signed like a payment; no session token; the
+      // payer's billing address and IP required (ADR 039).
+      const missing = missingPayerField(b);
+      if (missing) return { ...missing };
       const upo = (b.userPaymentOption as { userPaymentOptionId?: unknown } | undefined)?.userPaymentOptionId;
       if (typeof upo !== 'string' || !upo) return { status: 'ERROR', errCode: 1011, reason: 'Missing or invalid UserPaymentOption data' };
       if (upo === FAKE_DECLINED_PAYOUT_UPO)
@@ -177,7 +172,6 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
       return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Payout', 'APPROVED') };
     }
     if (!sessions.has(b.sessionToken)) return error('Invalid session token');
-    if (b.checksum !== paymentChecksum(b as never, creds.secretKey)) return error('Invalid checksum');
     const option = b.paymentOption as unknown as { card?: RawCard } | undefined;
     const read = readCard(option?.card);
     if ('refused' in read) return { status: 'ERROR', errCode: 1069, reason: read.refused };

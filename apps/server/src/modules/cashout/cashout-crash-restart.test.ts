@@ -14,6 +14,7 @@ import {
   linkSandboxBankAccount,
   pollStore,
   freshStoreDatabase,
+  fillBillingAddress,
   signUpShopper,
   startStore,
   type StoreDatabase,
@@ -30,6 +31,7 @@ type Person = { email: string; token: string; id: string };
 
 async function signUp(store: StoreProcess): Promise<Person> {
   const person = await signUpShopper(store);
+  await fillBillingAddress(store, person);
   const user = await api(store, 'GET', 'v1/getuser', undefined, person.token);
   return { ...person, id: (user.json.data as { _id: string })._id };
 }

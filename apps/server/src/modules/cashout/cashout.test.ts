@@ -195,6 +195,32 @@ describe('bad input and broken rules: a clear 4xx naming the field or rule, noth
     await expectNothingMoved(failed);
   });
 
+  it('without a billing country on the profile (the payout carries it, ADR 039): 422 PAYER_DETAILS_REQUIRED naming address.country', async () => {
+    const s = await ready();
+    const [row] = await db().select({ address: users.address }).from(users).where(eq(users.id, s.id));
+    await db()
+      .update(users)
+      .set({ address: { ...row!.address!, country: '' } })
+      .where(eq(users.id, s.id));
+    const res = await requestCashout(t.app, s, { amount: 1_000, userPaymentOptionId: s.bankId });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ success: false, code: 'PAYER_DETAILS_REQUIRED', field: 'address.country' });
+    expect(res.json().message).toMatch(/billing country/);
+    await expectNothingMoved(s);
+  });
+
+  it('the sandbox refuses a payout without the billing address or the IP, as Nuvei does: nothing is paid', async () => {
+    const s = await ready();
+    const provider = t.app.paymentProviders.forMethod('bank_account') as unknown as { payout: (r: object) => Promise<unknown> };
+    const request = { idempotencyKey: 'payout-no-payer', userId: s.id, userPaymentOptionId: s.bankId, amountCents: 1_000, currency: 'USD' };
+    const billingAddress = { firstName: 'Mei', lastName: 'Lin', email: s.email, country: 'US' };
+    await expect(provider.payout({ ...request, payer: { ipAddress: '203.0.113.7', ...billingAddress, country: '' } })).rejects.toThrow(
+      /1014 Invalid country code/,
+    );
+    await expect(provider.payout({ ...request, payer: { ipAddress: null, ...billingAddress } })).rejects.toThrow(/deviceDetails.ipAddress/);
+    expect(await db().select().from(sandboxAchPayouts).where(eq(sandboxAchPayouts.idempotencyKey, 'payout-no-payer'))).toEqual([]);
+  });
+
   it('from a state that is not whitelisted: 422 STATE_NOT_ALLOWED', async () => {
     const s = await ready();
     // The shopper moved to Washington after linking the account (purchases are not allowed from there either).

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { isPayoutProvider, type PayoutOutcome } from '../../providers/payments/types.ts';
 import { recordAudit } from '../audit/index.ts';
+import { findPayer } from '../user/index.ts';
 import { appendLedgerEntries } from '../wallet/index.ts';
 import type { CashoutDeps } from './deps.ts';
 import { cashoutCrashPoint } from './crash-points.ts';
@@ -114,6 +115,12 @@ async function payOutOnce(deps: CashoutDeps, row: repo.CashoutRow): Promise<repo
     deps.log.error({ cashoutId: row.id, provider: row.provider }, 'no payout provider for this cash-out; left APPROVED');
     return undefined;
   }
+  // The payer's billing details and IP from the profile (ADR 039); checked when the cash-out was requested.
+  const found = await findPayer(deps.db, row.userId);
+  if ('missing' in found) {
+    deps.log.warn({ cashoutId: row.id, missing: found.missing }, 'payout needs a profile field the shopper no longer has; left APPROVED');
+    return undefined;
+  }
   let outcome: PayoutOutcome;
   try {
     outcome = await provider.payout({
@@ -122,6 +129,7 @@ async function payOutOnce(deps: CashoutDeps, row: repo.CashoutRow): Promise<repo
       userPaymentOptionId: row.userPaymentOptionId,
       amountCents: row.amountCents,
       currency: 'USD',
+      payer: found.payer,
     });
   } catch (err) {
     deps.log.warn({ cashoutId: row.id, err: errorText(err) }, 'payout undecided; asked again later');

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import { findVerificationDecision } from '../kyc/index.ts';
 import { findSavedBankAccount, lastSettledBankPaymentAt } from '../payments/index.ts';
 import { getCashoutSettings, getConversionRate, isStateWhitelisted } from '../settings/index.ts';
-import { findProfileState } from '../user/index.ts';
+import { findPayer, findProfileState, type MissingPayerField } from '../user/index.ts';
 import { appendLedgerEntries, getWalletCoins } from '../wallet/index.ts';
 import { isPayoutProvider } from '../../providers/payments/types.ts';
 import type { CashoutDeps } from './deps.ts';
@@ -15,6 +15,13 @@ import * as repo from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 const rule = (code: string, message: string, field: string) => new AppError(422, code, message, field);
+const PAYER_FIELD_NAMES: Record<MissingPayerField, string> = {
+  'address.country': 'billing country',
+  firstname: 'first name',
+  lastname: 'last name',
+  email: 'e-mail address',
+  ipAddress: 'sign-in (sign in again)',
+};
 
 export const holdReference = (id: string) => `cashout:${id}:hold`;
 export const payoutReference = (id: string) => `cashout:${id}:payout`;
@@ -40,6 +47,14 @@ async function checkEligibility(deps: CashoutDeps, userId: string, body: Cashout
   if (!account) throw rule('BANK_ACCOUNT_NOT_FOUND', 'No saved bank account of yours has this id.', 'userPaymentOptionId');
   if (!isPayoutProvider(deps.providers.get(account.provider)))
     throw rule('PAYOUT_UNAVAILABLE', 'This bank account cannot receive payouts.', 'userPaymentOptionId');
+  // The payout carries the payer's billing address and IP from the profile (ADR 039): asked for now.
+  const payer = await findPayer(db, userId);
+  if ('missing' in payer)
+    throw rule(
+      'PAYER_DETAILS_REQUIRED',
+      `Add your ${PAYER_FIELD_NAMES[payer.missing]} to your profile before you cash out.`,
+      payer.missing,
+    );
   const settled = await lastSettledBankPaymentAt(db, userId);
   const holdEnds = settled ? settled.getTime() + rules.achHoldHours * 60 * 60_000 : 0;
   if (holdEnds > Date.now())

@@ -14,6 +14,7 @@ import { AppError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { prepareOrderForPayment, recordPaymentFailed, withPendingOrder } from '../checkout/index.ts';
 import { findAccountName } from '../user/index.ts';
+import { payerIfComplete } from './payer.ts';
 import {
   DECLINE_MESSAGES,
   type ActionNeeded,
@@ -121,10 +122,12 @@ export interface StartInput {
   source: PaymentSource;
   /** Keep the card once the payment is approved. */
   saveCard: boolean;
+  /** The shopper's IP address, when a shopper's request is being served (the payer's, ADR 039). */
+  clientIp?: string;
 }
 
 /** Starts the order's payment with the provider of the source's method kind. */
-export async function startPayment(deps: PaymentsDeps, { userId, orderId, source, saveCard }: StartInput): Promise<StepResult> {
+export async function startPayment(deps: PaymentsDeps, { userId, orderId, source, saveCard, clientIp }: StartInput): Promise<StepResult> {
   const { db } = deps;
   // Before the order is touched: a shopper outside the whitelisted states, a method kind the settings do
   // not enable (403), or one no provider serves (400) changes nothing, whatever the client sent.
@@ -165,6 +168,7 @@ export async function startPayment(deps: PaymentsDeps, { userId, orderId, source
     amountCents: payment.amountCents,
     currency: 'USD',
     source,
+    payer: await payerIfComplete(db, userId, clientIp ?? deps.attempts?.who.address ?? undefined),
   };
   const outcome = await callOrReconcile(deps, payment, 'start', () => provider.start(request));
   crashPoint('after-provider-call');

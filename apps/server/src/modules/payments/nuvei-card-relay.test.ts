@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { migrate } from '../../db/migrate.ts';
 import { seed } from '../../db/seed.ts';
-import { paymentChecksum } from '../../providers/payments/nuvei/checksum.ts';
+// The checksum as Nuvei's own Node SDK computes it (ADR 039), not the client's.
+import { sdkChecksum } from '../../../test/support/safecharge-oracle.ts';
 import { openTestDatabase, testConfig } from '../../../test/support/test-app.ts';
 import { createShopper, expectLedgerBalanced } from '../../../test/support/checkout.ts';
 import { startFakeNuvei, type FakeNuvei } from '../../../test/support/fake-nuvei.ts';
@@ -73,10 +74,10 @@ const cardCallsFor = (paymentId: string) =>
   fake.calls.filter((c) => (c.method === 'initPayment' || c.method === 'payment') && c.body.clientUniqueId === paymentId);
 const lastPaymentId = () => String(fake.calls.filter((c) => c.method === 'initPayment').at(-1)!.body.clientUniqueId);
 
-function expectRawCard(call: { body: Record<string, unknown> }, card: Record<string, string>) {
+function expectRawCard(call: { method: string; body: Record<string, unknown> }, card: Record<string, string>) {
   expect(call.body.paymentOption).toEqual({ card: expect.objectContaining({ cardHolderName: 'Mei Lin', ...card }) as unknown });
   // The vault filled the card in after the client signed: the checksum (which covers no card field) holds.
-  expect(call.body.checksum).toBe(paymentChecksum(call.body as never, creds.secretKey));
+  expect(call.body.checksum).toBe(sdkChecksum(call.method as 'payment', call.body, creds));
 }
 
 describe('card payments through the Nuvei client and the vault relay', () => {

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments } from '../../db/schema.ts';
-import { notificationChecksum } from '../../providers/payments/nuvei/checksum.ts';
+// DMNs signed with Nuvei's documented formula (the sandboxes' own rules, ADR 039), not the client's.
+import { dmnChecksum } from '../../providers/payments/nuvei/sandbox/checksum-rules.ts';
 import { startFakeNuvei, type FakeNuvei } from '../../../test/support/fake-nuvei.ts';
 import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
 import { IN_FLIGHT_STALE_MS } from './reconcile.ts';
@@ -142,7 +143,7 @@ const saleDmn = (order: { _id: string; total: number }, transactionId: string, c
   transactionType: 'Sale',
 });
 
-const signed = (dmn: Record<string, string>) => ({ ...dmn, advanceResponseChecksum: notificationChecksum(dmn as never, creds.secretKey) });
+const signed = (dmn: Record<string, string>) => ({ ...dmn, advanceResponseChecksum: dmnChecksum(dmn, creds.secretKey) });
 
 const notify = (dmn: Record<string, string>) =>
   t.app.inject({

@@ -41,6 +41,38 @@ export async function findAccountName(db: Db, userId: string): Promise<string> {
   return row ? `${row.firstname} ${row.lastname}`.trim() : '';
 }
 
+/** A profile field a payment provider needs and the profile lacks: its name as PUT v1/user/profile has it. */
+export type MissingPayerField = 'address.country' | 'firstname' | 'lastname' | 'email' | 'ipAddress';
+
+/**
+ * The payer as a payment provider asks for them (Nuvei's billingAddress and deviceDetails.ipAddress,
+ * ADR 039): names, e-mail and country from the profile, the IP address of the request being served or
+ * else the one the shopper last signed in from. `missing` names the first field the profile lacks.
+ */
+export async function findPayer(
+  db: Db,
+  userId: string,
+  requestIp?: string,
+): Promise<
+  { payer: { email: string; firstName: string; lastName: string; country: string; ipAddress: string } } | { missing: MissingPayerField }
+> {
+  const [row] = await db
+    .select({ firstname: users.firstname, lastname: users.lastname, email: users.email, address: users.address, lastIp: users.lastIp })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const country = row?.address?.country?.trim().toUpperCase() ?? '';
+  if (!/^[A-Z]{2}$/.test(country)) return { missing: 'address.country' };
+  if (!row!.firstname.trim()) return { missing: 'firstname' };
+  if (!row!.lastname.trim()) return { missing: 'lastname' };
+  if (!row!.email.trim()) return { missing: 'email' };
+  const ipAddress = requestIp || row!.lastIp || '';
+  if (!ipAddress) return { missing: 'ipAddress' };
+  return {
+    payer: { email: row!.email.trim(), firstName: row!.firstname.trim(), lastName: row!.lastname.trim(), country, ipAddress },
+  };
+}
+
 /**
  * The US state of the shopper's profile address: where they buy and cash out from, which the state
  * whitelist judges. Null without an address or a state, and for an address outside the US: a Canadian

@@ -113,6 +113,23 @@ export interface PaymentRequest {
    * confirm request carries it again.
    */
   threeDsChallengePreference?: ThreeDsChallengePreference;
+  /**
+   * Who pays, as a provider must be told (Nuvei's billingAddress and deviceDetails.ipAddress, which its
+   * bank debits require, ADR 039): the shopper's profile and the address their request came from. The
+   * payments core fills it when the profile is complete; a provider that needs it refuses a request without.
+   */
+  payer?: Payer;
+}
+
+/** The payer of a payment or a payout (ADR 039): from the shopper's profile and request. */
+export interface Payer {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** The shopper's IP address: the request's, or (a payout, made later) the one they last signed in from. */
+  ipAddress: string | null;
 }
 
 /** The 3-D Secure challenge preferences a merchant may state (SPEC §3). */
@@ -315,6 +332,8 @@ export interface PayoutRequest {
   userPaymentOptionId: string;
   amountCents: number;
   currency: 'USD';
+  /** The shopper paid out, from their profile (Nuvei requires billingAddress and deviceDetails.ipAddress). */
+  payer: Payer;
 }
 
 export type PayoutOutcome = { status: 'paid'; transactionId: string } | { status: 'declined'; transactionId: string; reason: string };

@@ -15,6 +15,7 @@ import {
   linkSandboxBankAccount,
   pollStore,
   freshStoreDatabase,
+  fillBillingAddress,
   signUpShopper,
   startStore,
   type StoreDatabase,
@@ -110,6 +111,7 @@ describe('a server killed while a bank payment settles', () => {
         const first = await startStore(database, 'after-approval-recorded');
         started.push(first);
         const shopper = await signUpShopper(first);
+        await fillBillingAddress(first, shopper);
         const { order, transactionId } = await orderPaidByBank(first, shopper);
         await settleAndWatchItDie(first, transactionId);
 

@@ -346,3 +346,47 @@ describe('the sandbox settlement notifications', () => {
     expect(await db().select().from(accountFlags).where(eq(accountFlags.userId, s.id))).toHaveLength(1);
   });
 });
+
+describe("the payer's billing details (ADR 039): the bank debit carries them, a profile without them gets a 422 naming the field", () => {
+  it('a shopper without a billing country is told so before anything is linked or debited; with one, the debit goes through', async () => {
+    const s = await createShopper(db(), { state: 'TX' });
+    const bank = await linkBankAccount(t.app, s, settles);
+    const order = await pendingOrder(t.app, s);
+    // The profile loses its country: the state whitelist still finds the state, the bank needs the country.
+    await db().execute(sql`update users set address = address - 'country' where id = ${s.id}`);
+    const paid = await payAch(t.app, s, { orderId: order._id, userPaymentOptionId: bank.userPaymentOptionId });
+    expect(paid.statusCode, paid.body).toBe(422);
+    expect(paid.json()).toMatchObject({ success: false, code: 'PAYER_DETAILS_REQUIRED', field: 'address.country' });
+    expect(paid.json().message).toMatch(/country/);
+    const link = await payAch(t.app, s, { orderId: order._id });
+    expect(link.statusCode, link.body).toBe(422);
+    expect(link.json()).toMatchObject({ code: 'PAYER_DETAILS_REQUIRED', field: 'address.country' });
+    expect(await db().select().from(payments).where(eq(payments.orderId, order._id))).toEqual([]);
+
+    await db().execute(sql`update users set address = jsonb_set(address, '{country}', '"US"') where id = ${s.id}`);
+    const again = await payAch(t.app, s, { orderId: order._id, userPaymentOptionId: bank.userPaymentOptionId });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await achStatus(t.app, s, order._id)).toMatchObject({ status: 'processing' });
+  });
+
+  it('the sandbox refuses a debit without them, as Nuvei does: no debit is made', async () => {
+    const provider = t.app.paymentProviders.forMethod('bank_account')!;
+    const s = await createShopper(db(), { state: 'TX' });
+    const bank = await linkBankAccount(t.app, s, settles);
+    const base = {
+      paymentId: 'pay-no-payer',
+      orderId: 'order-no-payer',
+      userId: s.id,
+      payerName: 'Mei Lin',
+      amountCents: 499,
+      currency: 'USD' as const,
+      source: { method: 'bank_account' as const, userPaymentOptionId: bank.userPaymentOptionId },
+    };
+    await expect(provider.start(base)).rejects.toThrow(/1019 Validation Error: deviceDetails.ipAddress/);
+    const payer = { ipAddress: '203.0.113.7', firstName: 'Mei', lastName: 'Lin', email: s.email, country: '' };
+    await expect(provider.start({ ...base, payer })).rejects.toThrow(/1014 Invalid country code/);
+    expect(await provider.lookup({ paymentId: 'pay-no-payer', orderId: 'order-no-payer', transactionId: null })).toEqual({
+      status: 'none',
+    });
+  });
+});

@@ -92,7 +92,7 @@ const achLinkPage: FastifyPluginAsync = async (app) => {
       return html(reply, 400, page(p.data.linkId, secret.data, view, form.error.issues[0]?.message));
     }
     const { routingNumber, accountNumber, accountType } = form.data;
-    const done = await submitBankLink(deps, p.data.linkId, secret.data, { routingNumber, accountNumber, accountType });
+    const done = await submitBankLink(deps, p.data.linkId, secret.data, { routingNumber, accountNumber, accountType }, request.ip);
     if (!done) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
     if (done.status === 'refused') return html(reply, 422, page(p.data.linkId, secret.data, done.view, done.reason));
     const link = encodeURIComponent(done.linkId);

@@ -110,7 +110,7 @@ const achRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => ({
         success: true as const,
-        data: await achPayment(deps(request.log), signedInUser(request)._id, request.body, browserBase),
+        data: await achPayment(deps(request.log), signedInUser(request)._id, request.body, browserBase, request.ip),
       }),
     );
 

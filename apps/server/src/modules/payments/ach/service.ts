@@ -23,6 +23,7 @@ import { findAccountName } from '../../user/index.ts';
 import * as achRepo from './repository.ts';
 import { assertMayPay } from '../allowed.ts';
 import { startPayment } from '../core.ts';
+import { requirePayer } from '../payer.ts';
 import { callProvider, methodUnavailable, providerFor, type PaymentsDeps } from '../deps.ts';
 
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found.';
@@ -74,6 +75,8 @@ export async function startBankLink(
   await assertMayPay(deps, userId, 'bank_account');
   bankProvider(deps);
   await assertNotFlagged(deps, userId);
+  // The debit that follows the link needs the payer's billing details (ADR 039): asked for now, not after.
+  if (payOnLink) await requirePayer(deps.db, userId);
   if (orderId) {
     const order = await ownOrder(deps, userId, orderId);
     if (payOnLink && order.status !== 'pending') throw new AppError(409, 'ORDER_STATE', 'This order can no longer be paid.');
@@ -120,11 +123,25 @@ export async function removeBank(deps: PaymentsDeps, userId: string, id: string)
 }
 
 /** Pays the order from a saved bank account through the shared core: 'processing' until the bank settles. */
-export async function payFromBankAccount(deps: PaymentsDeps, userId: string, orderId: string, userPaymentOptionId: string) {
+export async function payFromBankAccount(
+  deps: PaymentsDeps,
+  userId: string,
+  orderId: string,
+  userPaymentOptionId: string,
+  clientIp?: string,
+) {
   const account = await achRepo.findBankAccount(deps.db, userId, userPaymentOptionId);
   if (!account) throw notFound(BANK_ACCOUNT_NOT_FOUND);
   await assertNotFlagged(deps, userId);
-  const result = await startPayment(deps, { userId, orderId, source: { method: 'bank_account', userPaymentOptionId }, saveCard: false });
+  // Nuvei refuses a bank debit without the payer's billing address and IP (ADR 039): 422 naming the field.
+  await requirePayer(deps.db, userId, clientIp);
+  const result = await startPayment(deps, {
+    userId,
+    orderId,
+    source: { method: 'bank_account', userPaymentOptionId },
+    saveCard: false,
+    clientIp,
+  });
   return {
     action: 'pay' as const,
     status: result.status === 'approved' ? ('settled' as const) : ('processing' as const),
@@ -134,8 +151,14 @@ export async function payFromBankAccount(deps: PaymentsDeps, userId: string, ord
 }
 
 /** POST v1/nuvei/payment/ach: with an account, pay from it; without one, link one and pay from it once linked. */
-export async function achPayment(deps: PaymentsDeps, userId: string, body: AchPaymentBody, browserBase: string): Promise<AchPaymentData> {
-  if (body.userPaymentOptionId) return payFromBankAccount(deps, userId, body.orderId, body.userPaymentOptionId);
+export async function achPayment(
+  deps: PaymentsDeps,
+  userId: string,
+  body: AchPaymentBody,
+  browserBase: string,
+  clientIp?: string,
+): Promise<AchPaymentData> {
+  if (body.userPaymentOptionId) return payFromBankAccount(deps, userId, body.orderId, body.userPaymentOptionId, clientIp);
   const link = await startBankLink(deps, userId, { orderId: body.orderId, payOnLink: true, browserBase });
   return { action: 'link', ...link, orderId: body.orderId };
 }
@@ -198,6 +221,7 @@ export async function submitBankLink(
   linkId: string,
   secret: string,
   numbers: BankAccountNumbers,
+  clientIp?: string,
 ): Promise<LinkSubmitted | null> {
   const link = await openLink(deps, linkId, secret);
   if (!link) return null;
@@ -223,7 +247,7 @@ export async function submitBankLink(
   if (!taken) return null;
   if (!link.payOnLink || !link.orderId) return { status: 'linked', linkId, orderId: link.orderId, paid: null };
   try {
-    await payFromBankAccount(deps, link.userId, link.orderId, linked.userPaymentOptionId);
+    await payFromBankAccount(deps, link.userId, link.orderId, linked.userPaymentOptionId, clientIp);
     return { status: 'linked', linkId, orderId: link.orderId, paid: true };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

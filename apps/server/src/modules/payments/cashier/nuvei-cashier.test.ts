@@ -12,9 +12,10 @@ import { startCashier } from '../../../../test/support/cashier.ts';
 import { startFakeNuvei, type FakeNuvei } from '../../../../test/support/fake-nuvei.ts';
 import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { payments } from '../../../db/schema.ts';
-import { notificationChecksum } from '../../../providers/payments/nuvei/checksum.ts';
-import { cashierChecksum } from '../../../providers/payments/nuvei/cashier/page-url.ts';
-import { deleteUpoChecksum } from '../../../providers/payments/nuvei/upo.ts';
+// Checksums from Nuvei's documented formulas (the sandboxes' own rules) and Nuvei's Node SDK, never the
+// client's (ADR 039).
+import { dmnChecksum, paymentPageChecksumMatches } from '../../../providers/payments/nuvei/sandbox/checksum-rules.ts';
+import { sdkChecksum } from '../../../../test/support/safecharge-oracle.ts';
 import { deleteMethod, listMethods } from '../../../../test/support/stripe.ts';
 import { listCashierCards } from './saved-cashier-cards.ts';
 import { IN_FLIGHT_STALE_MS } from '../reconcile.ts';
@@ -26,12 +27,11 @@ async function startPaymentPage(): Promise<{ url: string; opened: URLSearchParam
   const opened: URLSearchParams[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const params = [...url.searchParams.entries()].filter(([k]) => k !== 'checksum');
     const valid =
       url.pathname === '/ppp/purchase.do' &&
       url.searchParams.get('merchant_id') === creds.merchantId &&
       url.searchParams.get('merchant_site_id') === creds.merchantSiteId &&
-      url.searchParams.get('checksum') === cashierChecksum(params, creds.secretKey);
+      paymentPageChecksumMatches(url, creds.secretKey);
     if (valid) opened.push(url.searchParams);
     res.writeHead(valid ? 200 : 400, { 'content-type': 'text/html' }).end(valid ? '<h1>Payment page</h1>' : 'Invalid checksum');
   });
@@ -88,7 +88,7 @@ function pageDmn(params: URLSearchParams, transactionId: string, extra: Record<s
     transactionType: 'Sale',
     ...extra,
   };
-  return { ...dmn, advanceResponseChecksum: notificationChecksum(dmn as never, creds.secretKey) };
+  return { ...dmn, advanceResponseChecksum: dmnChecksum(dmn, creds.secretKey) };
 }
 
 const notify = (dmn: Record<string, string>) =>
@@ -172,7 +172,7 @@ describe("the cashier through Nuvei's Payment Page", () => {
       clientRequestId: expect.any(String),
       userPaymentOptionId: '99002',
       timeStamp: expect.stringMatching(/^\d{14}$/),
-      checksum: deleteUpoChecksum(call.body as never, creds.secretKey),
+      checksum: sdkChecksum('deleteUPO', call.body, creds),
     });
   });
 

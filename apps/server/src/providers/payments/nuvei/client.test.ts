@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNuveiClient } from './client.ts';
-import { notificationChecksum, paymentChecksum, transactionDetailsChecksum } from './checksum.ts';
+// Checksums are checked against Nuvei's Node SDK (or, where it has no such call, Nuvei's documented order,
+// via the sandboxes' own rules) and DMNs signed with Nuvei's documented formula, never with checksum.ts (ADR 039).
+import { sdkChecksum } from '../../../../test/support/safecharge-oracle.ts';
+import { checksumMatches, dmnChecksum } from './sandbox/checksum-rules.ts';
 import { SANDBOX_CARDS } from './sandbox/test-cards.ts';
 import { migrate } from '../../../db/migrate.ts';
 import { checkCard, type CheckedCard } from '../../vault/card-rules.ts';
@@ -86,7 +89,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
         },
       },
     });
-    expect(initCall.body.checksum).toBe(paymentChecksum(initCall.body as never, creds.secretKey));
+    expect(initCall.body.checksum).toBe(sdkChecksum('initPayment', initCall.body, creds));
     // The client itself only ever wrote placeholders.
     const built = relayed.at(-1)!;
     expect(built.url).toBe(`${fake.baseUrl}/initPayment.do`);
@@ -110,7 +113,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
       relatedTransactionId: first.transactionId,
       paymentOption: { card: { cardNumber: SANDBOX_CARDS.frictionless, CVV: '737', threeD: { version: '2.2.0' } } },
     });
-    expect(payCall.body.checksum).toBe(paymentChecksum(payCall.body as never, creds.secretKey));
+    expect(payCall.body.checksum).toBe(sdkChecksum('payment', payCall.body, creds));
     // No preference given: none is sent.
     expect(payCall.body).toMatchObject({ paymentOption: { card: { threeD: { v2AdditionalParams: { challengeWindowSize: '05' } } } } });
     expect(JSON.stringify(payCall.body)).not.toContain('challengePreference');
@@ -135,7 +138,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
         card: { threeD: { version: '2.2.0', v2AdditionalParams: { challengeWindowSize: '05', challengePreference: code } } },
       },
     });
-    expect(payCall.body.checksum).toBe(paymentChecksum(payCall.body as never, creds.secretKey));
+    expect(payCall.body.checksum).toBe(sdkChecksum('payment', payCall.body, creds));
   });
 
   it('pays with a saved card as its vault card and a fresh CVV; Nuvei answers with the same userPaymentOptionId', async () => {
@@ -162,7 +165,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
           CVV: '321',
         }) as unknown,
       });
-      expect(call.body.checksum).toBe(paymentChecksum(call.body as never, creds.secretKey));
+      expect(call.body.checksum).toBe(sdkChecksum(call.method as 'payment', call.body, creds));
     }
   });
 
@@ -281,7 +284,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
       expMonth: '12',
       expYear: '34',
     };
-    const signed = { ...dmn, advanceResponseChecksum: notificationChecksum(dmn, creds.secretKey) };
+    const signed = { ...dmn, advanceResponseChecksum: dmnChecksum(dmn, creds.secretKey) };
     expect(client.verifyNotification({ body: signed, query: {}, headers: {} })).toEqual({
       status: 'approved',
       transactionId: '71234',
@@ -296,7 +299,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
     const fingerprint = { ...dmn, transactionType: 'InitAuth3D', totalAmount: '0.00' };
     expect(
       client.verifyNotification({
-        body: { ...fingerprint, advanceResponseChecksum: notificationChecksum(fingerprint, creds.secretKey) },
+        body: { ...fingerprint, advanceResponseChecksum: dmnChecksum(fingerprint, creds.secretKey) },
         query: {},
         headers: {},
       }),
@@ -310,7 +313,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
     expect(
       client.verifyNotification({
         body: {},
-        query: { ...declined, advanceResponseChecksum: notificationChecksum(declined, creds.secretKey) },
+        query: { ...declined, advanceResponseChecksum: dmnChecksum(declined, creds.secretKey) },
         headers: {},
       }),
     ).toMatchObject({
@@ -333,7 +336,7 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
       merchantSiteId: creds.merchantSiteId,
       clientUniqueId: 'pay-never-sent',
     });
-    expect(call.body.checksum).toBe(transactionDetailsChecksum(call.body as never, creds.secretKey));
+    expect(checksumMatches('getTransactionDetails', call.body, creds.secretKey)).toBe(true);
     const wrong = createNuveiClient({
       ...creds,
       secretKey: 'not-the-secret',

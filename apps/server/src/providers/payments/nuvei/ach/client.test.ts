@@ -1,12 +1,14 @@
 // The real Nuvei ACH client against a local HTTP server speaking Nuvei's REST API v1 (getSessionToken,
 // addUPOAPM, payment, getTransactionDetails, refundTransaction / voidTransaction, deleteUPO), which
-// checks every checksum the way Nuvei does; and its DMN checks (settled, refused, returned).
+// checks every checksum the way Nuvei does, with the sandboxes' own rules written from Nuvei's published
+// orders (../sandbox/checksum-rules.ts, ADR 039), never with the client's; and its DMN checks (settled,
+// refused, returned), the DMNs signed with Nuvei's documented formula.
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationChecksum, paymentChecksum, refundChecksum, sessionTokenChecksum, transactionDetailsChecksum } from '../checksum.ts';
 import { createNuveiClient } from '../client.ts';
-import { addUpoApmChecksum, deleteUpoChecksum } from './checksum.ts';
+import { checkSigned, dmnChecksum, missingPayerField } from '../sandbox/checksum-rules.ts';
 import { createNuveiAchClient } from './client.ts';
 
 const creds = { merchantId: '4242424242', merchantSiteId: '112233', secretKey: 'fake-nuvei-ach-secret' };
@@ -19,20 +21,22 @@ let baseUrl: string;
 
 function answer(method: string, b: Body): object {
   const s = (k: string) => String(b[k] ?? '');
-  const bad = { status: 'ERROR', errCode: 1001, reason: 'Invalid checksum' };
+  const unsigned = checkSigned(method, b, creds);
+  if (unsigned) return unsigned;
   switch (method) {
     case 'getSessionToken':
-      return b.checksum === sessionTokenChecksum(b as never, creds.secretKey) ? { status: 'SUCCESS', sessionToken: 'st-1' } : bad;
+      return { status: 'SUCCESS', sessionToken: 'st-1' };
     case 'addUPOAPM':
-      if (b.checksum !== addUpoApmChecksum(b as never, creds.secretKey)) return bad;
       if (s('paymentMethodName') !== 'apmgw_ACH') return { status: 'ERROR', errCode: 1011, reason: 'Invalid payment method' };
       if ((b.apmData as Record<string, string>).RoutingNumber === '111000025')
         return { status: 'ERROR', errCode: 1011, reason: 'Invalid routing number' };
       return { status: 'SUCCESS', userPaymentOptionId: 777001 };
     case 'deleteUPO':
-      return b.checksum === deleteUpoChecksum(b as never, creds.secretKey) ? { status: 'SUCCESS' } : bad;
+      return { status: 'SUCCESS' };
     case 'payment': {
-      if (b.checksum !== paymentChecksum(b as never, creds.secretKey) || s('sessionToken') !== 'st-1') return bad;
+      if (s('sessionToken') !== 'st-1') return { status: 'ERROR', errCode: 1001, reason: 'Invalid session token' };
+      const missing = missingPayerField(b);
+      if (missing) return missing;
       const upo = String((b.paymentOption as Record<string, unknown>).userPaymentOptionId);
       const transactionId = `9${book.size + 1}`;
       if (upo === '777999') return { status: 'SUCCESS', transactionStatus: 'DECLINED', transactionId, gwErrorReason: 'R03 No account' };
@@ -40,7 +44,6 @@ function answer(method: string, b: Body): object {
       return { status: 'SUCCESS', transactionStatus: 'PENDING', transactionId };
     }
     case 'getTransactionDetails': {
-      if (b.checksum !== transactionDetailsChecksum(b as never, creds.secretKey)) return bad;
       const found = book.get(s('clientUniqueId'));
       if (!found) return { status: 'ERROR', errCode: 9146, reason: 'No transaction found' };
       return {
@@ -56,7 +59,6 @@ function answer(method: string, b: Body): object {
     }
     case 'refundTransaction':
     case 'voidTransaction': {
-      if (b.checksum !== refundChecksum(b as never, creds.secretKey)) return bad;
       const found = book.get(s('clientUniqueId'));
       // A pending debit can only be voided; a settled one only refunded.
       const fits = found && (method === 'voidTransaction' ? found.status === 'PENDING' : found.status === 'APPROVED');
@@ -97,6 +99,7 @@ const request = (paymentId: string, userPaymentOptionId = '777001') => ({
   amountCents: 499,
   currency: 'USD' as const,
   source: { method: 'bank_account' as const, userPaymentOptionId },
+  payer: { ipAddress: '203.0.113.7', firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US' },
 });
 
 /** A DMN as Nuvei signs it. */
@@ -110,7 +113,7 @@ function dmn(fields: Record<string, string>) {
     payment_method: 'apmgw_ACH',
     ...fields,
   };
-  return { body: { ...all, advanceResponseChecksum: notificationChecksum(all as never, creds.secretKey) }, query: {}, headers: {} };
+  return { body: { ...all, advanceResponseChecksum: dmnChecksum(all, creds.secretKey) }, query: {}, headers: {} };
 }
 
 describe('Nuvei ACH client (against a local server speaking the API)', () => {
@@ -143,12 +146,82 @@ describe('Nuvei ACH client (against a local server speaking the API)', () => {
     expect(calls.at(-1)).toMatchObject({ method: 'deleteUPO', body: { userPaymentOptionId: '777001', userTokenId: 'user-1' } });
   });
 
+  it("refuses what Nuvei refuses: the old addUPOAPM order (1001 Invalid checksum), a debit without the payer's billing address", async () => {
+    const post = async (method: string, body: Record<string, unknown>) =>
+      (await (await fetch(`${baseUrl}/${method}.do`, { method: 'POST', body: JSON.stringify(body) })).json()) as Record<string, unknown>;
+    const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+    // As the client signed addUPOAPM before issue 22: clientRequestId before userTokenId, apmData left out.
+    const link = {
+      merchantId: creds.merchantId,
+      merchantSiteId: creds.merchantSiteId,
+      userTokenId: 'user-1',
+      clientRequestId: randomUUID(),
+      paymentMethodName: 'apmgw_ACH',
+      apmData: {
+        AccountNumber: '1000000001',
+        RoutingNumber: '011000015',
+        accountType: 'CHECKING',
+        SECCode: 'WEB',
+        nameOnAccount: 'Mei Lin',
+      },
+      timeStamp: '20261128100000',
+    };
+    const old = sha256(
+      link.merchantId +
+        link.merchantSiteId +
+        link.clientRequestId +
+        link.userTokenId +
+        link.paymentMethodName +
+        link.timeStamp +
+        creds.secretKey,
+    );
+    expect(await post('addUPOAPM', { ...link, checksum: old })).toEqual({ status: 'ERROR', errCode: 1001, reason: 'Invalid checksum' });
+
+    // A bank debit, correctly signed (merchantId, merchantSiteId, clientRequestId, amount, currency, timeStamp,
+    // secret), that leaves out billingAddress: Nuvei's invalid-country answer; without the IP, a validation error.
+    const debit = {
+      sessionToken: 'st-1',
+      merchantId: creds.merchantId,
+      merchantSiteId: creds.merchantSiteId,
+      clientRequestId: randomUUID(),
+      amount: '4.99',
+      currency: 'USD',
+      timeStamp: '20261128100001',
+      clientUniqueId: 'pay-broken',
+      userTokenId: 'user-1',
+      paymentOption: { userPaymentOptionId: '777001' },
+    };
+    const checksum = sha256(
+      debit.merchantId + debit.merchantSiteId + debit.clientRequestId + debit.amount + debit.currency + debit.timeStamp + creds.secretKey,
+    );
+    expect(await post('payment', { ...debit, deviceDetails: { ipAddress: '203.0.113.7' }, checksum })).toMatchObject({
+      status: 'ERROR',
+      errCode: 1014,
+    });
+    expect(
+      await post('payment', {
+        ...debit,
+        billingAddress: { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US' },
+        checksum,
+      }),
+    ).toMatchObject({
+      status: 'ERROR',
+      errCode: 1019,
+      reason: expect.stringContaining('deviceDetails.ipAddress'),
+    });
+    // Our client does not send a debit without them at all.
+    const { payer: _payer, ...withoutPayer } = request('pay-no-payer');
+    await expect(client().start(withoutPayer)).rejects.toThrow(/billingAddress/);
+  });
+
   it('pays with the userPaymentOptionId: pending; looks it up by our payment id; declines carry the return code', async () => {
     const started = await client().start(request('pay-1'));
     expect(started).toMatchObject({ status: 'pending' });
     expect(calls.filter((c) => c.method === 'payment').at(-1)!.body).toMatchObject({
       clientUniqueId: 'pay-1',
       userTokenId: 'user-1',
+      billingAddress: { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US' },
+      deviceDetails: { ipAddress: '203.0.113.7' },
       amount: '4.99',
       currency: 'USD',
       paymentOption: { userPaymentOptionId: '777001' },

@@ -29,6 +29,7 @@ import { addUpoApmChecksum } from './checksum.ts';
 import { returnCodeOf, returnReason, RETURN_CODE_PATTERN } from './return-codes.ts';
 import { ACH_METHODS, type BankAccountProvider } from './types.ts';
 import type { PayoutProvider } from '../../types.ts';
+import { payerFields } from './payer.ts';
 import { nuveiAchPayout } from './payout.ts';
 
 export interface NuveiAchOptions {
@@ -155,15 +156,13 @@ export function createNuveiAchClient(opts: NuveiAchOptions): BankAccountProvider
     webhook: NUVEI_WEBHOOK,
 
     async addBankAccount({ userId, payerName, account }) {
+      // The apmData keys are unverified against Nuvei's REST 1.0 ACH guide (ADR 039). The checksum signs
+      // this very object: its values in the order it is sent.
       const p = {
         ...merchant,
-        clientRequestId: randomUUID(),
         userTokenId: userId,
+        clientRequestId: randomUUID(),
         paymentMethodName: NUVEI_ACH_METHOD,
-        timeStamp: nuveiTimeStamp(),
-      };
-      const res = await post('addUPOAPM', {
-        ...p,
         apmData: {
           AccountNumber: account.accountNumber,
           RoutingNumber: account.routingNumber,
@@ -171,8 +170,9 @@ export function createNuveiAchClient(opts: NuveiAchOptions): BankAccountProvider
           SECCode: 'WEB',
           nameOnAccount: payerName.trim().slice(0, 70),
         },
-        checksum: addUpoApmChecksum(p, opts.secretKey),
-      });
+        timeStamp: nuveiTimeStamp(),
+      };
+      const res = await post('addUPOAPM', { ...p, checksum: addUpoApmChecksum(p, opts.secretKey) });
       if (res.status !== 'SUCCESS' || !res.userPaymentOptionId)
         return { status: 'refused', reason: res.reason || 'The bank account could not be linked.' };
       return {
@@ -189,6 +189,8 @@ export function createNuveiAchClient(opts: NuveiAchOptions): BankAccountProvider
 
     async start(req): Promise<PaymentOutcome> {
       if (req.source.method !== 'bank_account') throw new Error(`The Nuvei ACH client was asked to pay with '${req.source.method}'.`);
+      // Nuvei refuses a bank debit without them (ADR 039); the payments core always fills them.
+      if (!req.payer) throw new NuveiAchError('A bank debit needs the payer (billingAddress, deviceDetails.ipAddress)');
       const p = {
         ...merchant,
         clientRequestId: randomUUID(),
@@ -202,6 +204,7 @@ export function createNuveiAchClient(opts: NuveiAchOptions): BankAccountProvider
         clientUniqueId: req.paymentId,
         userTokenId: req.userId,
         paymentOption: { userPaymentOptionId: req.source.userPaymentOptionId },
+        ...payerFields(req.payer),
         urlDetails: { notificationUrl: opts.notificationUrl },
         checksum: paymentChecksum(p, opts.secretKey),
       });

@@ -11,6 +11,7 @@
 import type { PayoutOutcome, PayoutProvider } from '../../types.ts';
 import { nuveiAmount, nuveiTimeStamp, paymentChecksum, transactionDetailsChecksum } from '../checksum.ts';
 import { nuveiPoster } from '../http.ts';
+import { payerFields } from './payer.ts';
 
 export class NuveiPayoutError extends Error {}
 
@@ -75,6 +76,8 @@ export function nuveiAchPayout(opts: NuveiPayoutOptions): PayoutProvider['payout
       clientUniqueId: req.idempotencyKey,
       userTokenId: req.userId,
       userPaymentOption: { userPaymentOptionId: req.userPaymentOptionId },
+      // Nuvei refuses a payout without them (ADR 039).
+      ...payerFields(req.payer),
       urlDetails: { notificationUrl: opts.notificationUrl },
       checksum: paymentChecksum(p, opts.secretKey),
     });

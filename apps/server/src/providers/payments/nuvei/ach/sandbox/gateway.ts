@@ -15,6 +15,8 @@ import { ACH_SIGNATURE_HEADER, signAchNotification, verifyAchNotification, type 
 import { outcomeOf, SANDBOX_BANK_NAMES, SANDBOX_TEST_ACCOUNTS } from './test-accounts.ts';
 import type { PayoutProvider } from '../../../types.ts';
 import { sandboxAchPayout } from './payout.ts';
+import { missingPayerField } from '../../sandbox/checksum-rules.ts';
+import { nuveiPayerFields } from './payer-fields.ts';
 
 type DebitRow = typeof sandboxAchDebits.$inferSelect;
 
@@ -155,6 +157,9 @@ export function createAchSandbox({ db, webhookSecret, settleMs }: AchSandboxOpti
 
     async start(req) {
       if (req.source.method !== 'bank_account') throw new Error(`The ACH sandbox was asked to pay with '${req.source.method}'.`);
+      // As Nuvei refuses a bank debit without the payer's billing address and IP: an ERROR answer, no debit.
+      const refused = missingPayerField(nuveiPayerFields(req.payer));
+      if (refused) throw new Error(`Nuvei payment failed: ${refused.errCode} ${refused.reason}`);
       const [account] = await db
         .select()
         .from(sandboxAchAccounts)

@@ -8,6 +8,8 @@ import type { Db } from '../../../../../db/client.ts';
 import { sandboxAchAccounts, sandboxAchPayouts } from '../../../../../db/schema.ts';
 import { returnReason } from '../return-codes.ts';
 import type { PayoutOutcome, PayoutProvider } from '../../../types.ts';
+import { missingPayerField } from '../../sandbox/checksum-rules.ts';
+import { nuveiPayerFields } from './payer-fields.ts';
 
 const newTransactionId = () => (randomBytes(8).readBigUInt64BE() % 10n ** 18n).toString().padStart(18, '3');
 
@@ -18,6 +20,10 @@ const outcomeOf = (row: typeof sandboxAchPayouts.$inferSelect): PayoutOutcome =>
 
 export function sandboxAchPayout(db: Db): PayoutProvider['payout'] {
   return async (req) => {
+    // As Nuvei refuses a payout without the payer's billing address and IP: an ERROR answer, nothing paid
+    // (the real client reads it as undecided, so the cash-out is asked again later).
+    const invalid = missingPayerField(nuveiPayerFields(req.payer));
+    if (invalid) throw new Error(`Nuvei payout failed: ${invalid.errCode} ${invalid.reason}`);
     const [account] = await db
       .select()
       .from(sandboxAchAccounts)
