@@ -29,7 +29,7 @@ let payments = 0;
 async function request(number: string, preference?: ThreeDsChallengePreference): Promise<PaymentRequest> {
   const checked = checkCard({ number, expiry: '12/34' });
   if ('error' in checked) throw new Error(checked.error);
-  const { token } = await vault.storeCard(checked as CheckedCard);
+  const { token } = await vault.storeCard(checked as CheckedCard, '123');
   return {
     paymentId: `pay-${++payments}`,
     orderId: `order-${payments}`,
