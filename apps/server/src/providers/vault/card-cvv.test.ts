@@ -137,7 +137,7 @@ describe("a new card's CVV in the vault", () => {
       await vault.relay({ url: `${providerUrl}/payment`, body: JSON.stringify({ CVV: placeholder('card.cvv', used), n: 1 }) });
       expect(received.at(-1)).toEqual({ n: 1 });
       const { jobs } = vault.background({ info: () => {} });
-      await jobs[0]!.run();
+      await jobs![0]!.run();
       expect(await rowOf(unused)).toBeUndefined();
       const kept = await rowOf(used);
       expect(kept).toMatchObject({ token: used, cvv: null });
