@@ -16,7 +16,7 @@ const CACHED_TOKEN_MARGIN_MS = 60_000;
 const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,sans-serif}
 form{display:flex;gap:8px}input{box-sizing:border-box;width:100%;padding:10px 12px;border:1px solid #ccc;border-radius:6px;font:inherit}
 input.exp{max-width:6em}input.cvc{max-width:4.5em}
-@media (max-width:360px){input{padding:10px 8px}input.exp{max-width:5em}input.cvc{max-width:4em}}`;
+@media (max-width:360px){html,body{font-size:14px}form{gap:6px}input{padding:10px 6px}input.exp{max-width:4.6em}input.cvc{max-width:3.8em}}`;
 
 /** The placeholders of SPEC §2: '0000 0000 0000 0000' (the number is shown pretty, in groups of 4) and 'CVV'. */
 export const DEFAULT_PLACEHOLDERS = { card: '0000 0000 0000 0000', cvv: 'CVV' } as const;
