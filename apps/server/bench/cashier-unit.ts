@@ -29,7 +29,7 @@ async function cashierPurchase(ctx: UnitContext, shopper: BenchShopper): Promise
   const opened = (await api(ctx, shopper, 'POST', 'v1/nuvei/cashier', { orderId })) as { data?: { url?: string } };
   if (!opened.data?.url) throw new Error('v1/nuvei/cashier returned no page');
   const page = new URL(opened.data.url, ctx.baseUrl);
-  const cardToken = await vaultToken(ctx, shopper, { kind: 'card', number: FRICTIONLESS_CARD, expiry: '12/34' });
+  const cardToken = await vaultToken(ctx, shopper, { kind: 'card', number: FRICTIONLESS_CARD, expiry: '12/34', cvv: '123' });
   const form = new URLSearchParams({ secret: page.searchParams.get('secret') ?? '', action: 'pay', card: 'new', cardToken });
   const paid = await fetch(new URL(page.pathname, ctx.baseUrl), {
     method: 'POST',

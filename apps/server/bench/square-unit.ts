@@ -27,7 +27,7 @@ async function squarePurchase(ctx: UnitContext, shopper: BenchShopper): Promise<
   const placed = (await api(ctx, shopper, 'POST', 'v1/checkout/placeorder', {})) as { order?: { _id?: string } };
   const orderId = placed.order?._id;
   if (!orderId) throw new Error(`placeorder returned no order: ${JSON.stringify(placed).slice(0, 200)}`);
-  const sourceId = await vaultToken(ctx, shopper, { kind: 'card', number: SQUARE_VISA, expiry: '12/34' });
+  const sourceId = await vaultToken(ctx, shopper, { kind: 'card', number: SQUARE_VISA, expiry: '12/34', cvv: '123' });
   const paid = (await api(ctx, shopper, 'POST', 'v1/payment/square/create-payment', { orderId, sourceId })) as {
     data?: { status?: string; orderStatus?: string };
   };

@@ -28,7 +28,7 @@ const api = (ctx: UnitContext, shopper: BenchShopper, method: string, path: stri
 const savedCards = new Map<string, Promise<string>>();
 
 async function saveCard(ctx: UnitContext, shopper: BenchShopper): Promise<string> {
-  const token = await vaultToken(ctx, shopper, { kind: 'card', number: STRIPE_VISA, expiry: '12/34' });
+  const token = await vaultToken(ctx, shopper, { kind: 'card', number: STRIPE_VISA, expiry: '12/34', cvv: '123' });
   const saved = (await api(ctx, shopper, 'POST', 'v1/payment/stripe/payment-methods', { vaultToken: token })) as {
     data?: { paymentMethod?: { userPaymentOptionId?: string } };
   };

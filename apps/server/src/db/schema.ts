@@ -272,6 +272,11 @@ export const vaultCards = pgTable('vault_cards', {
   expiresAt: ts('expires_at'),
   /** When a provider first read the card: from then on the token is kept, whatever its expiresAt. */
   usedAt: ts('used_at'),
+  /**
+   * A new card's CVV, sealed (iv.tag.ciphertext, base64), until the relay sends it: the first relay use
+   * takes it, and none outlives expiresAt (ADR 038). Null once taken, past its time, or never given.
+   */
+  cvv: text('cvv'),
 });
 
 export const savedCards = pgTable('saved_cards', {

@@ -6,6 +6,10 @@
 // behaviour is chosen by its number, the sandbox's test cards: the challenge card → REDIRECT, the
 // insufficient-funds card → declined for funds, the declined card → declined, anything else approved.
 // Nuvei answers with the card masked and the shopper's userPaymentOptionId for it (one per user and card).
+// A payment (Sale, or the zero-amount Auth) must carry the card's CVV, as acquirers require for a card
+// not present: without one it is refused with Nuvei's documented errCode 1062 "Invalid CVV" (ADR 038; when
+// Nuvei gives 1062 for a missing CVV rather than a malformed one is not documented). initPayment (the 3-D
+// Secure fingerprint) and the payment that completes a challenge may go without it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // Checksums are checked with the sandboxes' own rules, written from Nuvei's published orders (ADR 039),
@@ -72,16 +76,22 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
   const upos = new Map<string, string>();
   const state = { echoCardNumber: false };
   const failing = new Set<string>();
+  /** Transactions answered REDIRECT (a challenge): the payment completing one names it. */
+  const challenged = new Set<string>();
 
   /** The card Nuvei would charge, or why it refuses the request. */
-  function readCard(card: RawCard | undefined): { number: string; month: string; year: string } | { refused: string } {
+  function readCard(
+    card: RawCard | undefined,
+    { cvvRequired }: { cvvRequired: boolean },
+  ): { number: string; month: string; year: string } | { refused: string; errCode?: number } {
     if (!card) return { refused: 'Missing card' };
+    if (cvvRequired && card.CVV === undefined) return { refused: 'Invalid CVV', errCode: 1062 };
     const { cardNumber, cardHolderName, expirationMonth, expirationYear, CVV } = card;
     if (typeof cardNumber !== 'string' || !luhnValid(cardNumber)) return { refused: 'Invalid card number' };
     if (typeof expirationMonth !== 'string' || !/^(0[1-9]|1[0-2])$/.test(expirationMonth)) return { refused: 'Invalid expiration month' };
     if (typeof expirationYear !== 'string' || !/^\d{4}$/.test(expirationYear)) return { refused: 'Invalid expiration year' };
     if (typeof cardHolderName !== 'string' || !cardHolderName.trim()) return { refused: 'Invalid cardHolderName' };
-    if (CVV !== undefined && (typeof CVV !== 'string' || !/^\d{3,4}$/.test(CVV))) return { refused: 'Invalid CVV' };
+    if (CVV !== undefined && (typeof CVV !== 'string' || !/^\d{3,4}$/.test(CVV))) return { refused: 'Invalid CVV', errCode: 1062 };
     return { number: cardNumber, month: expirationMonth, year: expirationYear };
   }
 
@@ -173,8 +183,10 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     }
     if (!sessions.has(b.sessionToken)) return error('Invalid session token');
     const option = b.paymentOption as unknown as { card?: RawCard } | undefined;
-    const read = readCard(option?.card);
-    if ('refused' in read) return { status: 'ERROR', errCode: 1069, reason: read.refused };
+    // The payment that completes a challenge names the challenged transaction: the shopper was authenticated.
+    const completesChallenge = challenged.has(String(b.relatedTransactionId ?? ''));
+    const read = readCard(option?.card, { cvvRequired: method === 'payment' && !completesChallenge });
+    if ('refused' in read) return { status: 'ERROR', errCode: read.errCode ?? 1069, reason: read.refused };
     const card = cardFor(b, read);
     if (method === 'initPayment')
       return {
@@ -204,6 +216,7 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     const verification = b.transactionType === 'Auth' && b.amount === '0.00';
     if (read.number === SANDBOX_CARDS.challenge && !verification) {
       const transactionId = book(b, type, 'REDIRECT', card);
+      challenged.add(transactionId);
       return {
         status: 'SUCCESS',
         transactionStatus: 'REDIRECT',

@@ -33,9 +33,17 @@ export function frameTokenize(
   return postTokenize(app, body, { ...frameHeaders(app, subject), ...headers });
 }
 
-/** A vault token for a card, as the card frame would get it. */
-export async function tokenizeCard(app: FastifyInstance, number: string, expiry = '12/34'): Promise<string> {
-  const res = await frameTokenize(app, { kind: 'card', number, expiry });
+/** The CVV a test types with a card: 4 digits for American Express, 3 for the others (ADR 038). */
+export const testCvvFor = (number: string) => (/^3[47]/.test(number) ? '1234' : '123');
+
+/** A vault token for a card with its CVV, as the card frame would get it; `cvv: null` for a token without one. */
+export async function tokenizeCard(
+  app: FastifyInstance,
+  number: string,
+  expiry = '12/34',
+  cvv: string | null = testCvvFor(number),
+): Promise<string> {
+  const res = await frameTokenize(app, { kind: 'card', number, expiry, ...(cvv === null ? {} : { cvv }) });
   const json = (await res.json()) as { token: string };
   expect(res.status, JSON.stringify(json)).toBe(200);
   return json.token;

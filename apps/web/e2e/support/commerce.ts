@@ -71,6 +71,7 @@ export async function payWithNewCard(page: Page, cardNumber: string): Promise<vo
   const frame = page.frameLocator('iframe[data-testid=card-field-card-number]');
   await frame.getByLabel('Card number').fill(cardNumber);
   await frame.getByLabel('Expiry date').fill('1234');
+  await frame.getByLabel('CVV').fill('123');
   await page.waitForFunction(() =>
     (window as unknown as { __cardFieldsReady?: string[] }).__cardFieldsReady?.includes('card-field-card-number'),
   );

@@ -104,6 +104,7 @@ describe('paying by card', () => {
     const frame = page.frameLocator('iframe[data-testid=card-field-card-number]');
     await frame.getByLabel('Card number').fill(CARDS.frictionless);
     await frame.getByLabel('Expiry date').fill('1234');
+    await frame.getByLabel('CVV').fill('123');
     await page.waitForFunction(() =>
       (window as unknown as { __cardFieldsReady?: string[] }).__cardFieldsReady?.includes('card-field-card-number'),
     );
@@ -177,6 +178,7 @@ describe('paying by card', () => {
     const frame = cards.frameLocator('iframe[data-testid=card-field-card-number]');
     await frame.getByLabel('Card number').fill(CARDS.frictionless);
     await frame.getByLabel('Expiry date').fill('1234');
+    await frame.getByLabel('CVV').fill('123');
     // Other kinds of card have their own frame with the same test id: wait until every one is ready.
     await page.waitForFunction(() => {
       const ready = (window as unknown as { __cardFieldsReady?: string[] }).__cardFieldsReady ?? [];

@@ -40,6 +40,7 @@ async function payWithNewSavedCard(page: TrackedPage): Promise<void> {
   const frame = page.frameLocator('#card-field iframe');
   await frame.getByLabel('Card number').fill(CARDS.frictionless);
   await frame.getByLabel('Expiry date').fill('1234');
+  await frame.getByLabel('CVV').fill('123');
   await page.getByRole('checkbox', { name: 'Save this card for next time' }).check();
   // The field announces itself ready a moment after it loads; the page marks its form then.
   await page.locator('#cashier[data-field-ready]').waitFor(WAIT);
@@ -70,6 +71,7 @@ describe("paying on the card provider's secure checkout page (the cashier)", () 
     const frame = page.frameLocator('#card-field iframe');
     await frame.getByLabel('Card number').fill(CARDS.frictionless);
     await frame.getByLabel('Expiry date').fill('1234');
+    await frame.getByLabel('CVV').fill('123');
     await page.getByRole('checkbox', { name: 'Save this card for next time' }).check();
     // The field announces itself ready a moment after it loads; the page marks its form then.
     await page.locator('#cashier[data-field-ready]').waitFor({ timeout: 30_000 });

@@ -119,6 +119,9 @@ describe('card fields on a merchant page', () => {
     await number.pressSequentially('4111111111111111');
     expect(await number.inputValue()).toBe('4111 1111 1111 1111');
     await frame.locator('#expiry').pressSequentially('1234');
+    // A new card needs its CVV, in the same frame (ADR 038): without it the frame refuses the token.
+    expect(await tokenize()).toEqual({ ok: false, message: 'Invalid CVV' });
+    await frame.locator('#cvv').pressSequentially('737');
 
     const result = await tokenize();
     // With the time the vault stops taking the token if nothing uses it (ADR 032).
@@ -135,6 +138,7 @@ describe('card fields on a merchant page', () => {
     const number = frame.locator('#number');
     await number.pressSequentially('4111111111111111');
     await frame.locator('#expiry').pressSequentially('1234');
+    await frame.locator('#cvv').pressSequentially('737');
     const first = await tokenize();
     expect(first.ok).toBe(true);
 

@@ -93,6 +93,7 @@ async function payByCardInFrame(frame: FrameLocator, number: string) {
   const field = frame.frameLocator('#card-number iframe');
   await field.getByLabel('Card number').fill(number);
   await field.getByLabel('Expiry date').fill('1234');
+  await field.getByLabel('CVV').fill('123');
   await expectEnabled(pay);
   await pay.click();
 }

@@ -105,6 +105,7 @@ describe('what the shopper may use', () => {
     const frame = cardSection.frameLocator('iframe[data-testid=card-field-card-number]');
     await frame.getByLabel('Card number').fill(CARDS.frictionless);
     await frame.getByLabel('Expiry date').fill('1234');
+    await frame.getByLabel('CVV').fill('123');
     await everyCardFrameReady(page);
     await cardSection.getByTestId('save-card-button').click();
     const saved = cardSection.getByTestId('saved-card').filter({ hasText: 'ending 1111' });

@@ -54,6 +54,7 @@ describe('paying with a Square card', () => {
     const frame = panel.frameLocator('iframe[data-testid=card-field-card-number]');
     await frame.getByLabel('Card number').fill(SQUARE_VISA);
     await frame.getByLabel('Expiry date').fill('1234');
+    await frame.getByLabel('CVV').fill('123');
     expect(await panel.getByRole('checkbox', { name: 'Save this card with Square' }).isChecked()).toBe(true);
     await everyCardFrameReady(page);
     await panel.getByTestId('square-pay-button').click();

@@ -72,6 +72,7 @@ describe('paying through Stripe', () => {
     const frame = panel.frameLocator('iframe[data-testid=card-field-card-number]');
     await frame.getByLabel('Card number').fill(STRIPE_3DS);
     await frame.getByLabel('Expiry date').fill('1234');
+    await frame.getByLabel('CVV').fill('123');
     await cardFrameReady(page);
     await panel.getByTestId('stripe-pay-button').click();
 
@@ -102,6 +103,7 @@ describe('paying through Stripe', () => {
     const addFrame = section.frameLocator('iframe[data-testid=card-field-card-number]');
     await addFrame.getByLabel('Card number').fill(STRIPE_VISA);
     await addFrame.getByLabel('Expiry date').fill('1234');
+    await addFrame.getByLabel('CVV').fill('123');
     await cardFrameReady(page);
     await section.getByTestId('stripe-save-card-button').click();
     await section.getByTestId('stripe-saved-card').filter({ hasText: 'Visa ending 4242' }).waitFor();

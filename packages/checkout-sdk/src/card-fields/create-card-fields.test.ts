@@ -192,6 +192,26 @@ describe('createCardFields', () => {
     await expect(fields.tokenize()).resolves.toMatchObject({ token: 'card_ok' });
   });
 
+  it("takes a new card's CVV in its card frame (ADR 038): no separate CVV frame, and the frame's 'Invalid CVV' refuses the token", async () => {
+    const tokenizer = fakeTokenizer();
+    win.LuckyDragonTokenizer = tokenizer.global;
+    const fields = await createCardFields(
+      options({ fetch: fakeApi({ status: 200, body: { success: true, data: configFor('card') } }).fetcher }),
+    );
+    expect(fields.mode).toBe('card');
+    expect(tokenizer.mounts.map((m) => new URL(m.frameUrl).pathname)).toEqual(['/fields/card-number']);
+    expect(cvvContainer.childElementCount).toBe(0);
+    tokenizer.emit('load');
+    vi.advanceTimersByTime(CARD_LOADED_DELAY_MS);
+
+    // What the vault's card frame answers for a missing CVV, or one of the wrong length for the brand.
+    tokenizer.tokenize.mockRejectedValueOnce(new Error('Invalid CVV'));
+    await expect(fields.tokenize()).rejects.toThrow('Invalid CVV');
+    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_with_cvv', brand: 'americanExpress', last4: '0005' });
+    // A new card's token is the only one: its CVV travels with it in the vault, no CVV token beside it.
+    await expect(fields.tokenize()).resolves.toEqual({ token: 'card_with_cvv', brand: 'americanExpress', last4: '0005' });
+  });
+
   it("shows only the CVV frame for a saved card, and gives the CVV's token with the card's", async () => {
     const tokenizer = fakeTokenizer();
     win.LuckyDragonTokenizer = tokenizer.global;

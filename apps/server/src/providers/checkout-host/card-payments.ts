@@ -122,6 +122,8 @@ export function createCardPayments(ctx: CheckoutHostContext) {
       payerName: session.customerEmail,
       amountCents: session.amountCents,
       currency: 'USD',
+      // A new card's CVV travels with its token in the vault (ADR 038): the card provider takes it from
+      // there (the Nuvei client's card.cvv placeholder, the sandbox), so only a separate CVV token is passed.
       source: { method: 'card', cardToken: card.cardToken, ...(card.cvvToken ? { cvvToken: card.cvvToken } : {}) },
       // The merchant's wish from the page's URL; the provider reads it on start and again on confirm (cardOutcome).
       ...(card.threeDsChallengePreference ? { threeDsChallengePreference: card.threeDsChallengePreference } : {}),

@@ -507,7 +507,11 @@ describe('card', () => {
     const { session, cardNumberFrameUrl } = config.json.data as { session: string; cardNumberFrameUrl: string };
     expect(new URL(cardNumberFrameUrl).searchParams.get('session')).toBe(session);
     const tokenize = (origin: string, frameSession = session) =>
-      postTokenize(t.app, { kind: 'card', number: '4111111111111111', expiry: '12/34' }, { origin, 'x-vault-session': frameSession });
+      postTokenize(
+        t.app,
+        { kind: 'card', number: '4111111111111111', expiry: '12/34', cvv: '123' },
+        { origin, 'x-vault-session': frameSession },
+      );
 
     // The frames (the vault's own origin) and the page it was signed for.
     const fromFrame = await tokenize(t.app.vault.origin());

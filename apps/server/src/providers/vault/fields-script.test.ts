@@ -175,3 +175,62 @@ describe('hosted card field script and the frame session', () => {
     expect(calls).toHaveLength(2);
   });
 });
+
+describe("the card frame's CVV (a new card's, ADR 038)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const type = (id: string, value: string) => {
+    const input = frame.document.getElementById(id)!;
+    input.value = value;
+    input.dispatchEvent(new frame.Event('input', { bubbles: true }));
+  };
+  const ask = (requestId: string) =>
+    frame.dispatchEvent(new frame.MessageEvent('message', { data: { type: 'tokenize', requestId }, origin: STORE, source: frame.parent }));
+
+  it('requires the CVV with number and expiry: 3 digits, 4 for American Express; nothing reaches the vault until then', async () => {
+    const calls: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: { body: string }) => {
+        calls.push(JSON.parse(init.body));
+        const expiresAt = new Date(Date.now() + 15 * 60_000).toISOString();
+        return new Response(JSON.stringify({ token: `card_${calls.length}`, brand: 'visa', last4: '1111', expiresAt }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const { sent } = openFieldPage('card', 'fs1.from.url');
+    expect(frame.document.getElementById('cvv')).not.toBeNull();
+    type('number', '4111111111111111');
+    type('expiry', '1234');
+    const refusals: [string, string][] = [
+      ['', 'no CVV'],
+      ['12', 'too short'],
+      ['1234', 'a Visa has 3 digits'],
+    ];
+    for (const [cvv, why] of refusals) {
+      type('cvv', cvv);
+      ask(`r-${why}`);
+      expect(sent.at(-1)!.message, why).toEqual({ type: 'error', requestId: `r-${why}`, message: VAULT_INVALID_CVV });
+    }
+    expect(calls).toEqual([]);
+
+    type('cvv', '7a37');
+    expect(frame.document.getElementById('cvv')!.value).toBe('737');
+    ask('r-visa');
+    await vi.waitFor(() => expect(sent.at(-1)!.message).toMatchObject({ type: 'token', requestId: 'r-visa' }));
+    expect(calls).toEqual([{ kind: 'card', number: '4111111111111111', expiry: '12/34', cvv: '737' }]);
+
+    // American Express: 4 digits, 3 refused.
+    type('number', '378282246310005');
+    type('cvv', '737');
+    ask('r-amex-3');
+    expect(sent.at(-1)!.message).toEqual({ type: 'error', requestId: 'r-amex-3', message: VAULT_INVALID_CVV });
+    type('cvv', '1234');
+    ask('r-amex');
+    await vi.waitFor(() => expect(sent.at(-1)!.message).toMatchObject({ type: 'token', requestId: 'r-amex' }));
+    expect(calls.at(-1)).toEqual({ kind: 'card', number: '378282246310005', expiry: '12/34', cvv: '1234' });
+  });
+});

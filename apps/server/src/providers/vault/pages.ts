@@ -15,7 +15,8 @@ const CACHED_TOKEN_MARGIN_MS = 60_000;
 
 const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,sans-serif}
 form{display:flex;gap:8px}input{box-sizing:border-box;width:100%;padding:10px 12px;border:1px solid #ccc;border-radius:6px;font:inherit}
-input.exp{max-width:6.5em}`;
+input.exp{max-width:6em}input.cvc{max-width:4.5em}
+@media (max-width:360px){html,body{font-size:14px}form{gap:6px}input{padding:10px 6px}input.exp{max-width:4.6em}input.cvc{max-width:3.8em}}`;
 
 /** The placeholders of SPEC §2: '0000 0000 0000 0000' (the number is shown pretty, in groups of 4) and 'CVV'. */
 export const DEFAULT_PLACEHOLDERS = { card: '0000 0000 0000 0000', cvv: 'CVV' } as const;
@@ -35,7 +36,8 @@ export function fieldPage(
   const inputs =
     kind === 'card'
       ? `<input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="${escapeHtml(placeholder)}" aria-label="Card number" maxlength="23">
-<input id="expiry" class="exp" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" aria-label="Expiry date" maxlength="7">`
+<input id="expiry" class="exp" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" aria-label="Expiry date" maxlength="7">
+<input id="cvv" class="cvc" name="cvv" inputmode="numeric" autocomplete="cc-csc" placeholder="${DEFAULT_PLACEHOLDERS.cvv}" aria-label="CVV" maxlength="4">`
       : `<input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" placeholder="${escapeHtml(placeholder)}" aria-label="CVV" maxlength="4">`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${kind === 'card' ? 'Card number' : 'CVV'}</title>
@@ -52,6 +54,10 @@ export function refusedFieldPage(): string {
 }
 
 /**
+ * The card frame holds number, expiry and CVV (a new card's CVV, ADR 038); the CVV frame holds a saved
+ * card's CVV alone. The CVV is checked against the brand the number shows: 4 digits for American Express,
+ * 3 for the others, 3 or 4 while the brand is unknown (card-rules.ts, which the vault checks again).
+ *
  * Frame side of the postMessage protocol: 'loaded' 350 ms after load, 'change' on any input (the
  * store drops its cached token), and 'token'/'error' answering a 'tokenize' from the store origin.
  * /tokenize needs the frame session (ADR 032): the one in the page's URL, or the newer one a 'tokenize'
@@ -87,10 +93,17 @@ export const FIELDS_SCRIPT = `(function () {
     var month = Number(m[1]), year = 2000 + Number(m[2]), now = new Date();
     return month >= 1 && month <= 12 && year * 12 + month - 1 >= now.getFullYear() * 12 + now.getMonth();
   }
+  function cvvOk(value, digits) {
+    if (/^3[47]/.test(digits)) return /^\\d{4}$/.test(value);
+    if (/^(4|5[1-5]|2[2-7]|6011|65|64[4-9])/.test(digits)) return /^\\d{3}$/.test(value);
+    return /^\\d{3,4}$/.test(value);
+  }
   function localError() {
     if (kind === 'cvv') return /^\\d{3,4}$/.test(cvv.value) ? null : '${VAULT_INVALID_CVV}';
-    if (!luhn(number.value.replace(/\\s/g, ''))) return '${VAULT_INVALID_CARD}';
+    var digits = number.value.replace(/\\s/g, '');
+    if (!luhn(digits)) return '${VAULT_INVALID_CARD}';
     if (!expiryOk(expiry.value)) return '${VAULT_INVALID_EXPIRY}';
+    if (!cvvOk(cvv.value, digits)) return '${VAULT_INVALID_CVV}';
     return null;
   }
   var editCount = 0;
@@ -128,7 +141,7 @@ export const FIELDS_SCRIPT = `(function () {
     if (invalid) { send({ type: 'error', requestId: requestId, message: invalid }); return; }
     var payload = kind === 'cvv'
       ? { kind: 'cvv', cvv: cvv.value }
-      : { kind: 'card', number: number.value.replace(/\\s/g, ''), expiry: expiry.value };
+      : { kind: 'card', number: number.value.replace(/\\s/g, ''), expiry: expiry.value, cvv: cvv.value };
     var edits = editCount;
     fetch('/tokenize', {
       method: 'POST',

@@ -43,6 +43,8 @@ export interface RelayOptions {
 export interface CardData {
   card(token: string): Promise<{ number: string; expMonth: number; expYear: number } | null>;
   cvv(token: string): string | null;
+  /** A new card's CVV, taken: the vault clears it as it hands it over (null when there is none, ADR 038). */
+  cardCvv(token: string): Promise<string | null>;
 }
 
 /** A card call carries one card (and its CVV); a few allow for a provider's call that names two. */
@@ -111,14 +113,21 @@ export function createRelay(data: CardData, options: RelayOptions): (request: Re
   const doFetch = options.fetch ?? fetch;
   const maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
 
-  /** The JSON value each placeholder stands for; card data read once a token. */
-  async function resolve(slots: Slot[]): Promise<{ values: string[]; numbers: Set<string> }> {
+  /**
+   * The JSON value each placeholder stands for (null: leave its member out); card data read once a token.
+   * A new card's CVV is taken last, once everything else is known to be there: a request refused for an
+   * unknown token costs the shopper no CVV.
+   */
+  async function resolve(slots: Slot[]): Promise<{ values: (string | null)[]; numbers: Set<string> }> {
     const tokens = new Set(slots.map((s) => s.token));
     if (tokens.size > MAX_TOKENS_PER_RELAY) throw new VaultRelayError('BAD_REQUEST', 'Vault relay: too many cards in one request');
     const cards = new Map<string, { number: string; expMonth: number; expYear: number }>();
     const cvvs = new Map<string, string>();
+    const cardCvvs = new Map<string, string | null>();
     for (const { field, token } of slots) {
-      if (field === 'cvv') {
+      if (field === 'card.cvv') {
+        if (!CARD_TOKEN.test(token)) throw new VaultRelayError('UNKNOWN_CARD', 'Vault relay: the card token is unknown');
+      } else if (field === 'cvv') {
         if (cvvs.has(token)) continue;
         const cvv = CVV_TOKEN.test(token) ? data.cvv(token) : null;
         if (cvv === null) throw new VaultRelayError('CVV_UNAVAILABLE', 'Vault relay: the CVV token is unknown or has expired');
@@ -129,14 +138,21 @@ export function createRelay(data: CardData, options: RelayOptions): (request: Re
         cards.set(token, card);
       }
     }
-    const valueOf = (field: PlaceholderField, token: string): string => {
+    for (const { field, token } of slots) {
+      if (field === 'card.cvv' && !cardCvvs.has(token)) cardCvvs.set(token, await data.cardCvv(token));
+    }
+    const valueOf = (field: PlaceholderField, token: string): string | null => {
+      if (field === 'card.cvv') return cardCvvs.get(token) ?? null;
       if (field === 'cvv') return cvvs.get(token)!;
       const card = cards.get(token)!;
       if (field === 'card.number') return card.number;
       return field === 'card.expMonth' ? twoDigits(card.expMonth) : String(card.expYear);
     };
     return {
-      values: slots.map((s) => JSON.stringify(valueOf(s.field, s.token))),
+      values: slots.map((s) => {
+        const value = valueOf(s.field, s.token);
+        return value === null ? null : JSON.stringify(value);
+      }),
       numbers: new Set([...cards.values()].map((c) => c.number)),
     };
   }
@@ -151,12 +167,20 @@ export function createRelay(data: CardData, options: RelayOptions): (request: Re
     const { slots } = scanPlaceholders(request.body);
     const { values, numbers } = await resolve(slots);
 
-    // The one place the card data is written into a request.
+    // The one place the card data is written into a request. A CVV the vault no longer holds leaves its
+    // member out (the request goes without a CVV, as with none asked for), or is null outside an object.
     let filled = '';
     let at = 0;
     slots.forEach((slot, i) => {
-      filled += request.body.slice(at, slot.start) + values[i];
-      at = slot.end;
+      const value = values[i];
+      if (value === null && slot.member) {
+        // Two members left out side by side may share a comma: never cut what was already cut.
+        filled += request.body.slice(at, Math.max(at, slot.member.start));
+        at = slot.member.end;
+      } else {
+        filled += request.body.slice(at, slot.start) + (value ?? 'null');
+        at = slot.end;
+      }
     });
     filled += request.body.slice(at);
 

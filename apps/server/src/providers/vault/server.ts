@@ -158,7 +158,9 @@ export function createVaultServer(options: VaultServerOptions): FastifyInstance 
     const card = checkCard(body);
     if ('error' in card)
       return reply.status(400).send({ success: false, message: card.error, code: 'VALIDATION_FAILED', field: card.field });
-    return vault.storeCard(card);
+    // A new card's CVV (the card frame sends it with number and expiry, checked above against the brand):
+    // sealed with the card until the relay takes it (ADR 038). It is never logged: this server logs nothing.
+    return vault.storeCard(card, body.cvv);
   });
 
   server.setNotFoundHandler((_req, reply) => reply.status(404).send({ success: false, message: 'Not found.', code: 'NOT_FOUND' }));

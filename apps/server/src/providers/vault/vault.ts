@@ -2,13 +2,16 @@
 // tokenizes. Card data leaves the vault two ways only: to a real provider through the relay (relay.ts,
 // ADR 010), which fills it into the provider's request itself, and to the built-in sandbox gateway,
 // which plays the provider in-process. The API sees tokens only.
+// A new card's CVV is kept with its card, sealed, only until the relay sends it: the first relay use
+// takes it (reads and clears it in one transaction), and the delete job clears whatever is left once the
+// token's time is up (ADR 038).
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import type { BackgroundWork } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
 import { vaultCards } from '../../db/schema.ts';
 import type { CardBrand, CheckedCard } from './card-rules.ts';
-import { open, seal } from './crypto.ts';
+import { open, seal, type Sealed } from './crypto.ts';
 import { createRelay, type RelayOptions, type RelayRequest, type RelayResponse } from './relay.ts';
 
 export interface VaultCard extends CheckedCard {
@@ -19,8 +22,19 @@ export interface VaultCard extends CheckedCard {
 export type CardTokenState = 'usable' | 'expired' | 'unknown';
 
 export interface Vault {
-  /** Stores a card; its token works for VAULT_TOKEN_TTL_MINUTES unless something uses it (expiresAt, ISO). */
-  storeCard(card: CheckedCard): Promise<{ token: string; brand: CardBrand; last4: string; expiresAt: string }>;
+  /**
+   * Stores a card; its token works for VAULT_TOKEN_TTL_MINUTES unless something uses it (expiresAt, ISO).
+   * `cvv`, a new card's CVV from the card frame, is sealed with it until the relay takes it (ADR 038).
+   */
+  storeCard(card: CheckedCard, cvv?: string): Promise<{ token: string; brand: CardBrand; last4: string; expiresAt: string }>;
+  /**
+   * A card token's CVV, for a provider, once: reading it clears it (one transaction, the row locked), so a
+   * second call answers null; null too once the token's expiresAt has passed, or when none was given.
+   * Only the relay (and the sandbox, which plays the provider) takes it.
+   */
+  takeCardCvv(token: string): Promise<string | null>;
+  /** Clears the CVVs of tokens past their expiresAt, used or not (the background job's work); answers how many. */
+  clearExpiredCvvs(): Promise<number>;
   /** A CVV is kept only in memory and only briefly (card rules forbid storing it). */
   storeCvv(cvv: string): string;
   /** ISO time a CVV token stops working; '' when unknown. */
@@ -102,7 +116,50 @@ export function createVault(db: Db, key: Buffer, options: VaultOptions = {}): Va
     return { token, number, brand: row.brand as CardBrand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear };
   }
 
-  const relay = createRelay({ card: detokenize, cvv: liveCvv }, options.relay ?? { destinations: [], timeoutMs: 30_000 });
+  // The CVV is sealed under the card's token and its own label: it opens only as that token's CVV.
+  const cvvAad = (token: string) => `${token}:cvv`;
+  const packCvv = (sealed: Sealed) => `${sealed.iv}.${sealed.authTag}.${sealed.ciphertext}`;
+  const unpackCvv = (packed: string): Sealed => {
+    const [iv = '', authTag = '', ciphertext = ''] = packed.split('.');
+    return { iv, authTag, ciphertext };
+  };
+
+  async function takeCardCvv(token: string): Promise<string | null> {
+    const packed = await db.transaction(async (tx) => {
+      const at = new Date(now());
+      // Locked, so two relays of the same token cannot both read it: the second waits and finds none.
+      const [row] = await tx
+        .select({ cvv: vaultCards.cvv })
+        .from(vaultCards)
+        .where(and(eq(vaultCards.token, token), isNotNull(vaultCards.cvv), gt(vaultCards.expiresAt, at)))
+        .for('update');
+      if (!row?.cvv) return null;
+      await tx.update(vaultCards).set({ cvv: null }).where(eq(vaultCards.token, token));
+      return row.cvv;
+    });
+    return packed === null ? null : open(key, unpackCvv(packed), cvvAad(token));
+  }
+
+  async function clearExpiredCvvs(): Promise<number> {
+    let cleared = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+      const expiredCvv = and(isNotNull(vaultCards.cvv), lte(vaultCards.expiresAt, new Date(now())));
+      const oldest = db.select({ token: vaultCards.token }).from(vaultCards).where(expiredCvv).limit(DELETE_BATCH);
+      const done = await db
+        .update(vaultCards)
+        .set({ cvv: null })
+        .where(and(inArray(vaultCards.token, oldest), expiredCvv))
+        .returning({ token: vaultCards.token });
+      cleared += done.length;
+      if (done.length < DELETE_BATCH) break;
+    }
+    return cleared;
+  }
+
+  const relay = createRelay(
+    { card: detokenize, cvv: liveCvv, cardCvv: takeCardCvv },
+    options.relay ?? { destinations: [], timeoutMs: 30_000 },
+  );
 
   async function deleteExpiredTokens(): Promise<number> {
     let deleted = 0;
@@ -128,13 +185,20 @@ export function createVault(db: Db, key: Buffer, options: VaultOptions = {}): Va
   }
 
   return {
-    async storeCard(card) {
+    async storeCard(card, cvv) {
       const token = newToken('card');
       const sealed = seal(key, JSON.stringify({ number: card.number }), token);
       const expiresAt = new Date(now() + cardTokenTtlMs);
-      await db
-        .insert(vaultCards)
-        .values({ token, ...sealed, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, expiresAt });
+      await db.insert(vaultCards).values({
+        token,
+        ...sealed,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        expiresAt,
+        cvv: cvv === undefined ? null : packCvv(seal(key, cvv, cvvAad(token))),
+      });
       return { token, brand: card.brand, last4: card.last4, expiresAt: expiresAt.toISOString() };
     },
     cvvExpiresAt(token) {
@@ -151,6 +215,8 @@ export function createVault(db: Db, key: Buffer, options: VaultOptions = {}): Va
       return expired(row, new Date(now())) ? 'expired' : 'usable';
     },
     deleteExpiredTokens,
+    takeCardCvv,
+    clearExpiredCvvs,
     background(log) {
       return {
         jobs: [
@@ -159,6 +225,9 @@ export function createVault(db: Db, key: Buffer, options: VaultOptions = {}): Va
             async run() {
               const deleted = await deleteExpiredTokens();
               if (deleted > 0) log.info({ deleted }, 'expired unused card tokens deleted');
+              // A used token is kept, its CVV is not: none outlives the token's time (ADR 038).
+              const cvvsCleared = await clearExpiredCvvs();
+              if (cvvsCleared > 0) log.info({ cvvsCleared }, 'CVVs of expired card tokens cleared');
             },
           },
         ],

@@ -27,7 +27,7 @@ export type CardField = 'card-number' | 'cvv';
 export interface CardFieldsOptions {
   /** Origin of the vault, e.g. http://localhost:3001 (GET v1/nuvei/config). */
   vaultOrigin: string;
-  /** Which frame: the card number (with expiry) for a new card, the CVV alone for a saved one. */
+  /** Which frame: the card number (with expiry and CVV) for a new card, the CVV alone for a saved one. */
   field?: CardField;
   /** No answer to a tokenize request within this time counts as a frame that is not ready. */
   timeoutMs?: number;
@@ -58,7 +58,8 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
-const FRAME_TITLES: Record<CardField, string> = { 'card-number': 'Card number', cvv: 'CVV' };
+// The card frame holds number, expiry and the new card's CVV (ADR 038); the CVV frame a saved card's CVV.
+const FRAME_TITLES: Record<CardField, string> = { 'card-number': 'Card number, expiry and CVV', cvv: 'CVV' };
 
 function isFrameMessage(data: unknown): data is FrameMessage {
   return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string';

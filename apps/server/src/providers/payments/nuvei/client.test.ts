@@ -46,11 +46,11 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** A vault token for a card, as the hosted fields get one. */
-async function cardToken(number: string = SANDBOX_CARDS.frictionless): Promise<string> {
+/** A vault token for a card, as the card frame gets one: with its CVV (`null`: a token without one). */
+async function cardToken(number: string = SANDBOX_CARDS.frictionless, cvv: string | null = '123'): Promise<string> {
   const checked = checkCard({ number, expiry: '12/34' });
   if ('error' in checked) throw new Error(checked.error);
-  return (await vault.storeCard(checked as CheckedCard)).token;
+  return (await vault.storeCard(checked as CheckedCard, cvv ?? undefined)).token;
 }
 
 const request = (cardToken: string, paymentId = 'pay-1') => ({
@@ -139,6 +139,52 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
       },
     });
     expect(payCall.body.checksum).toBe(sdkChecksum('payment', payCall.body, creds));
+  });
+
+  it("sends a new card's own CVV (typed with it) with the payment, not with initPayment; the vault gives it once", async () => {
+    const token = await cardToken(SANDBOX_CARDS.frictionless, '482');
+    const fresh = request(token, 'pay-own-cvv');
+    const first = await client.start(fresh);
+    expect(first).toMatchObject({ status: 'action' });
+    // initPayment only runs the fingerprint: no CVV in what the client built, none in what Nuvei got.
+    expect(JSON.parse(relayed.at(-1)!.body).paymentOption.card).not.toHaveProperty('CVV');
+    expect(cardCalls().at(-1)!.body.paymentOption).toEqual({ card: expect.not.objectContaining({ CVV: expect.anything() }) as unknown });
+
+    const paid = await client.confirm({ ...fresh, transactionId: first.transactionId, threeDVersion: '2.2.0' });
+    expect(paid).toMatchObject({ status: 'approved' });
+    // The client wrote the card's CVV placeholder; the vault filled it in as Nuvei's paymentOption.card.CVV.
+    expect(JSON.parse(relayed.at(-1)!.body).paymentOption.card.CVV).toBe(`{{card.cvv:${token}}}`);
+    const payCall = cardCalls().at(-1)!;
+    expect(payCall.method).toBe('payment');
+    expect(payCall.body.paymentOption).toMatchObject({ card: { cardNumber: SANDBOX_CARDS.frictionless, CVV: '482' } });
+    expect(payCall.body.checksum).toBe(paymentChecksum(payCall.body as never, creds.secretKey));
+
+    // The same token again: the vault gave its CVV away, so the payment goes without one and Nuvei refuses it.
+    const before = cardCalls().length;
+    await expect(
+      client.confirm({ ...request(token, 'pay-own-cvv-2'), transactionId: first.transactionId, threeDVersion: '2.2.0' }),
+    ).rejects.toThrow(/1062 Invalid CVV/);
+    const second = cardCalls().at(-1)!;
+    expect(cardCalls()).toHaveLength(before + 1);
+    expect(second.body.paymentOption).toEqual({
+      card: expect.not.objectContaining({ CVV: expect.anything() }) as unknown,
+    });
+    expect(second.body.paymentOption).toMatchObject({ card: { cardNumber: SANDBOX_CARDS.frictionless, expirationYear: '2034' } });
+  });
+
+  it('a client that sends a payment without the CVV is refused by Nuvei (errCode 1062), a fresh card or a verification', async () => {
+    const token = await cardToken(SANDBOX_CARDS.frictionless, null);
+    const fresh = request(token, 'pay-no-cvv');
+    const first = await client.start(fresh);
+    expect(first).toMatchObject({ status: 'action' });
+    await expect(client.confirm({ ...fresh, transactionId: first.transactionId, threeDVersion: '2.2.0' })).rejects.toThrow(
+      /1062 Invalid CVV/,
+    );
+    expect(cardCalls().at(-1)!.body.paymentOption).toEqual({ card: expect.not.objectContaining({ CVV: expect.anything() }) as unknown });
+    const other = await cardToken(SANDBOX_CARDS.frictionless, null);
+    await expect(
+      client.verifyCard({ userId: 'user-1', payerName: 'Mei Lin', source: { method: 'card', cardToken: other } }),
+    ).rejects.toThrow(/1062 Invalid CVV/);
   });
 
   it('pays with a saved card as its vault card and a fresh CVV; Nuvei answers with the same userPaymentOptionId', async () => {
@@ -387,9 +433,11 @@ describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)
     fake.completeChallenge(pay.transactionId, true);
     expect(await lookup('pay-lookup-2')).toMatchObject({ status: 'approved', transactionId: pay.transactionId, amountCents: 1999 });
 
-    const again = await client.start(request(token, 'pay-lookup-3'));
+    // A second payment is a card typed again: the first one's CVV went with its payment (ADR 038).
+    const retyped = await cardToken(SANDBOX_CARDS.challenge);
+    const again = await client.start(request(retyped, 'pay-lookup-3'));
     const failing = await client.confirm({
-      ...request(token, 'pay-lookup-3'),
+      ...request(retyped, 'pay-lookup-3'),
       transactionId: again.transactionId,
       threeDVersion: '2.2.0',
     });

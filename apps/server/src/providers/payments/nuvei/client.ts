@@ -212,16 +212,28 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
    * not by Nuvei's userPaymentOptionId: the vault holds it, and Nuvei answers with the same id for the
    * same shopper and card.
    */
-  function paymentOption(req: { payerName: string; source: PaymentSource }, threeD?: Record<string, unknown>) {
+  function paymentOption(
+    req: { payerName: string; source: PaymentSource },
+    threeD?: Record<string, unknown>,
+    { authorises = true }: { authorises?: boolean } = {},
+  ) {
     const source = cardSourceOf(req.source);
     const vaultToken = vaultTokenOf(source);
+    // CVV: a CVV token's (a saved card's, held for 15 minutes, sent with every call); else a new card's
+    // own, typed with it in the card frame, which the vault hands over once and then clears (ADR 038):
+    // so it goes only with the call that authorises (payment), never with initPayment (the fingerprint).
+    const cvv = source.cvvToken
+      ? placeholder('cvv', source.cvvToken)
+      : source.method === 'card' && authorises
+        ? placeholder('card.cvv', vaultToken)
+        : undefined;
     return {
       card: {
         cardNumber: placeholder('card.number', vaultToken),
         cardHolderName: req.payerName.trim().slice(0, HOLDER_NAME_MAX),
         expirationMonth: placeholder('card.expMonth', vaultToken),
         expirationYear: placeholder('card.expYear', vaultToken),
-        ...(source.cvvToken ? { CVV: placeholder('cvv', source.cvvToken) } : {}),
+        ...(cvv ? { CVV: cvv } : {}),
         ...(threeD ? { threeD } : {}),
       },
     };
@@ -252,7 +264,7 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
     async start(req) {
       const res = await cardCall('initPayment', {
         ...(await signedPaymentBody(req)),
-        paymentOption: paymentOption(req),
+        paymentOption: paymentOption(req, undefined, { authorises: false }),
         urlDetails: { notificationUrl: opts.notificationUrl },
       });
       if (res.status === 'declined') return res;

@@ -157,7 +157,7 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
       {orderId ? (
         <>
           <div className="card-fields" hidden={!usingNewCard}>
-            <p className="payments-field-label">Card number and expiry</p>
+            <p className="payments-field-label">Card number, expiry and CVV</p>
             <div ref={newCard.containerRef} className="card-fields__frame" />
             <label className="payments-checkbox">
               <input type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} />
@@ -190,7 +190,7 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
       ) : (
         <>
           <div className="card-fields">
-            <p className="payments-field-label">Add a card: number and expiry</p>
+            <p className="payments-field-label">Add a card: number, expiry and CVV</p>
             <div ref={newCard.containerRef} className="card-fields__frame" />
           </div>
           <CardEntryAlerts configFailed={configFailed} error={error} />

@@ -124,7 +124,7 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed }: MethodPa
       />
 
       <div className="card-fields" hidden={!usingNewCard}>
-        <p className="payments-field-label">{orderId ? 'Card number and expiry' : 'Add a card: number and expiry'}</p>
+        <p className="payments-field-label">{orderId ? 'Card number, expiry and CVV' : 'Add a card: number, expiry and CVV'}</p>
         {vaultFields ? <div ref={newCard.containerRef} className="card-fields__frame" /> : null}
         {sdk ? (
           <Suspense fallback={<p className="payments-muted">Loading the card form…</p>}>

@@ -136,7 +136,7 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed }: MethodPa
       />
 
       <div className="card-fields" hidden={!usingNewCard}>
-        <p className="payments-field-label">{orderId ? 'Card number and expiry' : 'Add a card: number and expiry'}</p>
+        <p className="payments-field-label">{orderId ? 'Card number, expiry and CVV' : 'Add a card: number, expiry and CVV'}</p>
         {sandbox ? <div ref={newCard.containerRef} className="card-fields__frame" /> : null}
         {config?.mode === 'stripe' && config.publishableKey ? (
           <Suspense fallback={<p className="payments-muted">Loading the card form…</p>}>

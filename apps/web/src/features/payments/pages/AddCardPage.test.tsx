@@ -143,6 +143,20 @@ describe('AddCardPage', () => {
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
+  it("asks a new card's CVV in the card frame (ADR 038): the frame's 'Invalid CVV' shows and nothing reaches the API", async () => {
+    const net = routes();
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    await user.click(await screen.findByRole('radio', { name: 'Use a new card' }));
+    expect(screen.getByText('Card number, expiry and CVV')).toBeVisible();
+    expect(screen.getByTestId('card-field-card-number')).toHaveAttribute('title', 'Card number, expiry and CVV');
+    await vaultFrameReplies('card-field-card-number', (requestId) => ({ type: 'error', requestId, message: 'Invalid CVV' }));
+
+    await user.click(screen.getByTestId('pay-button'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid CVV');
+    expect(net.keys()).not.toContain('POST v1/nuvei/init');
+    expect(screen.getByTestId('pay-button')).toBeEnabled();
+  });
+
   it('shows an invalid CVV from the CVV frame and sends nothing to the API', async () => {
     const net = routes();
     const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });

@@ -26,10 +26,10 @@ afterAll(async () => {
 });
 
 let payments = 0;
-async function request(number: string, preference?: ThreeDsChallengePreference): Promise<PaymentRequest> {
+async function request(number: string, preference?: ThreeDsChallengePreference, cvv: string | null = '123'): Promise<PaymentRequest> {
   const checked = checkCard({ number, expiry: '12/34' });
   if ('error' in checked) throw new Error(checked.error);
-  const { token } = await vault.storeCard(checked as CheckedCard);
+  const { token } = await vault.storeCard(checked as CheckedCard, cvv ?? undefined);
   return {
     paymentId: `pay-${++payments}`,
     orderId: `order-${payments}`,
@@ -115,5 +115,27 @@ describe('sandbox gateway: 3-D Secure challenge preference', () => {
     const { started, confirmed } = await pay(await request(number, 'Challenge'));
     expect(started).toMatchObject({ status: 'declined', code });
     expect(confirmed).toBeNull();
+  });
+});
+
+describe("sandbox gateway: a new card's CVV (ADR 038)", () => {
+  it('declines a new card that came without its CVV, paying or verifying, as an acquirer would; nothing is approved', async () => {
+    const req = await request(SANDBOX_CARDS.frictionless, undefined, null);
+    expect(await gateway.start(req)).toMatchObject({ status: 'declined', code: 'CARD_DECLINED', reason: 'CVV check failed' });
+    const other = await request(SANDBOX_CARDS.frictionless, undefined, null);
+    expect(await gateway.verifyCard({ userId: 'user-1', payerName: 'Mei Lin', source: other.source as never })).toMatchObject({
+      status: 'declined',
+      reason: 'CVV check failed',
+    });
+  });
+
+  it("takes the CVV with the card's first payment: the same token paying again has none and is declined", async () => {
+    const req = await request(SANDBOX_CARDS.frictionless);
+    expect(await gateway.start(req)).toMatchObject({ status: 'approved' });
+    expect(await vault.takeCardCvv((req.source as { cardToken: string }).cardToken)).toBeNull();
+    expect(await gateway.start({ ...req, paymentId: 'pay-again', orderId: 'order-again' })).toMatchObject({
+      status: 'declined',
+      reason: 'CVV check failed',
+    });
   });
 });

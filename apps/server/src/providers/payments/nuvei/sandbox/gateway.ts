@@ -89,11 +89,19 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
   const cvvMissing = (source: CardSource) =>
     (source.method === 'saved_card' || source.cvvToken !== undefined) && !vault.hasCvv(source.cvvToken ?? '');
 
+  /**
+   * The card a payment or a verification is authorised with. A new card without a CVV token must have
+   * its CVV from the card frame (ADR 038): the sandbox takes it, as the relay does for the real provider
+   * (the first use clears it), and refuses the card without one, as an acquirer declines a card-not-present
+   * payment without its CVV. Its value is not checked: any CVV passes, as before.
+   */
   async function resolveCard(paidWith: PaymentSource): Promise<VaultCard | { decline: string }> {
     const source = cardSourceOf(paidWith);
     const card = await vault.detokenize(vaultTokenOf(source));
     if (!card) return { decline: 'Unknown card token' };
     if (cvvMissing(source)) return { decline: 'CVV check failed' };
+    if (source.method === 'card' && source.cvvToken === undefined && (await vault.takeCardCvv(card.token)) === null)
+      return { decline: 'CVV check failed' };
     if (isExpired(card)) return { decline: 'Expired card' };
     return card;
   }

@@ -48,6 +48,8 @@ export function createCardSources(vault: Vault): CardSources {
   });
 
   async function fromVault(vaultToken: string): Promise<ResolvedCard | null> {
+    // The card's CVV (ADR 038) is deliberately not read: Square's CreatePayment takes a source id, with no
+    // CVV field (its Web Payments SDK checks the CVV when it makes the nonce); the vault clears it in time.
     const card = await vault.detokenize(vaultToken);
     if (!card) return null;
     const nowDate = new Date();

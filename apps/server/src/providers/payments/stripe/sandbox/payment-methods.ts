@@ -25,6 +25,9 @@ export function createPaymentMethods({ book, vault, customers }: { book: Book; v
   /** A card PaymentMethod from a vault token (Stripe's `card[token]`): the sandbox reads the card in-process. */
   async function createCardMethod(token: string | undefined): Promise<StripeJson> {
     if (!token) throw invalid('Provide card[token]: a token of the card vault (card_…). The sandbox takes no card numbers.', 'card');
+    // The card's CVV (typed with it in the vault's frame, ADR 038) is deliberately not read: Stripe's
+    // card[token] carries none (a raw card's card[cvc] would need the vault's relay), and the vault clears
+    // it when the token's time is up.
     const card = await vault.detokenize(token);
     if (!card) throw invalid(`No such token: '${token.slice(0, 40)}'`, 'card[token]', 'resource_missing');
     return book.insert(

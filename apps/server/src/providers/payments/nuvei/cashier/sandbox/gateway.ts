@@ -128,6 +128,8 @@ export function createCashierSandbox({ db, vault, browserBase, webhookSecret, no
         .limit(1);
       return { card: saved ? await vault.detokenize(saved.vaultToken) : null, save: true };
     }
+    // A new card's CVV (ADR 038) is deliberately not read: the cashier sandbox checks none, as before; the
+    // vault clears it when the token's time is up.
     return { card: await vault.detokenize(choice.cardToken), save: choice.saveCard };
   }
 
