@@ -157,7 +157,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
     const payCall = cardCalls().at(-1)!;
     expect(payCall.method).toBe('payment');
     expect(payCall.body.paymentOption).toMatchObject({ card: { cardNumber: SANDBOX_CARDS.frictionless, CVV: '482' } });
-    expect(payCall.body.checksum).toBe(paymentChecksum(payCall.body as never, creds.secretKey));
+    expect(payCall.body.checksum).toBe(sdkChecksum('payment', payCall.body, creds));
 
     // The same token again: the vault gave its CVV away, so the payment goes without one and Nuvei refuses it.
     const before = cardCalls().length;
