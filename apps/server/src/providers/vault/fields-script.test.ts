@@ -160,7 +160,6 @@ describe('hosted card field script and the frame session', () => {
     expect(calls).toHaveLength(3);
     expect(calls[2]).toEqual({ session: 'fs1.renewed', body: { kind: 'cvv', cvv: '123' } });
   });
-
 });
 
 describe("the card frame's CVV (a new card's, ADR 038)", () => {
@@ -236,7 +235,8 @@ describe("the card frame's CVV (a new card's, ADR 038)", () => {
       }),
     );
     const release = () => held.shift()!(new Response());
-    const tokens = () => sent.filter((entry) => entry.message.type === 'token').map((entry) => [entry.message.requestId, entry.message.token]);
+    const tokens = () =>
+      sent.filter((entry) => entry.message.type === 'token').map((entry) => [entry.message.requestId, entry.message.token]);
     const { sent } = openFieldPage('card', 'fs1.from.url');
     type('number', '4111111111111111');
     type('expiry', '1234');
@@ -248,7 +248,12 @@ describe("the card frame's CVV (a new card's, ADR 038)", () => {
     ask('pay-1-again');
     expect(calls).toHaveLength(1);
     release();
-    await vi.waitFor(() => expect(tokens()).toEqual([['pay-1', 'card_1'], ['pay-1-again', 'card_1']]));
+    await vi.waitFor(() =>
+      expect(tokens()).toEqual([
+        ['pay-1', 'card_1'],
+        ['pay-1-again', 'card_1'],
+      ]),
+    );
 
     // The payment was declined; Pay again, nothing retyped: the vault is asked again with what is typed.
     ask('pay-2');
@@ -263,6 +268,11 @@ describe("the card frame's CVV (a new card's, ADR 038)", () => {
     expect(calls.at(-1)).toEqual({ ...typed, cvv: '738' });
     release();
     release();
-    await vi.waitFor(() => expect(tokens().slice(-2)).toEqual([['pay-3', 'card_3'], ['pay-4', 'card_4']]));
+    await vi.waitFor(() =>
+      expect(tokens().slice(-2)).toEqual([
+        ['pay-3', 'card_3'],
+        ['pay-4', 'card_4'],
+      ]),
+    );
   });
 });

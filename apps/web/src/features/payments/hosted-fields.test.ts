@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VAULT_SESSION_EXPIRED, type VaultFrameSession } from '@store/shared';
-import { mountCardFields, RENEW_MARGIN_MS, UNABLE_TO_GET_TOKEN } from './hosted-fields.ts';
+import { mountCardFields, UNABLE_TO_GET_TOKEN } from './hosted-fields.ts';
 
 const VAULT = 'http://localhost:3001';
 
