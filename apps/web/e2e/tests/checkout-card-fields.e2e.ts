@@ -131,6 +131,12 @@ describe('card fields on a merchant page', () => {
     });
     // The merchant's document holds no card number.
     expect(await page.content()).not.toContain('4111');
+
+    // Pay again (after a decline) without touching the card: a new token, so the payment has its CVV (ADR 038).
+    const again = await tokenize();
+    expect(again).toEqual({ ok: true, card: expect.objectContaining({ token: expect.stringMatching(/^card_/), last4: '1111' }) });
+    const tokenOf = (answer: typeof result) => (answer.ok ? answer.card.token : null);
+    expect(tokenOf(again)).not.toBe(tokenOf(result));
   });
 
   it("forgets the token on an edit and gives the vault's message for an invalid card", async () => {
@@ -143,8 +149,8 @@ describe('card fields on a merchant page', () => {
     expect(first.ok).toBe(true);
 
     // The frame tells the page of an edit by a message from another process; a shopper's click on Pay
-    // comes after it, so the test waits for it too instead of racing it. One message is enough: any edit
-    // drops the cached token (the Backspace may find the caret at the start and change nothing).
+    // comes after it, so the test waits for it too instead of racing it. One message is enough: after any
+    // edit the card is read as it is now (the Backspace may find the caret at the start and change nothing).
     const before = await changes();
     await number.press('Backspace');
     await number.pressSequentially('2');

@@ -1,5 +1,5 @@
 // The card fields as a merchant page sees them: what they ask the API, which frame they mount, when they
-// count as ready (fake timers), the cached token, and the tokenizer script's first-load failure (SPEC §4, §5, §8).
+// count as ready (fake timers), one token per call, and the tokenizer script's first-load failure (SPEC §4, §5, §8).
 // The vault's tokenizer script is played by a fake global here; the real script is run in a DOM by
 // apps/server/src/providers/vault/tokenizer-script.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,6 @@ import { CARD_LOADED_DELAY_MS, TOKENIZER_LOAD_WARNING, UNABLE_TO_GET_TOKEN, VAUL
 import {
   CardFieldsConfigError,
   createCardFields,
-  SESSION_RENEW_MARGIN_MS,
   type CardFieldsOptions,
   type TokenizedCard,
   type TokenizerConfig,
@@ -144,7 +143,7 @@ describe('createCardFields', () => {
     await expect(fields.tokenize()).resolves.toEqual({ token: 'card_abc', brand: 'visa', last4: '1111' });
   });
 
-  it('keeps the token until the shopper edits the card, and never caches an answer to a request made before an edit', async () => {
+  it('gives a token once: Pay again without an edit (after a decline) asks the frame for a new one', async () => {
     const tokenizer = fakeTokenizer();
     win.LuckyDragonTokenizer = tokenizer.global;
     const onChange = vi.fn();
@@ -156,25 +155,45 @@ describe('createCardFields', () => {
 
     tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_first', brand: 'visa', last4: '1111' });
     expect((await fields.tokenize()).token).toBe('card_first');
-    expect((await fields.tokenize()).token).toBe('card_first');
-    expect(tokenizer.tokenize).toHaveBeenCalledTimes(1);
+    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_again', brand: 'visa', last4: '1111' });
+    expect((await fields.tokenize()).token).toBe('card_again');
+    expect(tokenizer.tokenize).toHaveBeenCalledTimes(2);
 
     tokenizer.emit('change');
     expect(onChange).toHaveBeenCalledTimes(1);
-    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_second', brand: 'visa', last4: '4242' });
-    expect((await fields.tokenize()).token).toBe('card_second');
-    expect(tokenizer.tokenize).toHaveBeenCalledTimes(2);
+    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_edited', brand: 'visa', last4: '4242' });
+    expect((await fields.tokenize()).token).toBe('card_edited');
+    expect(tokenizer.tokenize).toHaveBeenCalledTimes(3);
+  });
 
-    // An edit while a request is out: its answer is given to that caller but not kept.
-    tokenizer.emit('change');
+  it('shares one request between calls made while it is out, but not across an edit', async () => {
+    const tokenizer = fakeTokenizer();
+    win.LuckyDragonTokenizer = tokenizer.global;
+    const fields = await createCardFields(
+      options({ fetch: fakeApi({ status: 200, body: { success: true, data: configFor('card') } }).fetcher }),
+    );
+    tokenizer.emit('load');
+    vi.advanceTimersByTime(CARD_LOADED_DELAY_MS);
+
     let answer!: (value: { token: string; brand: string; last4: string }) => void;
     tokenizer.tokenize.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const pending = fields.tokenize();
+    const first = fields.tokenize();
+    const racing = fields.tokenize();
+    expect(tokenizer.tokenize).toHaveBeenCalledTimes(1);
+    answer({ token: 'card_one', brand: 'visa', last4: '1111' });
+    expect((await first).token).toBe('card_one');
+    expect((await racing).token).toBe('card_one');
+
+    // An edit while a request is out: that caller gets its answer, a later call asks for the edited card.
+    tokenizer.tokenize.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const before = fields.tokenize();
     tokenizer.emit('change');
-    answer({ token: 'card_stale', brand: 'visa', last4: '4242' });
-    expect((await pending).token).toBe('card_stale');
-    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_third', brand: 'visa', last4: '4444' });
-    expect((await fields.tokenize()).token).toBe('card_third');
+    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_edited', brand: 'visa', last4: '4242' });
+    const after = fields.tokenize();
+    answer({ token: 'card_stale', brand: 'visa', last4: '1111' });
+    expect((await before).token).toBe('card_stale');
+    expect((await after).token).toBe('card_edited');
+    expect(tokenizer.tokenize).toHaveBeenCalledTimes(3);
   });
 
   it("rejects with the vault's message for an invalid card, and asks again next time", async () => {
@@ -299,22 +318,6 @@ describe('createCardFields', () => {
     const expired = Object.assign(new Error('The card form has timed out.'), { code: VAULT_SESSION_EXPIRED });
     tokenizer.tokenize.mockRejectedValueOnce(expired).mockRejectedValueOnce(expired);
     await expect(fields.tokenize()).rejects.toThrow('The card form has timed out.');
-  });
-
-  it('asks the vault again rather than give a cached token about to run out', async () => {
-    const tokenizer = fakeTokenizer();
-    win.LuckyDragonTokenizer = tokenizer.global;
-    const fields = await createCardFields(
-      options({ fetch: fakeApi({ status: 200, body: { success: true, data: configFor('card') } }).fetcher }),
-    );
-    tokenizer.emit('load');
-    vi.advanceTimersByTime(CARD_LOADED_DELAY_MS);
-    const expiresAt = new Date(Date.now() + 15 * 60_000).toISOString();
-    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_old', brand: 'visa', last4: '1111', expiresAt });
-    await fields.tokenize();
-    vi.advanceTimersByTime(15 * 60_000 - SESSION_RENEW_MARGIN_MS + 1);
-    tokenizer.tokenize.mockResolvedValueOnce({ token: 'card_new', brand: 'visa', last4: '1111' });
-    expect((await fields.tokenize()).token).toBe('card_new');
   });
 
   it('stops answering after destroy', async () => {

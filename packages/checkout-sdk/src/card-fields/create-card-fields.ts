@@ -13,8 +13,8 @@ export const CVV_PLACEHOLDER = 'CVV';
 /** Limit for the config request and for each attempt at loading the tokenizer script. */
 export const CARD_FIELDS_TIMEOUT_MS = 10_000;
 /**
- * The frame session is renewed (the config asked for again) when less than this is left of it, and a
- * cached token is given again only while it has this much left: a shopper who waits on the page can pay.
+ * The frame session is renewed (the config asked for again) when less than this is left of it: a shopper
+ * who waits on the page can pay.
  */
 export const SESSION_RENEW_MARGIN_MS = 60_000;
 
@@ -42,7 +42,7 @@ export interface CardFieldsOptions {
   env?: CheckoutEnvironment;
   /** Called each time the frame becomes ready, CARD_LOADED_DELAY_MS after its load event. */
   onReady?: () => void;
-  /** Called on every edit in the frame (the cached token is gone). */
+  /** Called on every edit in the frame. */
   onChange?: () => void;
   /** For tests and unusual runtimes. */
   fetch?: typeof fetch;
@@ -63,7 +63,10 @@ export interface CardFields {
   /**
    * The token of what is typed. Rejects with 'Unable to get token' while the frame is not ready (or after
    * destroy), and with the vault's message ('Invalid card number', 'Invalid expiry date', 'Invalid CVV')
-   * for invalid input. Asked twice with no edit in between, it gives the same token without asking again.
+   * for invalid input. A token is good for one payment attempt (a new card's CVV goes with its first use,
+   * ADR 038): each call asks the frame for a new one, which it makes from what is still typed, so a shopper
+   * pays again after a decline without retyping. Calls made while one request is out, with no edit since,
+   * share its answer.
    */
   tokenize(): Promise<CardToken>;
   destroy(): void;
@@ -109,10 +112,8 @@ function track(
   let ready = false;
   let destroyed = false;
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
-  let cached: CardToken | null = null;
+  /** The request out now, shared by calls made before it answers and before any edit. */
   let inFlight: Promise<CardToken> | null = null;
-  /** Bumped on every edit: an answer to a request made before the edit is not cached. */
-  let edits = 0;
 
   const offLoad = field.on('load', () => {
     // A reload of the frame starts the count again.
@@ -124,8 +125,8 @@ function track(
     }, CARD_LOADED_DELAY_MS);
   });
   const offChange = field.on('change', () => {
-    edits += 1;
-    cached = null;
+    // A call after an edit asks for the card as it is now (SPEC §4), not for the answer of a request already out.
+    inFlight = null;
     options.onChange?.();
   });
 
@@ -146,19 +147,11 @@ function track(
     },
     tokenize() {
       if (destroyed || !ready) return Promise.reject(new Error(UNABLE_TO_GET_TOKEN));
-      // A token nothing used runs out at the vault: one about to is asked for again.
-      if (cached && !runningOut(cached.expiresAt)) return Promise.resolve(cached);
-      cached = null;
       if (inFlight) return inFlight;
-      const asked = edits;
       // A session that ran out anyway (a sleeping laptop, a clock off): renewed once, and asked again.
       const request = ask(false)
         .catch((err: unknown) => (isExpiredSession(err) && !destroyed ? ask(true) : Promise.reject(err)))
-        .then((result) => {
-          const token: CardToken = config.mode === 'cvv' ? { ...result, cardToken: options.savedCardToken } : result;
-          if (asked === edits && !destroyed) cached = token;
-          return token;
-        })
+        .then((result): CardToken => (config.mode === 'cvv' ? { ...result, cardToken: options.savedCardToken } : result))
         .finally(() => {
           if (inFlight === request) inFlight = null;
         });
@@ -169,7 +162,7 @@ function track(
       if (destroyed) return;
       destroyed = true;
       clearTimeout(readyTimer);
-      cached = null;
+      inFlight = null;
       offLoad();
       offChange();
       field.destroy();

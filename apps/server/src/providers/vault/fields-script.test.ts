@@ -136,6 +136,7 @@ describe('hosted card field script and the frame session', () => {
     const calls = vaultAnswers(
       { status: 403, body: { success: false, code: VAULT_SESSION_EXPIRED, message: VAULT_SESSION_EXPIRED_MESSAGE } },
       { status: 200, body: { token: 'cvv_1', expiresAt } },
+      { status: 200, body: { token: 'cvv_2', expiresAt } },
     );
 
     ask('r1');
@@ -153,26 +154,11 @@ describe('hosted card field script and the frame session', () => {
     expect(calls[1]!.session).toBe('fs1.renewed');
     expect(sent.at(-1)!.message).toMatchObject({ token: 'cvv_1', expiresAt });
 
-    // The same entry again: the token it has, without asking the vault.
+    // The same entry again: a new token (one per payment attempt), with the newest session.
     ask('r3');
-    expect(sent.at(-1)!.message).toMatchObject({ type: 'token', requestId: 'r3', token: 'cvv_1' });
-    expect(calls).toHaveLength(2);
-  });
-
-  it('asks the vault again rather than hand out a token about to run out', async () => {
-    const { sent } = openFieldPage('cvv', 'fs1.from.url');
-    const cvv = frame.document.getElementById('cvv')!;
-    cvv.value = '123';
-    cvv.dispatchEvent(new frame.Event('input', { bubbles: true }));
-    const calls = vaultAnswers(
-      { status: 200, body: { token: 'cvv_old', expiresAt: new Date(Date.now() + 30_000).toISOString() } },
-      { status: 200, body: { token: 'cvv_new', expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() } },
-    );
-    ask('r1');
-    await vi.waitFor(() => expect(sent.at(-1)!.message).toMatchObject({ type: 'token', token: 'cvv_old' }));
-    ask('r2');
-    await vi.waitFor(() => expect(sent.at(-1)!.message).toMatchObject({ type: 'token', requestId: 'r2', token: 'cvv_new' }));
-    expect(calls).toHaveLength(2);
+    await vi.waitFor(() => expect(sent.at(-1)!.message).toMatchObject({ type: 'token', requestId: 'r3', token: 'cvv_2' }));
+    expect(calls).toHaveLength(3);
+    expect(calls[2]).toEqual({ session: 'fs1.renewed', body: { kind: 'cvv', cvv: '123' } });
   });
 });
 
@@ -232,5 +218,61 @@ describe("the card frame's CVV (a new card's, ADR 038)", () => {
     ask('r-amex');
     await vi.waitFor(() => expect(sent.at(-1)!.message).toMatchObject({ type: 'token', requestId: 'r-amex' }));
     expect(calls.at(-1)).toEqual({ kind: 'card', number: '378282246310005', expiry: '12/34', cvv: '1234' });
+  });
+
+  it('hands a card token out once: Pay again without retyping gets a new one for the same card and CVV', async () => {
+    const calls: unknown[] = [];
+    const held: ((response: Response) => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: { body: string }) => {
+        calls.push(JSON.parse(init.body));
+        const expiresAt = new Date(Date.now() + 15 * 60_000).toISOString();
+        const body = JSON.stringify({ token: `card_${calls.length}`, brand: 'visa', last4: '1111', expiresAt });
+        return new Promise<Response>((resolve) =>
+          held.push(() => resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }))),
+        );
+      }),
+    );
+    const release = () => held.shift()!(new Response());
+    const tokens = () =>
+      sent.filter((entry) => entry.message.type === 'token').map((entry) => [entry.message.requestId, entry.message.token]);
+    const { sent } = openFieldPage('card', 'fs1.from.url');
+    type('number', '4111111111111111');
+    type('expiry', '1234');
+    type('cvv', '737');
+    const typed = { kind: 'card', number: '4111111111111111', expiry: '12/34', cvv: '737' };
+
+    // One click reaching the frame twice while the vault is asked: one card stored, both get its token.
+    ask('pay-1');
+    ask('pay-1-again');
+    expect(calls).toHaveLength(1);
+    release();
+    await vi.waitFor(() =>
+      expect(tokens()).toEqual([
+        ['pay-1', 'card_1'],
+        ['pay-1-again', 'card_1'],
+      ]),
+    );
+
+    // The payment was declined; Pay again, nothing retyped: the vault is asked again with what is typed.
+    ask('pay-2');
+    expect(calls).toEqual([typed, typed]);
+    release();
+    await vi.waitFor(() => expect(tokens().at(-1)).toEqual(['pay-2', 'card_2']));
+
+    // An edit while a request is out: a tokenize after it does not share that request.
+    ask('pay-3');
+    type('cvv', '738');
+    ask('pay-4');
+    expect(calls.at(-1)).toEqual({ ...typed, cvv: '738' });
+    release();
+    release();
+    await vi.waitFor(() =>
+      expect(tokens().slice(-2)).toEqual([
+        ['pay-3', 'card_3'],
+        ['pay-4', 'card_4'],
+      ]),
+    );
   });
 });

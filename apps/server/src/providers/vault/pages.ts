@@ -10,9 +10,6 @@ import {
 import { escapeHtml } from '../mail/html.ts';
 import { FRAME_SESSION_HEADER } from './frame-session.ts';
 
-/** A cached token is handed out again only while it has at least this long left (a payment must still find it). */
-const CACHED_TOKEN_MARGIN_MS = 60_000;
-
 const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,sans-serif}
 form{display:flex;gap:8px}input{box-sizing:border-box;width:100%;padding:10px 12px;border:1px solid #ccc;border-radius:6px;font:inherit}
 input.exp{max-width:6em}input.cvc{max-width:4.5em}
@@ -58,8 +55,12 @@ export function refusedFieldPage(): string {
  * card's CVV alone. The CVV is checked against the brand the number shows: 4 digits for American Express,
  * 3 for the others, 3 or 4 while the brand is unknown (card-rules.ts, which the vault checks again).
  *
- * Frame side of the postMessage protocol: 'loaded' 350 ms after load, 'change' on any input (the
- * store drops its cached token), and 'token'/'error' answering a 'tokenize' from the store origin.
+ * Frame side of the postMessage protocol: 'loaded' 350 ms after load, 'change' on any input, and
+ * 'token'/'error' answering a 'tokenize' from the store origin.
+ * A token is handed out for one payment attempt (ADR 038: the relay's first use of a card token takes its
+ * CVV): every 'tokenize' asks the vault for a new token from what is still typed, so Pay again after a
+ * decline needs no retyping. A 'tokenize' that arrives while a request is out, with no edit since, is given
+ * that request's answer (one click reaching twice stores one card, not two).
  * /tokenize needs the frame session (ADR 032): the one in the page's URL, or the newer one a 'tokenize'
  * message brings (the page renews it before it runs out, and when the vault answers VAULT_SESSION_EXPIRED).
  * An error carries the vault's code, so the page can tell an expired session from a bad card.
@@ -73,7 +74,8 @@ export const FIELDS_SCRIPT = `(function () {
   var number = document.getElementById('number');
   var expiry = document.getElementById('expiry');
   var cvv = document.getElementById('cvv');
-  var cached = null;
+  // The request out now: { edits, requestIds } — the edit count it was made at and who waits for it.
+  var inFlight = null;
   function send(message) { window.parent.postMessage(message, storeOrigin); }
   document.querySelector('form').addEventListener('submit', function (event) { event.preventDefault(); });
   // The vault checks again; checking here first keeps obviously bad input off the network.
@@ -107,7 +109,7 @@ export const FIELDS_SCRIPT = `(function () {
     return null;
   }
   var editCount = 0;
-  function changed() { cached = null; editCount += 1; send({ type: 'change' }); }
+  function changed() { editCount += 1; send({ type: 'change' }); }
   if (number) number.addEventListener('input', function () {
     var digits = number.value.replace(/\\D/g, '').slice(0, 19);
     number.value = digits.replace(/(\\d{4})(?=\\d)/g, '$1 ');
@@ -131,18 +133,23 @@ export const FIELDS_SCRIPT = `(function () {
     if (!data || data.type !== 'tokenize' || typeof data.requestId !== 'string') return;
     var requestId = data.requestId;
     if (typeof data.session === 'string' && data.session) session = data.session;
-    // A token nothing used runs out (the vault deletes it): a cached one is given only well before that.
-    if (cached && cached.expiresAt - Date.now() > ${CACHED_TOKEN_MARGIN_MS}) {
-      send({ type: 'token', requestId: requestId, token: cached.token, brand: cached.brand, last4: cached.last4, expiresAt: cached.expiresAtText });
-      return;
-    }
-    cached = null;
+    // Racing the request already out for the same input: its answer, whatever it is, goes to both.
+    if (inFlight && inFlight.edits === editCount) { inFlight.requestIds.push(requestId); return; }
     var invalid = localError();
     if (invalid) { send({ type: 'error', requestId: requestId, message: invalid }); return; }
     var payload = kind === 'cvv'
       ? { kind: 'cvv', cvv: cvv.value }
       : { kind: 'card', number: number.value.replace(/\\s/g, ''), expiry: expiry.value, cvv: cvv.value };
-    var edits = editCount;
+    var request = { edits: editCount, requestIds: [requestId] };
+    inFlight = request;
+    function answerAll(message) {
+      if (inFlight === request) inFlight = null;
+      request.requestIds.forEach(function (id) {
+        var copy = { requestId: id };
+        Object.keys(message).forEach(function (key) { copy[key] = message[key]; });
+        send(copy);
+      });
+    }
     fetch('/tokenize', {
       method: 'POST',
       headers: { 'content-type': 'application/json', '${FRAME_SESSION_HEADER}': session },
@@ -156,16 +163,13 @@ export const FIELDS_SCRIPT = `(function () {
             throw refused;
           }
           var expiresAtText = typeof json.expiresAt === 'string' ? json.expiresAt : undefined;
-          var answer = { token: json.token, brand: json.brand || null, last4: json.last4 || null, expiresAt: expiresAtText };
-          // An edit while the request was out makes this answer stale: it is given, not kept.
-          if (edits === editCount) cached = { token: answer.token, brand: answer.brand, last4: answer.last4, expiresAt: Date.parse(expiresAtText || '') || 0, expiresAtText: expiresAtText };
-          send({ type: 'token', requestId: requestId, token: answer.token, brand: answer.brand, last4: answer.last4, expiresAt: expiresAtText });
+          answerAll({ type: 'token', token: json.token, brand: json.brand || null, last4: json.last4 || null, expiresAt: expiresAtText });
         });
       })
       .catch(function (err) {
-        var message = { type: 'error', requestId: requestId, message: err && err.message ? err.message : '${TOKEN_UNAVAILABLE_MESSAGE}' };
+        var message = { type: 'error', message: err && err.message ? err.message : '${TOKEN_UNAVAILABLE_MESSAGE}' };
         if (err && typeof err.code === 'string') message.code = err.code;
-        send(message);
+        answerAll(message);
       });
   });
 })();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VAULT_SESSION_EXPIRED, type VaultFrameSession } from '@store/shared';
-import { mountCardFields, RENEW_MARGIN_MS, UNABLE_TO_GET_TOKEN } from './hosted-fields.ts';
+import { mountCardFields, UNABLE_TO_GET_TOKEN } from './hosted-fields.ts';
 
 const VAULT = 'http://localhost:3001';
 
@@ -59,20 +59,38 @@ describe('hosted card fields', () => {
     await expect(pending).resolves.toEqual({ token: 'vt_123', brand: 'visa', last4: '1111' });
   });
 
-  it('keeps the token until the frame reports a change', async () => {
+  it('gives a token once: a second tokenize without an edit (Pay again after a decline) asks the frame for a new one', async () => {
     const { fields, frame } = mount();
     frame.send({ type: 'loaded' });
     const first = fields.tokenize();
     frame.send({ type: 'token', requestId: frame.posted[0]!.message.requestId, token: 'vt_1', brand: 'visa', last4: '1111' });
-    await first;
-    await expect(fields.tokenize()).resolves.toMatchObject({ token: 'vt_1' });
-    expect(frame.posted).toHaveLength(1);
+    await expect(first).resolves.toMatchObject({ token: 'vt_1' });
 
-    frame.send({ type: 'change' });
-    const second = fields.tokenize();
+    const again = fields.tokenize();
     expect(frame.posted).toHaveLength(2);
-    frame.send({ type: 'token', requestId: frame.posted[1]!.message.requestId, token: 'vt_2', brand: 'visa', last4: '4242' });
-    await expect(second).resolves.toMatchObject({ token: 'vt_2' });
+    expect(frame.posted[1]!.message.type).toBe('tokenize');
+    frame.send({ type: 'token', requestId: frame.posted[1]!.message.requestId, token: 'vt_2', brand: 'visa', last4: '1111' });
+    await expect(again).resolves.toMatchObject({ token: 'vt_2' });
+  });
+
+  it('shares one request between calls made while it is out, unless the card is edited meanwhile', async () => {
+    const { fields, frame } = mount();
+    frame.send({ type: 'loaded' });
+    const first = fields.tokenize();
+    const racing = fields.tokenize();
+    expect(frame.posted).toHaveLength(1);
+    frame.send({ type: 'token', requestId: frame.posted[0]!.message.requestId, token: 'vt_1', brand: 'visa', last4: '1111' });
+    await expect(first).resolves.toMatchObject({ token: 'vt_1' });
+    await expect(racing).resolves.toMatchObject({ token: 'vt_1' });
+
+    const before = fields.tokenize();
+    frame.send({ type: 'change' });
+    const after = fields.tokenize();
+    expect(frame.posted).toHaveLength(3);
+    frame.send({ type: 'token', requestId: frame.posted[2]!.message.requestId, token: 'vt_3', brand: 'visa', last4: '4242' });
+    frame.send({ type: 'token', requestId: frame.posted[1]!.message.requestId, token: 'vt_2', brand: 'visa', last4: '1111' });
+    await expect(before).resolves.toMatchObject({ token: 'vt_2' });
+    await expect(after).resolves.toMatchObject({ token: 'vt_3' });
   });
 
   it('rejects when the frame reports an invalid card', async () => {
@@ -194,15 +212,14 @@ describe('hosted card fields and the frame session (ADR 032)', () => {
     await expect(pending).resolves.toMatchObject({ token: 'card_late' });
   });
 
-  it('asks the frame again rather than give a cached token about to run out', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
+  it('asks the frame again, with the current session, after a token was given', async () => {
     const { fields, frame } = mountWithSessions({ session: 'fs1.first', expiresAt: minutesFromNow(60) });
     const first = fields.tokenize();
     answerLast(frame, { type: 'token', token: 'card_old', brand: 'visa', last4: '1111', expiresAt: minutesFromNow(15) });
     await first;
-    vi.setSystemTime(Date.now() + 15 * 60_000 - RENEW_MARGIN_MS + 1);
     const second = fields.tokenize();
     expect(frame.posted).toHaveLength(2);
+    expect(frame.posted[1]!.message).toMatchObject({ type: 'tokenize', session: 'fs1.first' });
     answerLast(frame, { type: 'token', token: 'card_new', brand: 'visa', last4: '1111' });
     await expect(second).resolves.toMatchObject({ token: 'card_new' });
   });

@@ -6,13 +6,14 @@
 // few minutes. The frame opens with one in its URL; every tokenize hands it the current one, renewed here
 // shortly before it runs out, or once when the vault says it has: a shopper who waits on the pay page can
 // still pay.
+// A token is good for one payment attempt (ADR 038): the relay's first use of a new card's token takes its
+// CVV, so a token this page has given out is never given again. The next tokenize asks the frame, which still
+// holds what was typed and gets a fresh token; the shopper presses Pay again after a decline without retyping.
+// Calls made while one request is out (one click reaching twice) share its answer.
 import { VAULT_SESSION_EXPIRED, type VaultFrameSession } from '@store/shared';
 
 export const UNABLE_TO_GET_TOKEN = 'Unable to get token';
-/**
- * The frame session is renewed when less than this is left of it, and a cached token is given again only
- * while it has this much left (a token nothing used runs out at the vault).
- */
+/** The frame session is renewed when less than this is left of it. */
 export const RENEW_MARGIN_MS = 60_000;
 
 export interface FrameSessionSource {
@@ -101,7 +102,8 @@ export function mountCardFields(
   frame.setAttribute('data-testid', `card-field-${field}`);
 
   let ready = false;
-  let cached: { card: CardToken; expiresAt?: string } | null = null;
+  /** The request out now, shared by calls made before it answers (and before any edit). */
+  let inFlight: Promise<CardToken> | null = null;
   let destroyed = false;
   const pending = new Map<string, Pending>();
 
@@ -122,18 +124,15 @@ export function mountCardFields(
         ready = true;
         return;
       case 'change':
-        // Any edit makes an earlier token stale.
-        cached = null;
+        // Any edit makes the answer of a request already out stale for a later call (SPEC §4).
+        inFlight = null;
         return;
-      case 'token': {
-        const answer = {
+      case 'token':
+        settle(message.requestId)?.resolve({
           card: { token: message.token, brand: message.brand ?? '', last4: message.last4 ?? '' },
           expiresAt: message.expiresAt,
-        };
-        cached = answer;
-        settle(message.requestId)?.resolve(answer);
+        });
         return;
-      }
       case 'error':
         settle(message.requestId)?.reject(new CardFieldError(message.message, message.code));
         return;
@@ -169,12 +168,17 @@ export function mountCardFields(
   return {
     tokenize() {
       if (destroyed || !ready || !frame.contentWindow) return Promise.reject(new Error(UNABLE_TO_GET_TOKEN));
-      if (cached && !runningOut(cached.expiresAt)) return Promise.resolve(cached.card);
-      cached = null;
+      if (inFlight) return inFlight;
       // A session that ran out anyway (a sleeping laptop, a clock off) is renewed once and the frame asked again.
-      return ask(false).catch((err: unknown) =>
-        err instanceof CardFieldError && err.code === VAULT_SESSION_EXPIRED && sessions && !destroyed ? ask(true) : Promise.reject(err),
-      );
+      const request = ask(false)
+        .catch((err: unknown) =>
+          err instanceof CardFieldError && err.code === VAULT_SESSION_EXPIRED && sessions && !destroyed ? ask(true) : Promise.reject(err),
+        )
+        .finally(() => {
+          if (inFlight === request) inFlight = null;
+        });
+      inFlight = request;
+      return request;
     },
     destroy() {
       destroyed = true;
