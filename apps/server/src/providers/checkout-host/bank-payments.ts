@@ -3,6 +3,7 @@
 import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
 import type { BankAccountNumbers } from '../payments/nuvei/ach/types.ts';
 import { hostCustomerId, type CheckoutHostContext } from './context.ts';
+import { hostPayer } from './payer.ts';
 import * as repo from './repository.ts';
 import { successInfo } from './session-views.ts';
 
@@ -28,7 +29,7 @@ export function createBankPayments(ctx: CheckoutHostContext) {
    * to the provider only (never logged or stored here); the debit is pending until the bank settles it, and
    * reconciliation (settleBank) then decides the session.
    */
-  async function payByAch(session: repo.SessionRow, account: BankAccountNumbers): Promise<BankAnswer> {
+  async function payByAch(session: repo.SessionRow, account: BankAccountNumbers, who: { address?: string } = {}): Promise<BankAnswer> {
     if (!session.allowedMethods.includes('ach')) throw unprocessable('Bank account payments are not allowed for this session.', 'method');
     const provider = bankProvider();
     if (!provider) throw new AppError(503, 'ACH_UNAVAILABLE', 'Bank account payments are not available right now.');
@@ -52,6 +53,8 @@ export function createBankPayments(ctx: CheckoutHostContext) {
         amountCents: session.amountCents,
         currency: 'USD',
         source: { method: 'bank_account', userPaymentOptionId: linked.userPaymentOptionId },
+        // The bank debit needs the payer's billing details and IP (ADR 039), as far as the host knows them.
+        payer: hostPayer(session, who.address),
       });
       switch (outcome.status) {
         case 'pending':

@@ -84,7 +84,9 @@ export const pageApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService }>
     return service.payByCard(s, card, { address: request.ip, ...(deviceId ? { deviceId } : {}) });
   });
   app.get('/api/checkout/card/status', async (request) => service.cardStatus(await session(request), { address: request.ip }));
-  app.post('/api/checkout/ach', async (request) => service.payByAch(await session(request), parseOr400(achBody, request.body)));
+  app.post('/api/checkout/ach', async (request) =>
+    service.payByAch(await session(request), parseOr400(achBody, request.body), { address: request.ip }),
+  );
 
   app.post('/api/checkout/usdc/prepare', async (request) => {
     const s = await session(request);

@@ -140,6 +140,7 @@ describe('the purchase-v2 page in a browser', () => {
     const card = frame.frameLocator('[data-testid=card-field-card-number]');
     await card.locator('#number').fill('4000000000000002', { timeout: 20_000 });
     await card.locator('#expiry').fill('12/34');
+    await card.locator('#cvv').fill('123');
     await expect.poll(() => frame.getByTestId('checkout-pay-card').isEnabled(), { timeout: 20_000 }).toBe(true);
     await frame.getByTestId('checkout-pay-card').click();
     await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toContain('declined');
@@ -161,6 +162,7 @@ describe('the purchase-v2 page in a browser', () => {
     const card = frame.frameLocator('[data-testid=card-field-card-number]');
     await card.locator('#number').fill('4000000000003220', { timeout: 20_000 });
     await card.locator('#expiry').fill('12/34');
+    await card.locator('#cvv').fill('123');
     await expect.poll(() => frame.getByTestId('checkout-pay-card').isEnabled(), { timeout: 20_000 }).toBe(true);
     await frame.getByTestId('checkout-pay-card').click();
     await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toContain('bank');
