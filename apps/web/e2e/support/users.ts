@@ -31,8 +31,15 @@ export async function latestMailLink(baseURL: string, to: string, pathPart: stri
   throw new Error(`No mail with a ${pathPart} link for ${to}`);
 }
 
-/** A signed-up, e-mail-confirmed user, created through the public API as a shopper would. */
-export async function createVerifiedUser(baseURL: string): Promise<TestUser> {
+/** The billing address a shopper fills in on their profile (a whitelisted state): a card payment needs its country. */
+export const E2E_BILLING_ADDRESS = { street: '1 State Street', city: 'Albany', state: 'NY', zipCode: '12207', country: 'US' };
+
+/**
+ * A signed-up, e-mail-confirmed user, created through the public API as a shopper would; with
+ * `billingAddress`, one who has also filled in their profile's address (PUT v1/user/profile), as a card
+ * payment needs the billing country (ADR 037, 039). Sign-up itself asks for no address.
+ */
+export async function createVerifiedUser(baseURL: string, opts: { billingAddress?: boolean } = {}): Promise<TestUser> {
   const user = newUserDetails();
   const signup = await api(baseURL, 'POST', 'v1/auth/signup', user);
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
@@ -40,6 +47,12 @@ export async function createVerifiedUser(baseURL: string): Promise<TestUser> {
   const token = new URL(link).searchParams.get('verify');
   const verified = await api(baseURL, 'POST', 'v1/auth/verify-email', { token });
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  if (opts.billingAddress) {
+    const { token } = await signInViaApi(baseURL, user);
+    const profile = { firstname: user.firstname, lastname: user.lastname, address: E2E_BILLING_ADDRESS };
+    const saved = await api(baseURL, 'PUT', 'v1/user/profile', profile, token);
+    if (saved.status !== 200) throw new Error(`profile failed: ${saved.status} ${JSON.stringify(saved.body)}`);
+  }
   return user;
 }
 

@@ -24,7 +24,7 @@ const digits = (text: string | null) => (text ?? '').replace(/\D/g, '');
 /** A new shopper with one package in the cart, on /cart; the order's coins as the cart shows them. */
 async function shopperAtCheckout() {
   const product = await aCheapProduct(baseURL);
-  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
   await addToCartViaApi(baseURL, session.token, product._id, 1);
   const page = await newPage({ token: session.token, user: session.user });
   await page.goto('/cart');
@@ -117,7 +117,7 @@ async function settleAndSeeItLive(page: TrackedPage, token: string, orderId: str
 
 describe('paying by bank account (ACH)', () => {
   it('on /add-card (no order): links a test account on the bank-linking page, lists it, and deletes it only after the confirmation', async () => {
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
     const page = await newPage({ token: session.token, user: session.user });
     await page.goto('/add-card');
     await page.getByRole('heading', { name: 'Your payment methods' }).waitFor(WAIT);

@@ -65,7 +65,7 @@ async function linkBankAccount(token: string): Promise<void> {
 describe('cash-out', () => {
   it('a verified shopper cashes out winnings on /cash-out; the admin approves and the page shows it paid, live', async () => {
     const admin = await signInAsAdmin(baseURL);
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
     await passVerification(session.token);
     const credited = await admin.call(
       'POST',
