@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
 import { defaultMaxConcurrentHashes } from './lib/password-gate.ts';
-import { chainOptionsFromEnv, type ChainOptions } from './providers/chains/index.ts';
+import { chainOptionsFromEnv, missingSandboxPackages, type ChainOptions } from './providers/chains/index.ts';
 import { JUMIO_REGIONS } from './providers/kyc/jumio/hosts.ts';
 import { checkCardProviderUrl, checkProductionRules, ConfigError, resolveMailTransport, type MailTransport } from './config-rules.ts';
 
@@ -423,10 +423,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const publicUrlSet = e.PUBLIC_URL !== undefined || overrides.PUBLIC_URL !== undefined;
   let chainOptions: ChainOptions;
   try {
-    chainOptions = overrides.CHAIN_OPTIONS ?? chainOptionsFromEnv(env);
+    // The local sandbox chains are a demo convenience (ADR 043): outside demo mode a chain needs its node.
+    chainOptions = overrides.CHAIN_OPTIONS ?? { ...chainOptionsFromEnv(env), sandboxes: merged.DEMO_DATA };
   } catch (err) {
     throw new ConfigError(err instanceof Error ? err.message : String(err));
   }
+  if (merged.CHECKOUT_PORT !== 'off') checkSandboxPackages(chainOptions);
   return {
     ...merged,
     CHAIN_OPTIONS: chainOptions,
@@ -434,6 +436,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     STORE_ORIGINS: overrides.STORE_ORIGINS ?? storeOrigins(publicUrlSet ? merged.PUBLIC_URL : undefined, merged.PORT),
     BROWSER_BASE: overrides.BROWSER_BASE ?? (publicUrlSet ? merged.PUBLIC_URL.replace(/\/+$/, '') : ''),
   };
+}
+
+/**
+ * The hosted checkout's sandbox chains run on development dependencies (ADR 043): a demo start on a
+ * production install (`npm ci --omit=dev`) stops here with the remedy, not at the first USDC payment.
+ */
+export function checkSandboxPackages(options: ChainOptions, resolve?: Parameters<typeof missingSandboxPackages>[1]): void {
+  const missing = missingSandboxPackages(options, resolve);
+  if (missing.length) throw new ConfigError(`Demo mode cannot start its sandboxes: ${missing.join('; ')}.`);
 }
 
 /** COINFLOW_MODE=coinflow needs the store's credentials at Coinflow: a start without them stops here. */

@@ -2,3 +2,4 @@
 export * from './types.ts';
 export { createChainRegistry } from './registry.ts';
 export { chainOptionsFromEnv } from './options.ts';
+export { missingSandboxPackages } from './sandbox-packages.ts';

@@ -1,13 +1,20 @@
 import { PublicKey } from '@solana/web3.js';
 import { createSolanaAdapter } from './solana/adapter.ts';
-import { startLiteSvmProcess, type LiteSvmChain } from './solana/litesvm-client.ts';
+import type { LiteSvmChain } from './solana/litesvm-client.ts';
 import { createRpcBackend } from './solana/rpc-backend.ts';
 import { createEvmAdapter, type EvmAdapter } from './evm/adapter.ts';
-import { startAnvil, type AnvilNode } from './evm/anvil.ts';
+import type { AnvilNode } from './evm/anvil.ts';
 import { EVM_CHAIN_IDS } from './evm/chains.ts';
-import { deployTestToken, sandboxOwner } from './evm/sandbox.ts';
 import { createEvmTransport } from './evm/transport.ts';
-import { CHAIN_NAMES, type ChainAdapter, type ChainName, type ChainOptions, type ChainRegistry, type EvmChainName } from './types.ts';
+import {
+  CHAIN_NAMES,
+  ChainError,
+  type ChainAdapter,
+  type ChainName,
+  type ChainOptions,
+  type ChainRegistry,
+  type EvmChainName,
+} from './types.ts';
 
 const DEFAULTS = {
   rpcTimeoutMs: 10_000,
@@ -18,9 +25,11 @@ const DEFAULTS = {
 };
 
 /**
- * One adapter per chain, made on first use: a configured real node, or the sandbox (litesvm in-process for
- * Solana; for an EVM chain, a local anvil started on a free port with the real chain id and the test USDC
- * deployed). close() closes the sockets and stops the anvil processes.
+ * One adapter per chain, made on first use: a configured real node, or the sandbox (litesvm in a child
+ * process for Solana; for an EVM chain, a local anvil started on a free port with the real chain id and the
+ * test USDC deployed). close() closes the sockets and stops the anvil processes. The sandbox modules are
+ * imported only on that path (ADR 043): they run on development dependencies; with `sandboxes: false` (the
+ * store outside demo mode) a chain without a node is not offered at all.
  */
 export function createChainRegistry(options: ChainOptions): ChainRegistry {
   const settings = { ...DEFAULTS, ...stripUndefined(options) };
@@ -41,6 +50,8 @@ export function createChainRegistry(options: ChainOptions): ChainRegistry {
       const backend = createRpcBackend({ rpcUrl: options.solana.rpcUrl, wsUrl: options.solana.wsUrl, rpcTimeoutMs: settings.rpcTimeoutMs });
       return createSolanaAdapter({ backend, usdcMint: new PublicKey(options.solana.usdcMint) });
     }
+    if (options.sandboxes === false) throw notConfigured('solana', 'SOLANA_RPC_URL');
+    const { startLiteSvmProcess } = await import('./solana/litesvm-client.ts');
     const backend = await startLiteSvmProcess({ callTimeoutMs: settings.rpcTimeoutMs });
     solanaChildren.push(backend);
     if (closed) {
@@ -57,6 +68,8 @@ export function createChainRegistry(options: ChainOptions): ChainRegistry {
       evmAdapters.push(adapter);
       return adapter;
     }
+    if (options.sandboxes === false) throw notConfigured(chain, `EVM_${chain.toUpperCase()}_RPC_URL`);
+    const [{ startAnvil }, { deployTestToken, sandboxOwner }] = await Promise.all([import('./evm/anvil.ts'), import('./evm/sandbox.ts')]);
     const node = await startAnvil({
       chainId: EVM_CHAIN_IDS[chain],
       anvilPath: settings.anvilPath,
@@ -84,7 +97,7 @@ export function createChainRegistry(options: ChainOptions): ChainRegistry {
   }
 
   return {
-    sandbox: !options.solana && !Object.values(options.evm ?? {}).some(Boolean),
+    sandbox: options.sandboxes !== false && !options.solana && !Object.values(options.evm ?? {}).some(Boolean),
     get(chain) {
       if (!CHAIN_NAMES.includes(chain)) return Promise.reject(new Error(`unknown chain ${String(chain)}`));
       if (closed) return Promise.reject(new Error('the chain registry is closed'));
@@ -105,6 +118,9 @@ export function createChainRegistry(options: ChainOptions): ChainRegistry {
     },
   };
 }
+
+const notConfigured = (chain: ChainName, variable: string) =>
+  new ChainError('NODE_UNREACHABLE', `The ${chain} network is not configured on this store (${variable}).`);
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -141,4 +141,9 @@ export interface ChainOptions {
   anvilPath?: string;
   /** How long a local anvil may take to answer eth_chainId after spawn (default 30_000). */
   anvilStartTimeoutMs?: number;
+  /**
+   * Whether a chain without a real node runs on a local sandbox (litesvm, anvil: development dependencies,
+   * ADR 043). Default true; the store passes its demo mode, so outside it such a chain is not offered.
+   */
+  sandboxes?: boolean;
 }

@@ -72,7 +72,7 @@ describe('POST v1/nuvei/cashier', () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
     const { url, transactionId } = await openCashier(s, order._id);
-    expect(url).toMatch(/^\/sandbox\/cashier\/[0-9a-f]{24}\?secret=[A-Za-z0-9_-]{43}$/);
+    expect(url).toMatch(/^\/sandbox\/cashier\/[0-9a-f]{24}\?secret=[A-Za-z0-9_-]{43}&merchant_id=/);
     const [row] = await paymentsOf(order._id);
     expect(row).toMatchObject({ method: 'cashier', provider: 'nuvei-cashier-sandbox', status: 'challenge', transactionId });
     const page = await t.app.inject({ method: 'GET', url });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { anvilPlatformPackage } from '../sandbox-packages.ts';
 
 // A local EVM node: anvil from the @foundry-rs/anvil npm release, run by us as a child process (ADR 021).
 
@@ -10,9 +11,7 @@ let exitHookInstalled = false;
 
 /** The platform binary that @foundry-rs/anvil installs as an optional dependency (its bin.mjs only forwards to it). */
 export function defaultAnvilPath(): string {
-  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
-  const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`;
-  const dir = dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`));
+  const dir = dirname(createRequire(import.meta.url).resolve(`${anvilPlatformPackage()}/package.json`));
   return join(dir, 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
 }
 

@@ -3,7 +3,10 @@
 // fields, or one saved there before, charges it with the card sandbox's test cards, sends its signed
 // notification and sends the shopper back. It plays the provider, so it reads cards from the vault
 // in-process, as the card sandbox does, and keeps the cards saved on its page for each user_token_id
-// until the shopper deletes one (removeSavedCard, its deleteUPO).
+// until the shopper deletes one (removeSavedCard, its deleteUPO). The page's URL is Nuvei's Payment Page
+// URL, built by the real client's page-url.ts for the sandbox's merchant account, and the page opens only
+// when its checksum is right by the independent rules (../../sandbox/checksum-rules.ts, ADR 039), as
+// Nuvei's page does; its own single-use secret rides along, outside what is signed.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
@@ -13,7 +16,9 @@ import type { Vault, VaultCard } from '../../../../vault/vault.ts';
 import { hostedPageTransactionId, type LookupOutcome } from '../../../types.ts';
 import { SANDBOX_CARDS } from '../../sandbox/test-cards.ts';
 import { NUVEI_WEBHOOK } from '../../transactions.ts';
+import { paymentPageChecksumMatches } from '../../sandbox/checksum-rules.ts';
 import { cashierReturnUrls } from '../client.ts';
+import { cashierPageUrl } from '../page-url.ts';
 import type { CashierProvider } from '../types.ts';
 import { CASHIER_SIGNATURE_HEADER, signCashierNotification, verifyCashierNotification, type CashierNotification } from './notification.ts';
 
@@ -35,6 +40,8 @@ export interface CashierSavedCardView {
 
 /** What the page shows. */
 export interface CashierPageView {
+  /** The store's payment id the page was opened for (its URL's merchant_unique_id). */
+  paymentId: string;
   /** The shopper the page is for (Nuvei's userTokenId is the store's user id): its card frame's session names them. */
   userTokenId: string;
   amountCents: number;
@@ -56,6 +63,12 @@ export interface CashierDecision {
 export type CashierSandbox = CashierProvider & {
   /** The page's view, only with its secret, while it is open. */
   findPage(pageId: string, secret: string): Promise<CashierPageView | null>;
+  /**
+   * Nuvei's Payment Page's check of its URL (the query, its `secret` aside): the sandbox merchant's ids, a
+   * checksum right by the independent rules, and parameters naming this page's payment. Null when all
+   * hold, else the refusal ('Invalid checksum' as the fakes answer it, ADR 039).
+   */
+  pageUrlRefusal(view: CashierPageView, query: URLSearchParams): string | null;
   /** The shopper's choice, taken once (it uses the secret up); null for a wrong or used secret or a closed page. */
   decide(pageId: string, secret: string, choice: CashierChoice): Promise<CashierDecision | null>;
 };
@@ -68,7 +81,12 @@ export interface CashierSandboxOptions {
   webhookSecret: string;
   /** Where the notification goes (recorded with the page as the merchant's notify_url). */
   notifyUrl: string;
+  /** The merchant account the page URLs are signed for; default one made per start (its secret random). */
+  merchant?: { merchantId: string; merchantSiteId: string; secretKey: string };
 }
+
+/** The sandbox's own formatting of cents as the Payment Page's total_amount ("4.99"), not the client's. */
+const pageAmount = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 const newPageId = () => randomBytes(12).toString('hex');
 // Nuvei transaction ids are long digit strings; the card sandbox's look alike.
@@ -88,7 +106,14 @@ function verdictFor(card: VaultCard): { code: CardDeclineCode; reason: string } 
   return null;
 }
 
-export function createCashierSandbox({ db, vault, browserBase, webhookSecret, notifyUrl }: CashierSandboxOptions): CashierSandbox {
+export function createCashierSandbox({
+  db,
+  vault,
+  browserBase,
+  webhookSecret,
+  notifyUrl,
+  merchant = { merchantId: 'sandbox-merchant', merchantSiteId: 'sandbox-site', secretKey: randomBytes(32).toString('hex') },
+}: CashierSandboxOptions): CashierSandbox {
   /** Stable per shopper and card, like the provider's user payment option id; keyed, so it reveals nothing of the number. */
   const upoFor = (userTokenId: string, number: string) =>
     `cupo_${createHash('sha256')
@@ -191,6 +216,7 @@ export function createCashierSandbox({ db, vault, browserBase, webhookSecret, no
       const pageId = newPageId();
       // Whoever holds the page's URL may pay on it, so the URL carries a 256-bit secret; only its hash is kept.
       const secret = newSecretToken();
+      const returnUrls = cashierReturnUrls(browserBase, req.orderId);
       await db.insert(cashierSandboxSessions).values({
         id: pageId,
         clientUniqueId: req.paymentId,
@@ -198,14 +224,33 @@ export function createCashierSandbox({ db, vault, browserBase, webhookSecret, no
         amountCents: req.amountCents,
         currency: req.currency,
         notifyUrl,
-        ...cashierReturnUrls(browserBase, req.orderId),
+        ...returnUrls,
         secretHash: hashToken(secret),
         status: 'open',
       });
+      // Signed as the real client signs Nuvei's Payment Page URL (its page-url.ts), on a placeholder origin
+      // dropped below: BROWSER_BASE may be '' (a path on whichever origin the shopper is on).
+      const signed = new URL(
+        cashierPageUrl(
+          `http://page.invalid/sandbox/cashier/${pageId}?secret=${secret}`,
+          {
+            merchantId: merchant.merchantId,
+            merchantSiteId: merchant.merchantSiteId,
+            paymentId: req.paymentId,
+            userId: req.userId,
+            amountCents: req.amountCents,
+            currency: req.currency,
+            itemName: `Order ${req.orderId}`,
+            notifyUrl,
+            ...returnUrls,
+          },
+          merchant.secretKey,
+        ),
+      );
       return {
         status: 'action',
         transactionId: hostedPageTransactionId(req.paymentId),
-        action: { kind: 'redirect', url: `${browserBase}/sandbox/cashier/${pageId}?secret=${secret}` },
+        action: { kind: 'redirect', url: `${browserBase}${signed.pathname}${signed.search}` },
       };
     },
 
@@ -247,11 +292,28 @@ export function createCashierSandbox({ db, vault, browserBase, webhookSecret, no
       const row = await openPage(pageId, secret);
       if (!row) return null;
       return {
+        paymentId: row.clientUniqueId,
         userTokenId: row.userTokenId,
         amountCents: row.amountCents,
         currency: row.currency,
         savedCards: (await savedCardsOf(row.userTokenId)).map(view),
       };
+    },
+
+    pageUrlRefusal(page, query) {
+      const signed = new URL('http://page.invalid/');
+      for (const [k, v] of query) if (k !== 'secret') signed.searchParams.append(k, v);
+      const p = signed.searchParams;
+      if (p.get('merchant_id') !== merchant.merchantId || p.get('merchant_site_id') !== merchant.merchantSiteId) return 'Invalid merchant';
+      if (!paymentPageChecksumMatches(signed, merchant.secretKey)) return 'Invalid checksum';
+      if (
+        p.get('merchant_unique_id') !== page.paymentId ||
+        p.get('user_token_id') !== page.userTokenId ||
+        p.get('total_amount') !== pageAmount(page.amountCents) ||
+        p.get('currency') !== page.currency
+      )
+        return 'The page was opened for another payment';
+      return null;
     },
 
     async decide(pageId, secret, choice) {

@@ -2,7 +2,8 @@
 // A demo door: it exists only with the sandbox, answers only on the same machine unless
 // DEMO_REMOTE_ACCESS opens it, and is bound to the single-use secret in the URL start answered
 // (?secret=, kept out of the logs by lib/log-safety.ts); the form posts it back in its body. Without
-// it, or with a wrong or used one, the page answers as for an unknown page. On Pay the sandbox
+// it, or with a wrong or used one, the page answers as for an unknown page. The rest of the URL is Nuvei's
+// signed Payment Page query: a wrong checksum, or one for another payment, is refused with 400. On Pay the sandbox
 // delivers its signed notification through our real webhook route, then sends the browser back.
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -52,6 +53,9 @@ const cashierPageRoutes: FastifyPluginAsync<{ cashier: CashierSandbox }> = async
     const query = pageQuery.safeParse(request.query);
     const view = parsed.success && query.success ? await cashier.findPage(parsed.data.pageId, query.data.secret) : null;
     if (!parsed.success || !query.success || !view) return reply.status(404).type('text/plain').send(NO_SUCH_PAGE);
+    // As Nuvei's Payment Page: it opens only for a URL signed right for this payment (ADR 039).
+    const refusal = cashier.pageUrlRefusal(view, new URL(request.url, 'http://page.invalid').searchParams);
+    if (refusal) return reply.status(400).header('cache-control', 'no-store').type('text/plain').send(refusal);
     // no-referrer: the secret in this page's URL is not handed to wherever the page leads.
     return reply
       .header('content-security-policy', csp())
