@@ -11,7 +11,7 @@ import type { ProviderCard } from '../../providers/payments/types.ts';
 import { crashPoint } from './crash-points.ts';
 import { providerOf, type PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
-import { keepCashierCard } from './cashier/saved-cashier-cards.ts';
+import { keepCashierCard } from '../../providers/payments/nuvei/cashier/saved-cashier-cards.ts';
 import { keepCard, toSavedCard } from './saved-cards.ts';
 
 export interface Approval {

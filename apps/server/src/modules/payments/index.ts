@@ -7,8 +7,8 @@ export { type CrashPoint } from './crash-points.ts';
 export { type PaymentsDeps } from './deps.ts';
 export { default as paymentRoutes } from './routes.ts';
 // The bank-linking page, outside /api (ADR 011).
-export { default as bankLinkPage } from './ach/link-page.ts';
+export { default as bankLinkPage } from '../../providers/payments/nuvei/ach/link-page.ts';
 // The cards saved on the cashier's page (SPEC §3 userSavedNuveiCashierCards), listed and deleted with the other methods.
-export { listCashierCards, removeCashierCard, type CashierCard } from './cashier/saved-cashier-cards.ts';
+export { listCashierCards, removeCashierCard, type CashierCard } from '../../providers/payments/nuvei/cashier/saved-cashier-cards.ts';
 // For cash-outs (issue 10): whose a saved bank account is, and when the shopper's last bank purchase settled.
-export { findSavedBankAccount, lastSettledBankPaymentAt } from './ach/cashout-facts.ts';
+export { findSavedBankAccount, lastSettledBankPaymentAt } from './cashout-facts.ts';

@@ -15,13 +15,13 @@ import {
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { NUVEI_WEBHOOK } from '../../providers/payments/nuvei/transactions.ts';
-import achRoutes from './ach/routes.ts';
+import achRoutes from '../../providers/payments/nuvei/ach/routes.ts';
 import { cardAttemptsFor } from './card-attempts.ts';
 import { routeDepsOf } from './route-deps.ts';
-import cashierRoutes from './cashier/routes.ts';
-import stripeRoutes from './stripe/routes.ts';
-import squareRoutes from './square/routes.ts';
-import coinflowRoutes from './coinflow/routes.ts';
+import cashierRoutes from '../../providers/payments/nuvei/cashier/routes.ts';
+import stripeRoutes from '../../providers/payments/stripe/routes.ts';
+import squareRoutes from '../../providers/payments/square/routes.ts';
+import coinflowRoutes from '../../providers/payments/coinflow/routes.ts';
 import adminRefundRoutes from './refunds/routes.ts';
 import { allowedPaymentsFor, handleNotification, initCardPayment, listCards, payFirst, removeCard } from './service.ts';
 

@@ -19,9 +19,9 @@ import {
   type StoreDatabase,
   type StoreProcess,
 } from '../../../../test/support/crash-testing.ts';
-import { SQUARE_SANDBOX_CARDS } from '../../../providers/payments/square/sandbox/test-cards.ts';
-import type { CrashPoint } from '../crash-points.ts';
-import { PLACEHOLDER_STALE_MS } from '../reconcile.ts';
+import { SQUARE_SANDBOX_CARDS } from './sandbox/test-cards.ts';
+import type { CrashPoint } from '../../../modules/payments/crash-points.ts';
+import { PLACEHOLDER_STALE_MS } from '../../../modules/payments/reconcile.ts';
 
 const RUN_TIMEOUT = 180_000;
 

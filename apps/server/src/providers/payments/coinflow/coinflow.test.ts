@@ -10,11 +10,11 @@ import { as, createShopper, expectLedgerBalanced, type Shopper } from '../../../
 import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { startFakeCheckoutHost, type FakeCheckoutHost } from '../../../../test/support/fake-checkout-host.ts';
 import { payments } from '../../../db/schema.ts';
-import { COINFLOW_WEBHOOK_PATH } from '../../../providers/payments/coinflow/names.ts';
-import { checkoutSignatureHeader } from '../../../providers/payments/coinflow/signature.ts';
-import { saveDistributorKeys } from '../../settings/index.ts';
-import { getWalletCoins } from '../../wallet/index.ts';
-import { reconcilePayments } from '../reconcile.ts';
+import { COINFLOW_WEBHOOK_PATH } from './names.ts';
+import { checkoutSignatureHeader } from './signature.ts';
+import { saveDistributorKeys } from '../../../modules/settings/index.ts';
+import { getWalletCoins } from '../../../modules/wallet/index.ts';
+import { reconcilePayments } from '../../../modules/payments/reconcile.ts';
 
 const GAME = 'dragon-slots';
 let host: FakeCheckoutHost;

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { payments } from '../../../db/schema.ts';
-import type { PaymentRow } from '../repository.ts';
+import type { PaymentRow } from '../../../modules/payments/repository.ts';
 
 /** The shopper's embedded-checkout attempt of the order whose session is open (the shopper at the frame), if any. */
 export async function findOpenEmbeddedAttempt(db: Db, userId: string, orderId: string): Promise<PaymentRow | undefined> {

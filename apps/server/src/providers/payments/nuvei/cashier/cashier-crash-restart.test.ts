@@ -4,9 +4,9 @@
 // outlives it. PostgreSQL when DATABASE_URL is set, else PGlite on disk.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cashierSandboxSessions, orders, payments } from '../../../db/schema.ts';
-import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../test/support/checkout.ts';
-import { pageForm } from '../../../../test/support/cashier.ts';
+import { cashierSandboxSessions, orders, payments } from '../../../../db/schema.ts';
+import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../../test/support/checkout.ts';
+import { pageForm } from '../../../../../test/support/cashier.ts';
 import {
   api,
   expectFulfilledOnce,
@@ -16,9 +16,9 @@ import {
   tokenizeAt,
   type StoreDatabase,
   type StoreProcess,
-} from '../../../../test/support/crash-testing.ts';
-import { SANDBOX_CARDS } from '../../../../test/support/payments.ts';
-import { IN_FLIGHT_STALE_MS } from '../reconcile.ts';
+} from '../../../../../test/support/crash-testing.ts';
+import { SANDBOX_CARDS } from '../../../../../test/support/payments.ts';
+import { IN_FLIGHT_STALE_MS } from '../../../../modules/payments/reconcile.ts';
 
 const RUN_TIMEOUT = 180_000;
 

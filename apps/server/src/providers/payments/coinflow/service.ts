@@ -6,21 +6,21 @@
 // the same exactly-once path as every other payment's.
 import { EMBEDDED_CHECKOUT_CHAINS, type CoinflowSessionData, type CoinflowSessionQuery, type OrderStatus } from '@store/shared';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { listOrdersOf, prepareOrderForPayment } from '../../checkout/index.ts';
-import { getDistributorKeys } from '../../settings/index.ts';
-import { findAccountName } from '../../user/index.ts';
-import type { CoinflowEventEffect, CoinflowGateway } from '../../../providers/payments/coinflow/plugin.ts';
-import { COINFLOW_WEBHOOK, EMBEDDED_PAYMENT_METHODS } from '../../../providers/payments/coinflow/names.ts';
-import type { PaymentOutcome, PaymentSource } from '../../../providers/payments/types.ts';
-import { assertMayPay } from '../allowed.ts';
-import { DECLINE_WEIGHT } from '../card-attempts.ts';
-import { PAYMENT_IN_PROGRESS_MESSAGE, startPayment } from '../core.ts';
-import { callProvider, providerToContinue, type PaymentsDeps } from '../deps.ts';
-import { handleNotification } from '../notifications.ts';
-import { reconcileInFlight } from '../reconcile.ts';
-import * as payments from '../repository.ts';
+import { listOrdersOf, prepareOrderForPayment } from '../../../modules/checkout/index.ts';
+import { getDistributorKeys } from '../../../modules/settings/index.ts';
+import { findAccountName } from '../../../modules/user/index.ts';
+import type { CoinflowEventEffect, CoinflowGateway } from './plugin.ts';
+import { COINFLOW_WEBHOOK, EMBEDDED_PAYMENT_METHODS } from './names.ts';
+import type { PaymentOutcome, PaymentSource } from '../types.ts';
+import { assertMayPay } from '../../../modules/payments/allowed.ts';
+import { DECLINE_WEIGHT } from '../../../modules/payments/card-attempts.ts';
+import { PAYMENT_IN_PROGRESS_MESSAGE, startPayment } from '../../../modules/payments/core.ts';
+import { callProvider, providerToContinue, type PaymentsDeps } from '../../../modules/payments/deps.ts';
+import { handleNotification } from '../../../modules/payments/notifications.ts';
+import { reconcileInFlight } from '../../../modules/payments/reconcile.ts';
+import * as payments from '../../../modules/payments/repository.ts';
 import { findOpenEmbeddedAttempt } from './repository.ts';
-import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../webhook-events.ts';
+import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../../../modules/payments/webhook-events.ts';
 
 export const NO_PENDING_ORDER_MESSAGE = 'You have no order waiting for payment.';
 export const ORDER_PAID_MESSAGE = 'This order is already paid.';

@@ -15,9 +15,9 @@ import {
   savedBankBody,
   savedBankResponse,
 } from '@store/shared';
-import { requireSession, signedInUser } from '../../../plugins/auth.ts';
+import { requireSession, signedInUser } from '../../../../plugins/auth.ts';
 import { achPayment, achStatusOf, listBanks, removeBank, savedBankFromLink, startBankLink } from './service.ts';
-import type { PaymentsDeps } from '../deps.ts';
+import type { PaymentsDeps } from '../../../../modules/payments/deps.ts';
 
 const idParam = z.strictObject({ id: z.string().min(1).max(64) });
 const orderParam = z.strictObject({ orderId: z.string().min(1).max(64) });

@@ -16,13 +16,13 @@ import {
 } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { STRIPE_WEBHOOK } from '../../../providers/payments/stripe/events.ts';
-import { notificationOf } from '../../../providers/payments/stripe/events.ts';
-import { cardAttemptsFor } from '../card-attempts.ts';
-import { routeDepsOf } from '../route-deps.ts';
-import { handleNotification } from '../notifications.ts';
+import { STRIPE_WEBHOOK } from './events.ts';
+import { notificationOf } from './events.ts';
+import { cardAttemptsFor } from '../../../modules/payments/card-attempts.ts';
+import { routeDepsOf } from '../../../modules/payments/route-deps.ts';
+import { handleNotification } from '../../../modules/payments/notifications.ts';
 import { listPaymentMethods, payWithStripe, removePaymentMethod, returnTarget, saveCard, startCashAppSetup } from './service.ts';
-import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../webhook-events.ts';
+import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../../../modules/payments/webhook-events.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 
 /** The return from Stripe's page: Stripe adds its own parameters, so unknown ones are not refused. */

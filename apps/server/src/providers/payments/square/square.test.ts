@@ -9,9 +9,9 @@ import { as, createShopper, expectLedgerBalanced, ledgerSumForOrder, type Shoppe
 import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
 import { payments, squareSandboxObjects, paymentWebhookEvents } from '../../../db/schema.ts';
-import { SQUARE_SIGNATURE_HEADER, SQUARE_WEBHOOK_PATH } from '../../../providers/payments/square/names.ts';
-import { SQUARE_SANDBOX_CARDS } from '../../../providers/payments/square/sandbox/test-cards.ts';
-import { getWalletCoins } from '../../wallet/index.ts';
+import { SQUARE_SIGNATURE_HEADER, SQUARE_WEBHOOK_PATH } from './names.ts';
+import { SQUARE_SANDBOX_CARDS } from './sandbox/test-cards.ts';
+import { getWalletCoins } from '../../../modules/wallet/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

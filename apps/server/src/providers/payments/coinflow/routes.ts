@@ -3,8 +3,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coinflowSessionQuery, coinflowSessionResponse, errorEnvelope } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
-import { cardAttemptsFor } from '../card-attempts.ts';
-import { routeDepsOf } from '../route-deps.ts';
+import { cardAttemptsFor } from '../../../modules/payments/card-attempts.ts';
+import { routeDepsOf } from '../../../modules/payments/route-deps.ts';
 import { openCoinflowSession, takeCoinflowEvent } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 

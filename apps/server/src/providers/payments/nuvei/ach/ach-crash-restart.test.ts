@@ -8,8 +8,8 @@
 // PostgreSQL when DATABASE_URL is set, else PGlite on disk.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailbox, orders, payments, sandboxAchDebits } from '../../../db/schema.ts';
-import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../test/support/checkout.ts';
+import { mailbox, orders, payments, sandboxAchDebits } from '../../../../db/schema.ts';
+import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../../test/support/checkout.ts';
 import {
   api,
   linkSandboxBankAccount,
@@ -20,7 +20,7 @@ import {
   startStore,
   type StoreDatabase,
   type StoreProcess,
-} from '../../../../test/support/crash-testing.ts';
+} from '../../../../../test/support/crash-testing.ts';
 
 const RUN_TIMEOUT = 180_000;
 

@@ -13,7 +13,7 @@ import { seed } from '../../../db/seed.ts';
 import { as, createShopper, type Shopper } from '../../../../test/support/checkout.ts';
 import { openTestDatabase, testConfig } from '../../../../test/support/test-app.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
-import { SQUARE_SANDBOX_CARDS } from '../../../providers/payments/square/sandbox/test-cards.ts';
+import { SQUARE_SANDBOX_CARDS } from './sandbox/test-cards.ts';
 
 const lines: { level: number; msg?: string; squareCode?: string }[] = [];
 let app: FastifyInstance;

@@ -5,16 +5,16 @@ import type { StripePaymentIntentData, StripePaymentMethods, StripeSaveCardBody 
 import { DUPLICATE_PAYMENT_REFUNDED_PARAM, NEW_CASH_APP_ID } from '@store/shared';
 import Stripe from 'stripe';
 import { AppError, notFound } from '../../../lib/errors.ts';
-import { findOrder } from '../../checkout/index.ts';
-import type { StripeGateway, StripeSavedMethod } from '../../../providers/payments/stripe/gateway.ts';
-import type { PaymentSource } from '../../../providers/payments/types.ts';
-import { DECLINE_MESSAGES } from '../../../providers/payments/types.ts';
-import { assertMayPay } from '../allowed.ts';
-import { listCashierCards, removeCashierCard } from '../cashier/saved-cashier-cards.ts';
-import { startPayment, type StepResult } from '../core.ts';
-import { assertCardTokenUsable, callProvider, methodUnavailable, type PaymentsDeps } from '../deps.ts';
-import { reconcileInFlight } from '../reconcile.ts';
-import * as repo from '../repository.ts';
+import { findOrder } from '../../../modules/checkout/index.ts';
+import type { StripeGateway, StripeSavedMethod } from './gateway.ts';
+import type { PaymentSource } from '../types.ts';
+import { DECLINE_MESSAGES } from '../types.ts';
+import { assertMayPay } from '../../../modules/payments/allowed.ts';
+import { listCashierCards, removeCashierCard } from '../nuvei/cashier/saved-cashier-cards.ts';
+import { startPayment, type StepResult } from '../../../modules/payments/core.ts';
+import { assertCardTokenUsable, callProvider, methodUnavailable, type PaymentsDeps } from '../../../modules/payments/deps.ts';
+import { reconcileInFlight } from '../../../modules/payments/reconcile.ts';
+import * as repo from '../../../modules/payments/repository.ts';
 
 export const METHOD_NOT_FOUND = 'Payment method not found.';
 

@@ -3,19 +3,15 @@
 // card, notifies our webhook and sends the shopper back; the shared core fulfils the order once.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
-import { as, createShopper, expectLedgerBalanced, ledgerSumForOrder, type Shopper } from '../../../../test/support/checkout.ts';
-import { onPage, startCashier } from '../../../../test/support/cashier.ts';
-import { deleteMethod, listMethods } from '../../../../test/support/stripe.ts';
-import { orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../../test/support/payments.ts';
-import { tokenizeCard } from '../../../../test/support/vault.ts';
-import { cashierSandboxSessions, payments } from '../../../db/schema.ts';
-import type { CashierSandbox } from '../../../providers/payments/nuvei/cashier/sandbox/gateway.ts';
-import {
-  CASHIER_SIGNATURE_HEADER,
-  signCashierNotification,
-  type CashierNotification,
-} from '../../../providers/payments/nuvei/cashier/sandbox/notification.ts';
+import { buildTestApp, type TestApp } from '../../../../../test/support/test-app.ts';
+import { as, createShopper, expectLedgerBalanced, ledgerSumForOrder, type Shopper } from '../../../../../test/support/checkout.ts';
+import { onPage, startCashier } from '../../../../../test/support/cashier.ts';
+import { deleteMethod, listMethods } from '../../../../../test/support/stripe.ts';
+import { orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../../../test/support/payments.ts';
+import { tokenizeCard } from '../../../../../test/support/vault.ts';
+import { cashierSandboxSessions, payments } from '../../../../db/schema.ts';
+import type { CashierSandbox } from './sandbox/gateway.ts';
+import { CASHIER_SIGNATURE_HEADER, signCashierNotification, type CashierNotification } from './sandbox/notification.ts';
 import { listCashierCards } from './saved-cashier-cards.ts';
 
 const WEBHOOK_SECRET = 'cashier-test-webhook-secret-0123456789';

@@ -2,11 +2,11 @@
 // debit settles and the order is fulfilled, a failing one fails before settlement, a returning one
 // settles and comes back (R01). Reconciliation asking about a debit not settled yet leaves it waiting.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
-import { createShopper } from '../../../../test/support/checkout.ts';
-import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
-import { achStatus, linkBankAccount, payAch, SANDBOX_ACCOUNTS, SANDBOX_ROUTING, wallet } from '../../../../test/support/ach.ts';
-import { reconcilePayments } from '../reconcile.ts';
+import { buildTestApp, type TestApp } from '../../../../../test/support/test-app.ts';
+import { createShopper } from '../../../../../test/support/checkout.ts';
+import { orderStatus, pendingOrder } from '../../../../../test/support/payments.ts';
+import { achStatus, linkBankAccount, payAch, SANDBOX_ACCOUNTS, SANDBOX_ROUTING, wallet } from '../../../../../test/support/ach.ts';
+import { reconcilePayments } from '../../../../modules/payments/reconcile.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,17 +14,17 @@ import {
   type BankLinkData,
   type SavedBankAccount,
 } from '@store/shared';
-import { AppError, conflict, notFound } from '../../../lib/errors.ts';
-import { newId } from '../../../lib/ids.ts';
-import { returnCodeOf } from '../../../providers/payments/nuvei/ach/return-codes.ts';
-import { isBankAccountProvider, type BankAccountNumbers, type BankAccountProvider } from '../../../providers/payments/nuvei/ach/types.ts';
-import { findOrder } from '../../checkout/index.ts';
-import { findAccountName } from '../../user/index.ts';
+import { AppError, conflict, notFound } from '../../../../lib/errors.ts';
+import { newId } from '../../../../lib/ids.ts';
+import { returnCodeOf } from './return-codes.ts';
+import { isBankAccountProvider, type BankAccountNumbers, type BankAccountProvider } from './types.ts';
+import { findOrder } from '../../../../modules/checkout/index.ts';
+import { findAccountName } from '../../../../modules/user/index.ts';
 import * as achRepo from './repository.ts';
-import { assertMayPay } from '../allowed.ts';
-import { startPayment } from '../core.ts';
-import { requirePayer } from '../payer.ts';
-import { callProvider, methodUnavailable, providerFor, type PaymentsDeps } from '../deps.ts';
+import { assertMayPay } from '../../../../modules/payments/allowed.ts';
+import { startPayment } from '../../../../modules/payments/core.ts';
+import { requirePayer } from '../../../../modules/payments/payer.ts';
+import { callProvider, methodUnavailable, providerFor, type PaymentsDeps } from '../../../../modules/payments/deps.ts';
 
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found.';
 export const BANK_LINK_NOT_FOUND = 'Bank link not found.';

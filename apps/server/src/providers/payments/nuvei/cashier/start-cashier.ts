@@ -2,9 +2,9 @@
 // The shared core starts it like any payment (the shopper's rules, the order's one attempt in flight,
 // ownership); the cashier provider answers with the page to send the shopper to, and the payment waits
 // in 'challenge' for the page's notification (or a lookup), as a payment at the bank's page does.
-import { AppError } from '../../../lib/errors.ts';
-import { startPayment } from '../core.ts';
-import type { PaymentsDeps } from '../deps.ts';
+import { AppError } from '../../../../lib/errors.ts';
+import { startPayment } from '../../../../modules/payments/core.ts';
+import type { PaymentsDeps } from '../../../../modules/payments/deps.ts';
 
 export async function startCashierPayment(
   deps: PaymentsDeps,

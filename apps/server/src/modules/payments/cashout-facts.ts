@@ -1,8 +1,8 @@
 // What the cash-out module (issue 10, ADR 017) asks of bank account payments: whose a saved account is,
 // and when the shopper's last bank purchase settled (no cash-out within the hold after it).
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { bankAccounts, payments } from '../../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { bankAccounts, payments } from '../../db/schema.ts';
 
 /** A saved (not deleted) bank account by its id, whoever's it is: the caller tells the shopper's from another's. */
 export async function findSavedBankAccount(db: Db, id: string) {

@@ -8,9 +8,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { formatCents } from '@store/shared';
-import { escapeHtml } from '../../../providers/mail/html.ts';
+import { escapeHtml } from '../../../mail/html.ts';
 import { submitBankLink, viewBankLink, type LinkPageView } from './service.ts';
-import type { PaymentsDeps } from '../deps.ts';
+import type { PaymentsDeps } from '../../../../modules/payments/deps.ts';
 
 const params = z.object({ linkId: z.string().min(1).max(64) });
 const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

@@ -11,9 +11,9 @@ import { as, createShopper, expectLedgerBalanced } from '../../../../test/suppor
 import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
 import { payments } from '../../../db/schema.ts';
-import { SESSION_KEY_HEADER } from '../../../providers/checkout-host/page-api.ts';
-import { saveDistributorKeys } from '../../settings/index.ts';
-import { getWalletCoins } from '../../wallet/index.ts';
+import { SESSION_KEY_HEADER } from '../../checkout-host/page-api.ts';
+import { saveDistributorKeys } from '../../../modules/settings/index.ts';
+import { getWalletCoins } from '../../../modules/wallet/index.ts';
 
 const GAME = 'dragon-slots';
 

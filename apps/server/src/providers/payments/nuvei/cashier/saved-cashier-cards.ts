@@ -2,10 +2,10 @@
 // §4 Deleting; ADR 014). The provider keeps the card; we keep what its notification told us to list it,
 // and a delete asks the provider to forget it before our list drops it.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client.ts';
-import { cashierSavedCards } from '../../../db/schema.ts';
-import { isCashierProvider } from '../../../providers/payments/nuvei/cashier/types.ts';
-import { callProvider, type PaymentsDeps } from '../deps.ts';
+import type { Db, Tx } from '../../../../db/client.ts';
+import { cashierSavedCards } from '../../../../db/schema.ts';
+import { isCashierProvider } from './types.ts';
+import { callProvider, type PaymentsDeps } from '../../../../modules/payments/deps.ts';
 
 export interface CashierCard {
   userPaymentOptionId: string;

@@ -6,19 +6,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
-import { createShopper, expectLedgerBalanced, type Shopper } from '../../../../test/support/checkout.ts';
-import { startCashier } from '../../../../test/support/cashier.ts';
-import { startFakeNuvei, type FakeNuvei } from '../../../../test/support/fake-nuvei.ts';
-import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
-import { payments } from '../../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../../../../test/support/test-app.ts';
+import { createShopper, expectLedgerBalanced, type Shopper } from '../../../../../test/support/checkout.ts';
+import { startCashier } from '../../../../../test/support/cashier.ts';
+import { startFakeNuvei, type FakeNuvei } from '../../../../../test/support/fake-nuvei.ts';
+import { orderStatus, pendingOrder } from '../../../../../test/support/payments.ts';
+import { payments } from '../../../../db/schema.ts';
 // Checksums from Nuvei's documented formulas (the sandboxes' own rules) and Nuvei's Node SDK, never the
 // client's (ADR 039).
-import { dmnChecksum, paymentPageChecksumMatches } from '../../../providers/payments/nuvei/sandbox/checksum-rules.ts';
-import { sdkChecksum } from '../../../../test/support/safecharge-oracle.ts';
-import { deleteMethod, listMethods } from '../../../../test/support/stripe.ts';
+import { dmnChecksum, paymentPageChecksumMatches } from '../sandbox/checksum-rules.ts';
+import { sdkChecksum } from '../../../../../test/support/safecharge-oracle.ts';
+import { deleteMethod, listMethods } from '../../../../../test/support/stripe.ts';
 import { listCashierCards } from './saved-cashier-cards.ts';
-import { IN_FLIGHT_STALE_MS } from '../reconcile.ts';
+import { IN_FLIGHT_STALE_MS } from '../../../../modules/payments/reconcile.ts';
 
 const creds = { merchantId: '4242424242', merchantSiteId: '112233', secretKey: 'fake-nuvei-secret-key' };
 

@@ -3,9 +3,9 @@
 // nuveiCards), through saved-cashier-cards.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope, nuveiCashierBody, nuveiCashierResponse } from '@store/shared';
-import { requireSession, signedInUser } from '../../../plugins/auth.ts';
-import { cardAttemptsFor, cardLimitsOf } from '../card-attempts.ts';
-import type { PaymentsDeps } from '../deps.ts';
+import { requireSession, signedInUser } from '../../../../plugins/auth.ts';
+import { cardAttemptsFor, cardLimitsOf } from '../../../../modules/payments/card-attempts.ts';
+import type { PaymentsDeps } from '../../../../modules/payments/deps.ts';
 import { startCashierPayment } from './start-cashier.ts';
 
 const cashierRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -13,9 +13,9 @@ import {
   squareSaveCardResponse,
 } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
-import { SQUARE_SIGNATURE_HEADER } from '../../../providers/payments/square/names.ts';
-import { cardAttemptsFor } from '../card-attempts.ts';
-import { routeDepsOf } from '../route-deps.ts';
+import { SQUARE_SIGNATURE_HEADER } from './names.ts';
+import { cardAttemptsFor } from '../../../modules/payments/card-attempts.ts';
+import { routeDepsOf } from '../../../modules/payments/route-deps.ts';
 import { createSquarePayment, deleteSquareCard, listSquareCards, saveSquareCard, squareOf, takeSquareEvent } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 

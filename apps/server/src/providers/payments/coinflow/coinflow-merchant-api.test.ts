@@ -12,10 +12,10 @@ import { as, createShopper, expectLedgerBalanced, type Shopper } from '../../../
 import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { startFakeCoinflow, type FakeCoinflow, type FakeDelivery } from '../../../../test/support/fake-coinflow.ts';
 import { payments } from '../../../db/schema.ts';
-import { createCoinflowApi, CoinflowApiError } from '../../../providers/payments/coinflow/coinflow-api.ts';
-import { COINFLOW_WEBHOOK_PATH } from '../../../providers/payments/coinflow/names.ts';
-import { saveDistributorKeys } from '../../settings/index.ts';
-import { getWalletCoins } from '../../wallet/index.ts';
+import { createCoinflowApi, CoinflowApiError } from './coinflow-api.ts';
+import { COINFLOW_WEBHOOK_PATH } from './names.ts';
+import { saveDistributorKeys } from '../../../modules/settings/index.ts';
+import { getWalletCoins } from '../../../modules/wallet/index.ts';
 
 const GAME = 'dragon-slots';
 let cf: FakeCoinflow;

@@ -5,11 +5,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_PAYMENT_FAILED_MESSAGE } from '@store/shared';
-import { accountFlags, bankAccounts, ledgerEntries, orders, payments, sandboxAchAccounts } from '../../../db/schema.ts';
-import { checkoutBackground } from '../../checkout/index.ts';
-import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
-import { as, createShopper, type Shopper } from '../../../../test/support/checkout.ts';
-import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
+import { accountFlags, bankAccounts, ledgerEntries, orders, payments, sandboxAchAccounts } from '../../../../db/schema.ts';
+import { checkoutBackground } from '../../../../modules/checkout/index.ts';
+import { buildTestApp, type TestApp } from '../../../../../test/support/test-app.ts';
+import { as, createShopper, type Shopper } from '../../../../../test/support/checkout.ts';
+import { orderStatus, pendingOrder } from '../../../../../test/support/payments.ts';
 import {
   achControl,
   achNotification,
@@ -20,7 +20,7 @@ import {
   SANDBOX_ROUTING,
   submitLinkPage,
   wallet,
-} from '../../../../test/support/ach.ts';
+} from '../../../../../test/support/ach.ts';
 
 const SECRET = 'ach-test-webhook-secret-0123456789';
 let t: TestApp;

@@ -1,8 +1,8 @@
 // SQL of bank account payments (ADR 011): the shopper's linked bank accounts, the bank-linking
 // sessions, the account flags a returned payment leaves, and the order's bank payment.
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client.ts';
-import { accountFlags, bankAccounts, bankLinks, payments } from '../../../db/schema.ts';
+import type { Db, Tx } from '../../../../db/client.ts';
+import { accountFlags, bankAccounts, bankLinks, payments } from '../../../../db/schema.ts';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type BankLinkRow = typeof bankLinks.$inferSelect;

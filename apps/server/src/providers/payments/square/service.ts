@@ -5,17 +5,17 @@
 import type { SquareCreatePaymentBody, SquareSavedCard } from '@store/shared';
 import { WebhooksHelper } from 'square';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { SQUARE_WEBHOOK } from '../../../providers/payments/square/names.ts';
-import type { SquareGateway } from '../../../providers/payments/square/plugin.ts';
-import type { SquareProvider } from '../../../providers/payments/square/provider.ts';
-import { parseSquareEvent } from '../../../providers/payments/square/webhook.ts';
-import { DECLINE_MESSAGES, type PaymentSource } from '../../../providers/payments/types.ts';
-import { assertMayPay } from '../allowed.ts';
-import { startPayment } from '../core.ts';
-import { callProvider, methodUnavailable, type PaymentsDeps } from '../deps.ts';
-import { handleNotification } from '../notifications.ts';
-import { CARD_NOT_FOUND } from '../saved-cards.ts';
-import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../webhook-events.ts';
+import { SQUARE_WEBHOOK } from './names.ts';
+import type { SquareGateway } from './plugin.ts';
+import type { SquareProvider } from './provider.ts';
+import { parseSquareEvent } from './webhook.ts';
+import { DECLINE_MESSAGES, type PaymentSource } from '../types.ts';
+import { assertMayPay } from '../../../modules/payments/allowed.ts';
+import { startPayment } from '../../../modules/payments/core.ts';
+import { callProvider, methodUnavailable, type PaymentsDeps } from '../../../modules/payments/deps.ts';
+import { handleNotification } from '../../../modules/payments/notifications.ts';
+import { CARD_NOT_FOUND } from '../../../modules/payments/saved-cards.ts';
+import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../../../modules/payments/webhook-events.ts';
 
 /**
  * Square retries an event it could not deliver for up to 72 hours, always with its first created_at;
