@@ -14,7 +14,7 @@ import { COINFLOW_WEBHOOK_PATH } from './names.ts';
 import { checkoutSignatureHeader } from './signature.ts';
 import { saveDistributorKeys } from '../../../modules/settings/index.ts';
 import { getWalletCoins } from '../../../modules/wallet/index.ts';
-import { reconcilePayments } from '../../../modules/payments/reconcile.ts';
+import { reconcilePayments } from '../../../modules/payments/index.ts';
 
 const GAME = 'dragon-slots';
 let host: FakeCheckoutHost;

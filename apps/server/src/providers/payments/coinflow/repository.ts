@@ -3,10 +3,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { payments } from '../../../db/schema.ts';
-import type { PaymentRow } from '../../../modules/payments/repository.ts';
+import type { PaymentRecord } from '../core-port.ts';
 
 /** The shopper's embedded-checkout attempt of the order whose session is open (the shopper at the frame), if any. */
-export async function findOpenEmbeddedAttempt(db: Db, userId: string, orderId: string): Promise<PaymentRow | undefined> {
+export async function findOpenEmbeddedAttempt(db: Db, userId: string, orderId: string): Promise<PaymentRecord | undefined> {
   const [row] = await db
     .select()
     .from(payments)

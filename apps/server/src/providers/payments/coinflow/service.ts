@@ -6,21 +6,11 @@
 // the same exactly-once path as every other payment's.
 import { EMBEDDED_CHECKOUT_CHAINS, type CoinflowSessionData, type CoinflowSessionQuery, type OrderStatus } from '@store/shared';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { listOrdersOf, prepareOrderForPayment } from '../../../modules/checkout/index.ts';
-import { getDistributorKeys } from '../../../modules/settings/index.ts';
-import { findAccountName } from '../../../modules/user/index.ts';
 import type { CoinflowEventEffect, CoinflowGateway } from './plugin.ts';
 import { COINFLOW_WEBHOOK, EMBEDDED_PAYMENT_METHODS } from './names.ts';
 import type { PaymentOutcome, PaymentSource } from '../types.ts';
-import { assertMayPay } from '../../../modules/payments/allowed.ts';
-import { DECLINE_WEIGHT } from '../../../modules/payments/card-attempts.ts';
-import { PAYMENT_IN_PROGRESS_MESSAGE, startPayment } from '../../../modules/payments/core.ts';
-import { callProvider, providerToContinue, type PaymentsDeps } from '../../../modules/payments/deps.ts';
-import { handleNotification } from '../../../modules/payments/notifications.ts';
-import { reconcileInFlight } from '../../../modules/payments/reconcile.ts';
-import * as payments from '../../../modules/payments/repository.ts';
 import { findOpenEmbeddedAttempt } from './repository.ts';
-import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../../../modules/payments/webhook-events.ts';
+import type { FamilyDeps, PaymentRecord } from '../core-port.ts';
 
 export const NO_PENDING_ORDER_MESSAGE = 'You have no order waiting for payment.';
 export const ORDER_PAID_MESSAGE = 'This order is already paid.';
@@ -45,9 +35,9 @@ const sessionData = (action: Embedded, orderId: string, amountCents: number): Co
 });
 
 /** The named order, or the shopper's latest pending one (404 when there is none). */
-async function orderToPay(deps: PaymentsDeps, userId: string, orderId: string | undefined): Promise<string> {
+async function orderToPay(deps: FamilyDeps, userId: string, orderId: string | undefined): Promise<string> {
   if (orderId) return orderId;
-  const [latest] = await listOrdersOf(deps.db, userId, { excluding: NOT_PENDING });
+  const [latest] = await deps.core.listOrdersOf(deps.db, userId, { excluding: NOT_PENDING });
   if (!latest) throw notFound(NO_PENDING_ORDER_MESSAGE);
   return latest._id;
 }
@@ -57,14 +47,14 @@ async function orderToPay(deps: PaymentsDeps, userId: string, orderId: string | 
  * stops working). Checked again as a new payment is: the shopper may pay this way, the order is theirs,
  * pending and not paid. A session the host no longer holds open is looked up, and the shopper gets 409.
  */
-async function rotateSession(deps: PaymentsDeps, userId: string, open: payments.PaymentRow, source: PaymentSource) {
-  await assertMayPay(deps, userId, 'embedded_checkout');
-  const provider = providerToContinue(deps, open);
-  await prepareOrderForPayment(deps.db, userId, open.orderId, async (tx) => {
-    if (await payments.hasApprovedPayment(tx, open.orderId)) throw conflict(ORDER_PAID_MESSAGE);
+async function rotateSession(deps: FamilyDeps, userId: string, open: PaymentRecord, source: PaymentSource) {
+  await deps.core.assertMayPay(deps, userId, 'embedded_checkout');
+  const provider = deps.core.providerToContinue(deps, open);
+  await deps.core.prepareOrderForPayment(deps.db, userId, open.orderId, async (tx) => {
+    if (await deps.core.hasApprovedPayment(tx, open.orderId)) throw conflict(ORDER_PAID_MESSAGE);
   });
-  const payerName = await findAccountName(deps.db, userId);
-  const outcome = await callProvider(deps.log, 'start', () =>
+  const payerName = await deps.core.accountName(deps.db, userId);
+  const outcome = await deps.core.callProvider(deps.log, 'start', () =>
     provider.start({
       paymentId: open.id,
       orderId: open.orderId,
@@ -77,17 +67,17 @@ async function rotateSession(deps: PaymentsDeps, userId: string, open: payments.
   );
   if (outcome.status === 'action' && outcome.action.kind === 'embedded') return sessionData(outcome.action, open.orderId, open.amountCents);
   // Paid, declined or settling meanwhile: recorded as the host has it.
-  await reconcileInFlight(deps, open);
-  throw conflict(outcome.status === 'approved' ? ORDER_PAID_MESSAGE : PAYMENT_IN_PROGRESS_MESSAGE);
+  await deps.core.reconcileInFlight(deps, open);
+  throw conflict(outcome.status === 'approved' ? ORDER_PAID_MESSAGE : deps.core.messages.paymentInProgress);
 }
 
 /** GET v1/payment/coinflow/session?gameProvider= */
 export async function openCoinflowSession(
-  deps: PaymentsDeps,
+  deps: FamilyDeps,
   user: { _id: string; email: string },
   query: CoinflowSessionQuery,
 ): Promise<CoinflowSessionData> {
-  const distributors = await getDistributorKeys(deps.db);
+  const distributors = await deps.core.distributorKeys(deps.db);
   if (!Object.hasOwn(distributors, query.gameProvider)) throw unknownGameProvider(query.gameProvider);
   const orderId = await orderToPay(deps, user._id, query.orderId);
   const source: PaymentSource = { method: 'embedded_checkout', email: user.email, gameProvider: query.gameProvider };
@@ -95,13 +85,13 @@ export async function openCoinflowSession(
   const open = await findOpenEmbeddedAttempt(deps.db, user._id, orderId);
   if (open) return rotateSession(deps, user._id, open, source);
 
-  const result = await startPayment(deps, { userId: user._id, orderId, source, saveCard: false });
+  const result = await deps.core.startPayment(deps, { userId: user._id, orderId, source, saveCard: false });
   if (result.status === 'action' && result.action.kind === 'embedded') {
-    const payment = await payments.findPaymentByTransaction(deps.db, result.transactionId);
+    const payment = await deps.core.findPaymentByTransaction(deps.db, result.transactionId);
     if (!payment) throw new Error('The embedded checkout attempt just written is missing.');
     return sessionData(result.action, orderId, payment.amountCents);
   }
-  throw conflict(result.status === 'approved' ? ORDER_PAID_MESSAGE : PAYMENT_IN_PROGRESS_MESSAGE);
+  throw conflict(result.status === 'approved' ? ORDER_PAID_MESSAGE : deps.core.messages.paymentInProgress);
 }
 
 /**
@@ -111,13 +101,13 @@ export async function openCoinflowSession(
  * path does (ADR 031); over the limit, the shopper is held at the host too (where it can hold them).
  */
 async function countCardDeclinedAtHost(
-  deps: PaymentsDeps,
+  deps: FamilyDeps,
   effect: Extract<CoinflowEventEffect, { kind: 'card_declined' }>,
 ): Promise<boolean> {
-  const payment = await payments.findPayment(deps.db, effect.paymentId);
+  const payment = await deps.core.findPayment(deps.db, effect.paymentId);
   if (!payment || payment.method !== 'embedded_checkout' || payment.provider !== effect.provider) return false;
   if (effect.transactionId !== null && payment.transactionId !== effect.transactionId) return false;
-  await deps.cardLimits?.of({ userId: payment.userId, address: payment.clientAddress }).declined(DECLINE_WEIGHT);
+  await deps.cardLimits?.of({ userId: payment.userId, address: payment.clientAddress }).declined(deps.core.declineWeight);
   return true;
 }
 
@@ -136,12 +126,12 @@ export interface CoinflowWebhookInput {
  * taken afresh.
  */
 export async function takeCoinflowEvent(
-  deps: PaymentsDeps,
+  deps: FamilyDeps,
   gateway: CoinflowGateway,
   input: CoinflowWebhookInput,
   now = new Date(),
 ): Promise<'handled' | 'replay' | 'ignored'> {
-  const check = await callProvider(deps.log, 'webhook', () =>
+  const check = await deps.core.callProvider(deps.log, 'webhook', () =>
     gateway.checkWebhook({ rawBody: input.rawBody, headers: input.headers }, now),
   );
   if (check.status === 'invalid') throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
@@ -150,7 +140,7 @@ export async function takeCoinflowEvent(
   const { event } = check;
 
   const about = { eventId: event.id, type: event.type };
-  const claim = await claimWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id, event.type, now);
+  const claim = await deps.core.claimWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id, event.type, now);
   if (claim === 'done') {
     deps.log.info(about, 'checkout event already handled: replay ignored');
     return 'replay';
@@ -160,7 +150,7 @@ export async function takeCoinflowEvent(
     if (event.effect.kind === 'card_declined') {
       const counted = await countCardDeclinedAtHost(deps, event.effect);
       if (!counted) deps.log.info(about, 'card decline at the checkout about no attempt of ours: acknowledged');
-      await finishWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
+      await deps.core.finishWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
       return counted ? 'handled' : 'ignored';
     }
     const notification = deps.providers.verifyNotification(COINFLOW_WEBHOOK, {
@@ -168,12 +158,12 @@ export async function takeCoinflowEvent(
       query: input.query,
       headers: input.headers,
     });
-    if (notification) await handleNotification(deps, COINFLOW_WEBHOOK, notification);
+    if (notification) await deps.core.handleNotification(deps, COINFLOW_WEBHOOK, notification);
     else deps.log.info(about, 'checkout event about nothing the store records: acknowledged');
-    await finishWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
+    await deps.core.finishWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
     return notification ? 'handled' : 'ignored';
   } catch (err) {
-    await releaseWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
+    await deps.core.releaseWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
     throw err;
   }
 }

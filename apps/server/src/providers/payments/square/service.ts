@@ -10,12 +10,7 @@ import type { SquareGateway } from './plugin.ts';
 import type { SquareProvider } from './provider.ts';
 import { parseSquareEvent } from './webhook.ts';
 import { DECLINE_MESSAGES, type PaymentSource } from '../types.ts';
-import { assertMayPay } from '../../../modules/payments/allowed.ts';
-import { startPayment } from '../../../modules/payments/core.ts';
-import { callProvider, methodUnavailable, type PaymentsDeps } from '../../../modules/payments/deps.ts';
-import { handleNotification } from '../../../modules/payments/notifications.ts';
-import { CARD_NOT_FOUND } from '../../../modules/payments/saved-cards.ts';
-import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from '../../../modules/payments/webhook-events.ts';
+import { methodUnavailable, type FamilyDeps } from '../core-port.ts';
 
 /**
  * Square retries an event it could not deliver for up to 72 hours, always with its first created_at;
@@ -33,14 +28,14 @@ export function squareOf(gateway: SquareGateway | null): SquareGateway {
 }
 
 /** The shopper's own enabled saved Square card; 404 for another shopper's or an unknown one. */
-async function ownCard(deps: PaymentsDeps, provider: SquareProvider, userId: string, cardId: string): Promise<SquareSavedCard> {
-  const card = await callProvider(deps.log, 'findCard', () => provider.findCard(userId, cardId));
-  if (!card) throw notFound(CARD_NOT_FOUND);
+async function ownCard(deps: FamilyDeps, provider: SquareProvider, userId: string, cardId: string): Promise<SquareSavedCard> {
+  const card = await deps.core.callProvider(deps.log, 'findCard', () => provider.findCard(userId, cardId));
+  if (!card) throw notFound(deps.core.messages.cardNotFound);
   return card;
 }
 
 /** Keeps the paid card on file; the payment stands and the order is paid even when this fails. */
-async function keepPaidCard(deps: PaymentsDeps, provider: SquareProvider, userId: string, squarePaymentId: string) {
+async function keepPaidCard(deps: FamilyDeps, provider: SquareProvider, userId: string, squarePaymentId: string) {
   try {
     return await provider.saveCardFromPayment(userId, squarePaymentId);
   } catch (err) {
@@ -53,12 +48,7 @@ async function keepPaidCard(deps: PaymentsDeps, provider: SquareProvider, userId
 }
 
 /** POST v1/payment/square/create-payment */
-export async function createSquarePayment(
-  deps: PaymentsDeps,
-  gateway: SquareGateway | null,
-  userId: string,
-  body: SquareCreatePaymentBody,
-) {
+export async function createSquarePayment(deps: FamilyDeps, gateway: SquareGateway | null, userId: string, body: SquareCreatePaymentBody) {
   const { provider } = squareOf(gateway);
   if (!body.sourceId === !body.savedCardId) throw badRequest('Send either a sourceId or a savedCardId.', 'sourceId');
   const saved = body.savedCardId ? await ownCard(deps, provider, userId, body.savedCardId) : undefined;
@@ -68,7 +58,7 @@ export async function createSquarePayment(
     : { method: 'square_card', sourceId: body.sourceId!, ...verification };
   const saveCard = !saved && (body.saveCard ?? false);
 
-  const result = await startPayment(deps, { userId, orderId: body.orderId, source, saveCard });
+  const result = await deps.core.startPayment(deps, { userId, orderId: body.orderId, source, saveCard });
   if (result.status !== 'approved')
     // Square decides a card payment in CreatePayment; one it has not completed yet is decided by its webhook.
     return { status: 'pending' as const, orderId: body.orderId, transactionId: result.transactionId, orderStatus: 'pending' as const };
@@ -83,14 +73,14 @@ export async function createSquarePayment(
 }
 
 /** GET v1/payment/square/cards */
-export async function listSquareCards(deps: PaymentsDeps, gateway: SquareGateway | null, userId: string) {
+export async function listSquareCards(deps: FamilyDeps, gateway: SquareGateway | null, userId: string) {
   const { provider } = squareOf(gateway);
-  return callProvider(deps.log, 'listCards', () => provider.listCards(userId));
+  return deps.core.callProvider(deps.log, 'listCards', () => provider.listCards(userId));
 }
 
 /** POST v1/payment/square/cards: a card saved without paying (Square's CreateCard from the token). */
 export async function saveSquareCard(
-  deps: PaymentsDeps,
+  deps: FamilyDeps,
   gateway: SquareGateway | null,
   userId: string,
   sourceId: string,
@@ -98,8 +88,8 @@ export async function saveSquareCard(
 ) {
   const { provider } = squareOf(gateway);
   // The card is saved to pay with: refused, before Square is asked, where paying with it would be.
-  await assertMayPay(deps, userId, 'square_card');
-  const saved = await callProvider(deps.log, 'saveCard', () => provider.saveCard(userId, sourceId, verificationToken));
+  await deps.core.assertMayPay(deps, userId, 'square_card');
+  const saved = await deps.core.callProvider(deps.log, 'saveCard', () => provider.saveCard(userId, sourceId, verificationToken));
   if ('status' in saved) {
     // The shopper's card, refused: a 402 with Square's reason, as every decline; not a fault of ours or Square's.
     deps.log.info({ userId, squareCode: saved.reason }, 'Square refused the card to save');
@@ -110,10 +100,10 @@ export async function saveSquareCard(
 }
 
 /** DELETE v1/payment/square/cards/{id}: disabled at Square; 404 when it is not the shopper's. */
-export async function deleteSquareCard(deps: PaymentsDeps, gateway: SquareGateway | null, userId: string, cardId: string) {
+export async function deleteSquareCard(deps: FamilyDeps, gateway: SquareGateway | null, userId: string, cardId: string) {
   const { provider } = squareOf(gateway);
-  const disabled = await callProvider(deps.log, 'disableCard', () => provider.disableCard(userId, cardId));
-  if (!disabled) throw notFound(CARD_NOT_FOUND);
+  const disabled = await deps.core.callProvider(deps.log, 'disableCard', () => provider.disableCard(userId, cardId));
+  if (!disabled) throw notFound(deps.core.messages.cardNotFound);
 }
 
 export interface SquareWebhookInput {
@@ -131,7 +121,7 @@ export interface SquareWebhookInput {
  * written) gets 404 and is taken afresh on Square's next delivery.
  */
 export async function takeSquareEvent(
-  deps: PaymentsDeps,
+  deps: FamilyDeps,
   gateway: SquareGateway | null,
   input: SquareWebhookInput,
   now = new Date(),
@@ -152,7 +142,7 @@ export async function takeSquareEvent(
   if (age > SQUARE_EVENT_MAX_AGE_MS || age < -SQUARE_EVENT_MAX_SKEW_MS)
     throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', 'created_at');
 
-  const claim = await claimWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id, event.type, now);
+  const claim = await deps.core.claimWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id, event.type, now);
   const about = { eventId: event.event_id, type: event.type };
   if (claim === 'done') {
     deps.log.info(about, 'square event already handled: replay ignored');
@@ -165,12 +155,12 @@ export async function takeSquareEvent(
       query: input.query,
       headers: input.headers,
     });
-    if (notification) await handleNotification(deps, SQUARE_WEBHOOK, notification);
+    if (notification) await deps.core.handleNotification(deps, SQUARE_WEBHOOK, notification);
     else deps.log.info(about, 'square event about nothing the store records: acknowledged');
-    await finishWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id);
+    await deps.core.finishWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id);
     return notification ? 'handled' : 'ignored';
   } catch (err) {
-    await releaseWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id);
+    await deps.core.releaseWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id);
     throw err;
   }
 }

@@ -20,8 +20,8 @@ import {
   type StoreProcess,
 } from '../../../../test/support/crash-testing.ts';
 import { SQUARE_SANDBOX_CARDS } from './sandbox/test-cards.ts';
-import type { CrashPoint } from '../../../modules/payments/crash-points.ts';
-import { PLACEHOLDER_STALE_MS } from '../../../modules/payments/reconcile.ts';
+import type { CrashPoint } from '../../../modules/payments/index.ts';
+import { PLACEHOLDER_STALE_MS } from '../../../modules/payments/index.ts';
 
 const RUN_TIMEOUT = 180_000;
 

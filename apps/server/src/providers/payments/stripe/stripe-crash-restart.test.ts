@@ -18,7 +18,7 @@ import {
   type StoreProcess,
 } from '../../../../test/support/crash-testing.ts';
 import { STRIPE_TEST_CARDS } from '../../../../test/support/stripe.ts';
-import { PLACEHOLDER_STALE_MS } from '../../../modules/payments/reconcile.ts';
+import { PLACEHOLDER_STALE_MS } from '../../../modules/payments/index.ts';
 import type { CrashPoint } from '../../../modules/payments/index.ts';
 
 const RUN_TIMEOUT = 180_000;

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../../../test/support/test-app
 import { createShopper } from '../../../../../test/support/checkout.ts';
 import { orderStatus, pendingOrder } from '../../../../../test/support/payments.ts';
 import { achStatus, linkBankAccount, payAch, SANDBOX_ACCOUNTS, SANDBOX_ROUTING, wallet } from '../../../../../test/support/ach.ts';
-import { reconcilePayments } from '../../../../modules/payments/reconcile.ts';
+import { reconcilePayments } from '../../../../modules/payments/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

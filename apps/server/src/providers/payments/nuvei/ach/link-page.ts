@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { formatCents } from '@store/shared';
 import { escapeHtml } from '../../../mail/html.ts';
 import { submitBankLink, viewBankLink, type LinkPageView } from './service.ts';
-import type { PaymentsDeps } from '../../../../modules/payments/deps.ts';
+import type { FamilyDeps, PaymentsCore } from '../../core-port.ts';
 
 const params = z.object({ linkId: z.string().min(1).max(64) });
 const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
@@ -55,51 +55,53 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 </body></html>`;
 }
 
-const achLinkPage: FastifyPluginAsync = async (app) => {
-  const depsFor = (log: PaymentsDeps['log']): PaymentsDeps => ({ db: app.db, providers: app.paymentProviders, log, wake: app.outbox });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-  const store = app.config.BROWSER_BASE;
-  const storeOrigins = app.config.STORE_ORIGINS.join(' ');
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${storeOrigins}; frame-ancestors 'none'; base-uri 'none'`;
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply
-      .status(status)
-      .header('content-security-policy', csp)
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(body);
+const achLinkPage =
+  (core: PaymentsCore): FastifyPluginAsync =>
+  async (app) => {
+    const depsFor = (log: FamilyDeps['log']) => core.deps(log);
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    const store = app.config.BROWSER_BASE;
+    const storeOrigins = app.config.STORE_ORIGINS.join(' ');
+    const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${storeOrigins}; frame-ancestors 'none'; base-uri 'none'`;
+    const html = (reply: FastifyReply, status: number, body: string) =>
+      reply
+        .status(status)
+        .header('content-security-policy', csp)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(body);
 
-  app.get('/bank-link/:linkId', { schema: { hide: true } }, async (request, reply) => {
-    const p = params.safeParse(request.params);
-    const q = pageQuery.safeParse(request.query);
-    const view = p.success && q.success ? await viewBankLink(depsFor(request.log), p.data.linkId, q.data.secret) : null;
-    if (!p.success || !q.success || !view) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
-    return html(reply, 200, page(p.data.linkId, q.data.secret, view));
-  });
+    app.get('/bank-link/:linkId', { schema: { hide: true } }, async (request, reply) => {
+      const p = params.safeParse(request.params);
+      const q = pageQuery.safeParse(request.query);
+      const view = p.success && q.success ? await viewBankLink(depsFor(request.log), p.data.linkId, q.data.secret) : null;
+      if (!p.success || !q.success || !view) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
+      return html(reply, 200, page(p.data.linkId, q.data.secret, view));
+    });
 
-  app.post('/bank-link/:linkId', { schema: { hide: true } }, async (request, reply) => {
-    const p = params.safeParse(request.params);
-    const secret = secretSchema.safeParse((request.body as { secret?: unknown } | undefined)?.secret);
-    if (!p.success || !secret.success) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
-    const deps = depsFor(request.log);
-    const form = formBody.safeParse(request.body);
-    if (!form.success) {
-      const view = await viewBankLink(deps, p.data.linkId, secret.data);
-      if (!view) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
-      return html(reply, 400, page(p.data.linkId, secret.data, view, form.error.issues[0]?.message));
-    }
-    const { routingNumber, accountNumber, accountType } = form.data;
-    const done = await submitBankLink(deps, p.data.linkId, secret.data, { routingNumber, accountNumber, accountType }, request.ip);
-    if (!done) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
-    if (done.status === 'refused') return html(reply, 422, page(p.data.linkId, secret.data, done.view, done.reason));
-    const link = encodeURIComponent(done.linkId);
-    if (done.orderId && done.paid) return reply.redirect(`${store}/payment-success?orderId=${encodeURIComponent(done.orderId)}`, 303);
-    const payPage = done.orderId ? `/add-card/${encodeURIComponent(done.orderId)}` : '/add-card';
-    return reply.redirect(`${store}${payPage}?bankLink=${link}${done.paid === false ? '&payment=failed' : ''}`, 303);
-  });
-};
+    app.post('/bank-link/:linkId', { schema: { hide: true } }, async (request, reply) => {
+      const p = params.safeParse(request.params);
+      const secret = secretSchema.safeParse((request.body as { secret?: unknown } | undefined)?.secret);
+      if (!p.success || !secret.success) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
+      const deps = depsFor(request.log);
+      const form = formBody.safeParse(request.body);
+      if (!form.success) {
+        const view = await viewBankLink(deps, p.data.linkId, secret.data);
+        if (!view) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
+        return html(reply, 400, page(p.data.linkId, secret.data, view, form.error.issues[0]?.message));
+      }
+      const { routingNumber, accountNumber, accountType } = form.data;
+      const done = await submitBankLink(deps, p.data.linkId, secret.data, { routingNumber, accountNumber, accountType }, request.ip);
+      if (!done) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
+      if (done.status === 'refused') return html(reply, 422, page(p.data.linkId, secret.data, done.view, done.reason));
+      const link = encodeURIComponent(done.linkId);
+      if (done.orderId && done.paid) return reply.redirect(`${store}/payment-success?orderId=${encodeURIComponent(done.orderId)}`, 303);
+      const payPage = done.orderId ? `/add-card/${encodeURIComponent(done.orderId)}` : '/add-card';
+      return reply.redirect(`${store}${payPage}?bankLink=${link}${done.paid === false ? '&payment=failed' : ''}`, 303);
+    });
+  };
 
 export default achLinkPage;

@@ -1,8 +1,9 @@
 // SQL of bank account payments (ADR 011): the shopper's linked bank accounts, the bank-linking
-// sessions, the account flags a returned payment leaves, and the order's bank payment.
+// sessions and the order's bank payment. The account flags a returned payment leaves are the core's
+// (modules/payments/reversal-repository.ts; read through the port's isAccountFlagged).
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../../../db/client.ts';
-import { accountFlags, bankAccounts, bankLinks, payments } from '../../../../db/schema.ts';
+import { bankAccounts, bankLinks, payments } from '../../../../db/schema.ts';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type BankLinkRow = typeof bankLinks.$inferSelect;
@@ -67,25 +68,6 @@ export async function completeBankLink(tx: Tx, id: string, secretHash: string, b
     .where(and(eq(bankLinks.id, id), eq(bankLinks.status, 'open'), eq(bankLinks.secretHash, secretHash)))
     .returning();
   return row;
-}
-
-export async function isAccountFlagged(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select({ userId: accountFlags.userId }).from(accountFlags).where(eq(accountFlags.userId, userId)).limit(1);
-  return rows.length > 0;
-}
-
-export async function flagAccount(tx: Tx, row: typeof accountFlags.$inferInsert): Promise<void> {
-  await tx.insert(accountFlags).values(row).onConflictDoNothing();
-}
-
-/** The approved payment's money came back (ADR 011); only from approved. */
-export async function markPaymentReversed(tx: Tx, id: string, reason: string): Promise<boolean> {
-  const rows = await tx
-    .update(payments)
-    .set({ status: 'reversed', declineReason: reason, updatedAt: new Date() })
-    .where(and(eq(payments.id, id), eq(payments.status, 'approved')))
-    .returning({ id: payments.id });
-  return rows.length === 1;
 }
 
 /** The order's latest bank-account payment attempt. */

@@ -1,10 +1,10 @@
 // Bank account payments (ACH) through the card provider (SPEC §7, ADR 011): linking a bank account
-// (POST v1/nuvei/add_bank opens the bank-linking page, ach-link-page.ts takes the numbers once and hands
+// (POST v1/nuvei/add_bank opens the bank-linking page, link-page.ts takes the numbers once and hands
 // them to the provider, POST v1/checkout/saved-bank reads what was linked), the shopper's accounts
 // (GET v1/nuvei/banks, DELETE v1/nuvei/banks/{id}), paying an order from one (POST v1/nuvei/payment/ach,
 // through the shared core: the debit is 'pending' until the bank settles it) and the order's ACH status
 // (GET v1/nuvei/ach/{orderId}). Settlements, failures and returns arrive as notifications
-// (notifications.ts, ../reversal.ts).
+// (the core's modules/payments/notifications.ts and reversal.ts, reached through the port).
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ACCOUNT_FLAGGED_MESSAGE,
@@ -18,13 +18,8 @@ import { AppError, conflict, notFound } from '../../../../lib/errors.ts';
 import { newId } from '../../../../lib/ids.ts';
 import { returnCodeOf } from './return-codes.ts';
 import { isBankAccountProvider, type BankAccountNumbers, type BankAccountProvider } from './types.ts';
-import { findOrder } from '../../../../modules/checkout/index.ts';
-import { findAccountName } from '../../../../modules/user/index.ts';
 import * as achRepo from './repository.ts';
-import { assertMayPay } from '../../../../modules/payments/allowed.ts';
-import { startPayment } from '../../../../modules/payments/core.ts';
-import { requirePayer } from '../../../../modules/payments/payer.ts';
-import { callProvider, methodUnavailable, providerFor, type PaymentsDeps } from '../../../../modules/payments/deps.ts';
+import { methodUnavailable, type FamilyDeps } from '../../core-port.ts';
 
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found.';
 export const BANK_LINK_NOT_FOUND = 'Bank link not found.';
@@ -44,19 +39,19 @@ export const toSavedBankAccount = (row: achRepo.BankAccountRow): SavedBankAccoun
 });
 
 /** The provider of bank payments, with its account-linking capability; 400 PAYMENT_METHOD_UNAVAILABLE without one. */
-export function bankProvider(deps: Pick<PaymentsDeps, 'providers'>): BankAccountProvider {
-  const provider = providerFor(deps, 'bank_account');
+export function bankProvider(deps: Pick<FamilyDeps, 'providers' | 'core'>): BankAccountProvider {
+  const provider = deps.core.providerFor(deps, 'bank_account');
   if (!isBankAccountProvider(provider)) throw methodUnavailable();
   return provider;
 }
 
 /** A shopper a returned bank payment flagged pays by bank account no more (403). */
-async function assertNotFlagged(deps: PaymentsDeps, userId: string): Promise<void> {
-  if (await achRepo.isAccountFlagged(deps.db, userId)) throw new AppError(403, ACCOUNT_FLAGGED, ACCOUNT_FLAGGED_MESSAGE);
+async function assertNotFlagged(deps: FamilyDeps, userId: string): Promise<void> {
+  if (await deps.core.isAccountFlagged(deps.db, userId)) throw new AppError(403, ACCOUNT_FLAGGED, ACCOUNT_FLAGGED_MESSAGE);
 }
 
-async function ownOrder(deps: PaymentsDeps, userId: string, orderId: string) {
-  const order = await findOrder(deps.db, orderId);
+async function ownOrder(deps: FamilyDeps, userId: string, orderId: string) {
+  const order = await deps.core.findOrder(deps.db, orderId);
   if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
@@ -67,16 +62,16 @@ async function ownOrder(deps: PaymentsDeps, userId: string, orderId: string) {
  * the account as soon as it is linked.
  */
 export async function startBankLink(
-  deps: PaymentsDeps,
+  deps: FamilyDeps,
   userId: string,
   { orderId, payOnLink, browserBase }: { orderId?: string; payOnLink: boolean; browserBase: string },
 ): Promise<BankLinkData> {
   // An account is linked to pay with: refused where paying by bank account would be.
-  await assertMayPay(deps, userId, 'bank_account');
+  await deps.core.assertMayPay(deps, userId, 'bank_account');
   bankProvider(deps);
   await assertNotFlagged(deps, userId);
   // The debit that follows the link needs the payer's billing details (ADR 039): asked for now, not after.
-  if (payOnLink) await requirePayer(deps.db, userId);
+  if (payOnLink) await deps.core.requirePayer(deps.db, userId);
   if (orderId) {
     const order = await ownOrder(deps, userId, orderId);
     if (payOnLink && order.status !== 'pending') throw new AppError(409, 'ORDER_STATE', 'This order can no longer be paid.');
@@ -96,7 +91,7 @@ export async function startBankLink(
 }
 
 /** POST v1/checkout/saved-bank: the account the shopper's finished link added, first in their list. */
-export async function savedBankFromLink(deps: PaymentsDeps, userId: string, linkId: string): Promise<SavedBankAccount> {
+export async function savedBankFromLink(deps: FamilyDeps, userId: string, linkId: string): Promise<SavedBankAccount> {
   const link = await achRepo.findBankLink(deps.db, linkId);
   if (!link || link.userId !== userId) throw notFound(BANK_LINK_NOT_FOUND);
   if (link.status !== 'linked' || !link.bankAccountId) throw conflict(BANK_LINK_OPEN);
@@ -106,12 +101,12 @@ export async function savedBankFromLink(deps: PaymentsDeps, userId: string, link
   return toSavedBankAccount(account);
 }
 
-export async function listBanks(deps: PaymentsDeps, userId: string): Promise<SavedBankAccount[]> {
+export async function listBanks(deps: FamilyDeps, userId: string): Promise<SavedBankAccount[]> {
   return (await achRepo.listBankAccounts(deps.db, userId)).map(toSavedBankAccount);
 }
 
 /** DELETE v1/nuvei/banks/{id}: gone from the shopper's list; the provider is asked to forget it too. */
-export async function removeBank(deps: PaymentsDeps, userId: string, id: string): Promise<void> {
+export async function removeBank(deps: FamilyDeps, userId: string, id: string): Promise<void> {
   const removed = await achRepo.deleteBankAccount(deps.db, userId, id);
   if (!removed) throw notFound(BANK_ACCOUNT_NOT_FOUND);
   const provider = deps.providers.get(removed.provider);
@@ -124,7 +119,7 @@ export async function removeBank(deps: PaymentsDeps, userId: string, id: string)
 
 /** Pays the order from a saved bank account through the shared core: 'processing' until the bank settles. */
 export async function payFromBankAccount(
-  deps: PaymentsDeps,
+  deps: FamilyDeps,
   userId: string,
   orderId: string,
   userPaymentOptionId: string,
@@ -134,8 +129,8 @@ export async function payFromBankAccount(
   if (!account) throw notFound(BANK_ACCOUNT_NOT_FOUND);
   await assertNotFlagged(deps, userId);
   // Nuvei refuses a bank debit without the payer's billing address and IP (ADR 039): 422 naming the field.
-  await requirePayer(deps.db, userId, clientIp);
-  const result = await startPayment(deps, {
+  await deps.core.requirePayer(deps.db, userId, clientIp);
+  const result = await deps.core.startPayment(deps, {
     userId,
     orderId,
     source: { method: 'bank_account', userPaymentOptionId },
@@ -152,7 +147,7 @@ export async function payFromBankAccount(
 
 /** POST v1/nuvei/payment/ach: with an account, pay from it; without one, link one and pay from it once linked. */
 export async function achPayment(
-  deps: PaymentsDeps,
+  deps: FamilyDeps,
   userId: string,
   body: AchPaymentBody,
   browserBase: string,
@@ -164,7 +159,7 @@ export async function achPayment(
 }
 
 /** GET v1/nuvei/ach/{orderId}: where the order's bank payment stands. */
-export async function achStatusOf(deps: PaymentsDeps, userId: string, orderId: string): Promise<AchStatusData> {
+export async function achStatusOf(deps: FamilyDeps, userId: string, orderId: string): Promise<AchStatusData> {
   await ownOrder(deps, userId, orderId);
   const payment = await achRepo.latestBankPayment(deps.db, orderId);
   const none = { orderId, returnCode: null, reason: null };
@@ -190,21 +185,21 @@ export async function achStatusOf(deps: PaymentsDeps, userId: string, orderId: s
   }
 }
 
-// --- The bank-linking page (ach-link-page.ts) ---
+// --- The bank-linking page (link-page.ts) ---
 
 export type LinkPageView = { amountCents: number | null; testAccounts: BankAccountProvider['testAccounts'] };
 
 /** The open link the page's secret belongs to; null for an unknown, used, expired or wrong one. */
-async function openLink(deps: PaymentsDeps, linkId: string, secret: string): Promise<achRepo.BankLinkRow | null> {
+async function openLink(deps: FamilyDeps, linkId: string, secret: string): Promise<achRepo.BankLinkRow | null> {
   const link = await achRepo.findBankLink(deps.db, linkId);
   if (!link || link.status !== 'open' || !link.secretHash || link.expiresAt.getTime() < Date.now()) return null;
   return link.secretHash === hashLinkSecret(secret) ? link : null;
 }
 
-export async function viewBankLink(deps: PaymentsDeps, linkId: string, secret: string): Promise<LinkPageView | null> {
+export async function viewBankLink(deps: FamilyDeps, linkId: string, secret: string): Promise<LinkPageView | null> {
   const link = await openLink(deps, linkId, secret);
   if (!link) return null;
-  const order = link.payOnLink && link.orderId ? await findOrder(deps.db, link.orderId) : undefined;
+  const order = link.payOnLink && link.orderId ? await deps.core.findOrder(deps.db, link.orderId) : undefined;
   return { amountCents: order?.totalCents ?? null, testAccounts: bankProvider(deps).testAccounts };
 }
 
@@ -217,7 +212,7 @@ export type LinkSubmitted =
  * shopper's list gains it, and the link is used up. A link opened to pay an order pays it now.
  */
 export async function submitBankLink(
-  deps: PaymentsDeps,
+  deps: FamilyDeps,
   linkId: string,
   secret: string,
   numbers: BankAccountNumbers,
@@ -226,8 +221,8 @@ export async function submitBankLink(
   const link = await openLink(deps, linkId, secret);
   if (!link) return null;
   const provider = bankProvider(deps);
-  const payerName = await findAccountName(deps.db, link.userId);
-  const linked = await callProvider(deps.log, 'addBankAccount', () =>
+  const payerName = await deps.core.accountName(deps.db, link.userId);
+  const linked = await deps.core.callProvider(deps.log, 'addBankAccount', () =>
     provider.addBankAccount({ userId: link.userId, payerName, account: numbers }),
   );
   if (linked.status === 'refused') return { status: 'refused', reason: linked.reason, view: (await viewBankLink(deps, linkId, secret))! };

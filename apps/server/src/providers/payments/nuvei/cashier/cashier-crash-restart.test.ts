@@ -18,7 +18,7 @@ import {
   type StoreProcess,
 } from '../../../../../test/support/crash-testing.ts';
 import { SANDBOX_CARDS } from '../../../../../test/support/payments.ts';
-import { IN_FLIGHT_STALE_MS } from '../../../../modules/payments/reconcile.ts';
+import { IN_FLIGHT_STALE_MS } from '../../../../modules/payments/index.ts';
 
 const RUN_TIMEOUT = 180_000;
 

@@ -18,7 +18,7 @@ import { dmnChecksum, paymentPageChecksumMatches } from '../sandbox/checksum-rul
 import { sdkChecksum } from '../../../../../test/support/safecharge-oracle.ts';
 import { deleteMethod, listMethods } from '../../../../../test/support/stripe.ts';
 import { listCashierCards } from './saved-cashier-cards.ts';
-import { IN_FLIGHT_STALE_MS } from '../../../../modules/payments/reconcile.ts';
+import { IN_FLIGHT_STALE_MS } from '../../../../modules/payments/index.ts';
 
 const creds = { merchantId: '4242424242', merchantSiteId: '112233', secretKey: 'fake-nuvei-secret-key' };
 

@@ -5,7 +5,9 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../../db/client.ts';
 import { cashierSavedCards } from '../../../../db/schema.ts';
 import { isCashierProvider } from './types.ts';
-import { callProvider, type PaymentsDeps } from '../../../../modules/payments/deps.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentProviders } from '../../registry.ts';
+import type { SavedMethods } from '../../types.ts';
 
 export interface CashierCard {
   userPaymentOptionId: string;
@@ -37,11 +39,11 @@ export async function listCashierCards(db: Db, userId: string): Promise<CashierC
  * Deletes one of this shopper's listed cashier cards: the provider that saved it forgets it first (its
  * deleteUPO; the sandbox's page stops offering it), then our list drops it. False when the id is not one
  * of this shopper's listed cards (nothing changes, nothing is asked). When the provider does not answer
- * or refuses, 502 and the card stays listed, so the shopper can try again: a card we stopped listing
+ * or refuses, it throws (the caller answers 502) and the card stays listed, so the shopper can try again: a card we stopped listing
  * while the provider still offers it on its page would come back there with no way to delete it (ADR 014).
  */
 export async function removeCashierCard(
-  deps: Pick<PaymentsDeps, 'db' | 'providers' | 'log'>,
+  deps: { db: Db; providers: PaymentProviders; log: FastifyBaseLogger },
   userId: string,
   userPaymentOptionId: string,
 ): Promise<boolean> {
@@ -54,8 +56,7 @@ export async function removeCashierCard(
   const [card] = await db.select().from(cashierSavedCards).where(mine).limit(1);
   if (!card) return false;
   const provider = deps.providers.get(card.provider);
-  if (isCashierProvider(provider))
-    await callProvider(log, 'delete cashier card', () => provider.removeSavedCard({ userId, userPaymentOptionId }));
+  if (isCashierProvider(provider)) await provider.removeSavedCard({ userId, userPaymentOptionId });
   // Its provider is no longer registered (the configuration changed): no page of ours can offer it now.
   else log.warn({ provider: card.provider }, 'cashier card of a provider not registered: removed from our list only');
   // A delete racing this one may have dropped it already: it is gone either way.
@@ -85,4 +86,17 @@ export async function keepCashierCard(db: Db | Tx, userId: string, provider: str
       set: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, createdAt: sql`now()`, deletedAt: null },
       setWhere: eq(cashierSavedCards.userId, userId),
     });
+}
+
+/**
+ * The saved-methods capability of the cashier's providers (the real cashier and its sandbox): the cards
+ * the shopper saved on the page, kept from the approvals that report them, listed and deleted with the
+ * shopper's other methods. The family's registration gives it to the cashier provider it registered.
+ */
+export function cashierSavedMethods(deps: { db: Db; providers: PaymentProviders; log: FastifyBaseLogger }): SavedMethods {
+  return {
+    list: (userId) => listCashierCards(deps.db, userId),
+    remove: (userId, id) => removeCashierCard(deps, userId, id),
+    save: (userId, provider, card) => keepCashierCard(deps.db, userId, provider, card),
+  };
 }

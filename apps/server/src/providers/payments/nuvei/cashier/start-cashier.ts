@@ -3,15 +3,14 @@
 // ownership); the cashier provider answers with the page to send the shopper to, and the payment waits
 // in 'challenge' for the page's notification (or a lookup), as a payment at the bank's page does.
 import { AppError } from '../../../../lib/errors.ts';
-import { startPayment } from '../../../../modules/payments/core.ts';
-import type { PaymentsDeps } from '../../../../modules/payments/deps.ts';
+import type { FamilyDeps } from '../../core-port.ts';
 
 export async function startCashierPayment(
-  deps: PaymentsDeps,
+  deps: FamilyDeps,
   userId: string,
   orderId: string,
 ): Promise<{ url: string; transactionId: string }> {
-  const step = await startPayment(deps, { userId, orderId, source: { method: 'cashier' }, saveCard: false });
+  const step = await deps.core.startPayment(deps, { userId, orderId, source: { method: 'cashier' }, saveCard: false });
   if (step.status === 'action' && step.action.kind === 'redirect') return { url: step.action.url, transactionId: step.transactionId };
   // A hosted page never decides before the shopper has seen it: any other answer is the provider's fault.
   deps.log.error({ orderId, status: step.status }, 'the cashier answered without a page');
