@@ -110,8 +110,38 @@ const serverOutsideModules = fs.existsSync(`${SERVER}/src`)
       .filter((name) => name !== 'modules')
       .map((name) => `${SERVER}/src/${name}`)
   : [];
+// Provider families (issue 22, ADR 044): each payment provider family is one folder under
+// providers/payments/ (nuvei, stripe, square, coinflow: every subfolder is one), behind the provider
+// interface (types.ts), the registry (registry.ts) and the payments core's port (core-port.ts). The
+// payments module reaches providers only through those three files, and no module imports a family
+// folder: a family reaches the core through the port it is handed, so there is no cycle either way.
+const PAYMENT_PROVIDERS = `${SERVER}/src/providers/payments`;
+const PAYMENT_PROVIDER_SURFACE = ['./types.ts', './registry.ts', './core-port.ts'];
+const paymentFamilies = fs.existsSync(PAYMENT_PROVIDERS)
+  ? fs
+      .readdirSync(PAYMENT_PROVIDERS, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+const paymentFamilyZones = [
+  {
+    target: `${SERVER}/src/modules/payments`,
+    from: PAYMENT_PROVIDERS,
+    except: PAYMENT_PROVIDER_SURFACE,
+    message:
+      'modules/payments imports from providers/payments only types.ts, registry.ts and core-port.ts; provider-specific code lives in its family folder (ADR 044).',
+  },
+  {
+    target: `${SERVER}/src/modules`,
+    from: paymentFamilies.map((family) => `${PAYMENT_PROVIDERS}/${family}`),
+    message:
+      'A module never imports a payment provider family: the core calls the provider interface and its capabilities, the family is handed the core (ADR 044).',
+  },
+];
+
 // Tests included: a test reaches another module through its index too.
 const serverZones = [
+  ...paymentFamilyZones,
   ...serverModules.map((m) => ({
     target: [...serverModules.filter((other) => other !== m).map(moduleDir), ...serverOutsideModules, `${SERVER}/test`, `${SERVER}/bench`],
     from: moduleDir(m),

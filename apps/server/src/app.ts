@@ -19,9 +19,7 @@ import { pruneLiveEvents } from './plugins/live-events.ts';
 import backgroundPlugin from './background/plugin.ts';
 import webAppPlugin from './plugins/web-app/index.ts';
 import mailPlugin from './providers/mail/plugin.ts';
-import paymentsProviderPlugin from './providers/payments/plugin.ts';
-import { SQUARE_CSP_ORIGINS } from './providers/payments/square/names.ts';
-import { COINFLOW_HOSTS } from './providers/payments/coinflow/names.ts';
+import paymentsProviderPlugin, { paymentPageOrigins } from './providers/payments/plugin.ts';
 import kycProviderPlugin from './providers/kyc/jumio/plugin.ts';
 import identityProvidersPlugin from './providers/identity/plugin.ts';
 import checkoutHostPlugin from './providers/checkout-host/plugin.ts';
@@ -38,7 +36,7 @@ import { identityReviewRoutes, kycBackground, kycRoutes } from './modules/kyc/in
 import { distributorRoutes } from './modules/distributors/index.ts';
 import { fulfilmentBackground } from './modules/fulfilment/index.ts';
 import { mailboxRoutes } from './modules/mailbox/index.ts';
-import { bankLinkPage, cardLimitsOf, paymentRoutes, paymentsBackground } from './modules/payments/index.ts';
+import { cardLimitsOf, paymentPages, paymentRoutes, paymentsBackground } from './modules/payments/index.ts';
 import { adminPromotionRoutes, promotionRoutes } from './modules/promotions/index.ts';
 import { purchasesRoutes } from './modules/purchases/index.ts';
 import { recordingsBackground, recordingsRoutes } from './modules/recordings/index.ts';
@@ -80,19 +78,10 @@ declare module 'fastify' {
 function pageDirectives(app: FastifyInstance) {
   // Each origin the store may be opened at (both loopback names without PUBLIC_URL) and its WebSocket twin.
   const liveOrigins = app.config.STORE_ORIGINS.map((origin) => origin.replace(/^http/, 'ws'));
-  // Stripe.js and its card element, only with real Stripe keys (ADR 012); the sandbox uses the vault's frames.
-  const stripe = app.config.STRIPE_SECRET_KEY
-    ? {
-        script: ['https://js.stripe.com'],
-        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-        connect: ['https://api.stripe.com'],
-      }
-    : { script: [], frame: [], connect: [] };
-  // Square's Web Payments SDK, only with a real Square access token, for its environment (ADR 013; the origins
-  // and where they come from: providers/payments/square/names.ts); the sandbox uses the vault's frames.
-  const square = app.config.SQUARE_ACCESS_TOKEN
-    ? SQUARE_CSP_ORIGINS[app.config.SQUARE_ENVIRONMENT]
-    : { script: [], frame: [], connect: [] };
+  // Each payment family's browser origins by configuration (ADR 044): Stripe.js with real Stripe keys
+  // (ADR 012), Square's Web Payments SDK with a real access token (ADR 013), Coinflow's purchase page
+  // (COINFLOW_MODE=coinflow, ADR 041); their sandboxes use the vault's frames.
+  const families = paymentPageOrigins(app.config);
   // The identity check's page (ADR 016): Jumio's web page with real credentials, else the sandbox's pages
   // under /sandbox/kyc/ on the store's own origins (only that path: no other page of ours is framed).
   const kyc = app.config.JUMIO_API_TOKEN ? ['https://*.jumio.ai'] : app.config.STORE_ORIGINS.map((origin) => `${origin}/sandbox/kyc/`);
@@ -103,28 +92,16 @@ function pageDirectives(app: FastifyInstance) {
     app.config.CHECKOUT_API_URL
       ? [new URL(app.config.CHECKOUT_API_URL).origin]
       : [() => (app.hasDecorator('checkoutHost') && app.getDecorator<{ origin(): string }>('checkoutHost').origin()) || fallback()];
-  // Coinflow's purchase page (COINFLOW_MODE=coinflow, ADR 041): framed only; the store's page calls no Coinflow API.
-  const coinflowPage =
-    app.config.COINFLOW_MODE === 'coinflow'
-      ? [new URL(app.config.COINFLOW_CHECKOUT_URL ?? COINFLOW_HOSTS[app.config.COINFLOW_ENV].page).origin]
-      : [];
   const self = () => "'self'";
   return {
     defaultSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    scriptSrc: ["'self'", ...stripe.script, ...square.script, ...checkout(self)],
-    connectSrc: ["'self'", ...liveOrigins, ...stripe.connect, ...square.connect, ...checkout(self)],
+    scriptSrc: ["'self'", ...families.script, ...checkout(self)],
+    connectSrc: ["'self'", ...liveOrigins, ...families.connect, ...checkout(self)],
     // Read per response: with VAULT_PORT=0 the vault's port is known only once it listens.
-    frameSrc: [
-      () => app.vault.origin() || "'none'",
-      ...kyc,
-      ...stripe.frame,
-      ...square.frame,
-      ...checkout(() => app.vault.origin() || "'none'"),
-      ...coinflowPage,
-    ],
+    frameSrc: [() => app.vault.origin() || "'none'", ...kyc, ...families.frame, ...checkout(() => app.vault.origin() || "'none'")],
     upgradeInsecureRequests: null,
   };
 }
@@ -211,8 +188,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
     { prefix: '/api' },
   );
-  // The bank-linking page (ADR 011), outside /api like a bank's page.
-  await app.register(bankLinkPage);
+  // The payment families' pages (the bank-linking page, ADR 011), outside /api like a bank's page.
+  await app.register(paymentPages);
   // A demo door: mounted only when mail is kept in the local mailbox (demo mode, config-rules.ts).
   if (config.MAIL_TRANSPORT === 'mailbox') await app.register(mailboxRoutes);
   await app.register(catalogAssets);

@@ -50,3 +50,14 @@ export const answerChallenge = (app: FastifyInstance, challengeUrl: string, deci
     payload: form.toString(),
   });
 };
+
+// The card sandbox's notification signing, its challenge's lifetime, its gateway's type and the DMN checksum
+// by Nuvei's documented formula: the payments core's tests reach the Nuvei family through here, since
+// modules/payments imports no provider folder (ADR 044).
+export {
+  SANDBOX_SIGNATURE_HEADER,
+  signNotification,
+  type SandboxNotification,
+} from '../../src/providers/payments/nuvei/sandbox/notification.ts';
+export { SANDBOX_CHALLENGE_TTL_MS, type SandboxGateway } from '../../src/providers/payments/nuvei/sandbox/gateway.ts';
+export { dmnChecksum } from '../../src/providers/payments/nuvei/sandbox/checksum-rules.ts';

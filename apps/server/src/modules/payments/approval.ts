@@ -7,11 +7,10 @@ import type { OrderStatus, SavedCard } from '@store/shared';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { findOrder } from '../checkout/index.ts';
 import { recordPaymentApproved } from '../fulfilment/index.ts';
-import type { ProviderCard } from '../../providers/payments/types.ts';
+import type { ProviderCard, SavedMethods } from '../../providers/payments/types.ts';
 import { crashPoint } from './crash-points.ts';
 import { providerOf, type PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
-import { keepCashierCard } from './cashier/saved-cashier-cards.ts';
 import { keepCard, toSavedCard } from './saved-cards.ts';
 
 export interface Approval {
@@ -52,13 +51,18 @@ export async function refundOrphan(deps: PaymentsDeps, payment: repo.PaymentRow,
 }
 
 /**
- * A card the shopper saved on the provider's hosted page (the cashier, ADR 014): the provider names it
+ * A card the shopper saved on the provider's hosted page (the cashier, ADR 014; its saved-methods capability): the provider names it
  * in its approval only then, and it goes to the cashier-card list, not to the vault's saved cards.
  */
-async function keepCashierCardOf({ db, log }: PaymentsDeps, payment: repo.PaymentRow, card: ProviderCard | null): Promise<undefined> {
+async function keepAtProvider(
+  { log }: PaymentsDeps,
+  payment: repo.PaymentRow,
+  card: ProviderCard | null,
+  methods: SavedMethods,
+): Promise<undefined> {
   if (!card) return undefined;
   try {
-    await keepCashierCard(db, payment.userId, payment.provider, card);
+    await methods.save(payment.userId, payment.provider, card);
   } catch (err) {
     log.error(
       { paymentId: payment.id, err: err instanceof Error ? err.message : String(err) },
@@ -71,7 +75,9 @@ async function keepCashierCardOf({ db, log }: PaymentsDeps, payment: repo.Paymen
 /** The card goes back to the shopper only when it is kept: they asked to save it, or paid with a saved one. */
 async function saveWhenAsked(deps: PaymentsDeps, payment: repo.PaymentRow, card: ProviderCard | null): Promise<SavedCard | undefined> {
   const { db, log } = deps;
-  if (payment.method === 'cashier') return keepCashierCardOf(deps, payment, card);
+  // A provider that keeps the methods saved on its own page (the cashier's) records the approval's card there.
+  const keptAtProvider = deps.providers.get(payment.provider)?.savedMethods;
+  if (keptAtProvider) return keepAtProvider(deps, payment, card, keptAtProvider);
   if (!payment.saveCard && !payment.userPaymentOptionId) return undefined;
   try {
     if (card) return await keepCard(db, payment.userId, card, payment.cardToken ?? '');

@@ -10,7 +10,7 @@
 // payment/first is not counted: it continues an attempt init already counted, and refusing it would
 // strand that attempt half way; its declines do count.
 import { CARD_ATTEMPTS_LIMITED, type PaymentMethodKind } from '@store/shared';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AttemptCounters } from '../../plugins/attempt-counters.ts';
@@ -34,27 +34,9 @@ export const cardAttemptsMessage = (waitSeconds: number) => {
   return `Too many card attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before trying again.`;
 };
 
-/** Whose attempts: the shopper, and the address the request came from (null when no request is known). */
-export interface CardAttemptsWho {
-  userId: string;
-  address: string | null;
-}
-
-/** One shopper's attempts: admitted once before the provider, and told when the provider declined. */
-export interface CardAttempts {
-  readonly who: CardAttemptsWho;
-  /** Counts the attempt; 429 CARD_ATTEMPTS_LIMITED (Retry-After set) when the shopper or the address is over its limit. */
-  admit(reply: FastifyReply): Promise<void>;
-  /**
-   * A decline: by default the rest of the weight of an attempt admitted before (DECLINE_WEIGHT - 1); a
-   * decline of an attempt never admitted here weighs DECLINE_WEIGHT. Never throws (the shopper still hears of the decline).
-   */
-  declined(weight?: number): Promise<void>;
-}
-
-export interface CardAttemptLimits {
-  of(who: CardAttemptsWho): CardAttempts;
-}
+// The shapes of attempts are the port's (a family's route admits one and reports declines, ADR 044).
+import type { CardAttemptLimits, CardAttempts } from '../../providers/payments/core-port.ts';
+export type { CardAttemptLimits, CardAttempts, CardAttemptsWho } from '../../providers/payments/core-port.ts';
 
 /** Tells the providers that take cards beyond the store's routes to refuse this shopper's card payments until then. */
 export type HoldCards = (userId: string, until: Date) => Promise<void>;

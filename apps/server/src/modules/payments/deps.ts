@@ -1,31 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE } from '@store/shared';
-import type { Wake } from '../../background/work.ts';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { PaymentProviders } from '../../providers/payments/registry.ts';
 import type { PaymentMethodKind, PaymentProvider } from '../../providers/payments/types.ts';
-import type { CardTokenState } from '../../providers/vault/vault.ts';
-import type { CardAttemptLimits, CardAttempts } from './card-attempts.ts';
+import { methodUnavailable, type PaymentsDeps } from '../../providers/payments/core-port.ts';
 
-export interface PaymentsDeps {
-  db: Db;
-  /** The registry (ADR 009): a new payment's provider by its method kind, a recorded payment's by its row. */
-  providers: PaymentProviders;
-  log: FastifyBaseLogger;
-  /** The shopper's card attempts, when a shopper's request is being served (declines weigh more). */
-  attempts?: CardAttempts;
-  /** The card-attempt limits, for declines a provider reports after the request (notifications, lookups; ADR 031). */
-  cardLimits?: CardAttemptLimits;
-  /** The background runner, woken by the fulfilment an approval leads to. */
-  wake: Wake;
-  /**
-   * The card vault's view of a card token (ADR 032), so a shopper's request with a token that ran out gets
-   * a clear 400 before anything is written or sent. The routes give it; background work never starts with
-   * a fresh token. Without it an expired token still reaches no provider (the vault reads it as unknown).
-   */
-  cardTokens?: { cardTokenState(token: string): Promise<CardTokenState> };
-}
+/** What a payments service is handed: defined by the port the provider families see (ADR 044). */
+export type { PaymentsDeps } from '../../providers/payments/core-port.ts';
 
 /** 400 CARD_TOKEN_EXPIRED naming `field` when the vault says nothing used this token in time. */
 export async function assertCardTokenUsable(deps: Pick<PaymentsDeps, 'cardTokens'>, token: string, field = 'cardToken'): Promise<void> {
@@ -34,9 +14,8 @@ export async function assertCardTokenUsable(deps: Pick<PaymentsDeps, 'cardTokens
     throw new AppError(400, CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE, field);
 }
 
-export const PAYMENT_METHOD_UNAVAILABLE = 'PAYMENT_METHOD_UNAVAILABLE';
-/** The method kind (or the capability a call needs) is served by no registered provider. */
-export const methodUnavailable = () => new AppError(400, PAYMENT_METHOD_UNAVAILABLE, 'This payment method is not available.');
+// The one answer when no provider serves a method kind (the port's, so the families answer it too).
+export { methodUnavailable, PAYMENT_METHOD_UNAVAILABLE } from '../../providers/payments/core-port.ts';
 
 /** The provider new payments of this method kind go to; 400 PAYMENT_METHOD_UNAVAILABLE, before anything is written, when none serves it. */
 export function providerFor({ providers }: Pick<PaymentsDeps, 'providers'>, method: PaymentMethodKind): PaymentProvider {

@@ -6,9 +6,10 @@ export { cardLimitsOf } from './card-attempts.ts';
 export { type CrashPoint } from './crash-points.ts';
 export { type PaymentsDeps } from './deps.ts';
 export { default as paymentRoutes } from './routes.ts';
-// The bank-linking page, outside /api (ADR 011).
-export { default as bankLinkPage } from './ach/link-page.ts';
-// The cards saved on the cashier's page (SPEC §3 userSavedNuveiCashierCards), listed and deleted with the other methods.
-export { listCashierCards, removeCashierCard, type CashierCard } from './cashier/saved-cashier-cards.ts';
+// The provider families' pages outside /api (the bank-linking page, ADR 011).
+export { default as paymentPages } from './pages.ts';
 // For cash-outs (issue 10): whose a saved bank account is, and when the shopper's last bank purchase settled.
-export { findSavedBankAccount, lastSettledBankPaymentAt } from './ach/cashout-facts.ts';
+export { findSavedBankAccount, lastSettledBankPaymentAt } from './cashout-facts.ts';
+// Reconciliation's pass and its thresholds: the provider families' tests (providers/payments/*) run a pass
+// and age attempts past them, as the module's own tests do.
+export { IN_FLIGHT_STALE_MS, PLACEHOLDER_STALE_MS, reconcilePayments } from './reconcile.ts';

@@ -5,14 +5,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments } from '../../db/schema.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
+import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
 import {
+  init,
+  orderStatus,
+  paymentFirst,
+  pendingOrder,
+  SANDBOX_CARDS,
   SANDBOX_SIGNATURE_HEADER,
   signNotification,
   type SandboxNotification,
-} from '../../providers/payments/nuvei/sandbox/notification.ts';
-import { tokenizeCard } from '../../../test/support/vault.ts';
-import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
-import { init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
+} from '../../../test/support/payments.ts';
 
 const SECRET = 'notification-test-secret-0123456789';
 let t: TestApp;

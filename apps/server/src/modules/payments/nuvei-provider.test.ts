@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { payments } from '../../db/schema.ts';
 // DMNs signed with Nuvei's documented formula (the sandboxes' own rules, ADR 039), not the client's.
-import { dmnChecksum } from '../../providers/payments/nuvei/sandbox/checksum-rules.ts';
+import { dmnChecksum } from '../../../test/support/payments.ts';
 import { startFakeNuvei, type FakeNuvei } from '../../../test/support/fake-nuvei.ts';
 import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
 import { IN_FLIGHT_STALE_MS } from './reconcile.ts';

@@ -7,8 +7,7 @@ import { mailTo } from '../../../test/support/auth.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 import { as, createShopper, expectLedgerBalanced, LUCKY_HANDFUL, type Shopper } from '../../../test/support/checkout.ts';
 import { tokenizeCard, tokenizeCvv } from '../../../test/support/vault.ts';
-import type { SandboxGateway } from '../../providers/payments/nuvei/sandbox/gateway.ts';
-import { SANDBOX_SIGNATURE_HEADER } from '../../providers/payments/nuvei/sandbox/notification.ts';
+import { SANDBOX_SIGNATURE_HEADER, type SandboxGateway } from '../../../test/support/payments.ts';
 import { answerChallenge, getCards, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 
 let t: TestApp;

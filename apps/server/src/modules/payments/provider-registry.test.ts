@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { orders, payments, sandboxTransactions } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { SANDBOX_SIGNATURE_HEADER, signNotification } from '../../providers/payments/nuvei/sandbox/notification.ts';
+import { SANDBOX_SIGNATURE_HEADER, signNotification } from '../../../test/support/payments.ts';
 import { createPaymentProviders } from '../../providers/payments/registry.ts';
 import type { LookupOutcome, LookupRequest, PaymentMethodKind, PaymentProvider, RefundRequest } from '../../providers/payments/types.ts';
 import { tokenizeCard, tokenizeCvv } from '../../../test/support/vault.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { orders, payments, sandboxTransactions } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { SANDBOX_CHALLENGE_TTL_MS } from '../../providers/payments/nuvei/sandbox/gateway.ts';
+import { SANDBOX_CHALLENGE_TTL_MS } from '../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 import { prepareOrderForPayment } from '../checkout/index.ts';

@@ -16,7 +16,7 @@ import { DECLINE_MESSAGES, type PaymentNotification } from '../../providers/paym
 import type { PaymentsDeps } from './deps.ts';
 import type { PaymentRow } from './repository.ts';
 import * as repo from './repository.ts';
-import { flagAccount, markPaymentReversed } from './ach/repository.ts';
+import { flagAccount, markPaymentReversed } from './reversal-repository.ts';
 
 type Reversal = Extract<PaymentNotification, { status: 'reversed' }>;
 

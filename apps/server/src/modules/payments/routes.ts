@@ -14,16 +14,11 @@ import {
 } from '@store/shared';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import { AppError } from '../../lib/errors.ts';
-import { NUVEI_WEBHOOK } from '../../providers/payments/nuvei/transactions.ts';
-import achRoutes from './ach/routes.ts';
 import { cardAttemptsFor } from './card-attempts.ts';
+import { paymentsCoreOf } from './core-port.ts';
 import { routeDepsOf } from './route-deps.ts';
-import cashierRoutes from './cashier/routes.ts';
-import stripeRoutes from './stripe/routes.ts';
-import squareRoutes from './square/routes.ts';
-import coinflowRoutes from './coinflow/routes.ts';
 import adminRefundRoutes from './refunds/routes.ts';
-import { allowedPaymentsFor, handleNotification, initCardPayment, listCards, payFirst, removeCard } from './service.ts';
+import { allowedPaymentsFor, initCardPayment, listCards, payFirst, removeCard } from './service.ts';
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 
@@ -31,10 +26,10 @@ const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 export const VAULT_FRAME_SESSIONS_PER_MINUTE = 30;
 export const VAULT_FRAME_SESSIONS_LIMITED_MESSAGE = 'Too many card forms opened. Please wait a minute and try again.';
 
-/** SPEC §7 Payments (Nuvei card calls, the allowed payment methods) plus the provider's webhook and the vault's address. */
+/** SPEC §7 Payments (the card calls, the allowed payment methods), the vault's address, and each provider family's routes. */
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = routeDepsOf(app);
-  // Nuvei delivers its notifications (DMN) as a form body.
+  // Providers deliver notifications (Nuvei's DMN) as a form body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -162,39 +157,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
   await app.register(cardRoutes);
-  // Bank account payments (ACH, ADR 011).
-  await app.register(achRoutes);
-  // The card provider's hosted payment page (ADR 014).
-  await app.register(cashierRoutes);
-  // Stripe cards and Cash App Pay, Stripe's webhook and return route (ADR 012).
-  await app.register(stripeRoutes);
-  // Square cards (ADR 013).
-  await app.register(squareRoutes);
-  // The embedded checkout (ADR 020).
-  await app.register(coinflowRoutes);
+  // Each provider family's routes and webhook (ADR 044), handed the core.
+  const core = paymentsCoreOf(app);
+  for (const family of app.paymentFamilies) if (family.routes) await app.register(family.routes(core));
   // An admin's refund of an order through its provider (ADR 026).
   await app.register(adminRefundRoutes);
-
-  // The provider's webhook: no session; the provider's signature or checksum is the authentication.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/v1/nuvei/notify',
-    // The provider decides the notification's fields, so unknown ones are not refused; it sends every
-    // notification from a few addresses, so its per-address limit is its own.
-    config: { externalInput: true, publicRateLimitMax: app.config.NOTIFY_RATE_LIMIT_MAX },
-    schema: {
-      tags: ['payments'],
-      description: "The card provider's notification (webhook / DMN); authenticated by the provider's signature or checksum.",
-    },
-    handler: async (request) => {
-      // Verified by the Nuvei-family provider(s) registered (the real client or its sandbox).
-      const input = { body: request.body, query: request.query, headers: request.headers };
-      const notification = app.paymentProviders.verifyNotification(NUVEI_WEBHOOK, input);
-      if (!notification) throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
-      await handleNotification(deps(request.log), NUVEI_WEBHOOK, notification);
-      return { success: true as const };
-    },
-  });
 };
 
 export default paymentRoutes;

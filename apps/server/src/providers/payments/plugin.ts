@@ -1,51 +1,59 @@
+// Payment providers (ADR 009, 044): the card vault (its own port) and the registry with every provider
+// family. A family is one folder under providers/payments/ with one registration (its PaymentFamily):
+// adding a provider is that folder and one line in PAYMENT_FAMILIES.
 import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
 import vaultPlugin from '../vault/plugin.ts';
-import { hasNuveiCredentials, registerNuvei } from './nuvei/plugin.ts';
+import { coinflowFamily } from './coinflow/family.ts';
+import type { PageOrigins, PaymentFamily } from './core-port.ts';
+import { nuveiFamily } from './nuvei/family.ts';
 import { createPaymentProviders, type PaymentProviders } from './registry.ts';
-import { registerStripe } from './stripe/plugin.ts';
-import type { StripeGateway } from './stripe/gateway.ts';
-import { registerSquare, type SquareGateway } from './square/plugin.ts';
-import { registerCoinflow, type CoinflowGateway } from './coinflow/plugin.ts';
+import { squareFamily } from './square/family.ts';
+import { stripeFamily } from './stripe/family.ts';
+
+/** The families, in the order they register (their providers, then their routes under /api). */
+export const PAYMENT_FAMILIES: readonly PaymentFamily[] = [
+  // Stripe cards and Cash App Pay, Stripe's webhook and return route (ADR 012).
+  stripeFamily,
+  // Square cards (ADR 013).
+  squareFamily,
+  // Nuvei: cards, the cashier, bank accounts (ACH) and payouts; its webhook v1/nuvei/notify (ADR 009, 011, 014).
+  nuveiFamily,
+  // The embedded checkout (ADR 020, 041).
+  coinflowFamily,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The registry of payment providers (ADR 009): the Nuvei family (cards, the cashier, bank accounts),
-     * Stripe (cards, Cash App) and Square, each the real client when configured, else its built-in sandbox.
+     * Stripe (cards, Cash App), Square and the embedded checkout, each the real client when configured,
+     * else its built-in sandbox.
      */
     paymentProviders: PaymentProviders;
-    /** Stripe cards and Cash App (ADR 012): Stripe with STRIPE_SECRET_KEY, else its sandbox; null when neither serves. */
-    stripeGateway: StripeGateway | null;
-    /** Square cards (ADR 013): Square with SQUARE_ACCESS_TOKEN, else its sandbox; null when neither serves. */
-    squareGateway: SquareGateway | null;
-    /**
-     * The embedded checkout (ADR 020): the store as a merchant of the hosted checkout, CHECKOUT_API_URL's or
-     * the in-process one (app.checkoutHost); registered in the registry only when one of them serves.
-     */
-    coinflowGateway: CoinflowGateway;
+    /** The registered families: the payments module mounts their routes and pages with the core (ADR 044). */
+    paymentFamilies: readonly PaymentFamily[];
   }
 }
 
-/**
- * Payment providers: the card vault (its own port) and the registry with every provider. The Nuvei
- * family is the real client when PAYMENTS_PROVIDER=nuvei, or when it is unset and the NUVEI_*
- * credentials are (its card calls go through the vault's relay, ADR 010); otherwise its sandboxes.
- */
+/** What the store's pages must allow for every family's scripts, frames and calls (CSP), by configuration. */
+export function paymentPageOrigins(config: Config): Required<PageOrigins> {
+  const all = PAYMENT_FAMILIES.map((family) => family.pageOrigins?.(config) ?? {});
+  return {
+    script: all.flatMap((o) => o.script ?? []),
+    frame: all.flatMap((o) => o.frame ?? []),
+    connect: all.flatMap((o) => o.connect ?? []),
+  };
+}
+
 export default fp(
   async (app) => {
-    const { config } = app;
-    const kind = config.PAYMENTS_PROVIDER ?? (hasNuveiCredentials(config) ? 'nuvei' : 'sandbox');
     // The vault relays card data to the configured real providers only (ADR 010).
-    await app.register(vaultPlugin, { relayDestinations: kind === 'nuvei' ? [config.NUVEI_BASE_URL] : [] });
-    const providers = createPaymentProviders();
-    app.decorate('paymentProviders', providers);
-    // Stripe is its own account, whichever card provider is configured (ADR 012).
-    app.decorate('stripeGateway', await registerStripe(app));
-    // So is Square (ADR 013).
-    app.decorate('squareGateway', await registerSquare(app));
-    await registerNuvei(app, kind);
-    // The embedded checkout: a merchant of CHECKOUT_API_URL's host, or of app.checkoutHost once the app is ready.
-    app.decorate('coinflowGateway', registerCoinflow(app));
+    const relayDestinations = PAYMENT_FAMILIES.flatMap((family) => family.vaultRelayDestinations?.(app.config) ?? []);
+    await app.register(vaultPlugin, { relayDestinations });
+    app.decorate('paymentProviders', createPaymentProviders());
+    for (const family of PAYMENT_FAMILIES) await family.register(app);
+    app.decorate('paymentFamilies', PAYMENT_FAMILIES);
   },
   { name: 'payments-provider', dependencies: ['db'] },
 );

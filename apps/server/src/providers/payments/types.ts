@@ -308,6 +308,36 @@ export interface PaymentProvider {
    * `until`. The store tells it when the shopper goes over the store's card-attempt limit (ADR 031).
    */
   holdCardPayments?(userId: string, until: Date): Promise<void>;
+  /**
+   * Optional capability (Medusa's account holder): the shopper's customer at the provider, kept in
+   * provider_customers (ADR 036); created on first use when `create`, else null while there is none.
+   * Stripe and Square.
+   */
+  customerFor?(userId: string, create: boolean): Promise<string | null>;
+  /**
+   * Optional capability (Medusa's listPaymentMethods / savePaymentMethod / delete): methods the provider
+   * keeps for the shopper on its own page, which the core records from an approval and lists and deletes
+   * with the shopper's other methods. The Nuvei cashier (cards saved on its page, ADR 014).
+   */
+  savedMethods?: SavedMethods;
+}
+
+/** A card (or other method) the provider keeps for a shopper. */
+export interface SavedPaymentMethod {
+  userPaymentOptionId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface SavedMethods {
+  /** The shopper's methods saved with the provider, newest first. */
+  list(userId: string): Promise<SavedPaymentMethod[]>;
+  /** Forgets one of the shopper's (at the provider first); false when the id is not one of theirs. Throws when the provider could not. */
+  remove(userId: string, id: string): Promise<boolean>;
+  /** Keeps the method an approval of this provider reported (a card the shopper saved on its page). */
+  save(userId: string, provider: string, method: SavedPaymentMethod): Promise<void>;
 }
 
 /** A provider with the card-verification capability (the Nuvei family). */

@@ -236,6 +236,9 @@ export function createSquareProvider({
       }
     },
 
+    // The customer capability (provider_customers, ADR 036): found, or created on first use.
+    customerFor: (userId, create) => (create ? ensureCustomer(userId) : customerOf(userId)),
+
     async saveCardFromPayment(userId, squarePaymentId) {
       const customerId = await ensureCustomer(userId);
       const { card } = await client.cards.create({

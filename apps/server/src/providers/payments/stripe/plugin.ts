@@ -20,7 +20,7 @@ export const STRIPE_TIMEOUT_MS = 30_000;
 /** Seconds a webhook's signature timestamp may be away from our clock (Stripe's default). */
 export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
 
-/** The route Stripe sends the shopper back to after its page (modules/payments/stripe). */
+/** The route Stripe sends the shopper back to after its page (providers/payments/stripe/routes.ts). */
 const RETURN_PATH = '/api/v1/payment/stripe/return';
 
 export async function registerStripe(app: FastifyInstance): Promise<StripeGateway | null> {

@@ -1,0 +1,185 @@
+// The payments core as a provider family sees it (issue 22, ADR 044): a port. modules/payments
+// implements it (modules/payments/core-port.ts) and hands it to each family's routes and pages, so a
+// family's store-side code (its routes, services, repositories) records attempts, approvals, webhook
+// events and card attempts through the core without importing modules/ (plumbing imports no module,
+// ADR 007) and without a cycle (the core imports the families through nothing but the registry and
+// this file). Also the shape of a provider family: what providers/payments/plugin.ts registers.
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Order, OrderStatus, SavedCard } from '@store/shared';
+import type { Wake } from '../../background/work.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { payments } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { CardTokenState } from '../vault/vault.ts';
+import type { PaymentProviders } from './registry.ts';
+import type { Payer, PaymentMethodKind, PaymentNotification, PaymentProvider, PaymentSource, ShopperAction } from './types.ts';
+
+export const PAYMENT_METHOD_UNAVAILABLE = 'PAYMENT_METHOD_UNAVAILABLE';
+/** 400 PAYMENT_METHOD_UNAVAILABLE: the method kind (or the capability a call needs) is served by no registered provider. */
+export const methodUnavailable = () => new AppError(400, PAYMENT_METHOD_UNAVAILABLE, 'This payment method is not available.');
+
+// --- Card attempts (ADR 031): the core counts them; a family's route admits one and reports declines.
+
+/** Whose attempts: the shopper, and the address the request came from (null when no request is known). */
+export interface CardAttemptsWho {
+  userId: string;
+  address: string | null;
+}
+
+/** One shopper's attempts: admitted once before the provider, and told when the provider declined. */
+export interface CardAttempts {
+  readonly who: CardAttemptsWho;
+  /** Counts the attempt; 429 CARD_ATTEMPTS_LIMITED (Retry-After set) when the shopper or the address is over its limit. */
+  admit(reply: FastifyReply): Promise<void>;
+  /**
+   * A decline: by default the rest of the weight of an attempt admitted before (DECLINE_WEIGHT - 1); a
+   * decline of an attempt never admitted here weighs DECLINE_WEIGHT. Never throws (the shopper still hears of the decline).
+   */
+  declined(weight?: number): Promise<void>;
+}
+
+export interface CardAttemptLimits {
+  of(who: CardAttemptsWho): CardAttempts;
+}
+
+// --- What a payments service is handed.
+
+export interface PaymentsDeps {
+  db: Db;
+  /** The registry (ADR 009): a new payment's provider by its method kind, a recorded payment's by its row. */
+  providers: PaymentProviders;
+  log: FastifyBaseLogger;
+  /** The shopper's card attempts, when a shopper's request is being served (declines weigh more). */
+  attempts?: CardAttempts;
+  /** The card-attempt limits, for declines a provider reports after the request (notifications, lookups; ADR 031). */
+  cardLimits?: CardAttemptLimits;
+  /** The background runner, woken by the fulfilment an approval leads to. */
+  wake: Wake;
+  /**
+   * The card vault's view of a card token (ADR 032), so a shopper's request with a token that ran out gets
+   * a clear 400 before anything is written or sent. The routes give it; background work never starts with
+   * a fresh token. Without it an expired token still reaches no provider (the vault reads it as unknown).
+   */
+  cardTokens?: { cardTokenState(token: string): Promise<CardTokenState> };
+}
+
+/** What a family's service is handed: the core's deps and the core itself. */
+export interface FamilyDeps extends PaymentsDeps {
+  core: PaymentsCore;
+}
+
+/** A payment attempt's row (the core owns the table; a family reads it through the core). */
+export type PaymentRecord = typeof payments.$inferSelect;
+
+/** What a step came to, for the route to answer with (a decline has already answered 402). */
+export type StepResult =
+  | { status: 'approved'; transactionId: string; threeDVersion: string | null; card?: SavedCard; orderStatus: OrderStatus }
+  | { status: 'pending'; transactionId: string; orderStatus: 'pending' }
+  | { status: 'action'; transactionId: string; action: ShopperAction; orderStatus: 'pending' };
+
+export interface StartInput {
+  userId: string;
+  orderId: string;
+  source: PaymentSource;
+  /** Keep the card once the payment is approved. */
+  saveCard: boolean;
+  /** The shopper's IP address, when a shopper's request is being served (the payer's, ADR 039). */
+  clientIp?: string;
+}
+
+/** The one claim of a provider's webhook event (ADR 036): this request handles it, or a replay, or one being handled. */
+export type WebhookClaim = 'claimed' | 'processing' | 'done';
+
+/** An order as a family sees it (its state and owner; the core's checkout owns it). */
+export interface OrderRecord {
+  id: string;
+  userId: string;
+  status: OrderStatus;
+  totalCents: number;
+  paymentId: string | null;
+}
+
+/**
+ * The payments core, as it is handed to a family's routes and pages. Every call is the core's one way of
+ * doing it (ADR 009): a family adds its API's shape around them, nothing more.
+ */
+export interface PaymentsCore {
+  /** The deps of a request's services (the card-attempt limits and the vault's token check included). */
+  deps(log: FastifyBaseLogger, attempts?: CardAttempts): FamilyDeps;
+  /** The request's card attempts, by the signed-in shopper and the caller's address. */
+  cardAttempts(request: FastifyRequest): CardAttempts;
+  /** What a decline weighs (a decline the provider reports of a session opened earlier). */
+  readonly declineWeight: number;
+  /** The core's messages a family answers with too: a payment of the order in flight (409), a saved card not the shopper's (404). */
+  readonly messages: { paymentInProgress: string; cardNotFound: string };
+
+  // Payment steps (modules/payments/core.ts, reconcile.ts, notifications.ts).
+  /** Starts the order's payment with the provider of the source's method kind (ADR 005: one in flight). */
+  startPayment(deps: PaymentsDeps, input: StartInput): Promise<StepResult>;
+  /** Asks the row's provider what became of an attempt in flight and records it. */
+  reconcileInFlight(deps: PaymentsDeps, payment: PaymentRecord): Promise<void>;
+  /** A verified notification (approval, decline, reversal) recorded once for every provider. */
+  handleNotification(deps: PaymentsDeps, webhook: string, notification: PaymentNotification): Promise<void>;
+  /** 403 unless the shopper's state and the purchase settings allow the method kind. */
+  assertMayPay(deps: Pick<PaymentsDeps, 'db'>, userId: string, method: PaymentMethodKind): Promise<void>;
+  /** The payer from the shopper's profile; 422 PAYER_DETAILS_REQUIRED naming the missing field. */
+  requirePayer(db: Db, userId: string, requestIp?: string): Promise<Payer>;
+  /** 400 CARD_TOKEN_EXPIRED naming `field` when the vault says the token ran out. */
+  assertCardTokenUsable(deps: Pick<PaymentsDeps, 'cardTokens'>, token: string, field?: string): Promise<void>;
+  /** A provider call whose fault is not the shopper's: a clear 502, details only in our log. */
+  callProvider<T>(log: FastifyBaseLogger, step: string, fn: () => Promise<T>): Promise<T>;
+  /** The provider new payments of this kind go to; 400 PAYMENT_METHOD_UNAVAILABLE when none serves it. */
+  providerFor(deps: Pick<PaymentsDeps, 'providers'>, method: PaymentMethodKind): PaymentProvider;
+  /** The row's provider for a shopper's next step; 400 PAYMENT_METHOD_UNAVAILABLE when it is no longer registered. */
+  providerToContinue(deps: Pick<PaymentsDeps, 'providers' | 'log'>, payment: { id: string; provider: string }): PaymentProvider;
+
+  // Payment rows.
+  findPayment(db: Db, id: string): Promise<PaymentRecord | undefined>;
+  findPaymentByTransaction(db: Db, transactionId: string): Promise<PaymentRecord | undefined>;
+  hasApprovedPayment(db: Db | Tx, orderId: string): Promise<boolean>;
+  /** Whether a bank return flagged the shopper (ADR 011): no more bank payments. */
+  isAccountFlagged(db: Db, userId: string): Promise<boolean>;
+
+  // The one webhook-event claim (ADR 036).
+  claimWebhookEvent(db: Db | Tx, provider: string, eventId: string, type: string, now?: Date): Promise<WebhookClaim>;
+  finishWebhookEvent(db: Db | Tx, provider: string, eventId: string): Promise<void>;
+  releaseWebhookEvent(db: Db | Tx, provider: string, eventId: string): Promise<void>;
+
+  // The store beyond payments, as the payments module may read it (checkout, settings, user; ADR 007).
+  findOrder(db: Db | Tx, orderId: string): Promise<OrderRecord | undefined>;
+  listOrdersOf(db: Db, userId: string, filter: { excluding: OrderStatus[] }): Promise<Order[]>;
+  /** The shopper's own pending order, locked, with `startAttempt` run in its transaction (404 / 409 otherwise). */
+  prepareOrderForPayment(db: Db, userId: string, orderId: string, startAttempt?: (tx: Tx) => Promise<void>): Promise<Order>;
+  /** The distributors' (game providers') keys of the store's settings, by distributor. */
+  distributorKeys(db: Db): Promise<Record<string, string>>;
+  /** The shopper's name as their account has it ('' when none). */
+  accountName(db: Db, userId: string): Promise<string>;
+}
+
+// --- A provider family (ADR 044): one folder, one registration line in providers/payments/plugin.ts.
+
+/** Origins the store's pages must allow for a family's scripts, frames and calls in the browser (CSP). */
+export interface PageOrigins {
+  script?: string[];
+  frame?: string[];
+  connect?: string[];
+}
+
+export interface PaymentFamily {
+  /** The family's name ('nuvei', 'stripe', 'square', 'coinflow'). */
+  readonly name: string;
+  /**
+   * Registers the family's providers (the real clients when configured, else their sandboxes) in
+   * app.paymentProviders, with their sandboxes' pages and the family's decorators.
+   */
+  register(app: FastifyInstance): Promise<void>;
+  /** The family's API routes (mounted under /api by the payments module), given the core. */
+  routes?(core: PaymentsCore): FastifyPluginAsync;
+  /** The family's pages outside /api (mounted by app.ts through the payments module), given the core. */
+  pages?(core: PaymentsCore): FastifyPluginAsync;
+  /** What the store's pages must allow for it, by configuration (read once, when the app is built). */
+  pageOrigins?(config: Config): PageOrigins;
+  /** Origins the card vault may relay card data to (ADR 010), by configuration. */
+  vaultRelayDestinations?(config: Config): string[];
+}

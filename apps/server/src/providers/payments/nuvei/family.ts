@@ -1,0 +1,28 @@
+// The Nuvei family (ADR 044): cards and saved cards, the cashier (ADR 014), bank accounts (ACH, ADR
+// 011) and payouts, all through one merchant account. Its one registration: the providers (real or
+// sandbox, nuvei/plugin.ts), the cashier's saved cards as its provider's saved-methods capability, its
+// routes (ACH, cashier, the webhook) and the bank-linking page, and the vault's relay to Nuvei.
+import type { Config } from '../../../config.ts';
+import type { PaymentFamily } from '../core-port.ts';
+import achLinkPage from './ach/link-page.ts';
+import { cashierSavedMethods } from './cashier/saved-cashier-cards.ts';
+import { hasNuveiCredentials, registerNuvei } from './plugin.ts';
+import nuveiRoutes from './routes.ts';
+
+/** The real clients when PAYMENTS_PROVIDER=nuvei, or when it is unset and the NUVEI_* credentials are; else the sandboxes. */
+export const nuveiKind = (config: Config): 'nuvei' | 'sandbox' =>
+  config.PAYMENTS_PROVIDER ?? (hasNuveiCredentials(config) ? 'nuvei' : 'sandbox');
+
+export const nuveiFamily: PaymentFamily = {
+  name: 'nuvei',
+  async register(app) {
+    await registerNuvei(app, nuveiKind(app.config));
+    // The cards saved on the cashier's page, kept, listed and deleted through the cashier provider.
+    const cashier = app.paymentProviders.forMethod('cashier');
+    if (cashier) cashier.savedMethods = cashierSavedMethods({ db: app.db, providers: app.paymentProviders, log: app.log });
+  },
+  routes: nuveiRoutes,
+  pages: achLinkPage,
+  // Card calls go through the vault's relay to the real Nuvei only (ADR 010).
+  vaultRelayDestinations: (config) => (nuveiKind(config) === 'nuvei' ? [config.NUVEI_BASE_URL] : []),
+};

@@ -1,0 +1,166 @@
+// Square card payments (SPEC §7 POST v1/payment/square/create-payment, ADR 013): the body read into a
+// payment source, the shared core's startPayment (ownership, one attempt in flight, approval,
+// fulfilment), the card kept on file when asked; saved Square cards; and Square's webhook events,
+// checked (signature, age, event_id) before the shared notification handler sees them.
+import type { SquareCreatePaymentBody, SquareSavedCard } from '@store/shared';
+import { WebhooksHelper } from 'square';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { SQUARE_WEBHOOK } from './names.ts';
+import type { SquareGateway } from './plugin.ts';
+import type { SquareProvider } from './provider.ts';
+import { parseSquareEvent } from './webhook.ts';
+import { DECLINE_MESSAGES, type PaymentSource } from '../types.ts';
+import { methodUnavailable, type FamilyDeps } from '../core-port.ts';
+
+/**
+ * Square retries an event it could not deliver for up to 72 hours, always with its first created_at;
+ * an older one is refused as stale. Every event taken stays recorded by its event_id, so a replay
+ * within that time changes nothing either.
+ */
+export const SQUARE_EVENT_MAX_AGE_MS = 73 * 3_600_000;
+/** Clocks differ: an event may seem this far in the future. */
+const SQUARE_EVENT_MAX_SKEW_MS = 5 * 60_000;
+
+/** Square when it serves (real or sandbox); 400 PAYMENT_METHOD_UNAVAILABLE when it does not. */
+export function squareOf(gateway: SquareGateway | null): SquareGateway {
+  if (!gateway) throw methodUnavailable();
+  return gateway;
+}
+
+/** The shopper's own enabled saved Square card; 404 for another shopper's or an unknown one. */
+async function ownCard(deps: FamilyDeps, provider: SquareProvider, userId: string, cardId: string): Promise<SquareSavedCard> {
+  const card = await deps.core.callProvider(deps.log, 'findCard', () => provider.findCard(userId, cardId));
+  if (!card) throw notFound(deps.core.messages.cardNotFound);
+  return card;
+}
+
+/** Keeps the paid card on file; the payment stands and the order is paid even when this fails. */
+async function keepPaidCard(deps: FamilyDeps, provider: SquareProvider, userId: string, squarePaymentId: string) {
+  try {
+    return await provider.saveCardFromPayment(userId, squarePaymentId);
+  } catch (err) {
+    deps.log.error(
+      { squarePaymentId, err: err instanceof Error ? err.message : String(err) },
+      'saving the card of an approved Square payment failed',
+    );
+    return undefined;
+  }
+}
+
+/** POST v1/payment/square/create-payment */
+export async function createSquarePayment(deps: FamilyDeps, gateway: SquareGateway | null, userId: string, body: SquareCreatePaymentBody) {
+  const { provider } = squareOf(gateway);
+  if (!body.sourceId === !body.savedCardId) throw badRequest('Send either a sourceId or a savedCardId.', 'sourceId');
+  const saved = body.savedCardId ? await ownCard(deps, provider, userId, body.savedCardId) : undefined;
+  const verification = body.verificationToken ? { verificationToken: body.verificationToken } : {};
+  const source: PaymentSource = saved
+    ? { method: 'square_card', sourceId: saved.userPaymentOptionId, savedCardId: saved.userPaymentOptionId, ...verification }
+    : { method: 'square_card', sourceId: body.sourceId!, ...verification };
+  const saveCard = !saved && (body.saveCard ?? false);
+
+  const result = await deps.core.startPayment(deps, { userId, orderId: body.orderId, source, saveCard });
+  if (result.status !== 'approved')
+    // Square decides a card payment in CreatePayment; one it has not completed yet is decided by its webhook.
+    return { status: 'pending' as const, orderId: body.orderId, transactionId: result.transactionId, orderStatus: 'pending' as const };
+  const card = saved ?? (saveCard ? await keepPaidCard(deps, provider, userId, result.transactionId) : undefined);
+  return {
+    status: 'approved' as const,
+    orderId: body.orderId,
+    transactionId: result.transactionId,
+    orderStatus: result.orderStatus,
+    ...(card ? { card } : {}),
+  };
+}
+
+/** GET v1/payment/square/cards */
+export async function listSquareCards(deps: FamilyDeps, gateway: SquareGateway | null, userId: string) {
+  const { provider } = squareOf(gateway);
+  return deps.core.callProvider(deps.log, 'listCards', () => provider.listCards(userId));
+}
+
+/** POST v1/payment/square/cards: a card saved without paying (Square's CreateCard from the token). */
+export async function saveSquareCard(
+  deps: FamilyDeps,
+  gateway: SquareGateway | null,
+  userId: string,
+  sourceId: string,
+  verificationToken?: string,
+) {
+  const { provider } = squareOf(gateway);
+  // The card is saved to pay with: refused, before Square is asked, where paying with it would be.
+  await deps.core.assertMayPay(deps, userId, 'square_card');
+  const saved = await deps.core.callProvider(deps.log, 'saveCard', () => provider.saveCard(userId, sourceId, verificationToken));
+  if ('status' in saved) {
+    // The shopper's card, refused: a 402 with Square's reason, as every decline; not a fault of ours or Square's.
+    deps.log.info({ userId, squareCode: saved.reason }, 'Square refused the card to save');
+    await deps.attempts?.declined();
+    throw new AppError(402, saved.code, `${DECLINE_MESSAGES[saved.code]} ${saved.explanation}.`);
+  }
+  return saved;
+}
+
+/** DELETE v1/payment/square/cards/{id}: disabled at Square; 404 when it is not the shopper's. */
+export async function deleteSquareCard(deps: FamilyDeps, gateway: SquareGateway | null, userId: string, cardId: string) {
+  const { provider } = squareOf(gateway);
+  const disabled = await deps.core.callProvider(deps.log, 'disableCard', () => provider.disableCard(userId, cardId));
+  if (!disabled) throw notFound(deps.core.messages.cardNotFound);
+}
+
+export interface SquareWebhookInput {
+  rawBody: string;
+  signature: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+  query: unknown;
+}
+
+/**
+ * POST v1/payment/square/webhook. Refused, nothing changed: a forged or unsigned event (401), one that
+ * is not Square's JSON (400), a stale one (400). A replay of an event already handled is acknowledged
+ * and changes nothing; a duplicate arriving while the first is being handled gets 409 (Square tries it
+ * again later). An event about a payment the store does not know yet (its own record still being
+ * written) gets 404 and is taken afresh on Square's next delivery.
+ */
+export async function takeSquareEvent(
+  deps: FamilyDeps,
+  gateway: SquareGateway | null,
+  input: SquareWebhookInput,
+  now = new Date(),
+): Promise<'handled' | 'replay' | 'ignored'> {
+  const square = squareOf(gateway);
+  const genuine =
+    input.signature !== undefined &&
+    (await WebhooksHelper.verifySignature({
+      requestBody: input.rawBody,
+      signatureHeader: input.signature,
+      signatureKey: square.signatureKey,
+      notificationUrl: square.notificationUrl,
+    }));
+  if (!genuine) throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
+  const event = parseSquareEvent(input.rawBody);
+  if (!event) throw new AppError(400, 'BAD_NOTIFICATION', 'This is not a Square event.', 'body');
+  const age = now.getTime() - new Date(event.created_at).getTime();
+  if (age > SQUARE_EVENT_MAX_AGE_MS || age < -SQUARE_EVENT_MAX_SKEW_MS)
+    throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', 'created_at');
+
+  const claim = await deps.core.claimWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id, event.type, now);
+  const about = { eventId: event.event_id, type: event.type };
+  if (claim === 'done') {
+    deps.log.info(about, 'square event already handled: replay ignored');
+    return 'replay';
+  }
+  if (claim === 'processing') throw conflict('This notification is being handled.');
+  try {
+    const notification = deps.providers.verifyNotification(SQUARE_WEBHOOK, {
+      body: input.rawBody,
+      query: input.query,
+      headers: input.headers,
+    });
+    if (notification) await deps.core.handleNotification(deps, SQUARE_WEBHOOK, notification);
+    else deps.log.info(about, 'square event about nothing the store records: acknowledged');
+    await deps.core.finishWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id);
+    return notification ? 'handled' : 'ignored';
+  } catch (err) {
+    await deps.core.releaseWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id);
+    throw err;
+  }
+}
