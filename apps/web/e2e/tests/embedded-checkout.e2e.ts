@@ -30,7 +30,7 @@ interface OrderPage {
 /** A new shopper with one cheap product in the cart, on the pay page of its order with the embedded checkout chosen. */
 async function payPageWithEmbeddedCheckout(prepare?: (page: TrackedPage) => Promise<void>): Promise<OrderPage> {
   const product = await aCheapProduct(baseURL);
-  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
   await addToCartViaApi(baseURL, session.token, product._id, 1);
   const page = await signedInPaymentPage(newPage, session);
   await prepare?.(page);

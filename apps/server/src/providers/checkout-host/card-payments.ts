@@ -127,6 +127,22 @@ export function createCardPayments(ctx: CheckoutHostContext) {
       source: { method: 'card', cardToken: card.cardToken, ...(card.cvvToken ? { cvvToken: card.cvvToken } : {}) },
       // The merchant's wish from the page's URL; the provider reads it on start and again on confirm (cardOutcome).
       ...(card.threeDsChallengePreference ? { threeDsChallengePreference: card.threeDsChallengePreference } : {}),
+      // The payer fields the card provider requires (ADR 037). The hosted checkout knows only the customer's
+      // e-mail and address: the names are the e-mail's, the country the store's market (US). Unverified
+      // against a real hosted checkout; see ADR 037.
+      payer: { email: session.customerEmail, firstName: 'Card', lastName: 'holder', country: 'US', ipAddress: who.address ?? '0.0.0.0' },
+      browser: {
+        acceptHeader: 'text/html',
+        ip: who.address ?? '0.0.0.0',
+        javaEnabled: 'FALSE',
+        javaScriptEnabled: 'TRUE',
+        language: 'en-US',
+        colorDepth: '24',
+        screenHeight: '0',
+        screenWidth: '0',
+        timeZone: '0',
+        userAgent: 'hosted-checkout',
+      },
     };
     try {
       return await cardOutcome(claimed, attemptId, await provider.start(request), request, who);
