@@ -786,6 +786,8 @@ export const checkoutCardAttempts = pgTable('checkout_card_attempts', {
   transactionId: text('transaction_id'),
   status: text('status', { enum: ['started', 'challenge', 'approved', 'declined', 'failed'] }).notNull(),
   challengeUrl: text('challenge_url'),
+  /** The vault token the attempt pays with, for the final payment after a 3-D Secure challenge (0039). */
+  cardToken: text('card_token'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -61,6 +61,7 @@ export default fp<CheckoutHostPluginOptions>(
       bankProvider: opts.bankProvider,
       cardTokens: app.vault,
       providerPageBase,
+      hostOrigin: () => origin,
       onEvent: deliverSoon,
       transferWaitMs: opts.transferWaitMs,
       // The app's counters; a host on its own would bring its own (memory or its Redis).

@@ -127,6 +127,12 @@ export interface PaymentRequest {
    * 'Y' it did, 'N' it was asked for and did not finish, 'U' none was asked for (Nuvei's methodCompletionInd).
    */
   methodCompletionInd?: 'Y' | 'N' | 'U';
+  /**
+   * Where the issuer's challenge answer (cres) is posted in the shopper's browser (Nuvei's
+   * threeD.notificationURL). Absent: the store's own challenge-return page for paymentId; the hosted
+   * checkout gives its own (ADR 037), which finishes the payment there.
+   */
+  challengeReturnUrl?: string;
 }
 
 /** The payer of a payment or a payout (ADR 037, 039): from the shopper's profile and request. */

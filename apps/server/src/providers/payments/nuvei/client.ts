@@ -389,7 +389,7 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
         // 'Y' only when the browser ran the method page initPayment gave; 'U' when there was none.
         methodCompletionInd: req.methodCompletionInd ?? 'U',
         ...(threeDVersion ? { version: threeDVersion } : {}),
-        notificationURL: challengeReturnUrl(req.paymentId),
+        notificationURL: req.challengeReturnUrl ?? challengeReturnUrl(req.paymentId),
         merchantURL: merchantUrl,
         // 02: a browser (01 would be an app's SDK).
         platformType: '02',

@@ -3,9 +3,10 @@
 //   POST /sandbox/3ds/:transactionId?secret=…  with the form field creq, from the store's auto-submitting
 //        form: the page asks the shopper to Approve or Fail. Opened any other way (a GET, no creq, a creq
 //        of another challenge, a wrong or used secret) it shows nothing of the challenge.
-//   POST /sandbox/3ds/:transactionId  with decision and secret (the page's own form): the answer is taken
-//        once, and the page posts the bank's answer (cres) to the notificationURL the payment was given,
-//        the store's challenge-return page, which then makes the final payment. No money moves here.
+//   POST /sandbox/3ds/:transactionId  with decision and secret (the page's own form, which carries the creq
+//        back): the answer is taken once, and the page posts the bank's answer (cres) to the notificationURL
+//        the payment was given (the sandbox's creq names it): the store's challenge-return page, or the
+//        hosted checkout's, which then makes the final payment. No money moves here.
 // Like a bank's page it is bound to the single-use secret in the URL the payment returned (?secret=, kept
 // out of the logs by lib/log-safety.ts); the page's form posts it back in its body.
 import { createHash } from 'node:crypto';
@@ -20,7 +21,7 @@ const params = z.object({ transactionId: z.string().regex(/^\d{6,24}$/) });
 const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const pageQuery = z.object({ secret: secretSchema });
 const creqSchema = z.string().regex(/^[A-Za-z0-9_=-]{1,4096}$/);
-const decisionBody = z.object({ decision: z.enum(['approve', 'fail']), secret: secretSchema });
+const decisionBody = z.object({ decision: z.enum(['approve', 'fail']), secret: secretSchema, creq: creqSchema.optional() });
 const NO_SUCH_CHALLENGE = 'No such 3-D Secure challenge.';
 const GET_REFUSED = 'This bank page opens only from the store: its form must POST the challenge request (creq).';
 
@@ -43,12 +44,12 @@ function shell(title: string, body: string): string {
 }
 
 /** Exported for the screenshot script and tests. */
-export function challengePage(transactionId: string, secret: string, amountCents: number): string {
+export function challengePage(transactionId: string, secret: string, amountCents: number, creq = ''): string {
   const action = `/sandbox/3ds/${escapeHtml(transactionId)}`;
   return shell(
     '3-D Secure check',
     `<p class="bank">Sandbox bank · 3-D Secure</p><h1>Confirm your payment</h1><p>Your bank asks you to confirm the payment of <strong>${escapeHtml(formatCents(amountCents))}</strong> to the store.</p>
-<form method="post" action="${action}"><input type="hidden" name="secret" value="${escapeHtml(secret)}"><div class="actions"><button class="approve" type="submit" name="decision" value="approve">Approve</button><button class="fail" type="submit" name="decision" value="fail">Fail</button></div></form>`,
+<form method="post" action="${action}"><input type="hidden" name="secret" value="${escapeHtml(secret)}">${creq ? `<input type="hidden" name="creq" value="${escapeHtml(creq)}">` : ''}<div class="actions"><button class="approve" type="submit" name="decision" value="approve">Approve</button><button class="fail" type="submit" name="decision" value="fail">Fail</button></div></form>`,
   );
 }
 
@@ -68,9 +69,10 @@ const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = 
   const storeOrigins = app.config.STORE_ORIGINS.join(' ');
   // The hosted checkout (ADR 020) shows the bank's challenge inside its own page; its origin is known once it listens.
   const checkoutOrigin = () => (app.hasDecorator('checkoutHost') ? app.getDecorator<{ origin(): string }>('checkoutHost').origin() : '');
-  // The page posts to itself, then the bank's answer to the store's return page (another origin in development).
+  // The page posts to itself, then the bank's answer to the store's return page (another origin in development)
+  // or the hosted checkout's own (its origin).
   const csp = () =>
-    `default-src 'none'; style-src 'unsafe-inline'; script-src ${AUTO_SUBMIT_HASH}; form-action 'self' ${storeOrigins}; frame-ancestors 'self' ${storeOrigins} ${checkoutOrigin()}; base-uri 'none'`;
+    `default-src 'none'; style-src 'unsafe-inline'; script-src ${AUTO_SUBMIT_HASH}; form-action 'self' ${storeOrigins} ${checkoutOrigin()}; frame-ancestors 'self' ${storeOrigins} ${checkoutOrigin()}; base-uri 'none'`;
   const page = (html: string) => (reply: import('fastify').FastifyReply) =>
     reply
       .header('content-security-policy', csp())
@@ -102,7 +104,7 @@ const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = 
       if (!creq.success) return refuse(reply, 400, GET_REFUSED);
       const challenge = query.success ? await gateway.findChallenge(parsed.data.transactionId, query.data.secret, creq.data) : null;
       if (!query.success || !challenge || challenge.status !== 'challenge') return refuse(reply, 404, NO_SUCH_CHALLENGE);
-      return page(challengePage(parsed.data.transactionId, query.data.secret, challenge.amountCents))(reply);
+      return page(challengePage(parsed.data.transactionId, query.data.secret, challenge.amountCents, creq.data))(reply);
     }
     const decision = decisionBody.safeParse(body);
     if (!decision.success) {
@@ -110,7 +112,12 @@ const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = 
       if (!secretSchema.safeParse(body.secret).success) return refuse(reply, 404, NO_SUCH_CHALLENGE);
       return refuse(reply, 400, 'Choose Approve or Fail.');
     }
-    const answer = await gateway.decideChallenge(parsed.data.transactionId, decision.data.secret, decision.data.decision === 'approve');
+    const answer = await gateway.decideChallenge(
+      parsed.data.transactionId,
+      decision.data.secret,
+      decision.data.decision === 'approve',
+      decision.data.creq,
+    );
     if (!answer) return refuse(reply, 404, NO_SUCH_CHALLENGE);
     return page(answerPage(answer.notificationUrl, answer.cres))(reply);
   });

@@ -47,8 +47,14 @@ export type SandboxGateway = CardVerifyingProvider &
      * The shopper's answer on the bank page, taken once: it uses the secret up. Returns the issuer's answer
      * (cres) and where to post it (the notificationURL the payment gave); null for a wrong or used secret
      * (as for an unknown challenge). No money moves: that is the final payment's (completeChallenge).
+     * creq: the challenge request the page was opened with, which names the payment's notificationURL.
      */
-    decideChallenge(transactionId: string, secret: string, approve: boolean): Promise<{ cres: string; notificationUrl: string } | null>;
+    decideChallenge(
+      transactionId: string,
+      secret: string,
+      approve: boolean,
+      creq?: string,
+    ): Promise<{ cres: string; notificationUrl: string } | null>;
     /**
      * What the sandbox recorded for an order, oldest first (Nuvei's own records, as its back office shows
      * them): each call's kind, status and relatedTransactionId. Read by the demo's control route, so a
@@ -146,8 +152,13 @@ function isExpired(card: VaultCard, now = new Date()): boolean {
   return card.expYear * 12 + (card.expMonth - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
 }
 
-/** The challenge request the bank page must be POSTed (3-D Secure 2's CReq, base64url JSON as EMV writes it). */
-function creqFor(transactionId: string, threeDVersion: string): string {
+/**
+ * The challenge request the bank page must be POSTed (3-D Secure 2's CReq, base64url JSON as EMV writes it).
+ * A real ACS knows the payment's notificationURL from the authentication request; the sandbox keeps no
+ * table for it and carries it in its own CReq instead (notificationURL), so the bank page knows where to
+ * post its answer: the store's return page, or the hosted checkout's (ADR 037).
+ */
+function creqFor(transactionId: string, threeDVersion: string, notificationUrl: string): string {
   return Buffer.from(
     JSON.stringify({
       threeDSServerTransID: transactionId,
@@ -155,8 +166,23 @@ function creqFor(transactionId: string, threeDVersion: string): string {
       challengeWindowSize: '05',
       messageType: 'CReq',
       messageVersion: threeDVersion,
+      notificationURL: notificationUrl,
     }),
   ).toString('base64url');
+}
+
+/** The sandbox CReq's content when it is one of this challenge's; null otherwise. */
+function readCreq(creq: string, transactionId: string): { notificationURL?: string } | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(creq, 'base64url').toString('utf8')) as {
+      threeDSServerTransID?: unknown;
+      notificationURL?: unknown;
+    };
+    if (parsed.threeDSServerTransID !== transactionId) return null;
+    return typeof parsed.notificationURL === 'string' ? { notificationURL: parsed.notificationURL } : {};
+  } catch {
+    return null;
+  }
 }
 /** The bank's answer (CRes): transStatus Y authenticated, N not. */
 function cresFor(transactionId: string, threeDVersion: string, authenticated: boolean): string {
@@ -408,7 +434,11 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
         action: {
           kind: 'challenge',
           url: `${base}/sandbox/3ds/${transactionId}?secret=${secret}`,
-          creq: creqFor(transactionId, req.threeDVersion ?? SANDBOX_THREE_D_VERSION),
+          creq: creqFor(
+            transactionId,
+            req.threeDVersion ?? SANDBOX_THREE_D_VERSION,
+            req.challengeReturnUrl ?? challengeReturnUrl(req.paymentId),
+          ),
         },
       };
     },
@@ -519,22 +549,13 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
         .from(sandboxTransactions)
         .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment')))
         .limit(1);
-      const creqMatches = (() => {
-        try {
-          return (
-            (JSON.parse(Buffer.from(creq, 'base64url').toString('utf8')) as { threeDSServerTransID?: unknown }).threeDSServerTransID ===
-            transactionId
-          );
-        } catch {
-          return false;
-        }
-      })();
+      const creqMatches = readCreq(creq, transactionId) !== null;
       return row && creqMatches && secretMatches(row, secret)
         ? { orderId: row.orderId ?? row.clientUniqueId, amountCents: row.amountCents, status: row.status }
         : null;
     },
 
-    async decideChallenge(transactionId, secret, approve) {
+    async decideChallenge(transactionId, secret, approve, creq) {
       const [open] = await db
         .select()
         .from(sandboxTransactions)
@@ -564,7 +585,8 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
       if (!row) return null;
       return {
         cres: cresFor(transactionId, SANDBOX_THREE_D_VERSION, authenticated),
-        notificationUrl: challengeReturnUrl(row.clientUniqueId),
+        // Where the payment said (its CReq, which the bank page's form carries back); else the store's page.
+        notificationUrl: (creq ? readCreq(creq, transactionId)?.notificationURL : undefined) ?? challengeReturnUrl(row.clientUniqueId),
       };
     },
   };
