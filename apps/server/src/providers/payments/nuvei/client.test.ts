@@ -448,6 +448,15 @@ describe('3-D Secure 2 as Nuvei documents it, and the fields Nuvei requires (ADR
     expect((finalCall.body.paymentOption as { card: Record<string, unknown> }).card).not.toHaveProperty('CVV');
   });
 
+  it("a request's own challengeReturnUrl (the hosted checkout's return page) is the notificationURL", async () => {
+    const token = await cardToken(SANDBOX_CARDS.challenge);
+    const req = { ...request(token, 'pay-3ds-host'), payer, challengeReturnUrl: 'http://checkout.test/api/checkout/3ds/return/ca_1' };
+    const started = await client.start(req);
+    await client.confirm({ ...req, browser, transactionId: started.transactionId, threeDVersion: '2.2.0' });
+    const threeD = (cardCalls().at(-1)!.body.paymentOption as { card: { threeD: Record<string, unknown> } }).card.threeD;
+    expect(threeD.notificationURL).toBe('http://checkout.test/api/checkout/3ds/return/ca_1');
+  });
+
   it('sends no 3-D Secure version the card did not give (no 2.1.0 made up)', async () => {
     const token = await cardToken();
     const req = { ...request(token, 'pay-3ds-noversion'), payer };

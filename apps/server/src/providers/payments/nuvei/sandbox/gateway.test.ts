@@ -110,6 +110,19 @@ describe('sandbox gateway: 3-D Secure challenge preference', () => {
     expect(await gateway.completeChallenge({ ...req, transactionId: confirmed!.transactionId })).toMatchObject({ status: 'declined' });
   });
 
+  it("the bank page's answer goes where the payment said (its challengeReturnUrl, carried by the creq), else to the store's page", async () => {
+    const req = {
+      ...(await request(SANDBOX_CARDS.frictionless, 'Challenge')),
+      challengeReturnUrl: 'http://checkout.test/api/checkout/3ds/return/ca_1',
+    };
+    const { confirmed } = await pay(req);
+    if (confirmed?.status !== 'action' || confirmed.action.kind !== 'challenge') throw new Error('expected a challenge');
+    const secret = new URL(confirmed.action.url).searchParams.get('secret')!;
+    expect(await gateway.findChallenge(confirmed.transactionId, secret, confirmed.action.creq!)).toMatchObject({ status: 'challenge' });
+    const decided = await gateway.decideChallenge(confirmed.transactionId, secret, true, confirmed.action.creq);
+    expect(decided?.notificationUrl).toBe('http://checkout.test/api/checkout/3ds/return/ca_1');
+  });
+
   it("'Challenge' with the challenge refused declines the frictionless card", async () => {
     const req = await request(SANDBOX_CARDS.frictionless, 'Challenge');
     const { confirmed } = await pay(req);
