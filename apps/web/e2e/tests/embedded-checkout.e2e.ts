@@ -204,6 +204,16 @@ describe('paying in the embedded checkout', () => {
     await expectPaidOnce(order);
   });
 
+  it("a 3-D Secure card (4000 0000 0000 3220): the bank's check shows in the checkout, Approve pays once through the host's return page", async () => {
+    const order = await payPageWithEmbeddedCheckout();
+    await order.page.getByTestId('embedded-pay-by-card').click();
+    const { frame } = await checkoutFrame(order.page);
+    await payByCardInFrame(frame, '4000000000003220');
+    // The checkout POSTs the challenge request to the bank's page in its own frame; the bank answers the host.
+    await frame.frameLocator('#challenge-frame').getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
+    await expectPaidOnce(order);
+  });
+
   it("a declined card (4000 0000 0000 0002) reaches the store's authDeclined: the reason shows on the pay page", async () => {
     const order = await payPageWithEmbeddedCheckout();
     order.page.allowHttpErrors(402);
