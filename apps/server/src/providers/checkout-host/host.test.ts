@@ -193,7 +193,13 @@ describe('merchant view and the page', () => {
     for (const path of ['/solana/purchase-v2/test-shop', '/shop/base/purchase-v2/test-shop', '/user/purchase-v2/test-shop']) {
       const res = await call('GET', `${path}?sessionKey=x`);
       expect(res.status, path).toBe(200);
-      expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${SHOP}`);
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toContain(`frame-ancestors ${SHOP}`);
+      // Its forms go only to the card provider's 3-D Secure pages (the sandbox bank's: the store's origins).
+      const formAction = /form-action ([^;]+)/.exec(csp)![1]!.split(' ');
+      expect(formAction).toEqual(expect.arrayContaining(t.app.config.STORE_ORIGINS));
+      expect(formAction).not.toContain('https:');
+      expect(formAction).not.toContain('*');
       expect(res.text).toContain('data-testid="checkout-status"');
     }
     expect((await call('GET', '/dogecoin/purchase-v2/test-shop')).status).toBe(404);
