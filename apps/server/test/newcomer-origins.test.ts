@@ -72,7 +72,7 @@ describe('with no PUBLIC_URL', () => {
       })
     ).json().data;
     expect(step2.url).toMatch(/^\/sandbox\/3ds\/\d+\?secret=/);
-    const back = await answerChallenge(t.app, step2.url, 'approve');
+    const back = await answerChallenge(t.app, step2, 'approve');
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/payment-success?orderId=${order._id}`);
   });

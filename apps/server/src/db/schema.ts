@@ -318,6 +318,10 @@ export const payments = pgTable('payments', {
   saveCard: boolean('save_card').notNull().default(false),
   /** The address the shopper's request came from (0031): a decline reported later weighs on it too (ADR 031). */
   clientAddress: text('client_address'),
+  /** Lookups the provider could not answer yet (0037, ADR 037): reconciliation waits longer after each. */
+  lookupAttempts: integer('lookup_attempts').notNull().default(0),
+  /** When reconciliation may ask the provider again (0037); null: as soon as the payment is stale. */
+  nextLookupAt: ts('next_lookup_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -782,6 +786,8 @@ export const checkoutCardAttempts = pgTable('checkout_card_attempts', {
   transactionId: text('transaction_id'),
   status: text('status', { enum: ['started', 'challenge', 'approved', 'declined', 'failed'] }).notNull(),
   challengeUrl: text('challenge_url'),
+  /** The vault token the attempt pays with, for the final payment after a 3-D Secure challenge (0039). */
+  cardToken: text('card_token'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

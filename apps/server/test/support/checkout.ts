@@ -14,14 +14,20 @@ export interface Shopper {
 }
 
 /**
- * A shopper with a session; with `state`, a US address in that state on the profile (none otherwise).
- * Signed in from the test's loopback address, as the profile's last IP records a sign-in.
+ * A shopper with a session; with `state`, a US address in that state on the profile; otherwise only a
+ * billing country ('US', or `country`; null for none), which a card or bank payment requires (ADR 037,
+ * 039). Signed in from the test's loopback address, as the profile's last IP records a sign-in.
  */
-export async function createShopper(db: Db, opts: { state?: string } = {}): Promise<Shopper> {
+export async function createShopper(db: Db, opts: { state?: string; country?: string | null } = {}): Promise<Shopper> {
   const id = newId();
   const token = newSecretToken();
   const email = `buyer-${id}@example.com`;
-  const address = opts.state ? { street: '8 Jade Road', city: 'Springfield', state: opts.state, zipCode: '00000', country: 'US' } : null;
+  const country = opts.country === undefined ? 'US' : opts.country;
+  const address = opts.state
+    ? { street: '8 Jade Road', city: 'Springfield', state: opts.state, zipCode: '00000', country: 'US' }
+    : country
+      ? { street: '', city: '', state: '', zipCode: '', country }
+      : null;
   await db.insert(users).values({
     id,
     email,

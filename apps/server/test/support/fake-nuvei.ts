@@ -76,7 +76,7 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
   const upos = new Map<string, string>();
   const state = { echoCardNumber: false };
   const failing = new Set<string>();
-  /** Transactions answered REDIRECT (a challenge): the payment completing one names it. */
+  /** Transactions answered REDIRECT (a challenge) awaiting their final payment, which names one. */
   const challenged = new Set<string>();
 
   /** The card Nuvei would charge, or why it refuses the request. */
@@ -182,6 +182,9 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
       return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Payout', 'APPROVED') };
     }
     if (!sessions.has(b.sessionToken)) return error('Invalid session token');
+    // Every card call names the payer: billingAddress and deviceDetails.ipAddress (ADR 037, 039).
+    const missingPayer = missingPayerField(b);
+    if (missingPayer) return { ...missingPayer };
     const option = b.paymentOption as unknown as { card?: RawCard } | undefined;
     // The payment that completes a challenge names the challenged transaction: the shopper was authenticated.
     const completesChallenge = challenged.has(String(b.relatedTransactionId ?? ''));
@@ -214,6 +217,26 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
       };
     // A zero-amount verification (transactionType Auth, 0.00) is exempt from the challenge.
     const verification = b.transactionType === 'Auth' && b.amount === '0.00';
+    // The final payment after a challenge (relatedTransactionId = the transaction that answered REDIRECT):
+    // sold when the shopper passed the challenge (completeChallenge), declined otherwise (ADR 037).
+    const redirected = completesChallenge ? transactions.find((t) => t.transactionId === b.relatedTransactionId) : undefined;
+    if (redirected) {
+      challenged.delete(redirected.transactionId);
+      if (redirected.transactionStatus !== 'APPROVED')
+        return {
+          status: 'SUCCESS',
+          transactionStatus: 'DECLINED',
+          transactionId: book(b, type, 'DECLINED'),
+          gwErrorCode: -1,
+          gwErrorReason: 'Decline',
+        };
+      return {
+        status: 'SUCCESS',
+        transactionStatus: 'APPROVED',
+        transactionId: book(b, type, 'APPROVED', card),
+        paymentOption: { userPaymentOptionId: card.upo, card: card.info },
+      };
+    }
     if (read.number === SANDBOX_CARDS.challenge && !verification) {
       const transactionId = book(b, type, 'REDIRECT', card);
       challenged.add(transactionId);

@@ -22,8 +22,9 @@ export async function pendingOrder(
 
 export const init = (app: FastifyInstance, shopper: Shopper, payload: object) =>
   as(app, shopper, { method: 'POST', url: '/api/v1/nuvei/init', payload });
+/** payment/first as the pay page sends it: with the browser's details unless the test says otherwise. */
 export const paymentFirst = (app: FastifyInstance, shopper: Shopper, payload: object) =>
-  as(app, shopper, { method: 'POST', url: '/api/v1/nuvei/payment/first', payload });
+  as(app, shopper, { method: 'POST', url: '/api/v1/nuvei/payment/first', payload: { browserDetails: BROWSER_DETAILS, ...payload } });
 export const getCards = async (app: FastifyInstance, shopper: Shopper) => {
   const res = await as(app, shopper, { method: 'GET', url: '/api/v1/nuvei/cards' });
   expect(res.statusCode).toBe(200);
@@ -35,21 +36,42 @@ export const orderStatus = async (app: FastifyInstance, shopper: Shopper, orderI
   return res.json().data.status;
 };
 
+/** What a browser measures for 3-D Secure 2 (payment/first's browserDetails), as the pay page sends it. */
+export const BROWSER_DETAILS = { javaEnabled: false, language: 'en-US', colorDepth: 24, screenHeight: 900, screenWidth: 1366, timeZone: 0 };
+
+/** The challenge a payment/first answered: the bank page and the creq the browser must POST it. */
+export type ChallengeData = { url?: string; creq?: string };
+
 /**
- * The shopper's answer on the sandbox bank's page, as its form posts it: the challenge URL the API
- * returned carries the page's single-use secret, and the form sends it back in its body.
+ * The shopper's browser through the sandbox bank (ADR 037), as the pay page and the bank page drive it:
+ * the store's form POSTs creq to the bank page (its URL carries the page's single-use secret), the
+ * shopper answers, and the bank's page POSTs cres to the store's challenge-return page (the
+ * notificationURL it was given), which makes the final payment. Answers the return page's response
+ * (a 303 to where the pay flow ends), or the first refusal on the way.
  */
-export const answerChallenge = (app: FastifyInstance, challengeUrl: string, decision: 'approve' | 'fail') => {
+export async function answerChallenge(app: FastifyInstance, challenge: ChallengeData | string, decision: 'approve' | 'fail') {
+  const { url: challengeUrl = '', creq = '' } = typeof challenge === 'string' ? { url: challenge } : challenge;
   // Absolute with PUBLIC_URL set, a path on the shopper's own origin without it.
   const url = new URL(challengeUrl, 'http://localhost');
-  const form = new URLSearchParams({ decision, secret: url.searchParams.get('secret') ?? '' });
-  return app.inject({
+  const form = (fields: Record<string, string>) => ({
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  const opened = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, ...form({ creq }) });
+  if (opened.statusCode !== 200) return opened;
+  const answered = await app.inject({
     method: 'POST',
     url: url.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
+    ...form({ decision, secret: url.searchParams.get('secret') ?? '' }),
   });
-};
+  if (answered.statusCode !== 200) return answered;
+  // The bank page's auto-submitting form: its action (the store's return page) and the cres it carries.
+  const action = /<form id="cres-form" method="post" action="([^"]+)"/.exec(answered.body)?.[1];
+  const cres = /name="cres" value="([^"]+)"/.exec(answered.body)?.[1];
+  if (!action || !cres) throw new Error('the bank page posted no cres');
+  const back = new URL(action.replaceAll('&amp;', '&'), 'http://localhost');
+  return app.inject({ method: 'POST', url: back.pathname, ...form({ cres }) });
+}
 
 // The card sandbox's notification signing, its challenge's lifetime, its gateway's type and the DMN checksum
 // by Nuvei's documented formula: the payments core's tests reach the Nuvei family through here, since

@@ -26,7 +26,7 @@ async function totalCoins(token: string): Promise<number> {
 
 describe('admin console', () => {
   it('a shopper opening /admin gets the warning, is sent home and never sees the console', async () => {
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
     const page = await newPage({ token: session.token, user: session.user });
     await page.goto('/admin');
     await page.getByText('You are not allowed to do that.').first().waitFor(WAIT);
@@ -77,7 +77,7 @@ describe('admin console', () => {
   it("an admin refunds a paid order and the shopper's balance drops live", async () => {
     // The shopper pays for a package with the sandbox card and keeps the store open.
     const product = await aCheapProduct(baseURL);
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
     await addToCartViaApi(baseURL, session.token, product._id, 1);
     const shopperPage = await signedInPaymentPage(newPage, session);
     await shopperPage.goto('/cart');

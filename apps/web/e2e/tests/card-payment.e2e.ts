@@ -18,7 +18,7 @@ const { newPage, baseURL } = useBrowser();
 /** A new shopper with one package in the cart, on /cart, ready to check out. */
 async function shopperAtCheckout() {
   const product = await aCheapProduct(baseURL);
-  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
   await addToCartViaApi(baseURL, session.token, product._id, 1);
   const page = await signedInPaymentPage(newPage, session);
   await page.goto('/cart');
@@ -83,7 +83,7 @@ describe('paying by card', () => {
 
   it('still pays after ten minutes on the pay page: the card frame is handed a new frame session first (ADR 032)', async () => {
     const product = await aCheapProduct(baseURL);
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
     await addToCartViaApi(baseURL, session.token, product._id, 1);
     const page = await signedInPaymentPage(newPage, session);
     // The page's clock (the frames' too), so the shopper's wait takes no time.
@@ -169,7 +169,7 @@ describe('paying by card', () => {
   });
 
   it('saves a card on /add-card without an order: listed with its last 4, and GET cards returns it', async () => {
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
     const page = await signedInPaymentPage(newPage, session);
     const apiRequests = recordApiRequests(page);
     await page.goto('/add-card');

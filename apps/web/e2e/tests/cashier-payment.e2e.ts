@@ -52,7 +52,7 @@ async function payWithNewSavedCard(page: TrackedPage): Promise<void> {
 describe("paying on the card provider's secure checkout page (the cashier)", () => {
   it('pays an order there with a test card typed into the vault field: back on /payment-success, balance up', async () => {
     const product = await aCheapProduct(baseURL);
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
     await addToCartViaApi(baseURL, session.token, product._id, 1);
     const page = await signedInPaymentPage(newPage, session);
     await page.goto('/cart');
@@ -89,7 +89,7 @@ describe("paying on the card provider's secure checkout page (the cashier)", () 
 
   it('a card saved on that page is listed on /add-card and deleted there after the confirmation; the page no longer offers it', async () => {
     const product = await aCheapProduct(baseURL);
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
     await addToCartViaApi(baseURL, session.token, product._id, 1);
     const page = await signedInPaymentPage(newPage, session);
     await openCashierFromCart(page);

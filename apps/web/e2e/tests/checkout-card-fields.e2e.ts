@@ -47,7 +47,7 @@ interface MerchantWindow {
  * hosted checkout would sign one for its checkout session; the store's own API signs one for its shopper.
  */
 async function frameSession(): Promise<{ session: string; expiresAt: string }> {
-  const { token } = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+  const { token } = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
   const res = await fetch(`${baseURL}/api/v1/vault/frame-session`, { method: 'POST', headers: { 'x-auth-token': token } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { session: string; expiresAt: string } }).data;

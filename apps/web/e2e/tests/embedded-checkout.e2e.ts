@@ -30,7 +30,7 @@ interface OrderPage {
 /** A new shopper with one cheap product in the cart, on the pay page of its order with the embedded checkout chosen. */
 async function payPageWithEmbeddedCheckout(prepare?: (page: TrackedPage) => Promise<void>): Promise<OrderPage> {
   const product = await aCheapProduct(baseURL);
-  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
   await addToCartViaApi(baseURL, session.token, product._id, 1);
   const page = await signedInPaymentPage(newPage, session);
   await prepare?.(page);
@@ -201,6 +201,16 @@ describe('paying in the embedded checkout', () => {
     await order.page.getByTestId('embedded-pay-by-card').click();
     const { frame } = await checkoutFrame(order.page);
     await payByCardInFrame(frame, '4111111111111111');
+    await expectPaidOnce(order);
+  });
+
+  it("a 3-D Secure card (4000 0000 0000 3220): the bank's check shows in the checkout, Approve pays once through the host's return page", async () => {
+    const order = await payPageWithEmbeddedCheckout();
+    await order.page.getByTestId('embedded-pay-by-card').click();
+    const { frame } = await checkoutFrame(order.page);
+    await payByCardInFrame(frame, '4000000000003220');
+    // The checkout POSTs the challenge request to the bank's page in its own frame; the bank answers the host.
+    await frame.frameLocator('#challenge-frame').getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
     await expectPaidOnce(order);
   });
 

@@ -21,7 +21,7 @@ async function apiCall(method: string, path: string, token: string, body?: unkno
 
 /** A new shopper whose profile places them in `state` (the demo door of the user module). */
 async function shopperFrom(state: string) {
-  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
   const set = await apiCall('PUT', 'dev/profile-state', session.token, { state });
   expect(set.status, JSON.stringify(set.body)).toBe(200);
   return session;

@@ -8,7 +8,7 @@ const { newPage, baseURL } = useBrowser();
 describe('my purchases', () => {
   it('lists the order the shopper just paid for', async () => {
     const product = await aCheapProduct(baseURL);
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
     await addToCartViaApi(baseURL, session.token, product._id, 1);
     const page = await signedInPaymentPage(newPage, session);
     await page.goto('/my-purchases');

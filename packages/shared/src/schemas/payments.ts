@@ -47,6 +47,15 @@ export const nuveiInitBody = z.strictObject({
   userPaymentOptionId: z.string().min(1).max(64).optional(),
   cvvToken: token.optional(),
   saveCard: z.boolean().optional(),
+  /**
+   * The shopper's billing country (ISO 3166-1 alpha-2) when the profile has none: a card provider requires
+   * one (Nuvei's billingAddress.country, ADR 037). Saved to the profile; without either, 422
+   * PAYER_DETAILS_REQUIRED naming address.country (ADR 039).
+   */
+  billingCountry: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'A two-letter country code.')
+    .optional(),
 });
 export type NuveiInitBody = z.infer<typeof nuveiInitBody>;
 
@@ -55,7 +64,20 @@ export const nuveiInitData = z.object({
   /** Present when the card was approved without a challenge (the flow ends, §4 step 1). */
   card: savedCard.optional(),
   /** null when a card was only saved (no order, no 3-D Secure). */
-  paymentOption: z.object({ card: z.object({ threeD: z.object({ version: z.string().nullable() }) }) }),
+  paymentOption: z.object({
+    card: z.object({
+      threeD: z.object({
+        /** '' when the card does not support 3-D Secure 2 (nothing is made up). */
+        version: z.string().nullable(),
+        /**
+         * The issuer's 3-D Secure method (fingerprint) page: the browser posts methodPayload to it as
+         * threeDSMethodData from a hidden frame, then goes on with payment/first (methodCompletionInd).
+         */
+        methodUrl: z.string().optional(),
+        methodPayload: z.string().optional(),
+      }),
+    }),
+  }),
   orderStatus: paymentOrderStatus.nullable(),
 });
 export const nuveiInitResponse = z.object({ success: z.literal(true), data: nuveiInitData });
@@ -65,17 +87,40 @@ export const nuveiInitResponse = z.object({ success: z.literal(true), data: nuve
  * its order, plus the 3-D Secure version and the init transaction. The card fields must be those the
  * payment was started with; a saved card needs its fresh cvvToken again, since no CVV is ever stored.
  */
+/**
+ * What only the shopper's browser knows, for 3-D Secure 2 (Nuvei's threeD.browserDetails; the server adds
+ * the request's IP, Accept header and User-Agent). timeZone is Date#getTimezoneOffset() in minutes.
+ */
+export const browserDetailsBody = z.strictObject({
+  javaEnabled: z.boolean(),
+  language: z.string().min(1).max(8),
+  colorDepth: z.number().int().min(1).max(99),
+  screenHeight: z.number().int().min(0).max(999_999),
+  screenWidth: z.number().int().min(0).max(999_999),
+  timeZone: z.number().int().min(-840).max(840),
+});
+export type BrowserDetailsBody = z.infer<typeof browserDetailsBody>;
+
 export const paymentFirstBody = nuveiInitBody.extend({
   orderId: z.string().min(1).max(64),
-  version: z.string().min(1).max(16),
+  /** As init answered it: '' when the card does not support 3-D Secure 2. */
+  version: z.string().max(16),
   relatedTransactionId: z.string().min(1).max(64),
+  browserDetails: browserDetailsBody.optional(),
+  /** 'Y' the method page init gave ran; 'N' it did not finish; 'U' there was none. */
+  methodCompletionInd: z.enum(['Y', 'N', 'U']).optional(),
 });
 export type PaymentFirstBody = z.infer<typeof paymentFirstBody>;
 
 export const paymentFirstData = z.object({
   redirect: z.boolean(),
-  /** The 3-D Secure challenge page when redirect is true. */
+  /** The 3-D Secure challenge page (the issuer's ACS) when redirect is true. */
   url: z.string().optional(),
+  /**
+   * With url: the challenge request the browser must POST to url as the form field `creq` (3-D Secure 2);
+   * the issuer then sends the browser to the store's challenge-return page, which finishes the payment.
+   */
+  creq: z.string().optional(),
   transactionId: z.string(),
   card: savedCard.optional(),
   orderStatus: paymentOrderStatus,

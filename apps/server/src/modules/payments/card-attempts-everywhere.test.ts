@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createShopper, STARTER_POUCH, type Shopper } from '../../../test/support/checkout.ts';
 import { pageForm } from '../../../test/support/cashier.ts';
-import { SANDBOX_CARDS } from '../../../test/support/payments.ts';
+import { BROWSER_DETAILS, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import { tokenizeCard, tokenizeCvv } from '../../../test/support/vault.ts';
 import { checkoutCardAttempts, checkoutSessions, checkoutWebhookOutbox, payments } from '../../db/schema.ts';
 import { SESSION_KEY_HEADER } from '../../providers/checkout-host/page-api.ts';
@@ -98,7 +98,7 @@ async function payInFrame(sessionKey: string, from: string, cardToken: string): 
     await fetch(`${origin}/api/checkout/card`, {
       method: 'POST',
       headers: { [SESSION_KEY_HEADER]: sessionKey, 'x-forwarded-for': from, 'content-type': 'application/json' },
-      body: JSON.stringify({ cardToken }),
+      body: JSON.stringify({ cardToken, browserDetails: BROWSER_DETAILS }),
     }),
   );
 }

@@ -32,10 +32,18 @@ async function atTheBank() {
   });
   expect(step2.statusCode, step2.body).toBe(200);
   const url = new URL(step2.json().data.url as string);
-  return { s, order, url, transactionId: url.pathname.split('/').pop()!, secret: url.searchParams.get('secret')! };
+  const creq = step2.json().data.creq as string;
+  return { s, order, url, creq, transactionId: url.pathname.split('/').pop()!, secret: url.searchParams.get('secret')! };
 }
 
-const getPage = (path: string) => t.app.inject({ method: 'GET', url: path });
+/** The bank page as the pay page's form opens it (creq POSTed; ADR 037). */
+const getPage = (path: string, creq: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ creq }).toString(),
+  });
 const postDecision = (transactionId: string, form: Record<string, string>) =>
   t.app.inject({
     method: 'POST',
@@ -59,10 +67,13 @@ describe('the 3-D Secure page without its secret', () => {
     const wrong = 'A'.repeat(43);
 
     for (const query of ['', `?secret=${wrong}`, `?secret=${stranger.secret}`, '?secret=short']) {
-      const page = await getPage(`/sandbox/3ds/${transactionId}${query}`);
+      const page = await getPage(`/sandbox/3ds/${transactionId}${query}`, victim.creq);
       expect(page.statusCode, query).toBe(404);
-      expect(page.body).toBe(NO_SUCH);
+      expect(page.body).toContain(NO_SUCH);
     }
+    // The right secret with another challenge's creq opens nothing either.
+    const mixed = await getPage(`/sandbox/3ds/${transactionId}?secret=${victim.secret}`, stranger.creq);
+    expect(mixed.statusCode).toBe(404);
     const forms: Record<string, string>[] = [
       { decision: 'fail' },
       { decision: 'fail', secret: wrong },
@@ -72,7 +83,7 @@ describe('the 3-D Secure page without its secret', () => {
     for (const form of forms) {
       const res = await postDecision(transactionId, form);
       expect(res.statusCode, JSON.stringify(form)).toBe(404);
-      expect(res.body).toBe(NO_SUCH);
+      expect(res.body).toContain(NO_SUCH);
     }
     await expectUntouched(victim.s, victim.order._id, transactionId);
     await expectUntouched(stranger.s, stranger.order._id, stranger.transactionId);
@@ -90,10 +101,30 @@ describe('the 3-D Secure page without its secret', () => {
   });
 });
 
+describe('the 3-D Secure page opened as an ACS is (ADR 037)', () => {
+  it('refuses a GET (405, Allow: POST) and a POST without creq (400), even with the right secret; the order is untouched', async () => {
+    const { s, order, url, transactionId } = await atTheBank();
+    const got = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(got.statusCode).toBe(405);
+    expect(got.headers.allow).toBe('POST');
+    expect(got.body).toContain('creq');
+    expect(got.body).not.toContain('Approve');
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.body).not.toContain('Approve');
+    await expectUntouched(s, order._id, transactionId);
+  });
+});
+
 describe('the 3-D Secure page with its secret', () => {
   it('opens, takes one decision, and refuses a second one with the same secret', async () => {
-    const { s, order, url, transactionId, secret } = await atTheBank();
-    const page = await getPage(`${url.pathname}${url.search}`);
+    const { s, order, url, creq, transactionId, secret } = await atTheBank();
+    const page = await getPage(`${url.pathname}${url.search}`, creq);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Approve');
     // The form carries the secret in its body, out of the URL the form posts to.
@@ -101,23 +132,23 @@ describe('the 3-D Secure page with its secret', () => {
       `<form method="post" action="/sandbox/3ds/${transactionId}"><input type="hidden" name="secret" value="${secret}">`,
     );
 
-    const approved = await answerChallenge(t.app, url.href, 'approve');
+    const approved = await answerChallenge(t.app, { url: url.href, creq }, 'approve');
     expect(approved.statusCode).toBe(303);
     expect(approved.headers.location).toBe(`http://store.test/payment-success?orderId=${order._id}`);
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
 
     // Used up: neither the page nor another decision is available with it.
-    const again = await answerChallenge(t.app, url.href, 'fail');
+    const again = await answerChallenge(t.app, { url: url.href, creq }, 'fail');
     expect(again.statusCode).toBe(404);
-    expect((await getPage(`${url.pathname}${url.search}`)).statusCode).toBe(404);
+    expect((await getPage(`${url.pathname}${url.search}`, creq)).statusCode).toBe(404);
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     expect((await getWalletCoins(db(), s.id)).purchasedWallet).toBe(order.coins + order.bonusCoins);
     await expectLedgerBalanced(db(), order._id);
   });
 
   it('ten decisions posted at once with it: one is taken, the others 404; credited once', async () => {
-    const { s, order, url } = await atTheBank();
-    const results = await Promise.all(Array.from({ length: 10 }, () => answerChallenge(t.app, url.href, 'approve')));
+    const { s, order, url, creq } = await atTheBank();
+    const results = await Promise.all(Array.from({ length: 10 }, () => answerChallenge(t.app, { url: url.href, creq }, 'approve')));
     expect(results.map((r) => r.statusCode).sort()).toEqual([303, ...Array(9).fill(404)]);
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     expect((await getWalletCoins(db(), s.id)).purchasedWallet).toBe(order.coins + order.bonusCoins);

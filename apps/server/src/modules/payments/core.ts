@@ -18,6 +18,9 @@ import { payerIfComplete } from './payer.ts';
 import {
   DECLINE_MESSAGES,
   type ActionNeeded,
+  type BrowserDetails,
+  type ConfirmRequest,
+  type Payer,
   type Declined,
   type Pending,
   type PaymentOutcome,
@@ -29,7 +32,7 @@ import {
 import { assertMayPay } from './allowed.ts';
 import { approve } from './approval.ts';
 import { crashPoint } from './crash-points.ts';
-import { callProvider, providerFor, providerToContinue, type PaymentsDeps } from './deps.ts';
+import { callProvider, providerFor, providerOf, providerToContinue, type PaymentsDeps } from './deps.ts';
 import { reconcileInFlight } from './reconcile.ts';
 import * as repo from './repository.ts';
 
@@ -116,6 +119,15 @@ async function settle(
   return { status: 'approved', transactionId: outcome.transactionId, threeDVersion: outcome.threeDVersion ?? null, card, orderStatus };
 }
 
+/**
+ * The payer a provider must be told of (ADR 037, 039): the profile's names, e-mail and billing country,
+ * and the address the shopper's request came from (or, for a later step, the one the attempt came from;
+ * else the last sign-in's). Undefined when the profile lacks one: the provider that needs it refuses.
+ */
+function payerOf(deps: PaymentsDeps, userId: string, fallbackAddress?: string | null): Promise<Payer | undefined> {
+  return payerIfComplete(deps.db, userId, deps.attempts?.who.address ?? fallbackAddress ?? undefined);
+}
+
 export interface StartInput {
   userId: string;
   orderId: string;
@@ -199,15 +211,23 @@ export interface ConfirmInput {
   source: PaymentSource;
   /** What a fingerprint action settled on. */
   threeDVersion?: string;
+  /** What only the shopper's browser knows, for 3-D Secure 2. */
+  browser?: BrowserDetails;
+  /** Whether the browser ran the issuer's method (fingerprint) page. */
+  methodCompletionInd?: ConfirmRequest['methodCompletionInd'];
 }
 
 /** Goes on with an attempt after the shopper's action, through the provider the attempt names. */
-export async function confirmPayment(deps: PaymentsDeps, { userId, payment, source, threeDVersion }: ConfirmInput): Promise<StepResult> {
+export async function confirmPayment(
+  deps: PaymentsDeps,
+  { userId, payment, source, threeDVersion, browser, methodCompletionInd }: ConfirmInput,
+): Promise<StepResult> {
   // The rules are asked again: the state whitelist or the enabled methods may have changed since step 1.
   await assertMayPay(deps, userId, payment.method);
   const provider = providerToContinue(deps, payment);
   const claimed = await claimForConfirm(deps.db, userId, payment);
   const payerName = await findAccountName(deps.db, userId);
+  const payer = await payerOf(deps, userId, payment.clientAddress);
   const outcome = await callOrReconcile(deps, claimed, 'confirm', () =>
     provider.confirm({
       paymentId: payment.id,
@@ -219,6 +239,9 @@ export async function confirmPayment(deps: PaymentsDeps, { userId, payment, sour
       source,
       transactionId: payment.transactionId,
       threeDVersion,
+      payer,
+      ...(browser ? { browser } : {}),
+      ...(methodCompletionInd ? { methodCompletionInd } : {}),
     }),
   );
   // Declined without a transaction of its own, the payment keeps its step-1 id rather than the placeholder.
@@ -226,4 +249,76 @@ export async function confirmPayment(deps: PaymentsDeps, { userId, payment, sour
   const moved = await recordWaiting(deps, payment, outcome, { relatedTransactionId: payment.transactionId, threeDVersion });
   if (!moved) throw conflict(PAYMENT_PROCESSED_MESSAGE);
   return waiting(outcome);
+}
+
+/** How a challenged payment stands once the store's return page has done what it could (ADR 037). */
+export type ChallengeEnd = 'approved' | 'declined' | 'waiting' | 'unknown';
+
+/**
+ * The issuer's challenge ended (its answer reached the store's return page): the final payment of the
+ * challenged transaction, through the provider that asked for the challenge, and its outcome recorded
+ * as any step's (an approval pays and fulfils the order once). Only a payment still waiting on its
+ * challenge is finished, and only by the request that takes it (a second hit of the return page, or a
+ * notification that got there first, finds it taken); the others answer how the payment stands.
+ */
+export async function completeChallenge(deps: PaymentsDeps, paymentId: string): Promise<ChallengeEnd> {
+  const { db } = deps;
+  const payment = await repo.findPayment(db, paymentId);
+  if (!payment) return 'unknown';
+  const provider = payment.status === 'challenge' ? providerOf(deps, payment) : undefined;
+  const finish = provider?.completeChallenge?.bind(provider);
+  if (!finish || payment.transactionId.startsWith('local:')) return standing(payment);
+  // Taken with its order locked and still pending: an order canceled, failed or paid by another attempt
+  // while the shopper was at the bank is not charged at all (the final payment is never sent).
+  let claimed: repo.PaymentRow | undefined;
+  try {
+    await withPendingOrder(db, payment.userId, payment.orderId, async (tx) => {
+      claimed = await repo.claimChallenged(tx, payment.id, payment.transactionId);
+    });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    await repo.updatePayment(db, payment.id, ['challenge'], { status: 'failed', declineReason: 'the order could no longer be paid' });
+    return 'declined';
+  }
+  if (!claimed) return standing((await repo.findPayment(db, paymentId)) ?? payment);
+  const request: ConfirmRequest = {
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    userId: payment.userId,
+    payerName: await findAccountName(db, payment.userId),
+    amountCents: payment.amountCents,
+    currency: 'USD',
+    source: challengedSource(payment),
+    transactionId: payment.transactionId,
+    ...(payment.threeDVersion ? { threeDVersion: payment.threeDVersion } : {}),
+    payer: await payerOf(deps, payment.userId, payment.clientAddress),
+  };
+  const outcome = await callOrReconcile(deps, claimed, 'completeChallenge', () => finish(request));
+  if (outcome.status === 'approved') {
+    await settle(deps, payment, claimed, outcome);
+    return 'approved';
+  }
+  if (outcome.status === 'declined') {
+    try {
+      await declineOrder(deps, payment, outcome);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode !== 402) throw err;
+    }
+    return 'declined';
+  }
+  await recordWaiting(deps, claimed, outcome, {});
+  return 'waiting';
+}
+
+function standing(payment: repo.PaymentRow): ChallengeEnd {
+  if (payment.status === 'approved') return 'approved';
+  if (payment.status === 'initiated' || payment.status === 'challenge' || payment.status === 'pending') return 'waiting';
+  return 'declined';
+}
+
+/** The card a challenged payment was started with, as its row recorded it (no CVV: none is ever stored). */
+function challengedSource(payment: repo.PaymentRow): PaymentSource {
+  if (payment.method === 'saved_card' && payment.userPaymentOptionId)
+    return { method: 'saved_card', userPaymentOptionId: payment.userPaymentOptionId, vaultToken: payment.cardToken ?? '', cvvToken: '' };
+  return { method: 'card', cardToken: payment.cardToken ?? '' };
 }

@@ -56,7 +56,7 @@ async function stepOne(s: Shopper, orderId: string) {
 async function atTheBank(s: Shopper, orderId: string) {
   const res = await paymentFirst(t.app, s, await stepOne(s, orderId));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { url: string; transactionId: string };
+  return res.json().data as { url: string; creq: string; transactionId: string };
 }
 
 describe(`${PARALLEL} parallel inits of one order`, () => {
@@ -97,7 +97,7 @@ describe(`${PARALLEL} parallel inits of one order`, () => {
       relatedTransactionId: transactionId,
     });
     expect(step2.statusCode, step2.body).toBe(200);
-    expect((await answerChallenge(t.app, step2.json().data.url, 'approve')).headers.location).toContain('/payment-success');
+    expect((await answerChallenge(t.app, step2.json().data, 'approve')).headers.location).toContain('/payment-success');
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     expect((await providerBook(order._id)).every((b) => b.kind !== 'refund' && b.status !== 'refunded')).toBe(true);
     expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
@@ -124,7 +124,7 @@ describe(`${PARALLEL} parallel payment/first calls for one initiated payment`, (
     expect(book.filter((b) => b.kind === 'payment').map((b) => b.status)).toEqual(['challenge']);
     expect((await paymentsOf(order._id)).map((p) => p.status)).toEqual(['challenge']);
 
-    expect((await answerChallenge(t.app, winners[0]!.json().data.url, 'approve')).headers.location).toContain('/payment-success');
+    expect((await answerChallenge(t.app, winners[0]!.json().data, 'approve')).headers.location).toContain('/payment-success');
     expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
     expect((await providerBook(order._id)).some((b) => b.kind === 'refund')).toBe(false);
     await expectLedgerBalanced(db(), order._id);
@@ -132,7 +132,7 @@ describe(`${PARALLEL} parallel payment/first calls for one initiated payment`, (
 });
 
 describe('a shopper who left a 3-D Secure attempt pays again', () => {
-  it('a new init supersedes the attempt waiting at the bank; approving the old one afterwards is refunded', async () => {
+  it('a new init supersedes the attempt waiting at the bank; approving the old one afterwards charges nothing', async () => {
     const s = await createShopper(db());
     const order = await pendingOrder(t.app, s);
     const abandoned = await atTheBank(s, order._id);
@@ -143,10 +143,11 @@ describe('a shopper who left a 3-D Secure attempt pays again', () => {
     const [old] = (await paymentsOf(order._id)).filter((p) => p.transactionId === abandoned.transactionId);
     expect(old).toMatchObject({ status: 'failed', declineReason: 'superseded by a newer payment attempt' });
 
-    // The shopper finds the old tab and approves there: that money goes back, coins stay credited once.
-    expect((await answerChallenge(t.app, abandoned.url, 'approve')).headers.location).toContain('payment=failed');
-    const [refunded] = await db().select().from(sandboxTransactions).where(eq(sandboxTransactions.id, abandoned.transactionId));
-    expect(refunded!.status).toBe('refunded');
+    // The shopper finds the old tab and approves there: the store sends no final payment for a superseded
+    // attempt, so no sale happens (ADR 037); coins stay credited once.
+    expect((await answerChallenge(t.app, abandoned, 'approve')).headers.location).toContain('payment=failed');
+    const sold = await db().select().from(sandboxTransactions).where(eq(sandboxTransactions.relatedId, abandoned.transactionId));
+    expect(sold).toEqual([]);
     expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
     await expectLedgerBalanced(db(), order._id);
   });
@@ -166,19 +167,19 @@ describe('a shopper who left a 3-D Secure attempt pays again', () => {
     expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
   });
 
-  it('an approval of the superseded attempt that comes first pays the order; the newer attempt is then refused before the provider', async () => {
+  it('the bank answer of an attempt a newer one superseded charges nothing; the newer attempt goes on and pays', async () => {
     const s = await createShopper(db());
     const order = await pendingOrder(t.app, s);
     const abandoned = await atTheBank(s, order._id);
     const newer = await stepOne(s, order._id);
 
-    expect((await answerChallenge(t.app, abandoned.url, 'approve')).headers.location).toContain('/payment-success');
-    expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
-    const before = (await providerBook(order._id)).length;
-    const refused = await paymentFirst(t.app, s, newer);
-    expect(refused.statusCode, refused.body).toBe(409);
-    expect((await providerBook(order._id)).length).toBe(before);
-    expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
+    // No final payment for the superseded attempt (ADR 037): no sale, the order still pending.
+    expect((await answerChallenge(t.app, abandoned, 'approve')).headers.location).toContain('payment=failed');
+    expect(await orderStatus(t.app, s, order._id)).toBe('pending');
+    expect(await db().select().from(sandboxTransactions).where(eq(sandboxTransactions.relatedId, abandoned.transactionId))).toEqual([]);
+    const paid = await paymentFirst(t.app, s, newer);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await purchased(s)).toBe(0);
     await expectLedgerBalanced(db(), order._id);
   });
 

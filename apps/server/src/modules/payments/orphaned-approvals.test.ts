@@ -7,7 +7,15 @@ import { payments, sandboxTransactions } from '../../db/schema.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 import { as, createShopper, expectLedgerBalanced, type Shopper } from '../../../test/support/checkout.ts';
-import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
+import {
+  answerChallenge,
+  init,
+  orderStatus,
+  paymentFirst,
+  pendingOrder,
+  SANDBOX_CARDS,
+  type ChallengeData,
+} from '../../../test/support/payments.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,19 +28,23 @@ async function challenge(s: Shopper, orderId: string) {
   const step2 = (
     await paymentFirst(t.app, s, { orderId, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })
   ).json().data;
-  return { url: step2.url as string, transactionId: step2.transactionId as string };
+  return { url: { url: step2.url as string, creq: step2.creq as string }, transactionId: step2.transactionId as string };
 }
-const approveAtBank = (url: string) => answerChallenge(t.app, url, 'approve');
+const approveAtBank = (url: ChallengeData) => answerChallenge(t.app, url, 'approve');
 
-async function expectRefunded(transactionId: string) {
+/**
+ * The bank's answer for an order that can no longer take the money: the store sends no final payment
+ * (ADR 037), so nothing is sold and nothing needs refunding; the attempt fails.
+ */
+async function expectNothingSold(transactionId: string) {
   const [payment] = await t.database.db.select().from(payments).where(eq(payments.transactionId, transactionId));
-  expect(payment!.status).toBe('refunded');
-  const [txn] = await t.database.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.id, transactionId));
-  expect(txn!.status).toBe('refunded');
+  expect(payment!.status).toBe('failed');
+  const sold = await t.database.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.relatedId, transactionId));
+  expect(sold).toEqual([]);
 }
 
 describe('approvals an order cannot take', () => {
-  it('canceled during the challenge: the approval is refunded and nothing credited', async () => {
+  it("canceled during the challenge: the bank's approval sells nothing and nothing is credited", async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
     const { url, transactionId } = await challenge(s, order._id);
@@ -42,10 +54,10 @@ describe('approvals an order cannot take', () => {
     expect(res.headers.location).toBe(`http://store.test/cart?payment=failed&orderId=${order._id}`);
     expect(await orderStatus(t.app, s, order._id)).toBe('canceled');
     expect((await getWalletCoins(t.database.db, s.id)).purchasedWallet).toBe(0);
-    await expectRefunded(transactionId);
+    await expectNothingSold(transactionId);
   });
 
-  it('paid by another attempt meanwhile: the late approval is refunded, coins credited once', async () => {
+  it('paid by another attempt meanwhile: the late approval sells nothing, coins credited once', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
     const { url, transactionId } = await challenge(s, order._id);
@@ -56,7 +68,7 @@ describe('approvals an order cannot take', () => {
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     expect((await getWalletCoins(t.database.db, s.id)).purchasedWallet).toBe(order.coins + order.bonusCoins);
     await expectLedgerBalanced(t.database.db, order._id);
-    await expectRefunded(transactionId);
+    await expectNothingSold(transactionId);
   });
 
   it('a double-submitted payment form keeps exactly one charge', async () => {

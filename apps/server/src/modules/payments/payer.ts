@@ -9,7 +9,7 @@ import type { PaymentsDeps } from './deps.ts';
 
 export const PAYER_DETAILS_REQUIRED = 'PAYER_DETAILS_REQUIRED';
 
-const MESSAGES: Record<MissingPayerField, string> = {
+export const PAYER_MESSAGES: Record<MissingPayerField, string> = {
   'address.country': 'Add the country of your billing address to your profile first: the bank needs it.',
   firstname: 'Add your first name to your profile first: the bank needs it.',
   lastname: 'Add your last name to your profile first: the bank needs it.',
@@ -24,8 +24,13 @@ export async function payerIfComplete(db: PaymentsDeps['db'], userId: string, re
 }
 
 /** The payer; 422 PAYER_DETAILS_REQUIRED naming the profile field that is missing. */
-export async function requirePayer(db: PaymentsDeps['db'], userId: string, requestIp?: string): Promise<Payer> {
+export async function requirePayer(
+  db: PaymentsDeps['db'],
+  userId: string,
+  requestIp?: string,
+  messages: Record<MissingPayerField, string> = PAYER_MESSAGES,
+): Promise<Payer> {
   const found = await findPayer(db, userId, requestIp);
-  if ('missing' in found) throw new AppError(422, PAYER_DETAILS_REQUIRED, MESSAGES[found.missing], found.missing);
+  if ('missing' in found) throw new AppError(422, PAYER_DETAILS_REQUIRED, messages[found.missing], found.missing);
   return found.payer;
 }

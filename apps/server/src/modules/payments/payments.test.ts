@@ -1,24 +1,36 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nuveiInitResponse, paymentFirstResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { payments } from '../../db/schema.ts';
+import { payments, sandboxTransactions } from '../../db/schema.ts';
 import { mailTo } from '../../../test/support/auth.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 import { as, createShopper, expectLedgerBalanced, LUCKY_HANDFUL, type Shopper } from '../../../test/support/checkout.ts';
 import { tokenizeCard, tokenizeCvv } from '../../../test/support/vault.ts';
-import { SANDBOX_SIGNATURE_HEADER, type SandboxGateway } from '../../../test/support/payments.ts';
-import { answerChallenge, getCards, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
+import {
+  answerChallenge,
+  getCards,
+  init,
+  orderStatus,
+  paymentFirst,
+  pendingOrder,
+  SANDBOX_CARDS,
+  SANDBOX_SIGNATURE_HEADER,
+  signNotification,
+  type ChallengeData,
+  type SandboxNotification,
+} from '../../../test/support/payments.ts';
 
+const SECRET = 'payments-test-webhook-secret-0123456789';
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ PUBLIC_URL: 'http://store.test' }, { seedDemo: false });
+  t = await buildTestApp({ PUBLIC_URL: 'http://store.test', PAYMENTS_WEBHOOK_SECRET: SECRET }, { seedDemo: false });
 });
 afterAll(() => t.close());
 
 const purchased = async (s: Shopper) => (await getWalletCoins(t.database.db, s.id)).purchasedWallet;
 
-/** Init with a 3-D Secure card, then the first payment: returns the challenge URL (with its secret). */
+/** Init with a 3-D Secure card, then the first payment: returns the challenge (the bank page's URL with its secret, and the creq to POST it). */
 async function reachChallenge(s: Shopper, orderId: string) {
   const cardToken = await tokenizeCard(t.app, SANDBOX_CARDS.challenge);
   const first = await init(t.app, s, { orderId, cardToken, saveCard: true });
@@ -33,9 +45,17 @@ async function reachChallenge(s: Shopper, orderId: string) {
   const step2 = paymentFirstResponse.parse(second.json()).data;
   expect(step2.redirect).toBe(true);
   expect(step2.url).toMatch(new RegExp(`^http://store\\.test/sandbox/3ds/${step2.transactionId}\\?secret=[A-Za-z0-9_-]{43}$`));
-  return step2.url!;
+  expect(step2.creq).toBeTruthy();
+  return step2;
 }
-const pageOf = (url: string) => t.app.inject({ method: 'GET', url: `${new URL(url).pathname}${new URL(url).search}` });
+/** The bank page as the pay page's form opens it: creq POSTed to the challenge URL. */
+const pageOf = ({ url = '', creq = '' }: ChallengeData) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${new URL(url).pathname}${new URL(url).search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ creq }).toString(),
+  });
 
 describe('frictionless card (4111 1111 1111 1111)', () => {
   it('pays, fulfils before answering, and saves the card first', async () => {
@@ -159,20 +179,56 @@ describe('3-D Secure challenge (4000 0000 0000 3220)', () => {
     expect(await getCards(t.app, s)).toEqual([]);
   });
 
-  it('the same signed notification delivered ten times at once credits once, mails one receipt, records one approval', async () => {
+  it("the return page hit twice and the sale's notification ten times at once credit once, mail one receipt, record one approval", async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);
-    const url = new URL(await reachChallenge(s, order._id));
-    // The shopper's answer, signed as the sandbox bank delivers it; then the same delivery ten times at once.
-    const gateway = t.app.paymentProviders.get('nuvei-sandbox') as SandboxGateway;
-    const signed = (await gateway.decideChallenge(url.pathname.split('/').pop()!, url.searchParams.get('secret')!, true))!;
+    const challenge = await reachChallenge(s, order._id);
+    // The bank page's answer (its cres) to the store's return page, as the shopper's browser carries it.
+    const opened = await pageOf(challenge);
+    expect(opened.statusCode).toBe(200);
+    const secret = new URL(challenge.url!).searchParams.get('secret')!;
+    const answered = await t.app.inject({
+      method: 'POST',
+      url: new URL(challenge.url!).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ decision: 'approve', secret }).toString(),
+    });
+    const action = new URL(/<form id="cres-form" method="post" action="([^"]+)"/.exec(answered.body)![1]!);
+    expect(action.href).toMatch(/^http:\/\/store\.test\/api\/v1\/nuvei\/3ds\/return\//);
+    const cres = /name="cres" value="([^"]+)"/.exec(answered.body)![1]!;
+    const back = () =>
+      t.app.inject({
+        method: 'POST',
+        url: action.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ cres }).toString(),
+      });
+    // A double submit of the bank's form: both land on the success page; one final payment is made.
+    const twice = await Promise.all([back(), back()]);
+    expect(twice.map((r) => r.statusCode)).toEqual([303, 303]);
+    expect(twice.map((r) => r.headers.location)).toEqual(Array(2).fill(`http://store.test/payment-success?orderId=${order._id}`));
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, order._id));
+    // Then the provider's notification of that sale, delivered ten times at once.
+    const body: SandboxNotification = {
+      transactionId: row!.transactionId,
+      clientUniqueId: row!.id,
+      orderId: order._id,
+      transactionType: 'Sale',
+      status: 'APPROVED',
+      amountCents: row!.amountCents,
+      currency: 'USD',
+      code: null,
+      reason: null,
+      card: null,
+      timestamp: new Date().toISOString(),
+    };
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         t.app.inject({
           method: 'POST',
           url: '/api/v1/nuvei/notify',
-          headers: { [SANDBOX_SIGNATURE_HEADER]: signed.signature, 'content-type': 'application/json' },
-          payload: JSON.stringify(signed.body),
+          headers: { [SANDBOX_SIGNATURE_HEADER]: signNotification(SECRET, body), 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
         }),
       ),
     );
@@ -182,9 +238,31 @@ describe('3-D Secure challenge (4000 0000 0000 3220)', () => {
     await expectLedgerBalanced(t.database.db, order._id);
     const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, order._id));
     expect(rows.map((p) => p.status)).toEqual(['approved']);
+    // The sandbox sold once: one approved sale after the challenge.
+    const sales = await t.database.db
+      .select()
+      .from(sandboxTransactions)
+      .where(and(eq(sandboxTransactions.clientUniqueId, row!.id), eq(sandboxTransactions.status, 'approved')));
+    expect(sales).toHaveLength(1);
     await t.app.outbox.drain();
     const receipts = (await mailTo(t.app, s.email)).filter((m) => /receipt/i.test(m.subject));
     expect(receipts).toHaveLength(1);
+  });
+
+  it("the return page without the bank's cres is refused (400) and finishes nothing", async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    await reachChallenge(s, order._id);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, order._id));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/nuvei/3ds/return/${row!.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('cres');
+    expect(await orderStatus(t.app, s, order._id)).toBe('pending');
   });
 
   it('the webhook refuses a notification without a valid signature', async () => {
@@ -259,7 +337,7 @@ describe('ownership and bad input', () => {
     const foreignFirst = await paymentFirst(t.app, other, {
       orderId: ownersOrder._id,
       version: '2.1.0',
-      relatedTransactionId: new URL(url).pathname.split('/').pop(),
+      relatedTransactionId: new URL(url.url!).pathname.split('/').pop(),
     });
     expect(foreignFirst.statusCode).toBe(404);
     expect(await orderStatus(t.app, owner, ownersOrder._id)).toBe('pending');

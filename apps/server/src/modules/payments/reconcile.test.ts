@@ -56,6 +56,7 @@ async function placeholderAfterProviderCall(s: Shopper, order: { _id: string; to
       orderId: order._id,
       userId: s.id,
       payerName: 'Mei Lin',
+      payer: { email: s.email, firstName: 'Mei', lastName: 'Lin', country: 'US', ipAddress: '127.0.0.1' },
       amountCents: order.total,
       currency: 'USD',
       source: { method: 'card', cardToken },
@@ -150,7 +151,7 @@ describe('3-D Secure steps left behind', () => {
       await paymentFirst(t.app, s, { orderId, version: step1.paymentOption.card.threeD.version, relatedTransactionId: step1.transactionId })
     ).json().data;
     const [payment] = await paymentsOf(orderId);
-    return { paymentId: payment!.id, url: step2.url as string };
+    return { paymentId: payment!.id, url: { url: step2.url as string, creq: step2.creq as string } };
   }
 
   it('an open challenge is left alone; once the issuer expires it the payment is declined and the order stays payable', async () => {
@@ -170,8 +171,9 @@ describe('3-D Secure steps left behind', () => {
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'declined', declineReason: '3-D Secure challenge expired' });
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
     // Approving the expired challenge afterwards charges nothing.
+    // The bank page no longer opens the expired challenge (ADR 037: no answer, no final payment).
     const late = await answerChallenge(t.app, url, 'approve');
-    expect(late.headers.location).toBe(`http://store.test/cart?payment=failed&orderId=${order._id}`);
+    expect(late.statusCode).toBe(404);
     expect(await purchased(s)).toBe(0);
     await expectLedgerBalanced(db(), order._id);
   });

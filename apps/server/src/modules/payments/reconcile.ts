@@ -9,6 +9,8 @@
 //     nothing    → the payment failed (no money moved); the order stays payable
 //     pending    → left alone: the shopper may still answer a challenge (the provider expires it), or
 //                  the money has not settled yet
+//     unknown    → left alone, asked again later: the provider cannot say yet (Nuvei's 9146); each
+//                  unanswered lookup doubles the wait before the next (LOOKUP_BACKOFF_*, ADR 037)
 // A row naming a provider that is not registered is logged and left alone; the others go on.
 import type { LookupOutcome } from '../../providers/payments/types.ts';
 import { approve } from './approval.ts';
@@ -21,6 +23,16 @@ export const PLACEHOLDER_STALE_MS = 2 * 60_000;
 /** The 3-D Secure steps (fingerprint, then challenge) get this long before the provider is asked how they ended. */
 export const IN_FLIGHT_STALE_MS = 15 * 60_000;
 const BATCH = 50;
+/** The wait after the first lookup the provider could not answer; doubled after each further one... */
+export const LOOKUP_BACKOFF_FIRST_MS = 60_000;
+/** ...up to this. */
+export const LOOKUP_BACKOFF_MAX_MS = 6 * 60 * 60_000;
+/** From this many unanswered lookups on, each is logged as an error for a person to look at. */
+const UNKNOWN_REPORT_AFTER = 8;
+
+/** When to ask again after the attempts-th unanswered lookup. */
+export const nextLookupAt = (attempts: number, now: Date): Date =>
+  new Date(now.getTime() + Math.min(LOOKUP_BACKOFF_MAX_MS, LOOKUP_BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1)));
 /** Rows naming an unregistered provider reported per pass (each once per process). */
 const UNKNOWN_REPORTED = 10;
 
@@ -32,7 +44,7 @@ function isChargeOf(payment: repo.PaymentRow, found: Extract<LookupOutcome, { st
 }
 
 /** Records what the provider said about a payment in flight. */
-async function recordFound(deps: PaymentsDeps, payment: repo.PaymentRow, found: LookupOutcome): Promise<void> {
+async function recordFound(deps: PaymentsDeps, payment: repo.PaymentRow, found: LookupOutcome, now = new Date()): Promise<void> {
   const { db, log } = deps;
   const placeholder = payment.transactionId.startsWith('local:');
   const inFlight: repo.PaymentRow['status'][] = ['initiated', 'challenge', 'pending'];
@@ -63,6 +75,14 @@ async function recordFound(deps: PaymentsDeps, payment: repo.PaymentRow, found: 
       return;
     case 'pending':
       return;
+    case 'unknown': {
+      // Not a failure: nothing is changed but when to ask next (the status and updated_at stay as they are).
+      const attempts = payment.lookupAttempts + 1;
+      await repo.deferLookup(db, payment.id, inFlight, attempts, nextLookupAt(attempts, now));
+      if (attempts >= UNKNOWN_REPORT_AFTER)
+        log.error({ paymentId: payment.id, attempts }, 'the payment provider still cannot say what became of this payment');
+      return;
+    }
   }
 }
 
@@ -100,6 +120,7 @@ export async function reconcilePayments(
     }
   }
   const cutoffs = {
+    now,
     placeholderBefore: new Date(now.getTime() - PLACEHOLDER_STALE_MS),
     inFlightBefore: new Date(now.getTime() - IN_FLIGHT_STALE_MS),
   };
@@ -127,7 +148,7 @@ export async function reconcilePayments(
       continue;
     }
     try {
-      await recordFound(deps, payment, found);
+      await recordFound(deps, payment, found, now);
     } catch (err) {
       log.error({ paymentId: payment.id, err: errorText(err) }, 'recording a reconciled payment failed; will retry');
     }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, like, lt, notInArray, notLike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, lt, lte, notInArray, notLike, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders, payments, savedCards } from '../../db/schema.ts';
 
@@ -47,6 +47,20 @@ export async function claimForPaymentStep(tx: Tx, id: string, initTransactionId:
     .update(payments)
     .set({ transactionId: `local:${id}`, relatedTransactionId: initTransactionId, updatedAt: new Date() })
     .where(and(eq(payments.id, id), eq(payments.status, 'initiated'), eq(payments.transactionId, initTransactionId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Takes a payment waiting on its 3-D Secure challenge for the final payment (ADR 037): back to 'initiated'
+ * with the placeholder marking the provider call in flight (so reconciliation asks about it if the answer
+ * is lost), the challenged transaction kept as the related one. Only one request takes it.
+ */
+export async function claimChallenged(db: Db | Tx, id: string, challengedTransactionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status: 'initiated', transactionId: `local:${id}`, relatedTransactionId: challengedTransactionId, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.status, 'challenge'), eq(payments.transactionId, challengedTransactionId)))
     .returning();
   return row;
 }
@@ -134,7 +148,7 @@ export async function listUnsettledApprovals(db: Db, limit: number): Promise<Pay
  */
 export async function listStaleInFlight(
   db: Db,
-  cutoffs: { placeholderBefore: Date; inFlightBefore: Date },
+  cutoffs: { now?: Date; placeholderBefore: Date; inFlightBefore: Date },
   providers: { only: string[] } | { except: string[] },
   limit: number,
 ): Promise<PaymentRow[]> {
@@ -146,6 +160,8 @@ export async function listStaleInFlight(
     .where(
       and(
         ofProviders,
+        // A lookup the provider could not answer yet waits its back-off (ADR 037).
+        or(isNull(payments.nextLookupAt), lte(payments.nextLookupAt, cutoffs.now ?? new Date())),
         or(
           and(eq(payments.status, 'initiated'), like(payments.transactionId, 'local:%'), lt(payments.updatedAt, cutoffs.placeholderBefore)),
           and(
@@ -158,6 +174,17 @@ export async function listStaleInFlight(
     )
     .orderBy(asc(payments.updatedAt))
     .limit(limit);
+}
+
+/**
+ * A lookup the provider could not answer yet (ADR 037): only the count and when to ask next change, so the
+ * payment stays as it is. From the given statuses only (something else may have settled it meanwhile).
+ */
+export async function deferLookup(db: Db, id: string, from: PaymentStatus[], attempts: number, next: Date): Promise<void> {
+  await db
+    .update(payments)
+    .set({ lookupAttempts: attempts, nextLookupAt: next })
+    .where(and(eq(payments.id, id), inArray(payments.status, from)));
 }
 
 export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {

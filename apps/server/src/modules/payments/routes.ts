@@ -18,7 +18,11 @@ import { cardAttemptsFor } from './card-attempts.ts';
 import { paymentsCoreOf } from './core-port.ts';
 import { routeDepsOf } from './route-deps.ts';
 import adminRefundRoutes from './refunds/routes.ts';
-import { allowedPaymentsFor, initCardPayment, listCards, payFirst, removeCard } from './service.ts';
+import { allowedPaymentsFor, finishChallenge, initCardPayment, listCards, payFirst, removeCard } from './service.ts';
+
+const challengeReturnParams = z.strictObject({ paymentId: z.string().min(1).max(64) });
+/** The issuer's form post: cres (EMV 3DS), and threeDSSessionData when the ACS sends it back. */
+const CRES_MAX = 64 * 1024;
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(64) });
 
@@ -112,7 +116,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Not admitted again (it continues the attempt init counted); its decline counts.
       async (request) => ({
         success: true as const,
-        data: await payFirst(deps(request.log, cardAttemptsFor(app, request)), signedInUser(request)._id, request.body),
+        data: await payFirst(deps(request.log, cardAttemptsFor(app, request)), signedInUser(request)._id, request.body, {
+          ip: request.ip,
+          acceptHeader: request.headers.accept ?? '*/*',
+          userAgent: request.headers['user-agent'] ?? '',
+        }),
       }),
     );
 
@@ -162,6 +170,40 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const family of app.paymentFamilies) if (family.routes) await app.register(family.routes(core));
   // An admin's refund of an order through its provider (ADR 026).
   await app.register(adminRefundRoutes);
+
+  // The 3-D Secure challenge-return page (ADR 037): the card issuer's ACS form-POSTs its answer (cres) here
+  // from the shopper's browser (a cross-site top-level POST: no session cookie, no API headers). It
+  // authenticates nothing by itself: the store then asks the provider, with the final payment of the
+  // challenged transaction, and the provider decides. The browser goes on where the pay flow ends.
+  app.post(
+    '/v1/nuvei/3ds/return/:paymentId',
+    {
+      config: { externalInput: true, publicRateLimitMax: app.config.NOTIFY_RATE_LIMIT_MAX },
+      bodyLimit: CRES_MAX,
+      schema: {
+        tags: ['payments'],
+        description:
+          "The card issuer's 3-D Secure challenge answer (form field cres), posted by the shopper's browser; the payment's threeD.notificationURL. The store sends the final payment with relatedTransactionId and redirects (303) to /payment-success?orderId= (approved, or still settling) or /cart?payment=failed&orderId= (declined). 400 without cres.",
+        params: challengeReturnParams,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      const base = app.config.BROWSER_BASE;
+      if (typeof body.cres !== 'string' || !body.cres)
+        return reply
+          .status(400)
+          .type('text/plain; charset=utf-8')
+          .send('The bank sent no answer (cres). Go back to the store and try again.');
+      const { to, orderId } = await finishChallenge(deps(request.log), request.params.paymentId);
+      if (!orderId) return reply.redirect(`${base}/my-purchases`, 303);
+      const order = encodeURIComponent(orderId);
+      return reply.redirect(
+        to === 'failed' ? `${base}/cart?payment=failed&orderId=${order}` : `${base}/payment-success?orderId=${order}`,
+        303,
+      );
+    },
+  );
 };
 
 export default paymentRoutes;

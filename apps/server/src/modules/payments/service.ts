@@ -4,14 +4,21 @@
 // are the provider-neutral core's (core.ts); this file reads the card API's bodies into a payment
 // source and maps each step's result onto the card API's responses. ORDERS reserves stock before any
 // charge and fulfils on approval (approval.ts); what a crash leaves unfinished is reconciled (reconcile.ts).
-import type { NuveiInitBody, OrderStatus, PaymentFirstBody } from '@store/shared';
+import { isCountryCode, type NuveiInitBody, type OrderStatus, type PaymentFirstBody } from '@store/shared';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { DECLINE_MESSAGES, type PaymentSource } from '../../providers/payments/types.ts';
-import { findAccountName } from '../user/index.ts';
+import {
+  DECLINE_MESSAGES,
+  type BrowserDetails,
+  type Payer,
+  type PaymentSource,
+  type ShopperAction,
+} from '../../providers/payments/types.ts';
+import { findAccountName, findPayer, saveProfileCountry } from '../user/index.ts';
 import { assertMayPay } from './allowed.ts';
-import { confirmPayment, PAYMENT_IN_PROGRESS_MESSAGE, PAYMENT_PROCESSED_MESSAGE, startPayment } from './core.ts';
+import { completeChallenge, confirmPayment, PAYMENT_IN_PROGRESS_MESSAGE, PAYMENT_PROCESSED_MESSAGE, startPayment } from './core.ts';
 import { assertCardTokenUsable, callProvider, methodUnavailable, providerFor, type PaymentsDeps } from './deps.ts';
 import { PAYMENT_NOT_FOUND } from './notifications.ts';
+import { PAYER_MESSAGES, requirePayer } from './payer.ts';
 import * as repo from './repository.ts';
 import { CARD_NOT_FOUND, keepCard } from './saved-cards.ts';
 
@@ -26,16 +33,24 @@ export { CARD_NOT_FOUND, listCards, removeCard, toSavedCard } from './saved-card
  * it is saved (first in the list, replacing the same userPaymentOptionId). No order, nothing charged.
  * An optional capability of the card provider (verifyCard).
  */
-async function saveCardWithoutPaying(deps: PaymentsDeps, userId: string, cardToken: string, cvvToken: string | undefined) {
+async function saveCardWithoutPaying(
+  deps: PaymentsDeps,
+  userId: string,
+  cardToken: string,
+  cvvToken: string | undefined,
+  billingCountry: string | undefined,
+) {
   // The card is saved to pay with: refused, before the provider is asked, where paying by card would be.
   await assertMayPay(deps, userId, 'card');
   await assertCardTokenUsable(deps, cardToken);
   const provider = providerFor(deps, 'card');
   const verifyCard = provider.verifyCard?.bind(provider);
   if (!verifyCard) throw methodUnavailable();
+  // Nuvei's verification is a payment too: the same payer fields (ADR 037).
+  const payer = await requireCardPayer(deps, userId, billingCountry);
   const payerName = await findAccountName(deps.db, userId);
   const source = { method: 'card' as const, cardToken, ...(cvvToken ? { cvvToken } : {}) };
-  const outcome = await callProvider(deps.log, 'verifyCard', () => verifyCard({ userId, payerName, source }));
+  const outcome = await callProvider(deps.log, 'verifyCard', () => verifyCard({ userId, payerName, source, payer }));
   if (outcome.status === 'declined') {
     await deps.attempts?.declined();
     throw new AppError(402, outcome.code, DECLINE_MESSAGES[outcome.code]);
@@ -46,7 +61,34 @@ async function saveCardWithoutPaying(deps: PaymentsDeps, userId: string, cardTok
   return { transactionId: outcome.transactionId, card, paymentOption: { card: { threeD: { version: null } } }, orderStatus: null };
 }
 
-const threeD = (version: string | null) => ({ card: { threeD: { version } } });
+const threeD = (version: string | null, action?: ShopperAction) => ({
+  card: {
+    threeD: {
+      version,
+      ...(action?.kind === 'fingerprint' && action.methodUrl
+        ? { methodUrl: action.methodUrl, methodPayload: action.methodPayload ?? '' }
+        : {}),
+    },
+  },
+});
+
+/**
+ * A card payment needs the payer's details (Nuvei's billingAddress and deviceDetails.ipAddress, ADR 037,
+ * 039), asked the way a bank payment asks them: 422 PAYER_DETAILS_REQUIRED naming the profile field that
+ * is missing, before the order is touched. The billing country alone may come with the request (the pay
+ * page's list, shown when the answer names address.country); it is then saved to the profile.
+ */
+async function requireCardPayer(deps: PaymentsDeps, userId: string, billingCountry: string | undefined): Promise<Payer> {
+  if (billingCountry !== undefined) {
+    if (!isCountryCode(billingCountry)) throw badRequest('Choose a country from the list.', 'billingCountry');
+    const found = await findPayer(deps.db, userId);
+    if ('missing' in found && found.missing === 'address.country') await saveProfileCountry(deps.db, userId, billingCountry);
+  }
+  return requirePayer(deps.db, userId, deps.attempts?.who.address ?? undefined, CARD_PAYER_MESSAGES);
+}
+
+/** The pay page offers a country list when the country is missing (the other fields are the profile's). */
+const CARD_PAYER_MESSAGES = { ...PAYER_MESSAGES, 'address.country': 'Choose your billing country to pay by card: the bank needs it.' };
 
 /** POST v1/nuvei/init */
 export async function initCardPayment(deps: PaymentsDeps, userId: string, body: NuveiInitBody) {
@@ -55,10 +97,11 @@ export async function initCardPayment(deps: PaymentsDeps, userId: string, body: 
     // Without an order only a fresh card can be saved; a saved card is only used to pay an order.
     if (body.userPaymentOptionId) throw badRequest('Choose the order to pay with this saved card.', 'orderId');
     if (!body.cardToken) throw badRequest('Enter a card to save.', 'cardToken');
-    return saveCardWithoutPaying(deps, userId, body.cardToken, body.cvvToken);
+    return saveCardWithoutPaying(deps, userId, body.cardToken, body.cvvToken, body.billingCountry);
   }
   const orderId = body.orderId;
   if (!body.cardToken === !body.userPaymentOptionId) throw badRequest('Send either a cardToken or a userPaymentOptionId.', 'cardToken');
+  await requireCardPayer(deps, userId, body.billingCountry);
   let source: PaymentSource;
   if (body.userPaymentOptionId) {
     const saved = await repo.findSavedCard(db, userId, body.userPaymentOptionId);
@@ -87,7 +130,7 @@ export async function initCardPayment(deps: PaymentsDeps, userId: string, body: 
       // 3-D Secure needed: the browser runs the fingerprint step and goes on with payment/first.
       return {
         transactionId: result.transactionId,
-        paymentOption: threeD(result.action.kind === 'fingerprint' ? result.action.threeDVersion : null),
+        paymentOption: threeD(result.action.kind === 'fingerprint' ? result.action.threeDVersion : null, result.action),
         orderStatus: 'pending' as OrderStatus,
       };
   }
@@ -120,19 +163,80 @@ function cardForPaymentFirst(payment: repo.PaymentRow, body: PaymentFirstBody): 
   return { method: 'card', cardToken: payment.cardToken ?? '', ...(body.cvvToken ? { cvvToken: body.cvvToken } : {}) };
 }
 
+/** What the request itself says of the browser (its address and headers), with what the page measured. */
+export interface RequestFacts {
+  ip: string;
+  acceptHeader: string;
+  userAgent: string;
+}
+
+function browserOf(body: PaymentFirstBody, facts: RequestFacts | undefined): BrowserDetails | undefined {
+  const b = body.browserDetails;
+  if (!b || !facts) return undefined;
+  return {
+    acceptHeader: facts.acceptHeader.slice(0, 2048),
+    ip: facts.ip,
+    javaEnabled: b.javaEnabled ? 'TRUE' : 'FALSE',
+    // The page that measured the rest ran script.
+    javaScriptEnabled: 'TRUE',
+    language: b.language,
+    colorDepth: String(b.colorDepth),
+    screenHeight: String(b.screenHeight),
+    screenWidth: String(b.screenWidth),
+    timeZone: String(b.timeZone),
+    userAgent: facts.userAgent.slice(0, 2048),
+  };
+}
+
 /** POST v1/nuvei/payment/first */
-export async function payFirst(deps: PaymentsDeps, userId: string, body: PaymentFirstBody) {
+export async function payFirst(deps: PaymentsDeps, userId: string, body: PaymentFirstBody, facts?: RequestFacts) {
   const payment = await repo.findUserPayment(deps.db, userId, body.orderId, body.relatedTransactionId);
   if (!payment) throw notFound(PAYMENT_NOT_FOUND);
   const inProviderCall = payment.status === 'initiated' && payment.transactionId.startsWith('local:');
   if (inProviderCall) throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
   if (payment.status !== 'initiated' || payment.transactionId !== body.relatedTransactionId) throw conflict(PAYMENT_PROCESSED_MESSAGE);
   const source = cardForPaymentFirst(payment, body);
-  const result = await confirmPayment(deps, { userId, payment, source, threeDVersion: body.version });
+  const result = await confirmPayment(deps, {
+    userId,
+    payment,
+    source,
+    // '' when the card does not support 3-D Secure 2: no version is sent then.
+    ...(body.version ? { threeDVersion: body.version } : {}),
+    browser: browserOf(body, facts),
+    ...(body.methodCompletionInd ? { methodCompletionInd: body.methodCompletionInd } : {}),
+  });
   if (result.status === 'approved')
     return { redirect: false, transactionId: result.transactionId, card: result.card, orderStatus: result.orderStatus };
   // A page the shopper must go to (the issuer's challenge); anything else waits on a notification.
-  const url = result.status === 'action' && 'url' in result.action ? result.action.url : undefined;
-  if (url) return { redirect: true, url, transactionId: result.transactionId, orderStatus: 'pending' as OrderStatus };
+  const action = result.status === 'action' ? result.action : undefined;
+  const url = action && 'url' in action ? action.url : undefined;
+  const creq = action?.kind === 'challenge' ? action.creq : undefined;
+  if (url)
+    return { redirect: true, url, ...(creq ? { creq } : {}), transactionId: result.transactionId, orderStatus: 'pending' as OrderStatus };
   return { redirect: false, transactionId: result.transactionId, orderStatus: 'pending' as OrderStatus };
+}
+
+/**
+ * POST v1/nuvei/3ds/return/:paymentId, the issuer's answer (cres) in the shopper's browser (ADR 037):
+ * the final payment is made, and the browser is sent where the pay flow ends. A provider that does not
+ * answer leaves the payment to reconciliation; the browser then waits on the success page, as for any
+ * payment not settled yet.
+ */
+export async function finishChallenge(
+  deps: PaymentsDeps,
+  paymentId: string,
+): Promise<{ to: 'success' | 'failed' | 'unknown'; orderId: string | null }> {
+  const payment = await repo.findPayment(deps.db, paymentId);
+  if (!payment) return { to: 'unknown', orderId: null };
+  let end;
+  try {
+    end = await completeChallenge(deps, paymentId);
+  } catch (err) {
+    deps.log.error(
+      { paymentId, err: err instanceof Error ? err.message : String(err) },
+      'finishing a 3-D Secure challenge failed; left for reconciliation',
+    );
+    end = 'waiting' as const;
+  }
+  return { to: end === 'declined' ? 'failed' : 'success', orderId: payment.orderId };
 }

@@ -1,6 +1,7 @@
 // Public surface of the user module: the signed-in user's profile route, the account's name (the
 // card holder's name the payments module sends a card provider), the payer's details a provider asks
-// for (ADR 039) and the profile's state (where the
-// shopper buys from, which the payments module checks against the whitelist).
+// for (ADR 037, 039: names, e-mail, billing country, IP address), the billing country the card pay page
+// puts on the profile, and the profile's state (where the shopper buys from, which the payments module
+// checks against the whitelist).
 export { default as userRoutes } from './routes.ts';
-export { findAccountName, findPayer, findProfileState, type MissingPayerField } from './repository.ts';
+export { findAccountName, findPayer, findProfileState, saveProfileCountry, type MissingPayerField } from './repository.ts';

@@ -74,6 +74,18 @@ export async function findPayer(
 }
 
 /**
+ * Puts the billing country on the profile address (a profile without an address gets one with only the
+ * country): what the pay page asks a shopper without one before a card payment (ADR 037). One UPDATE.
+ */
+export async function saveProfileCountry(db: Db, userId: string, country: string): Promise<void> {
+  const empty = JSON.stringify({ street: '', city: '', state: '', zipCode: '', country: '' });
+  await db
+    .update(users)
+    .set({ address: sql`jsonb_set(coalesce(${users.address}, ${empty}::jsonb), '{country}', to_jsonb(${country}::text))` })
+    .where(eq(users.id, userId));
+}
+
+/**
  * The US state of the shopper's profile address: where they buy and cash out from, which the state
  * whitelist judges. Null without an address or a state, and for an address outside the US: a Canadian
  * province is no US state, and the whitelist must not refuse it as an unknown one (countries are the

@@ -10,6 +10,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
+import { BROWSER_DETAILS } from '../../../test/support/payments.ts';
 import { checkoutCardAttempts } from '../../db/schema.ts';
 import { checkCheckoutSignature } from '../payments/coinflow/signature.ts';
 import type { MerchantCredentials } from './secret.ts';
@@ -109,7 +110,7 @@ async function pay(session: { sessionKey: string }, from: string, number: string
   return call('POST', '/api/checkout/card', {
     session: session.sessionKey,
     from,
-    body: { cardToken: await tokenizeCard(t.app, number), ...(deviceId ? { deviceId } : {}) },
+    body: { browserDetails: BROWSER_DETAILS, cardToken: await tokenizeCard(t.app, number), ...(deviceId ? { deviceId } : {}) },
   });
 }
 

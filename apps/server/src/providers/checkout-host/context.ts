@@ -24,6 +24,8 @@ export interface CheckoutHostServiceOptions {
   bankProvider?: () => PaymentProvider | undefined;
   /** Absolute base for a provider's relative challenge URL (the store's origin). */
   providerPageBase: string;
+  /** The host's own public origin (its 3-D Secure return page is there); known once it listens. */
+  hostOrigin: () => string;
   /** Webhook events were committed: deliver soon. */
   onEvent: () => void;
   transferWaitMs?: number;
@@ -58,6 +60,8 @@ export interface CheckoutHostContext {
   bankProvider: () => BankAccountProvider | undefined;
   /** Absolute base for a provider's relative challenge URL (the store's origin). */
   providerPageBase: string;
+  /** The host's own public origin. */
+  hostOrigin: () => string;
   /** Webhook events were committed: deliver soon. */
   onEvent: () => void;
   /** How long a request waits for a chain transfer to confirm. */

@@ -11,6 +11,7 @@ import { createWalletClient, defineChain, http as viemHttp, type Hex } from 'vie
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { achControl, SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../../test/support/ach.ts';
+import { BROWSER_DETAILS } from '../../../test/support/payments.ts';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { postTokenize, tokenizeCard } from '../../../test/support/vault.ts';
 import { checkCheckoutSignature } from '../payments/coinflow/signature.ts';
@@ -166,7 +167,14 @@ describe('merchant API', () => {
     const res = await call('GET', '/api/checkout/session', { session: tampered });
     expect(res.status).toBe(401);
     expect(res.json).toMatchObject({ code: 'SESSION_KEY_INVALID', field: 'sessionKey' });
-    expect((await call('POST', '/api/checkout/card', { session: tampered, body: { cardToken: 'card_abcdefgh1234' } })).status).toBe(401);
+    expect(
+      (
+        await call('POST', '/api/checkout/card', {
+          session: tampered,
+          body: { browserDetails: BROWSER_DETAILS, cardToken: 'card_abcdefgh1234' },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -185,7 +193,13 @@ describe('merchant view and the page', () => {
     for (const path of ['/solana/purchase-v2/test-shop', '/shop/base/purchase-v2/test-shop', '/user/purchase-v2/test-shop']) {
       const res = await call('GET', `${path}?sessionKey=x`);
       expect(res.status, path).toBe(200);
-      expect(res.headers.get('content-security-policy')).toContain(`frame-ancestors ${SHOP}`);
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toContain(`frame-ancestors ${SHOP}`);
+      // Its forms go only to the card provider's 3-D Secure pages (the sandbox bank's: the store's origins).
+      const formAction = /form-action ([^;]+)/.exec(csp)![1]!.split(' ');
+      expect(formAction).toEqual(expect.arrayContaining(t.app.config.STORE_ORIGINS));
+      expect(formAction).not.toContain('https:');
+      expect(formAction).not.toContain('*');
       expect(res.text).toContain('data-testid="checkout-status"');
     }
     expect((await call('GET', '/dogecoin/purchase-v2/test-shop')).status).toBe(404);
@@ -397,7 +411,10 @@ describe('card', () => {
   it('approves a card; a declined card leaves the session open for another try', async () => {
     const s = await newSession(999);
     const declinedToken = await tokenizeCard(t.app, '4000000000000002');
-    const declined = await call('POST', '/api/checkout/card', { session: s.sessionKey, body: { cardToken: declinedToken } });
+    const declined = await call('POST', '/api/checkout/card', {
+      session: s.sessionKey,
+      body: { browserDetails: BROWSER_DETAILS, cardToken: declinedToken },
+    });
     expect(declined.status).toBe(200);
     expect(declined.json).toMatchObject({ status: 'declined', code: 'CARD_DECLINED', final: false });
     expect((await call('GET', `/api/merchants/test-shop/sessions/by-reference/${s.reference}`, { key: merchant.apiKey })).json.status).toBe(
@@ -405,9 +422,15 @@ describe('card', () => {
     );
 
     const token = await tokenizeCard(t.app, '4111111111111111');
-    const paid = await call('POST', '/api/checkout/card', { session: s.sessionKey, body: { cardToken: token } });
+    const paid = await call('POST', '/api/checkout/card', {
+      session: s.sessionKey,
+      body: { browserDetails: BROWSER_DETAILS, cardToken: token },
+    });
     expect(paid.json).toMatchObject({ status: 'paid', info: { sessionId: s.sessionId, method: 'card', amountCents: 999 } });
-    expect((await call('POST', '/api/checkout/card', { session: s.sessionKey, body: { cardToken: token } })).status).toBe(409);
+    expect(
+      (await call('POST', '/api/checkout/card', { session: s.sessionKey, body: { browserDetails: BROWSER_DETAILS, cardToken: token } }))
+        .status,
+    ).toBe(409);
 
     const refund = await call('POST', `/api/merchants/test-shop/sessions/${s.sessionId}/refund`, { key: merchant.apiKey, body: {} });
     expect(refund.json).toEqual({ status: 'refunded' });
@@ -416,22 +439,85 @@ describe('card', () => {
     );
   }, 30_000);
 
-  it('shows the 3-D Secure challenge and settles once the bank answers', async () => {
-    const s = await newSession(1500);
-    const token = await tokenizeCard(t.app, '4000000000003220');
-    const started = await call('POST', '/api/checkout/card', { session: s.sessionKey, body: { cardToken: token } });
-    expect(started.json.status).toBe('challenge');
-    const url = new URL(started.json.challengeUrl as string);
-    const secret = url.searchParams.get('secret')!;
-    const answered = await t.app.inject({
+  /** What the sandbox card provider recorded for a session (its order): every call, and the sales among them. */
+  const providerRecords = async (sessionId: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/sandbox/nuvei/orders/${sessionId}/transactions` });
+    const rows = (res.json() as { data: { transactionId: string; kind: string; status: string; relatedTransactionId: string | null }[] })
+      .data;
+    // A frictionless card is approved by the sandbox at once (its first call); a challenged one by the final payment.
+    return { rows, sales: rows.filter((r) => r.kind !== 'refund' && r.status === 'approved') };
+  };
+  /** The merchant's webhook events of a session, once delivered. */
+  const eventsOf = async (sessionId: string, type: string) => {
+    await t.app.checkoutHost.deliverWebhooks();
+    return received
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+      .filter((e) => e.type === type && e.data.sessionId === sessionId);
+  };
+  const form = (fields: Record<string, string>) => ({
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+  /** A hidden field of the bank page's form. */
+  const field = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
+
+  /**
+   * The shopper's browser through a challenge as the page runs it: the page POSTs creq to the bank's page
+   * (a GET is refused), the shopper decides there, and the bank's page posts its answer (cres) to the
+   * address it was given. Returns that address and the answer, not yet posted.
+   */
+  async function answerChallenge(started: Record<string, unknown>, decision: 'approve' | 'fail') {
+    expect(started).toMatchObject({ status: 'challenge', challengeUrl: expect.any(String), creq: expect.any(String) });
+    const url = new URL(started.challengeUrl as string);
+    expect((await t.app.inject({ method: 'GET', url: url.pathname + url.search })).statusCode).toBe(405);
+    const bankPage = await t.app.inject({ method: 'POST', url: url.pathname + url.search, ...form({ creq: started.creq as string }) });
+    expect(bankPage.statusCode, bankPage.body).toBe(200);
+    const decided = await t.app.inject({
       method: 'POST',
       url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ secret, decision: 'approve' }).toString(),
+      ...form({ secret: field(bankPage.body, 'secret'), creq: field(bankPage.body, 'creq'), decision }),
     });
-    expect(answered.statusCode).toBe(303);
+    expect(decided.statusCode, decided.body).toBe(200);
+    const action = /<form id="cres-form" method="post" action="([^"]+)"/.exec(decided.body)![1]!.replaceAll('&amp;', '&');
+    return { returnUrl: action, cres: field(decided.body, 'cres') };
+  }
+
+  /** The bank's answer as the shopper's browser posts it to the host's return page (a form, no session key). */
+  const postAnswer = (returnUrl: string, fields: Record<string, string>) =>
+    fetch(returnUrl.replace('localhost', '127.0.0.1'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("a challenged card: the bank's answer comes to the host's own return page, whose final payment makes the one sale", async () => {
+    const s = await newSession(1500);
+    const token = await tokenizeCard(t.app, '4000000000003220');
+    const started = await call('POST', '/api/checkout/card', {
+      session: s.sessionKey,
+      body: { browserDetails: BROWSER_DETAILS, cardToken: token },
+    });
+    const { returnUrl, cres } = await answerChallenge(started.json, 'approve');
+    // The issuer answers at the host's own page for this attempt, not at the store's.
+    expect(returnUrl).toMatch(new RegExp(`^${t.app.checkoutHost.origin()}/api/checkout/3ds/return/ca_[0-9a-f]+$`));
+
+    // The bank said yes, but without the final payment nothing is sold and the session is not paid.
+    expect((await providerRecords(s.sessionId)).sales).toEqual([]);
+    expect((await call('GET', '/api/checkout/card/status', { session: s.sessionKey })).json.status).toBe('challenge');
+
+    const answered = await postAnswer(returnUrl, { cres });
+    expect(answered.status).toBe(200);
+    expect(await answered.text()).toContain('Your bank confirmed the payment.');
     const status = await call('GET', '/api/checkout/card/status', { session: s.sessionKey });
     expect(status.json).toMatchObject({ status: 'paid', info: { method: 'card', amountCents: 1500 } });
+
+    // One sale, the final payment naming the challenged transaction; the bank's answer posted again sells nothing more.
+    expect((await postAnswer(returnUrl, { cres })).status).toBe(200);
+    const { rows, sales } = await providerRecords(s.sessionId);
+    expect(sales).toHaveLength(1);
+    const challenged = rows.find((r) => r.transactionId === sales[0]!.relatedTransactionId)!;
+    expect(challenged).toMatchObject({ kind: 'payment' });
+    expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(1);
   }, 30_000);
 
   it("passes the merchant's challenge preference on: with 'Challenge' a frictionless card is challenged, then settles", async () => {
@@ -439,21 +525,62 @@ describe('card', () => {
     const token = await tokenizeCard(t.app, '4111111111111111');
     const started = await call('POST', '/api/checkout/card', {
       session: s.sessionKey,
-      body: { cardToken: token, threeDsChallengePreference: 'Challenge' },
+      body: { browserDetails: BROWSER_DETAILS, cardToken: token, threeDsChallengePreference: 'Challenge' },
     });
     expect(started.json.status, started.text).toBe('challenge');
-    const url = new URL(started.json.challengeUrl as string);
     const pending = await call('GET', '/api/checkout/card/status', { session: s.sessionKey });
     expect(pending.json.status).toBe('challenge');
-    const answered = await t.app.inject({
-      method: 'POST',
-      url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ secret: url.searchParams.get('secret')!, decision: 'approve' }).toString(),
-    });
-    expect(answered.statusCode).toBe(303);
+    const { returnUrl, cres } = await answerChallenge(started.json, 'approve');
+    expect((await postAnswer(returnUrl, { cres })).status).toBe(200);
     const status = await call('GET', '/api/checkout/card/status', { session: s.sessionKey });
     expect(status.json).toMatchObject({ status: 'paid', info: { sessionId: s.sessionId, method: 'card', amountCents: 1600 } });
+    expect((await providerRecords(s.sessionId)).sales).toHaveLength(1);
+    expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(1);
+  }, 30_000);
+
+  it('a failed challenge: the final payment is declined, the page hears the decline, the session stays open, nothing is sold', async () => {
+    const s = await newSession(1550);
+    const token = await tokenizeCard(t.app, '4000000000003220');
+    const started = await call('POST', '/api/checkout/card', {
+      session: s.sessionKey,
+      body: { browserDetails: BROWSER_DETAILS, cardToken: token },
+    });
+    const { returnUrl, cres } = await answerChallenge(started.json, 'fail');
+    const answered = await postAnswer(returnUrl, { cres });
+    expect(answered.status).toBe(200);
+    expect(await answered.text()).toContain('Your card was declined');
+    const status = await call('GET', '/api/checkout/card/status', { session: s.sessionKey });
+    expect(status.json).toMatchObject({ status: 'declined', code: 'CARD_DECLINED', final: false });
+    expect((await call('GET', `/api/merchants/test-shop/sessions/by-reference/${s.reference}`, { key: merchant.apiKey })).json.status).toBe(
+      'open',
+    );
+    expect((await providerRecords(s.sessionId)).sales).toEqual([]);
+    expect(await eventsOf(s.sessionId, 'payment.card_declined')).toHaveLength(1);
+  }, 30_000);
+
+  it("refuses the return page without the bank's answer (400) and for an attempt it does not know (404); neither sells", async () => {
+    const s = await newSession(1560);
+    const token = await tokenizeCard(t.app, '4000000000003220');
+    const started = await call('POST', '/api/checkout/card', {
+      session: s.sessionKey,
+      body: { browserDetails: BROWSER_DETAILS, cardToken: token },
+    });
+    const { returnUrl } = await answerChallenge(started.json, 'approve');
+    expect((await postAnswer(returnUrl, {})).status).toBe(400);
+    expect((await postAnswer(returnUrl.replace(/ca_[0-9a-f]+$/, 'ca_00000000000000000000000000000000'), { cres: 'x' })).status).toBe(404);
+    expect((await providerRecords(s.sessionId)).sales).toEqual([]);
+    expect((await call('GET', '/api/checkout/card/status', { session: s.sessionKey })).json.status).toBe('challenge');
+  }, 30_000);
+
+  it('refuses a card payment without the browser details (3-D Secure 2) with 400 naming the field, leaving the session open', async () => {
+    const s = await newSession(1570);
+    const token = await tokenizeCard(t.app, '4111111111111111');
+    const res = await call('POST', '/api/checkout/card', { session: s.sessionKey, body: { cardToken: token } });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ success: false, field: 'browserDetails' });
+    expect((await call('GET', `/api/merchants/test-shop/sessions/by-reference/${s.reference}`, { key: merchant.apiKey })).json.status).toBe(
+      'open',
+    );
   }, 30_000);
 
   it.each(['Frictionless', 'NoPreference'])(
@@ -463,9 +590,12 @@ describe('card', () => {
       const token = await tokenizeCard(t.app, '4111111111111111');
       const paid = await call('POST', '/api/checkout/card', {
         session: s.sessionKey,
-        body: { cardToken: token, threeDsChallengePreference: preference },
+        body: { browserDetails: BROWSER_DETAILS, cardToken: token, threeDsChallengePreference: preference },
       });
       expect(paid.json).toMatchObject({ status: 'paid', info: { sessionId: s.sessionId, amountCents: 1700 } });
+      // No challenge: one sale at once, one approval told to the merchant.
+      expect((await providerRecords(s.sessionId)).sales).toHaveLength(1);
+      expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(1);
     },
     30_000,
   );
@@ -477,7 +607,7 @@ describe('card', () => {
       const token = await tokenizeCard(t.app, '4111111111111111');
       const res = await call('POST', '/api/checkout/card', {
         session: s.sessionKey,
-        body: { cardToken: token, threeDsChallengePreference: bad },
+        body: { browserDetails: BROWSER_DETAILS, cardToken: token, threeDsChallengePreference: bad },
       });
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ success: false, field: 'threeDsChallengePreference' });
@@ -491,7 +621,10 @@ describe('card', () => {
     failNextWebhooks = 1;
     const s = await newSession(321);
     const token = await tokenizeCard(t.app, '4111111111111111');
-    expect((await call('POST', '/api/checkout/card', { session: s.sessionKey, body: { cardToken: token } })).json.status).toBe('paid');
+    expect(
+      (await call('POST', '/api/checkout/card', { session: s.sessionKey, body: { browserDetails: BROWSER_DETAILS, cardToken: token } }))
+        .json.status,
+    ).toBe('paid');
     await vi.waitFor(() => expect(failNextWebhooks).toBe(0), { timeout: 20_000 });
     expect(received.some((r) => r.body.includes(s.sessionId))).toBe(false);
     // Due again after the back-off: deliver as the background job would.
@@ -524,7 +657,7 @@ describe('card', () => {
 
     const paid = await call('POST', '/api/checkout/card', {
       session: s.sessionKey,
-      body: { cardToken: ((await fromFrame.json()) as { token: string }).token },
+      body: { browserDetails: BROWSER_DETAILS, cardToken: ((await fromFrame.json()) as { token: string }).token },
     });
     expect(paid.json).toMatchObject({ status: 'paid' });
   }, 30_000);
@@ -533,7 +666,10 @@ describe('card', () => {
     const s = await newSession(555);
     const token = await tokenizeCard(t.app, '4111111111111111');
     await t.database.db.execute(sql`UPDATE vault_cards SET expires_at = now() - interval '1 minute' WHERE token = ${token}`);
-    const res = await call('POST', '/api/checkout/card', { session: s.sessionKey, body: { cardToken: token } });
+    const res = await call('POST', '/api/checkout/card', {
+      session: s.sessionKey,
+      body: { browserDetails: BROWSER_DETAILS, cardToken: token },
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ success: false, code: 'CARD_TOKEN_EXPIRED', field: 'cardToken' });
     const looked = await call('GET', `/api/merchants/test-shop/sessions/by-reference/${s.reference}`, { key: merchant.apiKey });

@@ -1,10 +1,13 @@
 // The purchase-v2 page's own API, on the host's origin (same-origin calls from the page script). Every call
 // carries the session key in `x-session-key`; the amount is always the session's.
 //   GET  /api/checkout/session            the session as the page shows it
-//   POST /api/checkout/card               { cardToken, cvvToken?, threeDsChallengePreference?, deviceId? }: charge
-//                                         the session's amount by card (429 CARD_ATTEMPTS_LIMITED with Retry-After
-//                                         when the merchant holds its customer or a card-attempt limit is reached)
-//   GET  /api/checkout/card/status        the open 3-D Secure challenge, asked of the provider
+//   POST /api/checkout/card               { cardToken, cvvToken?, threeDsChallengePreference?, deviceId?,
+//                                         browserDetails }: charge the session's amount by card (429
+//                                         CARD_ATTEMPTS_LIMITED with Retry-After when the merchant holds its
+//                                         customer or a card-attempt limit is reached); a 3-D Secure challenge
+//                                         answers challengeUrl and creq, which the page POSTs to the issuer
+//   GET  /api/checkout/card/status        the open 3-D Secure challenge, asked of the provider; its end
+//   (POST /api/checkout/3ds/return/:id    the issuer's answer, challenge-return.ts: no session key)
 //   POST /api/checkout/ach                { routingNumber, accountNumber, accountType }: link the account with
 //                                         the store's ACH provider and debit the session's amount (pending
 //                                         until the bank settles it; the numbers are never stored or logged)
@@ -12,6 +15,7 @@
 //   POST /api/checkout/usdc/submit        { paymentId, signedTransaction }: Solana, signed by the wallet
 //   POST /api/checkout/usdc/record        { paymentId, txId }: sent by the wallet (EVM, 'user' mode)
 import { THREE_DS_CHALLENGE_PREFERENCES } from '@store/checkout-sdk/protocol';
+import { browserDetailsBody } from '@store/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
@@ -35,6 +39,8 @@ const cardBody = z.strictObject({
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be a device id')
     .optional(),
+  /** What the page measured of the browser for 3-D Secure 2 (the host adds the request's address and headers). */
+  browserDetails: browserDetailsBody,
 });
 const achBody = z.strictObject({
   routingNumber: z.string().regex(/^\d{9}$/, 'must be 9 digits'),
@@ -81,7 +87,12 @@ export const pageApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService }>
   app.post('/api/checkout/card', async (request) => {
     const s = await session(request);
     const { deviceId, ...card } = parseOr400(cardBody, request.body);
-    return service.payByCard(s, card, { address: request.ip, ...(deviceId ? { deviceId } : {}) });
+    return service.payByCard(
+      s,
+      card,
+      { address: request.ip, ...(deviceId ? { deviceId } : {}) },
+      { acceptHeader: request.headers.accept ?? '*/*', userAgent: request.headers['user-agent'] ?? '' },
+    );
   });
   app.get('/api/checkout/card/status', async (request) => service.cardStatus(await session(request), { address: request.ip }));
   app.post('/api/checkout/ach', async (request) =>

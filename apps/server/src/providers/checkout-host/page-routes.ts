@@ -1,6 +1,7 @@
 // GET /{routePrefix?}/{blockchain}/purchase-v2/{merchantId} (SPEC §2) and its bundled script. The page may
 // be framed only by the merchant's allowed origins (CSP frame-ancestors); it loads the vault's tokenizer and
-// frames, and the card provider's challenge page.
+// frames, and the card provider's challenge page (POSTed its creq from the page's form into the challenge
+// frame, which the issuer then sends to the host's own return page).
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { BLOCKCHAINS } from '@store/checkout-sdk/protocol';
 import { pageScript } from './page/bundle.ts';
@@ -26,9 +27,11 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { s
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data:",
       "connect-src 'self'",
-      `frame-src ${[vault, ...providerPageOrigins].filter(Boolean).join(' ') || "'none'"}`,
+      // The vault's card fields; the issuer's challenge page, and then the host's own return page, in the challenge frame.
+      `frame-src 'self' ${[vault, ...providerPageOrigins].filter(Boolean).join(' ')}`.trim(),
       "base-uri 'none'",
-      "form-action 'none'",
+      // The card's 3-D Secure challenge: the page POSTs the creq to the issuer's page, into its challenge frame.
+      `form-action ${providerPageOrigins.join(' ') || "'none'"}`,
       `frame-ancestors ${ancestors.length ? ancestors.join(' ') : "'none'"}`,
     ].join('; ');
   };

@@ -16,6 +16,15 @@ let t: TestApp;
 let merchant: MerchantCredentials;
 let shop: http.Server;
 let shopOrigin: string;
+let storeOrigin: string;
+
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((r) => probe.close(() => r()));
+  return port;
+}
 let browser: Browser;
 /** Any console error in the merchant page or the frames fails the test (checked after each). */
 let consoleErrors: string[] = [];
@@ -79,7 +88,12 @@ beforeAll(async () => {
   shop = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(shopPage(t.app.checkoutHost.origin())));
   await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
   shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-  t = await buildTestApp();
+  // The store listens too: the sandbox bank's 3-D Secure page (the issuer's ACS) is its, and the merchant
+  // page (here another origin) may frame it inside the checkout as the store's own pages may.
+  const storePort = await freePort();
+  storeOrigin = `http://127.0.0.1:${storePort}`;
+  t = await buildTestApp({ BROWSER_BASE: storeOrigin, STORE_ORIGINS: [storeOrigin, shopOrigin] });
+  await t.app.listen({ port: storePort, host: '127.0.0.1' });
   merchant = await t.app.checkoutHost.ensureMerchant({
     id: 'browser-shop',
     name: 'Browser Shop',
@@ -155,27 +169,31 @@ describe('the purchase-v2 page in a browser', () => {
     await page.close();
   }, 60_000);
 
-  it('shows the 3-D Secure check of the bank and finishes once the bank approves', async () => {
-    const s = await newSession(3000);
-    const page = await openCheckout({ sessionKey: s.sessionKey, threeDsChallengePreference: 'Challenge' });
-    const frame = page.frameLocator('#checkout');
-    const card = frame.frameLocator('[data-testid=card-field-card-number]');
-    await card.locator('#number').fill('4000000000003220', { timeout: 20_000 });
-    await card.locator('#expiry').fill('12/34');
-    await card.locator('#cvv').fill('123');
-    await expect.poll(() => frame.getByTestId('checkout-pay-card').isEnabled(), { timeout: 20_000 }).toBe(true);
-    await frame.getByTestId('checkout-pay-card').click();
-    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toContain('bank');
-    const challenge = new URL((await frame.locator('#challenge-link').getAttribute('href'))!);
-    // The shopper approves on the bank's page (here as its form posts).
-    const answered = await t.app.inject({
-      method: 'POST',
-      url: challenge.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ secret: challenge.searchParams.get('secret')!, decision: 'approve' }).toString(),
-    });
-    expect(answered.statusCode).toBe(303);
-    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toBe('Payment received. Thank you!');
-    await page.close();
-  }, 60_000);
+  it.each([
+    ['approves', 'Approve', 'Payment received. Thank you!', 'success'],
+    ['fails', 'Fail', 'Your card was declined', 'authDeclined'],
+  ] as const)(
+    "3-D Secure: the page POSTs the bank's check into its frame; the shopper %s there; the host's return page ends the payment",
+    async (_what, button, statusText, message) => {
+      const s = await newSession(3000);
+      const page = await openCheckout({ sessionKey: s.sessionKey, threeDsChallengePreference: 'Challenge' });
+      const frame = page.frameLocator('#checkout');
+      const card = frame.frameLocator('[data-testid=card-field-card-number]');
+      await card.locator('#number').fill('4000000000003220', { timeout: 20_000 });
+      await card.locator('#expiry').fill('12/34');
+      await card.locator('#cvv').fill('123');
+      await expect.poll(() => frame.getByTestId('checkout-pay-card').isEnabled(), { timeout: 20_000 }).toBe(true);
+      await frame.getByTestId('checkout-pay-card').click();
+      await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toContain('bank');
+      // The bank's own page, opened by the page's POST of the creq (a link would be refused), in the checkout's frame.
+      const bank = frame.frameLocator('#challenge-frame');
+      await bank.getByRole('button', { name: button }).click({ timeout: 20_000 });
+      await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toContain(statusText);
+      const told = (await messages(page)).filter((m) => m.method === 'success' || m.method === 'authDeclined');
+      expect(told.map((m) => m.method)).toEqual([message]);
+      expect(told[0]!.info).toMatchObject({ sessionId: s.sessionId });
+      await page.close();
+    },
+    60_000,
+  );
 });

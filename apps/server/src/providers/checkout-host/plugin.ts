@@ -52,6 +52,10 @@ export default fp<CheckoutHostPluginOptions>(
       webhooks.deliverDue().catch((err: unknown) => app.log.warn({ err }, 'checkout webhook delivery pass failed'));
     };
     const providerPageBase = config.BROWSER_BASE || config.STORE_ORIGINS[0]!;
+    // As the payments plugin picks it: Nuvei itself when asked for, or when unset and its credentials are set.
+    const realCardProvider =
+      config.PAYMENTS_PROVIDER === 'nuvei' ||
+      (!config.PAYMENTS_PROVIDER && !!(config.NUVEI_MERCHANT_ID && config.NUVEI_MERCHANT_SITE_ID && config.NUVEI_SECRET_KEY));
     const service = createCheckoutHostService({
       db: app.db,
       log: app.log,
@@ -61,6 +65,7 @@ export default fp<CheckoutHostPluginOptions>(
       bankProvider: opts.bankProvider,
       cardTokens: app.vault,
       providerPageBase,
+      hostOrigin: () => origin,
       onEvent: deliverSoon,
       transferWaitMs: opts.transferWaitMs,
       // The app's counters; a host on its own would bring its own (memory or its Redis).
@@ -92,7 +97,11 @@ export default fp<CheckoutHostPluginOptions>(
       chains,
       hostOrigin: () => origin,
       vault: app.vault,
-      providerPageOrigins: [...new Set([new URL(providerPageBase).origin, ...config.STORE_ORIGINS])],
+      providerPageOrigins: [
+        ...new Set([new URL(providerPageBase).origin, ...config.STORE_ORIGINS]),
+        // A real card provider's 3-D Secure pages are the card issuers' (any https origin): the page POSTs creq there.
+        ...(realCardProvider ? ['https:'] : []),
+      ],
     });
     app.addHook('onReady', async () => {
       await server.listen({ port, host: config.HOST });

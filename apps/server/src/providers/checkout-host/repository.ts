@@ -1,6 +1,6 @@
 // SQL of the hosted checkout (its own tables, migration 0021).
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   checkoutBankAttempts,
@@ -130,10 +130,30 @@ export async function markOutbox(db: Db, eventId: string, set: Partial<OutboxRow
   await db.update(checkoutWebhookOutbox).set(set).where(eq(checkoutWebhookOutbox.eventId, eventId));
 }
 
-export async function insertCardAttempt(db: Db, sessionId: string): Promise<string> {
+export async function insertCardAttempt(db: Db, sessionId: string, cardToken: string | null = null): Promise<string> {
   const id = newId('ca');
-  await db.insert(checkoutCardAttempts).values({ id, sessionId, status: 'started' });
+  await db.insert(checkoutCardAttempts).values({ id, sessionId, status: 'started', cardToken });
   return id;
+}
+
+export async function findCardAttempt(db: Db, id: string): Promise<CardAttemptRow | undefined> {
+  const [row] = await db.select().from(checkoutCardAttempts).where(eq(checkoutCardAttempts.id, id)).limit(1);
+  return row;
+}
+
+/** Moves an attempt only from one of `from`: of callers racing (the return page, a poll, reconciliation), one wins. */
+export async function moveCardAttempt(
+  db: Db | Tx,
+  id: string,
+  from: CardAttemptRow['status'][],
+  set: Partial<CardAttemptRow>,
+): Promise<CardAttemptRow | undefined> {
+  const [row] = await db
+    .update(checkoutCardAttempts)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(checkoutCardAttempts.id, id), inArray(checkoutCardAttempts.status, from)))
+    .returning();
+  return row;
 }
 
 export async function updateCardAttempt(db: Db | Tx, id: string, set: Partial<CardAttemptRow>): Promise<void> {
@@ -153,8 +173,21 @@ export async function latestCardAttempt(db: Db, sessionId: string): Promise<Card
   return row;
 }
 
-export async function openChallenges(db: Db, limit: number): Promise<CardAttemptRow[]> {
-  return db.select().from(checkoutCardAttempts).where(eq(checkoutCardAttempts.status, 'challenge')).limit(limit);
+/**
+ * Card challenges left open, and attempts left 'started' (in a provider call) for longer than `stuckMs`: a
+ * final payment after a challenge whose answer was lost (a restart), which only a lookup can settle.
+ */
+export async function openChallenges(db: Db, limit: number, stuckMs = 5 * 60_000, now = new Date()): Promise<CardAttemptRow[]> {
+  return db
+    .select()
+    .from(checkoutCardAttempts)
+    .where(
+      or(
+        eq(checkoutCardAttempts.status, 'challenge'),
+        and(eq(checkoutCardAttempts.status, 'started'), lt(checkoutCardAttempts.updatedAt, new Date(now.getTime() - stuckMs))),
+      ),
+    )
+    .limit(limit);
 }
 
 export async function insertBankAttempt(

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { proxyTrustFor } from '../../lib/proxy-trust.ts';
 import type { ChainRegistry } from '../chains/index.ts';
 import { CardAttemptsLimited } from './card-limits.ts';
+import { challengeReturnRoutes } from './challenge-return.ts';
 import { deviceIdRoutes } from './device-id/routes.ts';
 import { merchantApiRoutes } from './merchant-api.ts';
 import { pageApiRoutes } from './page-api.ts';
@@ -63,6 +64,7 @@ export async function createCheckoutHostServer(opts: CheckoutHostServerOptions):
 
   await server.register(merchantApiRoutes, { service, secret: opts.secret });
   await server.register(pageApiRoutes, { service });
+  await server.register(challengeReturnRoutes, { service });
   await server.register(pageRoutes, {
     service,
     hostOrigin: opts.hostOrigin,

@@ -37,6 +37,7 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
       return isBankAccountProvider(provider) ? provider : undefined;
     },
     providerPageBase: opts.providerPageBase,
+    hostOrigin: opts.hostOrigin,
     onEvent: opts.onEvent,
     transferWaitMs: opts.transferWaitMs ?? TRANSFER_WAIT_MS,
     cardLimits: createHostCardLimits({ counters: opts.counters, limits: opts.cardLimits, db: opts.db, log: opts.log }),
@@ -60,6 +61,8 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     sessionOfKey: sessions.sessionOfKey,
     payByCard: card.payByCard,
     cardStatus: card.cardStatus,
+    finishChallenge: card.finishChallenge,
+    challengeFrameAncestors: card.challengeFrameAncestors,
     achAvailable: bank.achAvailable,
     payByAch: bank.payByAch,
     prepareUsdc: usdc.prepareUsdc,

@@ -115,21 +115,50 @@ export interface PaymentRequest {
   threeDsChallengePreference?: ThreeDsChallengePreference;
   /**
    * Who pays, as a provider must be told (Nuvei's billingAddress and deviceDetails.ipAddress, which its
-   * bank debits require, ADR 039): the shopper's profile and the address their request came from. The
-   * payments core fills it when the profile is complete; a provider that needs it refuses a request without.
+   * card payments (ADR 037) and bank debits (ADR 039) require): the shopper's profile and the address
+   * their request came from. The payments core fills it when the profile is complete; a provider that
+   * needs it refuses a request without.
    */
   payer?: Payer;
+  /** What only the shopper's browser knows, for 3-D Secure 2 (confirm: Nuvei's threeD.browserDetails). */
+  browser?: BrowserDetails;
+  /**
+   * Whether the browser ran the issuer's 3-D Secure method (fingerprint) page the start answered with:
+   * 'Y' it did, 'N' it was asked for and did not finish, 'U' none was asked for (Nuvei's methodCompletionInd).
+   */
+  methodCompletionInd?: 'Y' | 'N' | 'U';
+  /**
+   * Where the issuer's challenge answer (cres) is posted in the shopper's browser (Nuvei's
+   * threeD.notificationURL). Absent: the store's own challenge-return page for paymentId; the hosted
+   * checkout gives its own (ADR 037), which finishes the payment there.
+   */
+  challengeReturnUrl?: string;
 }
 
-/** The payer of a payment or a payout (ADR 039): from the shopper's profile and request. */
+/** The payer of a payment or a payout (ADR 037, 039): from the shopper's profile and request. */
 export interface Payer {
   email: string;
   firstName: string;
   lastName: string;
-  /** ISO 3166-1 alpha-2. */
+  /** ISO 3166-1 alpha-2; a card or bank payment without it is refused (422 PAYER_DETAILS_REQUIRED naming address.country). */
   country: string;
   /** The shopper's IP address: the request's, or (a payout, made later) the one they last signed in from. */
   ipAddress: string | null;
+}
+
+/** The browser's own facts for 3-D Secure 2 (EMV 3DS browser data, as Nuvei names them in threeD.browserDetails). */
+export interface BrowserDetails {
+  acceptHeader: string;
+  ip: string;
+  javaEnabled: 'TRUE' | 'FALSE';
+  javaScriptEnabled: 'TRUE' | 'FALSE';
+  language: string;
+  colorDepth: string;
+  screenHeight: string;
+  screenWidth: string;
+  /** Minutes from UTC to local time, as the browser's Date#getTimezoneOffset gives it (e.g. '-60'). */
+  timeZone: string;
+  userAgent: string;
 }
 
 /** The 3-D Secure challenge preferences a merchant may state (SPEC §3). */
@@ -159,10 +188,18 @@ export type DeclineCode = 'CARD_DECLINED' | 'INSUFFICIENT_FUNDS' | 'BANK_PAYMENT
 
 /** What the shopper must do before the provider can decide. */
 export type ShopperAction =
-  /** The 3-D Secure method step (device fingerprint) in the page; the browser confirms at once with the version. */
-  | { kind: 'fingerprint'; threeDVersion: string }
-  /** The card issuer's challenge page; its result comes as a notification (or a lookup). */
-  | { kind: 'challenge'; url: string }
+  /**
+   * The 3-D Secure method step (device fingerprint) in the page; the browser confirms at once with the
+   * version. threeDVersion is '' when the card does not support 3-D Secure 2. With methodUrl, the browser
+   * first posts methodPayload as threeDSMethodData to methodUrl in a hidden frame (the issuer's fingerprint).
+   */
+  | { kind: 'fingerprint'; threeDVersion: string; methodUrl?: string; methodPayload?: string }
+  /**
+   * The card issuer's challenge page (ACS). With creq, the browser POSTs it (form field `creq`) to url,
+   * as 3-D Secure 2 requires; the issuer posts its answer (cres) to the store's challenge-return page,
+   * and the store finishes the payment there (completeChallenge). Without creq, a page to open.
+   */
+  | { kind: 'challenge'; url: string; creq?: string }
   /** A page of the provider's (a hosted cashier, a wallet's approval page); the shopper comes back to the store. */
   | { kind: 'redirect'; url: string }
   /** The provider's script in the store's page finishes it (Stripe.js with the PaymentIntent's client secret). */
@@ -238,7 +275,12 @@ export type LookupOutcome =
   | Declined
   | { status: 'pending'; transactionId: string }
   | { status: 'refunded'; transactionId: string }
-  | { status: 'none' };
+  | { status: 'none' }
+  /**
+   * The provider cannot say yet (Nuvei's errCode 9146, "no transaction details" for an id it may still
+   * record): the payment is left as it is and asked about again later, each time waiting longer.
+   */
+  | { status: 'unknown' };
 
 export interface NotificationInput {
   body: unknown;
@@ -281,6 +323,8 @@ export interface VerifyCardRequest {
   /** As PaymentRequest's. */
   payerName: string;
   source: { method: 'card'; cardToken: string; cvvToken?: string };
+  /** As PaymentRequest's. */
+  payer?: Payer;
 }
 export type VerifiedCard = { status: 'approved'; transactionId: string; card: ProviderCard };
 
@@ -300,6 +344,12 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundOutcome>;
   /** Checks the notification's signature or checksum; null when it is not genuine. */
   verifyNotification(input: NotificationInput): PaymentNotification | null;
+  /**
+   * Optional capability of a provider whose challenge ends at the store's return page (Nuvei, ADR 037):
+   * after the issuer's challenge, the final payment of the challenged transaction (request.transactionId,
+   * Nuvei's relatedTransactionId). Until it is made no money moves.
+   */
+  completeChallenge?(request: ConfirmRequest): Promise<PaymentOutcome>;
   /** Optional capability: a zero-amount verification of a fresh card, to save it without paying. */
   verifyCard?(request: VerifyCardRequest): Promise<VerifiedCard | Declined>;
   /**

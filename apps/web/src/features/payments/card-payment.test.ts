@@ -70,6 +70,8 @@ describe('card payment steps (SPEC §4)', () => {
       cvvToken: 'cvv_1',
       version: '2.2.0',
       relatedTransactionId: 't-init',
+      // No method page was named by init: 'U' (ADR 037).
+      methodCompletionInd: 'U',
     });
     const state = store.getState().usersCards;
     expect(state.threeDFingerprinting).toEqual({ version: '2.2.0', transactionId: 't-init', orderId: 'o2' });
@@ -100,6 +102,8 @@ describe('card payment steps (SPEC §4)', () => {
       saveCard: true,
       version: '2.2.0',
       relatedTransactionId: 't-init',
+      // No method page was named by init: 'U' (ADR 037).
+      methodCompletionInd: 'U',
     });
     const state = store.getState().usersCards;
     expect(state.threeDSecureUrl).toEqual({ url: 'http://localhost:3000/sandbox/3ds/t-5', transactionId: 't-5', orderId: 'o5' });

@@ -244,13 +244,63 @@ async function setUpCard() {
     return;
   }
   button.addEventListener('click', () => void payByCard());
+  $<HTMLIFrameElement>('challenge-frame').addEventListener('load', () => wake?.());
 }
 
 type CardAnswer =
   | { status: 'paid'; info: SuccessInfo }
   | { status: 'declined'; code: string; reason: string; final: boolean }
-  | { status: 'challenge'; challengeUrl: string }
+  /** With creq (3-D Secure 2) the issuer's page is POSTed it; without, it is opened. */
+  | { status: 'challenge'; challengeUrl: string; creq?: string }
   | { status: 'pending' | 'open' | 'expired' | 'refunded' };
+
+/** What the host's card payment needs of the browser for 3-D Secure 2; the host adds the request's address and headers. */
+function browserDetails() {
+  return {
+    javaEnabled: false,
+    language: (navigator.language || 'en').slice(0, 8),
+    colorDepth: Math.min(99, Math.max(1, screen.colorDepth || 24)),
+    screenHeight: Math.min(999_999, screen.height || 0),
+    screenWidth: Math.min(999_999, screen.width || 0),
+    timeZone: new Date().getTimezoneOffset(),
+  };
+}
+
+/**
+ * The issuer's challenge page in the challenge frame, its creq POSTed from an auto-submitting form aimed at
+ * the frame (3-D Secure 2: an ACS is not opened by a link). The issuer then posts its answer to the host's
+ * return page, which finishes the payment and loads in the same frame.
+ */
+function postToChallengeFrame(url: string, creq: string) {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = url;
+  form.target = 'challenge-frame';
+  form.hidden = true;
+  const input = document.createElement('input');
+  input.type = 'hidden';
+  input.name = 'creq';
+  input.value = creq;
+  form.append(input);
+  document.body.append(form);
+  form.submit();
+  form.remove();
+}
+
+/** The challenge this page opened (its URL), so a poll answering the same challenge does not open it again. */
+let openedChallenge: string | null = null;
+/** Cuts the wait before the next status poll short (the challenge frame loaded a page: maybe the host's answer). */
+let wake: (() => void) | null = null;
+const nextPoll = () =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, POLL_MS);
+    function done() {
+      clearTimeout(timer);
+      wake = null;
+      resolve();
+    }
+    wake = done;
+  });
 
 async function payByCard() {
   if (!cardFields) return;
@@ -263,6 +313,7 @@ async function payByCard() {
         cardToken: token.cardToken ?? token.token,
         ...(challengePreference ? { threeDsChallengePreference: challengePreference } : {}),
         ...(deviceId ? { deviceId } : {}),
+        browserDetails: browserDetails(),
       }),
     );
   } catch (err) {
@@ -288,16 +339,19 @@ async function settleCard(answer: CardAnswer) {
       return busy(false);
     }
     if (answer.status === 'challenge') {
-      const frame = $<HTMLIFrameElement>('challenge-frame');
-      if (frame.getAttribute('src') !== answer.challengeUrl) frame.src = answer.challengeUrl;
-      $<HTMLAnchorElement>('challenge-link').href = answer.challengeUrl;
-      $('challenge').hidden = false;
+      if (openedChallenge !== answer.challengeUrl) {
+        openedChallenge = answer.challengeUrl;
+        $('challenge').hidden = false;
+        if (answer.creq) postToChallengeFrame(answer.challengeUrl, answer.creq);
+        else $<HTMLIFrameElement>('challenge-frame').src = answer.challengeUrl;
+      }
       setStatus('Waiting for your bank’s confirmation…');
     } else if (answer.status !== 'pending') {
+      $('challenge').hidden = true;
       setStatus('The payment was not completed. Try again.', 'error');
       return busy(false);
     }
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    await nextPoll();
     answer = await api<CardAnswer>('GET', '/api/checkout/card/status');
   }
 }

@@ -36,8 +36,7 @@ export function purchasePage(opts: {
 <section id="card-section" hidden aria-labelledby="card-title"><h2 id="card-title" style="font-size:1rem;margin:0 0 8px">Pay by card</h2>
 <div id="card-number"></div><p class="note" id="threeds-note"></p>
 <button type="button" id="pay-card" data-testid="checkout-pay-card" disabled>Pay by card</button>
-<div id="challenge" hidden><p>Your bank asks you to confirm this payment.</p><iframe class="challenge" id="challenge-frame" title="3-D Secure check"></iframe>
-<p class="note"><a id="challenge-link" target="_blank" rel="noopener noreferrer">Open the bank's check in a new window</a> if it does not show here.</p></div></section>
+<div id="challenge" hidden><p>Your bank asks you to confirm this payment.</p><iframe class="challenge" id="challenge-frame" name="challenge-frame" title="3-D Secure check"></iframe></div></section>
 <section id="ach-section" hidden aria-labelledby="ach-title"><h2 id="ach-title" style="font-size:1rem;margin:0 0 8px">Bank account (ACH)</h2>
 <form id="ach-form" novalidate autocomplete="off"><label for="ach-routing">Routing number (9 digits)</label>
 <input id="ach-routing" name="routingNumber" inputmode="numeric" pattern="[0-9]{9}" maxlength="9" required>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { coinflowSessionResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { as, createShopper, expectLedgerBalanced } from '../../../../test/support/checkout.ts';
-import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
+import { BROWSER_DETAILS, orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
 import { payments } from '../../../db/schema.ts';
 import { SESSION_KEY_HEADER } from '../../checkout-host/page-api.ts';
@@ -63,6 +63,7 @@ describe('the in-process hosted checkout', () => {
     expect((await pageCall(first.sessionKey, 'GET', '/api/checkout/session')).status).not.toBe(200);
 
     const paid = await pageCall(second.sessionKey, 'POST', '/api/checkout/card', {
+      browserDetails: BROWSER_DETAILS,
       cardToken: await tokenizeCard(t.app, '4111111111111111'),
     });
     expect(paid.status).toBe(200);

@@ -53,6 +53,9 @@ async function cardToken(number: string = SANDBOX_CARDS.frictionless, cvv: strin
   return (await vault.storeCard(checked as CheckedCard, cvv ?? undefined)).token;
 }
 
+/** The payer Nuvei requires on every card call (billingAddress, deviceDetails.ipAddress; ADR 037, 039). */
+const payer = { email: 'mei@example.com', firstName: 'Mei', lastName: 'Lin', country: 'US', ipAddress: '203.0.113.7' };
+
 const request = (cardToken: string, paymentId = 'pay-1') => ({
   paymentId,
   orderId: 'order-1',
@@ -61,6 +64,7 @@ const request = (cardToken: string, paymentId = 'pay-1') => ({
   amountCents: 1999,
   currency: 'USD' as const,
   source: { method: 'card' as const, cardToken },
+  payer,
 });
 
 const cardCalls = () => fake.calls.filter((c) => c.method === 'initPayment' || c.method === 'payment');
@@ -120,10 +124,11 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
   });
 
   it.each([
-    ['Challenge', '03'],
+    // Nuvei's own codes (its API reference, ADR 037), not EMV's threeDSRequestorChallengeInd.
+    ['Challenge', '01'],
     ['Frictionless', '02'],
-    ['NoPreference', '01'],
-  ] as const)('sends the 3-D Secure challenge preference %s with the payment as the EMV 3DS code %s', async (preference, code) => {
+    ['NoPreference', '03'],
+  ] as const)('sends the 3-D Secure challenge preference %s with the payment as Nuvei code %s', async (preference, code) => {
     const token = await cardToken();
     const asked = { ...request(token, `pay-pref-${preference}`), threeDsChallengePreference: preference };
     const first = await client.start(asked);
@@ -183,7 +188,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
     expect(cardCalls().at(-1)!.body.paymentOption).toEqual({ card: expect.not.objectContaining({ CVV: expect.anything() }) as unknown });
     const other = await cardToken(SANDBOX_CARDS.frictionless, null);
     await expect(
-      client.verifyCard({ userId: 'user-1', payerName: 'Mei Lin', source: { method: 'card', cardToken: other } }),
+      client.verifyCard({ userId: 'user-1', payerName: 'Mei Lin', payer, source: { method: 'card', cardToken: other } }),
     ).rejects.toThrow(/1062 Invalid CVV/);
   });
 
@@ -253,7 +258,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
       clock = Date.now();
     }
     expect(
-      await client.verifyCard({ userId: 'user-1', payerName: 'Mei Lin', source: { method: 'card', cardToken: 'nope' } }),
+      await client.verifyCard({ userId: 'user-1', payerName: 'Mei Lin', payer, source: { method: 'card', cardToken: 'nope' } }),
     ).toMatchObject({
       status: 'declined',
       reason: 'Unknown card token',
@@ -266,7 +271,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
       const token = await cardToken(number);
       return {
         token,
-        outcome: await client.verifyCard({ userId: 'user-1', payerName: 'Mei Lin', source: { method: 'card', cardToken: token } }),
+        outcome: await client.verifyCard({ userId: 'user-1', payerName: 'Mei Lin', payer, source: { method: 'card', cardToken: token } }),
       };
     };
     const approved = await verify(SANDBOX_CARDS.frictionless);
@@ -370,11 +375,104 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
   });
 });
 
+describe('3-D Secure 2 as Nuvei documents it, and the fields Nuvei requires (ADR 037)', () => {
+  const browser = {
+    acceptHeader: 'text/html',
+    ip: '203.0.113.7',
+    javaEnabled: 'FALSE' as const,
+    javaScriptEnabled: 'TRUE' as const,
+    language: 'en-US',
+    colorDepth: '24',
+    screenHeight: '900',
+    screenWidth: '1366',
+    timeZone: '0',
+    userAgent: 'Mozilla/5.0',
+  };
+
+  it("initPayment carries billingAddress and deviceDetails.ipAddress; its version is the card's only", async () => {
+    const token = await cardToken();
+    const started = await client.start({ ...request(token, 'pay-3ds-init'), payer });
+    expect(started).toMatchObject({ status: 'action', action: { kind: 'fingerprint', threeDVersion: '2.2.0' } });
+    const call = cardCalls().at(-1)!;
+    expect(call.method).toBe('initPayment');
+    expect(call.body).toMatchObject({
+      billingAddress: { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US' },
+      deviceDetails: { ipAddress: '203.0.113.7' },
+    });
+  });
+
+  it("payment: notificationURL is the store's challenge-return page (not the DMN address), with merchantURL and browserDetails; a challenge keeps cReq", async () => {
+    const token = await cardToken(SANDBOX_CARDS.challenge);
+    const req = { ...request(token, 'pay-3ds-challenge'), payer };
+    const started = await client.start(req);
+    const paid = await client.confirm({
+      ...req,
+      browser,
+      methodCompletionInd: 'Y',
+      transactionId: started.transactionId,
+      threeDVersion: '2.2.0',
+    });
+    expect(paid).toEqual({
+      status: 'action',
+      transactionId: expect.any(String),
+      action: { kind: 'challenge', url: 'https://acs.example/challenge', creq: 'abc' },
+    });
+    const call = cardCalls().at(-1)!;
+    expect(call.body).toMatchObject({
+      relatedTransactionId: started.transactionId,
+      billingAddress: { country: 'US', email: 'mei@example.com', firstName: 'Mei', lastName: 'Lin' },
+      deviceDetails: { ipAddress: '203.0.113.7' },
+      paymentOption: {
+        card: {
+          threeD: {
+            version: '2.2.0',
+            methodCompletionInd: 'Y',
+            notificationURL: 'http://store.test/api/v1/nuvei/3ds/return/pay-3ds-challenge',
+            merchantURL: 'http://store.test',
+            platformType: '02',
+            browserDetails: browser,
+          },
+        },
+      },
+    });
+
+    // The issuer's answer reached the return page: the final payment, related to the challenged transaction.
+    fake.completeChallenge(paid.transactionId, true);
+    const final = await client.completeChallenge!({ ...req, transactionId: paid.transactionId, threeDVersion: '2.2.0' });
+    expect(final).toMatchObject({ status: 'approved', card: { last4: '3220' } });
+    const finalCall = cardCalls().at(-1)!;
+    expect(finalCall.method).toBe('payment');
+    expect(finalCall.body).toMatchObject({ relatedTransactionId: paid.transactionId, billingAddress: { country: 'US' } });
+    expect(finalCall.body.checksum).toBe(sdkChecksum('payment', finalCall.body, creds));
+    // No CVV on the final payment: the first payment took it (ADR 038).
+    expect((finalCall.body.paymentOption as { card: Record<string, unknown> }).card).not.toHaveProperty('CVV');
+  });
+
+  it("a request's own challengeReturnUrl (the hosted checkout's return page) is the notificationURL", async () => {
+    const token = await cardToken(SANDBOX_CARDS.challenge);
+    const req = { ...request(token, 'pay-3ds-host'), payer, challengeReturnUrl: 'http://checkout.test/api/checkout/3ds/return/ca_1' };
+    const started = await client.start(req);
+    await client.confirm({ ...req, browser, transactionId: started.transactionId, threeDVersion: '2.2.0' });
+    const threeD = (cardCalls().at(-1)!.body.paymentOption as { card: { threeD: Record<string, unknown> } }).card.threeD;
+    expect(threeD.notificationURL).toBe('http://checkout.test/api/checkout/3ds/return/ca_1');
+  });
+
+  it('sends no 3-D Secure version the card did not give (no 2.1.0 made up)', async () => {
+    const token = await cardToken();
+    const req = { ...request(token, 'pay-3ds-noversion'), payer };
+    const started = await client.start(req);
+    await client.confirm({ ...req, browser, transactionId: started.transactionId, threeDVersion: '' });
+    const threeD = (cardCalls().at(-1)!.body.paymentOption as { card: { threeD: Record<string, unknown> } }).card.threeD;
+    expect(threeD).not.toHaveProperty('version');
+    expect(threeD.methodCompletionInd).toBe('U');
+  });
+});
+
 describe('getTransactionDetails: what Nuvei recorded for a payment id (recovery)', () => {
   const lookup = (paymentId: string) => client.lookup({ paymentId, orderId: 'order-1', transactionId: null });
 
-  it('asks by clientUniqueId with the checksum of its fields; nothing recorded is none', async () => {
-    expect(await lookup('pay-never-sent')).toEqual({ status: 'none' });
+  it('asks by clientUniqueId with the checksum of its fields; 9146 (no details yet) is no answer: unknown, not a failure', async () => {
+    expect(await lookup('pay-never-sent')).toEqual({ status: 'unknown' });
     const call = fake.calls.at(-1)!;
     expect(call.method).toBe('getTransactionDetails');
     expect(call.body).toMatchObject({

@@ -1,7 +1,11 @@
 // The real Nuvei REST client (API v1 over fetch) as a payment provider (ADR 009): start is
-// initPayment (the 3-D Secure fingerprint), confirm is payment with the 3-D Secure version and related
-// transaction, plus a zero-amount card verification, refundTransaction, getTransactionDetails
-// (lookup) and DMN checksum checks. getSessionToken precedes each payment call.
+// initPayment (the 3-D Secure fingerprint: its methodUrl/methodPayload go to the browser), confirm is
+// payment with the 3-D Secure data (version as initPayment said, notificationURL = the store's own
+// challenge-return page, merchantURL, the browser's details), completeChallenge is the final payment with
+// relatedTransactionId after the issuer's challenge (ADR 037), plus a zero-amount card verification,
+// refundTransaction, getTransactionDetails (lookup) and DMN checksum checks. getSessionToken precedes
+// each payment call. Every card call carries the payer's billingAddress (names, e-mail, country) and
+// deviceDetails.ipAddress, which Nuvei requires.
 // Cards are typed into our vault's hosted fields, so the calls that carry a card (initPayment, payment,
 // the verification) go through the vault's relay (ADR 010): this file writes Nuvei's raw-card shape
 // with placeholders, and the vault fills in the number, expiry and CVV and sends it. The card number
@@ -35,7 +39,7 @@ import {
   sessionTokenChecksum,
   transactionDetailsChecksum,
 } from './checksum.ts';
-import { CHARGE_TRANSACTION_TYPES, NUVEI_CARD_METHODS, NUVEI_WEBHOOK } from './transactions.ts';
+import { CHARGE_TRANSACTION_TYPES, NUVEI_CARD_METHODS, NUVEI_WEBHOOK, nuveiChallengeReturnUrl } from './transactions.ts';
 import { nuveiPoster } from './http.ts';
 
 export interface NuveiOptions {
@@ -45,6 +49,13 @@ export interface NuveiOptions {
   merchantSiteId: string;
   secretKey: string;
   notificationUrl: string;
+  /**
+   * The store's 3-D Secure challenge-return page for a payment (threeD.notificationURL): the issuer's ACS
+   * posts its answer (cres) there, and the store then sends the final payment (ADR 037). Not the DMN address.
+   */
+  challengeReturnUrl?: (paymentId: string) => string;
+  /** The store's address, as 3-D Secure 2 asks for it (threeD.merchantURL); default: notificationUrl's origin. */
+  merchantUrl?: string;
   fetch?: typeof fetch;
   /** A call that takes longer is abandoned (the payment is then reconciled by a lookup). */
   timeoutMs?: number;
@@ -57,7 +68,14 @@ interface NuveiCardInfo {
   ccExpMonth?: string;
   ccExpYear?: string;
   cardBrand?: string;
-  threeD?: { version?: string; v2supported?: string; acsUrl?: string; cReq?: string };
+  threeD?: {
+    version?: string;
+    v2supported?: string;
+    methodUrl?: string;
+    methodPayload?: string;
+    acsUrl?: string;
+    cReq?: string;
+  };
 }
 
 interface NuveiResponse {
@@ -84,21 +102,29 @@ interface NuveiDetailsResponse extends Omit<NuveiResponse, 'transactionStatus'> 
   };
 }
 
-/** errCode of getTransactionDetails when nothing was recorded under the id. */
-const NO_TRANSACTION_FOUND = 9146;
+/**
+ * errCode of getTransactionDetails "No transaction details returned for the provided ID": nothing is
+ * recorded under the id YET (a transaction may take a moment to be found), so it is no answer at all.
+ */
+const NO_TRANSACTION_DETAILS = 9146;
 
 export class NuveiError extends Error {}
 
 /**
- * The merchant's 3-D Secure challenge preference as v2AdditionalParams.challengePreference. The codes are
- * EMV 3DS threeDSRequestorChallengeInd's ('01' no preference, '02' no challenge requested, '03' challenge
- * requested); this mapping was not checked against Nuvei's own documentation (none reachable here).
+ * The merchant's 3-D Secure challenge preference as v2AdditionalParams.challengePreference, in Nuvei's own
+ * codes (its API reference: '01' challenge requested, '02' exemption requested, '03' no preference), which
+ * are not EMV's threeDSRequestorChallengeInd. See ADR 037 for what of this could be checked.
  */
 const CHALLENGE_PREFERENCE_CODES: Record<ThreeDsChallengePreference, string> = {
-  NoPreference: '01',
+  Challenge: '01',
   Frictionless: '02',
-  Challenge: '03',
+  NoPreference: '03',
 };
+
+/** Nuvei's limits on the names and e-mail of billingAddress (its Java SDK's UserAddress). */
+const FIRST_NAME_MAX = 30;
+const LAST_NAME_MAX = 40;
+const EMAIL_MAX = 100;
 
 /** Nuvei's limit on cardHolderName. */
 const HOLDER_NAME_MAX = 70;
@@ -124,6 +150,10 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
   const base = opts.baseUrl.replace(/\/+$/, '');
   const merchant = { merchantId: opts.merchantId, merchantSiteId: opts.merchantSiteId };
   const post = nuveiPoster(opts, (message) => new NuveiError(message));
+  // Without them configured, both are the store's own, found from where its DMNs go.
+  const storeOrigin = URL.canParse(opts.notificationUrl) ? new URL(opts.notificationUrl).origin : '';
+  const challengeReturnUrl = opts.challengeReturnUrl ?? ((paymentId: string) => nuveiChallengeReturnUrl(storeOrigin, paymentId));
+  const merchantUrl = opts.merchantUrl ?? storeOrigin;
 
   /** The same POST through the vault, which fills in the card data its placeholders name. */
   async function postThroughVault<T>(method: string, body: Record<string, unknown>): Promise<T> {
@@ -170,7 +200,7 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       checksum: transactionDetailsChecksum(p, opts.secretKey),
     });
     if (res.status !== 'SUCCESS') {
-      if (res.errCode === NO_TRANSACTION_FOUND) return { status: 'none' };
+      if (res.errCode === NO_TRANSACTION_DETAILS) return { status: 'unknown' };
       throw new NuveiError(`Nuvei getTransactionDetails failed: ${res.errCode} ${res.reason ?? ''}`.trim());
     }
     const details = res.transactionDetails ?? {};
@@ -192,8 +222,20 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       if (status === 'REDIRECT' || status === 'PENDING') return { status: 'pending', transactionId };
       return { status: 'declined', transactionId, code: declineCode(details.gwErrorReason), reason: details.gwErrorReason ?? 'Declined' };
     }
-    // The 3-D Secure steps take no money.
-    if (type === 'InitAuth3D' || type === 'Auth3D') return { status: 'none' };
+    // The challenge step (Auth3D: the first payment that answered REDIRECT) takes no money; until it is
+    // declined, the shopper may be at the bank, or the final payment still to come.
+    if (type === 'Auth3D') {
+      if (status === 'DECLINED' || status === 'ERROR')
+        return {
+          status: 'declined',
+          transactionId,
+          code: 'CARD_DECLINED',
+          reason: details.gwErrorReason ?? '3-D Secure authentication failed',
+        };
+      return { status: 'pending', transactionId };
+    }
+    // The fingerprint alone took no money: the payment was never made.
+    if (type === 'InitAuth3D') return { status: 'none' };
     if ((type === 'Credit' || type === 'Void') && status === 'APPROVED') return { status: 'refunded', transactionId };
     throw new NuveiError(`Nuvei getTransactionDetails: ${type || 'no'} transaction ${status ?? ''} left for a person to check`.trim());
   }
@@ -239,6 +281,51 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
     };
   }
 
+  /**
+   * The payer as Nuvei requires it on card calls: billingAddress (first and last name, e-mail, country)
+   * and deviceDetails.ipAddress, from the shopper's profile and request (the payments core fills them).
+   */
+  function payerFields(req: Pick<PaymentRequest, 'payer'>) {
+    const payer = req.payer;
+    if (!payer) return {};
+    return {
+      billingAddress: {
+        firstName: payer.firstName.slice(0, FIRST_NAME_MAX),
+        lastName: payer.lastName.slice(0, LAST_NAME_MAX),
+        email: payer.email.slice(0, EMAIL_MAX),
+        country: payer.country,
+      },
+      ...(payer.ipAddress ? { deviceDetails: { ipAddress: payer.ipAddress } } : {}),
+    };
+  }
+
+  /** A payment's answer (the first or the final one): approved with its card, a challenge, or declined. */
+  function paymentOutcome(req: PaymentRequest, res: NuveiResponse, threeDVersion: string): PaymentOutcome {
+    const transactionId = String(res.transactionId ?? '');
+    if (res.transactionStatus === 'APPROVED') {
+      const card = cardFrom(res, vaultTokenOf(cardSourceOf(req.source)));
+      if (!card) throw new NuveiError('Nuvei approved a payment without card details');
+      // A saved card paid again stays the entry the shopper chose, whatever id Nuvei reports for it.
+      if (req.source.method === 'saved_card') card.userPaymentOptionId = req.source.userPaymentOptionId;
+      return { status: 'approved', transactionId, ...(threeDVersion ? { threeDVersion } : {}), card };
+    }
+    const threeD = res.paymentOption?.card?.threeD;
+    if (res.transactionStatus === 'REDIRECT' && threeD?.acsUrl) {
+      // 3-D Secure 2: the browser POSTs cReq (as `creq`) to acsUrl; the issuer answers at notificationURL.
+      return {
+        status: 'action',
+        transactionId,
+        action: { kind: 'challenge', url: threeD.acsUrl, ...(threeD.cReq ? { creq: threeD.cReq } : {}) },
+      };
+    }
+    return {
+      status: 'declined',
+      transactionId,
+      code: declineCode(res.gwErrorReason),
+      reason: res.gwErrorReason ?? res.reason ?? 'Declined',
+    };
+  }
+
   async function signedPaymentBody(req: Pick<PaymentRequest, 'paymentId' | 'userId' | 'amountCents' | 'currency'>) {
     const p = {
       ...merchant,
@@ -265,6 +352,7 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       const res = await cardCall('initPayment', {
         ...(await signedPaymentBody(req)),
         paymentOption: paymentOption(req, undefined, { authorises: false }),
+        ...payerFields(req),
         urlDetails: { notificationUrl: opts.notificationUrl },
       });
       if (res.status === 'declined') return res;
@@ -277,11 +365,19 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
           reason: res.gwErrorReason ?? res.reason ?? 'Declined',
         };
       }
-      // initPayment only runs the 3-D Secure fingerprint; the payment itself is the next step (confirm).
+      // initPayment only prepares 3-D Secure; the payment itself is the next step (confirm). The version is
+      // the card's as Nuvei answered it, and only when the card supports 3-D Secure 2 (v2supported): no
+      // version is made up. A methodUrl asks the browser to run the issuer's fingerprint page first.
+      const threeD = res.paymentOption?.card?.threeD;
+      const threeDVersion = threeD?.v2supported === 'true' && threeD.version ? threeD.version : '';
       return {
         status: 'action',
         transactionId,
-        action: { kind: 'fingerprint', threeDVersion: res.paymentOption?.card?.threeD?.version || '2.1.0' },
+        action: {
+          kind: 'fingerprint',
+          threeDVersion,
+          ...(threeD?.methodUrl ? { methodUrl: threeD.methodUrl, methodPayload: threeD.methodPayload ?? '' } : {}),
+        },
       };
     },
 
@@ -290,10 +386,14 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       // The challenge preference goes with this call, the 3-D Secure authentication (initPayment is only
       // the fingerprint); the issuer still decides whether to challenge.
       const threeD = {
-        version: threeDVersion,
-        methodCompletionInd: 'U',
-        notificationURL: opts.notificationUrl,
+        // 'Y' only when the browser ran the method page initPayment gave; 'U' when there was none.
+        methodCompletionInd: req.methodCompletionInd ?? 'U',
+        ...(threeDVersion ? { version: threeDVersion } : {}),
+        notificationURL: req.challengeReturnUrl ?? challengeReturnUrl(req.paymentId),
+        merchantURL: merchantUrl,
+        // 02: a browser (01 would be an app's SDK).
         platformType: '02',
+        ...(req.browser ? { browserDetails: { ...req.browser, ip: req.browser.ip || req.payer?.ipAddress || '' } } : {}),
         v2AdditionalParams: {
           challengeWindowSize: '05',
           ...(req.threeDsChallengePreference ? { challengePreference: CHALLENGE_PREFERENCE_CODES[req.threeDsChallengePreference] } : {}),
@@ -303,26 +403,37 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
         ...(await signedPaymentBody(req)),
         relatedTransactionId: req.transactionId,
         paymentOption: paymentOption(req, threeD),
+        ...payerFields(req),
         urlDetails: { notificationUrl: opts.notificationUrl },
       });
       if (res.status === 'declined') return res;
-      const transactionId = String(res.transactionId ?? '');
-      if (res.transactionStatus === 'APPROVED') {
-        const card = cardFrom(res, vaultTokenOf(cardSourceOf(req.source)));
-        if (!card) throw new NuveiError('Nuvei approved a payment without card details');
-        // A saved card paid again stays the entry the shopper chose, whatever id Nuvei reports for it.
-        if (req.source.method === 'saved_card') card.userPaymentOptionId = req.source.userPaymentOptionId;
-        return { status: 'approved', transactionId, threeDVersion, card };
-      }
-      if (res.transactionStatus === 'REDIRECT' && res.paymentOption?.card?.threeD?.acsUrl) {
-        return { status: 'action', transactionId, action: { kind: 'challenge', url: res.paymentOption.card.threeD.acsUrl } };
-      }
-      return {
-        status: 'declined',
-        transactionId,
-        code: declineCode(res.gwErrorReason),
-        reason: res.gwErrorReason ?? res.reason ?? 'Declined',
-      };
+      return paymentOutcome(req, res, threeDVersion);
+    },
+
+    async completeChallenge(req): Promise<PaymentOutcome> {
+      // The final payment after the issuer's challenge: relatedTransactionId is the transaction that
+      // answered REDIRECT; Nuvei reads the challenge's result itself. No CVV: the vault let it go with the
+      // first payment (ADR 010, 038), and this call authorises nothing new.
+      const source = cardSourceOf(req.source);
+      const withoutCvv = { ...req, source: { method: 'card' as const, cardToken: vaultTokenOf(source) } };
+      const res = await cardCall('payment', {
+        ...(await signedPaymentBody(req)),
+        relatedTransactionId: req.transactionId,
+        paymentOption: paymentOption(withoutCvv, undefined, { authorises: false }),
+        ...payerFields(req),
+        urlDetails: { notificationUrl: opts.notificationUrl },
+      });
+      if (res.status === 'declined') return res;
+      const outcome = paymentOutcome(req, res, req.threeDVersion ?? '');
+      // A second challenge is not how the flow goes: whatever Nuvei meant, no money moved.
+      if (outcome.status === 'action')
+        return {
+          status: 'declined',
+          transactionId: outcome.transactionId,
+          code: 'CARD_DECLINED',
+          reason: '3-D Secure challenge not completed',
+        };
+      return outcome;
     },
 
     async verifyCard(req) {
@@ -332,6 +443,7 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
         ...(await signedPaymentBody({ paymentId: `verify-${randomUUID()}`, userId: req.userId, amountCents: 0, currency: 'USD' })),
         transactionType: 'Auth',
         paymentOption: paymentOption(req),
+        ...payerFields(req),
         urlDetails: { notificationUrl: opts.notificationUrl },
       });
       if (res.status === 'declined') return res;

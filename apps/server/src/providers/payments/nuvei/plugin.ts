@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { createNuveiClient } from './client.ts';
+import { nuveiChallengeReturnUrl } from './transactions.ts';
 import { createSandboxGateway } from './sandbox/gateway.ts';
 import sandboxChallengeRoutes from './sandbox/challenge-routes.ts';
 import { createNuveiCashierClient } from './cashier/client.ts';
@@ -36,9 +37,15 @@ export async function registerNuvei(app: FastifyInstance, kind: 'nuvei' | 'sandb
       secretKey: config.NUVEI_SECRET_KEY!,
       notificationUrl,
     };
+    // The issuer's challenge answer comes back to the store's own return page (ADR 037), not to the DMN address.
+    const threeDs = {
+      challengeReturnUrl: (paymentId: string) => nuveiChallengeReturnUrl(config.PUBLIC_URL, paymentId),
+      merchantUrl: config.PUBLIC_URL,
+    };
     app.paymentProviders.register(
       createNuveiClient({
         ...account,
+        ...threeDs,
         relay: (request) => vault.relay(request),
       }),
     );
@@ -56,7 +63,14 @@ export async function registerNuvei(app: FastifyInstance, kind: 'nuvei' | 'sandb
   }
   // Without a configured secret the sandbox signs with a per-process one: it only talks to itself.
   const webhookSecret = config.PAYMENTS_WEBHOOK_SECRET ?? randomBytes(32).toString('hex');
-  const gateway = createSandboxGateway({ db: app.db, vault: app.vault, browserBase: config.BROWSER_BASE, webhookSecret });
+  const gateway = createSandboxGateway({
+    db: app.db,
+    vault: app.vault,
+    browserBase: config.BROWSER_BASE,
+    webhookSecret,
+    // Where the bank page posts its answer: the store's return page, on the origin the shopper is on.
+    challengeReturnUrl: (paymentId) => nuveiChallengeReturnUrl(config.BROWSER_BASE, paymentId),
+  });
   app.paymentProviders.register(gateway);
   await app.register(sandboxChallengeRoutes, { gateway });
   // The ACH sandbox (ADR 011): its debits settle on its clock, or at once through its controls.

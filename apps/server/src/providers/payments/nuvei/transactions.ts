@@ -9,3 +9,12 @@ export const NUVEI_WEBHOOK = 'nuvei';
 
 /** The card flow (initPayment, payment with 3-D Secure, DMN) serves fresh and saved cards. */
 export const NUVEI_CARD_METHODS: readonly PaymentMethodKind[] = ['card', 'saved_card'];
+
+/**
+ * The store's 3-D Secure challenge-return page for a payment (ADR 037): where the issuer's ACS posts its
+ * answer (cres) in the shopper's browser, given to Nuvei as threeD.notificationURL. Its own route
+ * (modules/payments), not the DMN address: the ACS's post carries no checksum.
+ */
+export const NUVEI_CHALLENGE_RETURN_PATH = '/api/v1/nuvei/3ds/return';
+export const nuveiChallengeReturnUrl = (storeBase: string, paymentId: string) =>
+  `${storeBase.replace(/\/+$/, '')}${NUVEI_CHALLENGE_RETURN_PATH}/${encodeURIComponent(paymentId)}`;

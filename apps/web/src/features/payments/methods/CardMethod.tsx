@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCents } from '@store/shared';
+import { COUNTRIES, formatCents } from '@store/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
 import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
@@ -9,13 +9,16 @@ import { usePaymentsConfigQuery } from '../api/config.ts';
 import { usePaymentsSavedCardsQuery } from '../api/saved-cards.ts';
 import { usePaymentsDeleteCardMutation } from '../api/delete-card.ts';
 import { selectSavedCards } from '../payment-slice.ts';
-import { isUnconfirmedFailure, payWithCard, saveNewCard } from '../card-payment.ts';
+import { browserDetails, isUnconfirmedFailure, payWithCard, postForm, runThreeDsMethod, saveNewCard } from '../card-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import type { SavedCard } from '../types.ts';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
+
+/** The answers that name the billing country: the profile has none (422), or the one chosen is no country (400). */
+const COUNTRY_FIELDS = new Set(['address.country', 'billingCountry']);
 
 export const PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
 export const SAVE_CARD_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
@@ -45,6 +48,9 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [confirming, setConfirming] = useState<SavedCard | null>(null);
+  /** Asked for when the API says the profile has no billing country (422 PAYER_DETAILS_REQUIRED naming address.country). */
+  const [askCountry, setAskCountry] = useState(false);
+  const [billingCountry, setBillingCountry] = useState('');
 
   const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
   const usingNewCard = selected === null;
@@ -100,10 +106,17 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
     setUnconfirmed(false);
     setPaying(true);
     try {
-      const body = selected
+      const card = selected
         ? { orderId, userPaymentOptionId: selected.userPaymentOptionId, cvvToken: (await requireFields(cvv.fields).tokenize()).token }
         : { orderId, cardToken: (await requireFields(newCard.fields).tokenize()).token, saveCard };
-      const outcome = await payWithCard(body, { dispatch, goTo: (url) => window.location.assign(url) });
+      const body = askCountry && billingCountry ? { ...card, billingCountry } : card;
+      const outcome = await payWithCard(body, {
+        dispatch,
+        goTo: (url) => window.location.assign(url),
+        postTo: postForm,
+        runMethod: (url, payload) => runThreeDsMethod(url, payload),
+        browser: browserDetails,
+      });
       // A challenge leaves the page for the bank's; the button stays busy until it has gone.
       if (outcome.kind === 'approved') {
         setPaying(false);
@@ -115,6 +128,7 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
         return;
       }
       setPaying(false);
+      if (COUNTRY_FIELDS.has(readApiFailure(failure).field ?? '')) setAskCountry(true);
       fail(failure, PAYMENT_FALLBACK_TEXT);
       // A declined order is failed for good: the page shows that, and the shopper tries again from the cart.
       if (!(failure instanceof Error)) void orderQuery.refetch();
@@ -168,6 +182,24 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
             <p className="payments-field-label">CVV of the selected card</p>
             <div ref={cvv.containerRef} className="card-fields__frame card-fields__frame--cvv" />
           </div>
+          {askCountry ? (
+            <label className="payments-field-label card-country">
+              Billing country (saved to your profile)
+              <select
+                className="payments-select"
+                data-testid="billing-country"
+                value={billingCountry}
+                onChange={(event) => setBillingCountry(event.target.value)}
+              >
+                <option value="">Choose your country</option>
+                {COUNTRIES.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <CardEntryAlerts configFailed={configFailed} error={error} />
           {unconfirmed ? (
             <p className="payments-error" role="alert" data-testid="payment-unconfirmed">

@@ -1,85 +1,137 @@
-// The sandbox's 3-D Secure challenge page (outside /api, as a card issuer's page would be):
-// Approve or Fail, then the sandbox delivers its signed notification to our webhook and sends the
-// browser back to the store. Like a bank's page it is bound to the single-use secret in the URL the
-// payment step returned (?secret=, kept out of the logs by lib/log-safety.ts); the form posts it back
-// in its body. Without it, or with a wrong or used one, the page answers as for an unknown challenge.
+// The sandbox's 3-D Secure bank page, its ACS (outside /api, as a card issuer's page would be), the way
+// 3-D Secure 2 runs it (ADR 037):
+//   POST /sandbox/3ds/:transactionId?secret=…  with the form field creq, from the store's auto-submitting
+//        form: the page asks the shopper to Approve or Fail. Opened any other way (a GET, no creq, a creq
+//        of another challenge, a wrong or used secret) it shows nothing of the challenge.
+//   POST /sandbox/3ds/:transactionId  with decision and secret (the page's own form, which carries the creq
+//        back): the answer is taken once, and the page posts the bank's answer (cres) to the notificationURL
+//        the payment was given (the sandbox's creq names it): the store's challenge-return page, or the
+//        hosted checkout's, which then makes the final payment. No money moves here.
+// Like a bank's page it is bound to the single-use secret in the URL the payment returned (?secret=, kept
+// out of the logs by lib/log-safety.ts); the page's form posts it back in its body.
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { formatCents } from '@store/shared';
 import { escapeHtml } from '../../../mail/html.ts';
 import type { SandboxGateway } from './gateway.ts';
-import { SANDBOX_SIGNATURE_HEADER } from './notification.ts';
 
 const params = z.object({ transactionId: z.string().regex(/^\d{6,24}$/) });
 /** 32 random bytes, base64url (gateway.ts). */
 const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const pageQuery = z.object({ secret: secretSchema });
-const decisionBody = z.object({ decision: z.enum(['approve', 'fail']), secret: secretSchema });
+const creqSchema = z.string().regex(/^[A-Za-z0-9_=-]{1,4096}$/);
+const decisionBody = z.object({ decision: z.enum(['approve', 'fail']), secret: secretSchema, creq: creqSchema.optional() });
 const NO_SUCH_CHALLENGE = 'No such 3-D Secure challenge.';
+const GET_REFUSED = 'This bank page opens only from the store: its form must POST the challenge request (creq).';
 
-function page(transactionId: string, secret: string, amountCents: number): string {
+/** Sends the bank's answer on at once; the button is there for a browser without script. */
+const AUTO_SUBMIT = "document.getElementById('cres-form').submit();";
+const AUTO_SUBMIT_HASH = `'sha256-${createHash('sha256').update(AUTO_SUBMIT).digest('base64')}'`;
+
+// The store's look (apps/web/src/styles: its colours, radius and type), so the bank's step reads as part of the pay flow.
+const STYLE = `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#070d1f;color:#eef1f8;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:1rem;box-sizing:border-box}
+main{width:100%;max-width:26rem;background:#111a33;border:1px solid rgba(255,255,255,.12);border-radius:18px;box-shadow:0 18px 40px rgba(0,0,0,.35);padding:1.75rem 1.5rem}
+.bank{font-size:.8rem;letter-spacing:.08em;text-transform:uppercase;color:#a7b0c8;margin:0 0 .5rem}
+h1{font-size:1.35rem;margin:0 0 .75rem}p{margin:0 0 1.25rem;color:#a7b0c8}strong{color:#eef1f8}
+.actions{display:flex;gap:.75rem;flex-wrap:wrap}
+button{font:inherit;font-weight:600;padding:.7rem 1.4rem;border-radius:12px;border:1px solid rgba(255,255,255,.12);cursor:pointer;flex:1 1 8rem;min-height:44px}
+.approve{background:#f5c451;color:#1a1405;border-color:#f5c451}.fail{background:transparent;color:#eef1f8}`;
+
+function shell(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/** Exported for the screenshot script and tests. */
+export function challengePage(transactionId: string, secret: string, amountCents: number, creq = ''): string {
   const action = `/sandbox/3ds/${escapeHtml(transactionId)}`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure check</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font:inherit;padding:.6rem 1.4rem;margin-right:.5rem}</style></head>
-<body><h1>3-D Secure check</h1><p>Sandbox bank: confirm the payment of <strong>${escapeHtml(formatCents(amountCents))}</strong>.</p>
-<form method="post" action="${action}"><input type="hidden" name="secret" value="${escapeHtml(secret)}"><button type="submit" name="decision" value="approve">Approve</button><button type="submit" name="decision" value="fail">Fail</button></form>
-</body></html>`;
+  return shell(
+    '3-D Secure check',
+    `<p class="bank">Sandbox bank · 3-D Secure</p><h1>Confirm your payment</h1><p>Your bank asks you to confirm the payment of <strong>${escapeHtml(formatCents(amountCents))}</strong> to the store.</p>
+<form method="post" action="${action}"><input type="hidden" name="secret" value="${escapeHtml(secret)}">${creq ? `<input type="hidden" name="creq" value="${escapeHtml(creq)}">` : ''}<div class="actions"><button class="approve" type="submit" name="decision" value="approve">Approve</button><button class="fail" type="submit" name="decision" value="fail">Fail</button></div></form>`,
+  );
+}
+
+function answerPage(notificationUrl: string, cres: string): string {
+  return shell(
+    'Returning to the store',
+    `<p class="bank">Sandbox bank · 3-D Secure</p><h1>Returning to the store…</h1>
+<form id="cres-form" method="post" action="${escapeHtml(notificationUrl)}"><input type="hidden" name="cres" value="${escapeHtml(cres)}"><div class="actions"><button class="approve" type="submit">Continue</button></div></form>
+<script>${AUTO_SUBMIT}</script>`,
+  );
 }
 
 const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = async (app, { gateway }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  // The way back to the store: PUBLIC_URL, or a path on this same origin when it is unset (BROWSER_BASE).
-  const store = app.config.BROWSER_BASE;
   const storeOrigins = app.config.STORE_ORIGINS.join(' ');
   // The hosted checkout (ADR 020) shows the bank's challenge inside its own page; its origin is known once it listens.
   const checkoutOrigin = () => (app.hasDecorator('checkoutHost') ? app.getDecorator<{ origin(): string }>('checkoutHost').origin() : '');
-  // The form posts here and we redirect to the store, which may be another origin in development.
+  // The page posts to itself, then the bank's answer to the store's return page (another origin in development)
+  // or the hosted checkout's own (its origin).
   const csp = () =>
-    `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${storeOrigins}; frame-ancestors 'self' ${storeOrigins} ${checkoutOrigin()}; base-uri 'none'`;
-
-  app.get('/sandbox/3ds/:transactionId', { schema: { hide: true } }, async (request, reply) => {
-    const parsed = params.safeParse(request.params);
-    const query = pageQuery.safeParse(request.query);
-    const challenge = parsed.success && query.success ? await gateway.findChallenge(parsed.data.transactionId, query.data.secret) : null;
-    if (!parsed.success || !query.success || !challenge) return reply.status(404).type('text/plain').send(NO_SUCH_CHALLENGE);
-    // no-referrer: the secret in this page's URL is not handed to wherever the page leads.
-    return reply
+    `default-src 'none'; style-src 'unsafe-inline'; script-src ${AUTO_SUBMIT_HASH}; form-action 'self' ${storeOrigins} ${checkoutOrigin()}; frame-ancestors 'self' ${storeOrigins} ${checkoutOrigin()}; base-uri 'none'`;
+  const page = (html: string) => (reply: import('fastify').FastifyReply) =>
+    reply
       .header('content-security-policy', csp())
       .header('cache-control', 'no-store')
+      // no-referrer: the secret in this page's URL is not handed to wherever the page leads.
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(page(parsed.data.transactionId, query.data.secret, challenge.amountCents));
-  });
+      .send(html);
+  const refuse = (reply: import('fastify').FastifyReply, status: number, text: string) =>
+    reply
+      .status(status)
+      .header('content-security-policy', csp())
+      .type('text/html; charset=utf-8')
+      .send(shell('3-D Secure check', `<h1>${escapeHtml(text)}</h1>`));
+
+  // An ACS is not opened by a link: 3-D Secure 2 POSTs it the creq.
+  app.get('/sandbox/3ds/:transactionId', { schema: { hide: true } }, async (_request, reply) =>
+    refuse(reply.header('allow', 'POST'), 405, GET_REFUSED),
+  );
 
   app.post('/sandbox/3ds/:transactionId', { schema: { hide: true } }, async (request, reply) => {
     const parsed = params.safeParse(request.params);
-    const body = decisionBody.safeParse(request.body);
-    if (!parsed.success || !body.success) {
-      // A missing or malformed secret is a stranger's post: answered as for an unknown challenge.
-      const secretGiven = secretSchema.safeParse((request.body as { secret?: unknown } | undefined)?.secret).success;
-      if (!parsed.success || !secretGiven) return reply.status(404).type('text/plain').send(NO_SUCH_CHALLENGE);
-      return reply.status(400).type('text/plain').send('Choose Approve or Fail.');
+    if (!parsed.success) return refuse(reply, 404, NO_SUCH_CHALLENGE);
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    if (body.decision === undefined) {
+      // The store's form: the challenge request, with the page's secret in its address.
+      const query = pageQuery.safeParse(request.query);
+      const creq = creqSchema.safeParse(body.creq);
+      if (!creq.success) return refuse(reply, 400, GET_REFUSED);
+      const challenge = query.success ? await gateway.findChallenge(parsed.data.transactionId, query.data.secret, creq.data) : null;
+      if (!query.success || !challenge || challenge.status !== 'challenge') return refuse(reply, 404, NO_SUCH_CHALLENGE);
+      return page(challengePage(parsed.data.transactionId, query.data.secret, challenge.amountCents, creq.data))(reply);
     }
-    const signed = await gateway.decideChallenge(parsed.data.transactionId, body.data.secret, body.data.decision === 'approve');
-    if (!signed) return reply.status(404).type('text/plain').send(NO_SUCH_CHALLENGE);
-    // Delivered in-process through the real webhook route, signature and all.
-    const delivered = await app.inject({
-      method: 'POST',
-      url: '/api/v1/nuvei/notify',
-      headers: { [SANDBOX_SIGNATURE_HEADER]: signed.signature, 'content-type': 'application/json' },
-      payload: JSON.stringify(signed.body),
-    });
-    const orderId = encodeURIComponent(signed.body.orderId);
-    const succeeded = signed.body.status === 'APPROVED' && delivered.statusCode === 200;
-    if (delivered.statusCode !== 200)
-      request.log.warn({ status: delivered.statusCode, transactionId: parsed.data.transactionId }, 'sandbox notification was not accepted');
-    return reply.redirect(
-      succeeded ? `${store}/payment-success?orderId=${orderId}` : `${store}/cart?payment=failed&orderId=${orderId}`,
-      303,
+    const decision = decisionBody.safeParse(body);
+    if (!decision.success) {
+      // A missing or malformed secret is a stranger's post: answered as for an unknown challenge.
+      if (!secretSchema.safeParse(body.secret).success) return refuse(reply, 404, NO_SUCH_CHALLENGE);
+      return refuse(reply, 400, 'Choose Approve or Fail.');
+    }
+    const answer = await gateway.decideChallenge(
+      parsed.data.transactionId,
+      decision.data.secret,
+      decision.data.decision === 'approve',
+      decision.data.creq,
     );
+    if (!answer) return refuse(reply, 404, NO_SUCH_CHALLENGE);
+    return page(answerPage(answer.notificationUrl, answer.cres))(reply);
+  });
+
+  // The demo's control route: what the sandbox Nuvei recorded for an order (a real Nuvei shows this in its
+  // back office). Only the sandbox serves it; order ids are random and it holds no card or shopper data.
+  app.get('/sandbox/nuvei/orders/:orderId/transactions', { schema: { hide: true } }, async (request, reply) => {
+    const orderId = z
+      .string()
+      .min(1)
+      .max(64)
+      .safeParse((request.params as { orderId?: unknown }).orderId);
+    if (!orderId.success) return reply.code(404).send({ success: false, message: 'No such order.' });
+    return { success: true, data: await gateway.transactionsOfOrder(orderId.data) };
   });
 };
 

@@ -2,14 +2,20 @@
 // and challenge, declines, insufficient funds, refunds, signed notifications) with its own book of
 // transactions, as a payment provider like the real client (ADR 009). It plays the provider, so it reads
 // cards from the vault in-process, where the real client has the vault relay them (ADR 010).
+// It refuses what Nuvei refuses (ADR 037): a card call without the payer's billingAddress (country,
+// e-mail, names) or deviceDetails.ipAddress, a 3-D Secure 2 payment without the browser's details, each
+// with an ERROR naming the field; its bank page (ACS) opens only with a POSTed creq; and a challenged
+// payment takes no money until the final payment (completeChallenge, Nuvei's relatedTransactionId).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { sandboxTransactions } from '../../../../db/schema.ts';
 import type { Vault, VaultCard } from '../../../vault/vault.ts';
 import type {
   Approved,
   CardVerifyingProvider,
+  ConfirmRequest,
+  Payer,
   Declined,
   DeclineCode,
   LookupOutcome,
@@ -19,26 +25,92 @@ import type {
 } from '../../types.ts';
 import { cardSourceOf, vaultTokenOf, type CardSource } from '../../types.ts';
 import { NUVEI_CARD_METHODS, NUVEI_WEBHOOK } from '../transactions.ts';
-import { SANDBOX_SIGNATURE_HEADER, signNotification, verifySandboxNotification, type SandboxNotification } from './notification.ts';
+import { SANDBOX_SIGNATURE_HEADER, verifySandboxNotification } from './notification.ts';
 import { SANDBOX_CARDS, SANDBOX_THREE_D_VERSION } from './test-cards.ts';
 
 type TxnRow = typeof sandboxTransactions.$inferSelect;
 /** The card declines (a bank payment's is the ACH sandbox's). */
 type CardDeclineCode = Exclude<DeclineCode, 'BANK_PAYMENT_FAILED'>;
 
-export type SandboxGateway = CardVerifyingProvider & {
-  /** The challenge page's view of a challenge, only with its secret and until a decision used it. */
-  findChallenge(transactionId: string, secret: string): Promise<{ orderId: string; amountCents: number; status: TxnRow['status'] } | null>;
-  /**
-   * The shopper's answer on the challenge page, taken once: it uses the secret up. Returns the signed
-   * notification to deliver; null for a wrong or used secret (as for an unknown challenge).
-   */
-  decideChallenge(
-    transactionId: string,
-    secret: string,
-    approve: boolean,
-  ): Promise<{ body: SandboxNotification; signature: string } | null>;
-};
+export type SandboxGateway = CardVerifyingProvider &
+  Required<Pick<CardVerifyingProvider, 'completeChallenge'>> & {
+    /**
+     * The bank page's view of a challenge, only with its secret, with the creq the payment answered, and
+     * until a decision used it.
+     */
+    findChallenge(
+      transactionId: string,
+      secret: string,
+      creq: string,
+    ): Promise<{ orderId: string; amountCents: number; status: TxnRow['status'] } | null>;
+    /**
+     * The shopper's answer on the bank page, taken once: it uses the secret up. Returns the issuer's answer
+     * (cres) and where to post it (the notificationURL the payment gave); null for a wrong or used secret
+     * (as for an unknown challenge). No money moves: that is the final payment's (completeChallenge).
+     * creq: the challenge request the page was opened with, which names the payment's notificationURL.
+     */
+    decideChallenge(
+      transactionId: string,
+      secret: string,
+      approve: boolean,
+      creq?: string,
+    ): Promise<{ cres: string; notificationUrl: string } | null>;
+    /**
+     * What the sandbox recorded for an order, oldest first (Nuvei's own records, as its back office shows
+     * them): each call's kind, status and relatedTransactionId. Read by the demo's control route, so a
+     * browser test can see that the final payment named the challenged transaction.
+     */
+    transactionsOfOrder(
+      orderId: string,
+    ): Promise<{ transactionId: string; kind: TxnRow['kind']; status: TxnRow['status']; relatedTransactionId: string | null }[]>;
+  };
+
+/** What Nuvei answers a request it refuses (status ERROR, errCode, reason naming the field), thrown as the client throws it. */
+export class SandboxRefusal extends Error {
+  readonly status = 'ERROR';
+  constructor(
+    readonly method: string,
+    readonly errCode: number,
+    readonly reason: string,
+  ) {
+    super(`Nuvei ${method} failed: ${errCode} ${reason}`);
+  }
+}
+
+/** Nuvei's errCode for a missing or invalid request parameter (ADR 037: the number is unverified). */
+export const SANDBOX_INVALID_PARAMETER = 1010;
+
+/** The fields Nuvei requires on every card call: the payer's billing address and the device's address. */
+function requirePayer(method: string, payer: Payer | undefined): void {
+  const missing = (field: string) => new SandboxRefusal(method, SANDBOX_INVALID_PARAMETER, `Missing or invalid parameter: ${field}`);
+  if (!payer?.country || !/^[A-Z]{2}$/.test(payer.country)) throw missing('billingAddress.country');
+  if (!payer.email) throw missing('billingAddress.email');
+  if (!payer.firstName) throw missing('billingAddress.firstName');
+  if (!payer.lastName) throw missing('billingAddress.lastName');
+  if (!payer.ipAddress) throw missing('deviceDetails.ipAddress');
+}
+
+/** A 3-D Secure 2 payment from a browser carries what only the browser knows (threeD.browserDetails). */
+function requireBrowser(req: ConfirmRequest): void {
+  if (!req.threeDVersion?.startsWith('2')) return;
+  const b = req.browser;
+  const missing = (field: string) =>
+    new SandboxRefusal('payment', SANDBOX_INVALID_PARAMETER, `Missing or invalid parameter: threeD.browserDetails.${field}`);
+  if (!b) throw missing('acceptHeader');
+  for (const field of [
+    'acceptHeader',
+    'ip',
+    'javaEnabled',
+    'javaScriptEnabled',
+    'language',
+    'colorDepth',
+    'screenHeight',
+    'screenWidth',
+    'timeZone',
+    'userAgent',
+  ] as const)
+    if (!b[field]) throw missing(field);
+}
 
 export interface SandboxOptions {
   db: Db;
@@ -49,6 +121,8 @@ export interface SandboxOptions {
    */
   browserBase: string;
   webhookSecret: string;
+  /** The store's challenge-return page for a payment: where the bank page posts its answer (threeD.notificationURL). */
+  challengeReturnUrl: (paymentId: string) => string;
 }
 
 /** The clientUniqueId of a card verification's transaction (it belongs to no order). */
@@ -67,8 +141,10 @@ const newTransactionId = () => (randomBytes(8).readBigUInt64BE() % 10n ** 18n).t
 // hash is kept.
 const newChallengeSecret = () => randomBytes(32).toString('base64url');
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
+/** Marks a challenge the shopper passed: the bank's answer is given, the final payment not yet made. */
+const AUTHENTICATED = 'authenticated';
 function secretMatches(row: TxnRow, secret: string): boolean {
-  if (!row.challengeSecretHash) return false;
+  if (!row.challengeSecretHash || !/^[0-9a-f]{64}$/.test(row.challengeSecretHash)) return false;
   return timingSafeEqual(Buffer.from(row.challengeSecretHash, 'hex'), hashSecret(secret));
 }
 
@@ -76,7 +152,52 @@ function isExpired(card: VaultCard, now = new Date()): boolean {
   return card.expYear * 12 + (card.expMonth - 1) < now.getUTCFullYear() * 12 + now.getUTCMonth();
 }
 
-export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: SandboxOptions): SandboxGateway {
+/**
+ * The challenge request the bank page must be POSTed (3-D Secure 2's CReq, base64url JSON as EMV writes it).
+ * A real ACS knows the payment's notificationURL from the authentication request; the sandbox keeps no
+ * table for it and carries it in its own CReq instead (notificationURL), so the bank page knows where to
+ * post its answer: the store's return page, or the hosted checkout's (ADR 037).
+ */
+function creqFor(transactionId: string, threeDVersion: string, notificationUrl: string): string {
+  return Buffer.from(
+    JSON.stringify({
+      threeDSServerTransID: transactionId,
+      acsTransID: transactionId,
+      challengeWindowSize: '05',
+      messageType: 'CReq',
+      messageVersion: threeDVersion,
+      notificationURL: notificationUrl,
+    }),
+  ).toString('base64url');
+}
+
+/** The sandbox CReq's content when it is one of this challenge's; null otherwise. */
+function readCreq(creq: string, transactionId: string): { notificationURL?: string } | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(creq, 'base64url').toString('utf8')) as {
+      threeDSServerTransID?: unknown;
+      notificationURL?: unknown;
+    };
+    if (parsed.threeDSServerTransID !== transactionId) return null;
+    return typeof parsed.notificationURL === 'string' ? { notificationURL: parsed.notificationURL } : {};
+  } catch {
+    return null;
+  }
+}
+/** The bank's answer (CRes): transStatus Y authenticated, N not. */
+function cresFor(transactionId: string, threeDVersion: string, authenticated: boolean): string {
+  return Buffer.from(
+    JSON.stringify({
+      threeDSServerTransID: transactionId,
+      acsTransID: transactionId,
+      messageType: 'CRes',
+      messageVersion: threeDVersion,
+      transStatus: authenticated ? 'Y' : 'N',
+    }),
+  ).toString('base64url');
+}
+
+export function createSandboxGateway({ db, vault, browserBase, webhookSecret, challengeReturnUrl }: SandboxOptions): SandboxGateway {
   const base = browserBase;
   /** Stable per shopper and card, like the provider's user payment option id; keyed, so it reveals nothing of the number. */
   const upoFor = (userId: string, number: string) =>
@@ -170,26 +291,6 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
     return declined(transactionId, verdict.code, verdict.reason);
   }
 
-  function notificationFor(row: TxnRow, card: VaultCard | null, reason = '3-D Secure authentication failed'): SandboxNotification {
-    const approved = row.status === 'approved';
-    const verdict = card && !approved ? decide(card.number) : null;
-    const code = approved ? null : verdict && typeof verdict === 'object' ? verdict.code : 'CARD_DECLINED';
-    return {
-      transactionId: row.id,
-      clientUniqueId: row.clientUniqueId,
-      orderId: row.orderId ?? row.clientUniqueId,
-      // An initiated init is only the 3-D Secure fingerprint; everything else here is a sale.
-      transactionType: row.kind === 'init' && row.status === 'initiated' ? 'InitAuth3D' : 'Sale',
-      status: approved ? 'APPROVED' : 'DECLINED',
-      amountCents: row.amountCents,
-      currency: 'USD',
-      code,
-      reason: approved ? null : reason,
-      card: approved && card ? providerCard(row.userTokenId, card) : null,
-      timestamp: new Date().toISOString(),
-    };
-  }
-
   /** An unanswered challenge past its time is declined for good, so a late answer cannot approve it. */
   async function expireChallenge(row: TxnRow): Promise<TxnRow> {
     if (!challengeExpired(row)) return row;
@@ -261,6 +362,7 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
     webhook: NUVEI_WEBHOOK,
 
     async start(req) {
+      requirePayer('initPayment', req.payer);
       const card = await resolveCard(req.source);
       if ('decline' in card) {
         const transactionId = await record({ ...rowOf(req), kind: 'init', cardToken: 'none', status: 'declined' });
@@ -275,6 +377,7 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
     },
 
     async verifyCard(req) {
+      requirePayer('payment', req.payer);
       // A zero-amount authorisation: no order (clientUniqueId marks it), and the 3-D Secure test card
       // is approved too, since a verification is exempt from the challenge.
       const row = { kind: 'init' as const, clientUniqueId: CARD_VERIFICATION, userTokenId: req.userId, amountCents: 0 };
@@ -289,6 +392,8 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
     },
 
     async confirm(req) {
+      requirePayer('payment', req.payer);
+      requireBrowser(req);
       const [init] = await db
         .select()
         .from(sandboxTransactions)
@@ -321,10 +426,71 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
         status: 'challenge',
         challengeSecretHash: hashSecret(secret).toString('hex'),
       });
+      // Like Nuvei's acsUrl, the bank page's address carries what it needs (here its single-use secret);
+      // the browser must POST it the creq.
       return {
         status: 'action',
         transactionId,
-        action: { kind: 'challenge', url: `${base}/sandbox/3ds/${transactionId}?secret=${secret}` },
+        action: {
+          kind: 'challenge',
+          url: `${base}/sandbox/3ds/${transactionId}?secret=${secret}`,
+          creq: creqFor(
+            transactionId,
+            req.threeDVersion ?? SANDBOX_THREE_D_VERSION,
+            req.challengeReturnUrl ?? challengeReturnUrl(req.paymentId),
+          ),
+        },
+      };
+    },
+
+    async completeChallenge(req) {
+      // The final payment: relatedTransactionId is the challenged payment. Only now does a sale happen.
+      requirePayer('payment', req.payer);
+      const [found] = await db
+        .select()
+        .from(sandboxTransactions)
+        .where(
+          and(
+            eq(sandboxTransactions.id, req.transactionId),
+            eq(sandboxTransactions.clientUniqueId, req.paymentId),
+            eq(sandboxTransactions.kind, 'payment'),
+          ),
+        )
+        .limit(1);
+      const sale = (status: 'approved' | 'declined', cardToken: string) =>
+        record({ ...rowOf(req), kind: 'payment', relatedId: req.transactionId, cardToken, status });
+      if (!found) return declined(await sale('declined', 'none'), 'CARD_DECLINED', 'Unknown related transaction');
+      const challenged = await expireChallenge(found);
+      // Taken once: the challenged payment's mark is used up by the first final payment.
+      const [taken] = await db
+        .update(sandboxTransactions)
+        .set({ challengeSecretHash: null })
+        .where(
+          and(
+            eq(sandboxTransactions.id, challenged.id),
+            eq(sandboxTransactions.status, 'challenge'),
+            eq(sandboxTransactions.challengeSecretHash, AUTHENTICATED),
+          ),
+        )
+        .returning();
+      if (!taken) {
+        const reason =
+          challenged.status === 'challenge' && challenged.challengeSecretHash
+            ? '3-D Secure challenge not completed'
+            : '3-D Secure authentication failed';
+        return declined(await sale('declined', challenged.cardToken), 'CARD_DECLINED', reason);
+      }
+      await db.update(sandboxTransactions).set({ status: 'declined' }).where(eq(sandboxTransactions.id, taken.id));
+      const card = await vault.detokenize(taken.cardToken);
+      if (!card) return declined(await sale('declined', 'none'), 'CARD_DECLINED', 'Unknown card token');
+      const verdict = decide(card.number);
+      if (typeof verdict === 'object') return declined(await sale('declined', card.token), verdict.code, verdict.reason);
+      const transactionId = await sale('approved', card.token);
+      return {
+        status: 'approved',
+        transactionId,
+        threeDVersion: req.threeDVersion ?? SANDBOX_THREE_D_VERSION,
+        card: providerCard(req.userId, card),
       };
     },
 
@@ -363,23 +529,33 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
 
     lookup: (req) => lookup(req.paymentId),
 
+    async transactionsOfOrder(orderId) {
+      const rows = await db
+        .select()
+        .from(sandboxTransactions)
+        .where(eq(sandboxTransactions.orderId, orderId))
+        .orderBy(asc(sandboxTransactions.createdAt));
+      return rows.map((r) => ({ transactionId: r.id, kind: r.kind, status: r.status, relatedTransactionId: r.relatedId }));
+    },
+
     verifyNotification({ body, headers }) {
       const raw = headers[SANDBOX_SIGNATURE_HEADER];
       return verifySandboxNotification(webhookSecret, body, Array.isArray(raw) ? raw[0] : raw);
     },
 
-    async findChallenge(transactionId, secret) {
+    async findChallenge(transactionId, secret, creq) {
       const [row] = await db
         .select()
         .from(sandboxTransactions)
         .where(and(eq(sandboxTransactions.id, transactionId), eq(sandboxTransactions.kind, 'payment')))
         .limit(1);
-      return row && secretMatches(row, secret)
+      const creqMatches = readCreq(creq, transactionId) !== null;
+      return row && creqMatches && secretMatches(row, secret)
         ? { orderId: row.orderId ?? row.clientUniqueId, amountCents: row.amountCents, status: row.status }
         : null;
     },
 
-    async decideChallenge(transactionId, secret, approve) {
+    async decideChallenge(transactionId, secret, approve, creq) {
       const [open] = await db
         .select()
         .from(sandboxTransactions)
@@ -389,11 +565,15 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
       // Too late: the challenge expired (now, or when the merchant looked it up) and stays declined
       // whatever the answer; the shopper's first answer still hears so.
       const expired = challengeExpired(open) || open.status !== 'challenge';
-      const decided = expired ? 'declined' : approve ? 'approved' : 'declined';
-      // The answer uses the secret up: of answers racing, only the one that clears it is taken.
+      const authenticated = !expired && approve;
+      // The answer uses the secret up: of answers racing, only the one that clears it is taken. A passed
+      // challenge stays open for the final payment (no money moves here); a failed one is declined.
       const [row] = await db
         .update(sandboxTransactions)
-        .set({ status: open.status === 'challenge' ? decided : open.status, challengeSecretHash: null })
+        .set({
+          status: open.status === 'challenge' && !authenticated ? 'declined' : open.status,
+          challengeSecretHash: authenticated ? AUTHENTICATED : null,
+        })
         .where(
           and(
             eq(sandboxTransactions.id, transactionId),
@@ -403,8 +583,11 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret }: 
         )
         .returning();
       if (!row) return null;
-      const body = notificationFor(row, await vault.detokenize(row.cardToken), expired ? '3-D Secure challenge expired' : undefined);
-      return { body, signature: signNotification(webhookSecret, body) };
+      return {
+        cres: cresFor(transactionId, SANDBOX_THREE_D_VERSION, authenticated),
+        // Where the payment said (its CReq, which the bank page's form carries back); else the store's page.
+        notificationUrl: (creq ? readCreq(creq, transactionId)?.notificationURL : undefined) ?? challengeReturnUrl(row.clientUniqueId),
+      };
     },
   };
 }
