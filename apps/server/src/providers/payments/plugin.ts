@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sandboxesServe } from '../../config-rules.ts';
 import vaultPlugin from '../vault/plugin.ts';
 import { hasNuveiCredentials, registerNuvei } from './nuvei/plugin.ts';
 import { createPaymentProviders, type PaymentProviders } from './registry.ts';
@@ -35,6 +36,12 @@ export default fp(
   async (app) => {
     const { config } = app;
     const kind = config.PAYMENTS_PROVIDER ?? (hasNuveiCredentials(config) ? 'nuvei' : 'sandbox');
+    // A sandbox that may serve needs its tables (ADR 042): a database opened without their schema is a mistake of the caller's.
+    if (sandboxesServe(config) && !app.database.sandboxSchema) {
+      throw new Error(
+        'The payment sandboxes may serve, but the database was opened without their schema (openDatabase({ sandbox: true })).',
+      );
+    }
     // The vault relays card data to the configured real providers only (ADR 010).
     await app.register(vaultPlugin, { relayDestinations: kind === 'nuvei' ? [config.NUVEI_BASE_URL] : [] });
     const providers = createPaymentProviders();

@@ -9,7 +9,8 @@ import { onPage, startCashier } from '../../../../test/support/cashier.ts';
 import { deleteMethod, listMethods } from '../../../../test/support/stripe.ts';
 import { orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
-import { cashierSandboxSessions, payments } from '../../../db/schema.ts';
+import { payments } from '../../../db/schema.ts';
+import { cashierSandboxSessions } from '../../../db/sandbox-schema.ts';
 import type { CashierSandbox } from '../../../providers/payments/nuvei/cashier/sandbox/gateway.ts';
 import {
   CASHIER_SIGNATURE_HEADER,
