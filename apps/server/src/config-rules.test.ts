@@ -3,6 +3,7 @@
 // a fresh clone working with the local mailbox.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { sandboxesServe } from './config-rules.ts';
 
 /** The environment of a production start with everything it needs; each test takes something away. */
 const PRODUCTION = {
@@ -60,6 +61,13 @@ describe('production mode', () => {
     const env = { NODE_ENV: 'production', SMTP_URL: PRODUCTION.SMTP_URL };
     expect(refusal(env)).toContain('PAYMENTS_PROVIDER=sandbox');
     expect(loadConfig({ ...env, PAYMENTS_PROVIDER: 'sandbox' }).PAYMENTS_PROVIDER).toBe('sandbox');
+  });
+
+  it('has the sandboxes (and their tables, ADR 042) only when the test-card sandbox is chosen by name, even in forced demo mode', () => {
+    expect(sandboxesServe(loadConfig(PRODUCTION))).toBe(false);
+    expect(sandboxesServe(loadConfig({ ...PRODUCTION, DEMO_DATA: 'true', ALLOW_DEMO_IN_PRODUCTION: 'true' }))).toBe(false);
+    expect(sandboxesServe(loadConfig({ ...PRODUCTION, PAYMENTS_PROVIDER: 'sandbox' }))).toBe(true);
+    expect(sandboxesServe(loadConfig({ ...PRODUCTION, NODE_ENV: 'development', DEMO_DATA: 'false' }))).toBe(true);
   });
 
   it('never puts a secret of the environment in its message', () => {

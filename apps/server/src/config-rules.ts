@@ -66,6 +66,15 @@ export function checkCardProviderUrl(s: ModeSettings): void {
   );
 }
 
+/**
+ * Whether the built-in payment sandboxes may serve (each one serves where its provider has no
+ * credentials): always outside production, in production only with PAYMENTS_PROVIDER=sandbox. Their
+ * tables exist only then, in a schema of their own (ADR 042): server.ts opens the database with it.
+ */
+export function sandboxesServe(s: Pick<ModeSettings, 'NODE_ENV' | 'PAYMENTS_PROVIDER'>): boolean {
+  return !isProduction(s) || s.PAYMENTS_PROVIDER === 'sandbox';
+}
+
 /** Demo mode and the test-card gateway in production only when asked for by name. */
 export function checkProductionRules(s: ModeSettings): void {
   if (!isProduction(s)) return;

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { sandboxesServe } from './config-rules.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseUnreachableError } from './db/reachability.ts';
 import { migrate } from './db/migrate.ts';
@@ -24,6 +25,8 @@ try {
 const database = await openDatabase({
   url: config.DATABASE_URL,
   dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
+  // The sandboxes' tables (ADR 042): their schema only when they may serve; production never has it.
+  sandbox: sandboxesServe(config),
   timeouts: {
     connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryMs: config.DATABASE_QUERY_TIMEOUT_MS,

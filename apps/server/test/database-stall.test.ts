@@ -38,6 +38,7 @@ const openThroughProxy = () =>
     schemaName: direct.schemaName,
     poolSize: POOL_SIZE,
     timeouts: TIMEOUTS,
+    sandbox: true,
   });
 
 beforeAll(async () => {

@@ -15,6 +15,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The schema of the sandboxes' own tables (ADR 042), on every connection's search_path after the
+   * working schema; null when the database was opened without it (production: no sandbox serves, and
+   * no sandbox table is reachable).
+   */
+  sandboxSchema: string | null;
   /** Runs a multi-statement SQL script outside any transaction. */
   exec(sql: string): Promise<void>;
   /** Runs raw SQL on one connection inside a transaction (migrations, maintenance). */
@@ -36,12 +42,41 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL schema to work in (tests get a fresh one each). Created if missing. */
   schemaName?: string;
+  /**
+   * Reach the sandboxes' tables (when the sandboxes serve, config-rules.ts sandboxesServe): their schema
+   * goes on the search_path after the working schema; migrate() creates it. Its name follows the working
+   * schema (sandboxSchemaFor), so each test schema has its own.
+   */
+  sandbox?: boolean;
   poolSize?: number;
   /** PostgreSQL server only (PGlite runs in-process); the defaults when absent. */
   timeouts?: DatabaseTimeouts;
   /** Hears the SQL of every query Drizzle sends (tests that compare the work two requests do). */
   logQuery?: (sql: string) => void;
 }
+
+/**
+ * The sandboxes' schema beside a working schema: 'sandbox' beside 'public' (a store's usual database),
+ * else '<working>_sandbox' (a test's t_<hex>, a store in a schema of its own), so two never share one.
+ */
+export function sandboxSchemaFor(workingSchema: string): string {
+  return workingSchema === 'public' ? 'sandbox' : `${workingSchema}_sandbox`;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** The working schema (the first on the search_path that exists), which sandboxSchemaFor follows. */
+async function sandboxSchemaOf(query: (sql: string) => Promise<{ schema: string | null }[]>): Promise<string> {
+  const [row] = await query('SELECT current_schema() AS schema');
+  const working = row?.schema;
+  if (!working) throw new Error('The database has no working schema (no schema on its search_path exists).');
+  const sandbox = sandboxSchemaFor(working);
+  if (!SCHEMA_NAME.test(sandbox) || sandbox.length > 63) throw new Error(`bad sandbox schema name ${sandbox}`);
+  return sandbox;
+}
+
+/** Puts the sandbox schema last on this connection's search_path (for the session: every later query sees it). */
+const APPEND_TO_SEARCH_PATH = `SELECT set_config('search_path', current_setting('search_path') || ', ' || $1, false)`;
 
 /** Drizzle's logger for DatabaseOptions.logQuery; none (Drizzle's default) without it. */
 const queryLogger = (opts: DatabaseOptions) => (opts.logQuery ? { logger: { logQuery: (sql: string) => opts.logQuery!(sql) } } : {});
@@ -51,9 +86,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await client.waitReady;
+  // PGlite is one connection: set once, the search_path holds for every query.
+  let sandboxSchema: string | null = null;
+  if (opts.sandbox) {
+    sandboxSchema = await sandboxSchemaOf(async (sql) => (await client.query<{ schema: string | null }>(sql)).rows);
+    await client.query(APPEND_TO_SEARCH_PATH, [sandboxSchema]);
+  }
   return {
     db: drizzlePglite(client, { schema, ...queryLogger(opts) }) as unknown as Db,
     kind: 'pglite',
+    sandboxSchema,
     exec: async (sql) => {
       await client.exec(sql);
     },
@@ -73,12 +115,25 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 /** Throws DatabaseUnreachableError (one line, no password) when the server does not answer in time. */
 async function openPostgres(opts: DatabaseOptions, url: string, max: number, timeouts: DatabaseTimeouts): Promise<Database> {
   const { schemaName } = opts;
-  if (schemaName && !/^[a-z_][a-z0-9_]*$/.test(schemaName)) throw new Error(`bad schema name ${schemaName}`);
-  await checkPostgres(url, timeouts, schemaName);
-  const pool = createPostgresPool({ url, max, timeouts, schemaName });
+  if (schemaName && !SCHEMA_NAME.test(schemaName)) throw new Error(`bad schema name ${schemaName}`);
+  const workingSchema = await checkPostgres(url, timeouts, schemaName);
+  const sandboxSchema = opts.sandbox ? await sandboxSchemaOf(async () => [{ schema: workingSchema }]) : null;
+  const pool = createPostgresPool({
+    url,
+    max,
+    timeouts,
+    schemaName,
+    // Each new connection, before its first query (the working schema may come from the URL's options).
+    onConnect: sandboxSchema
+      ? async (client) => {
+          await client.query(APPEND_TO_SEARCH_PATH, [sandboxSchema]);
+        }
+      : undefined,
+  });
   return {
     db: drizzlePg(pool, { schema, ...queryLogger(opts) }) as unknown as Db,
     kind: 'postgres',
+    sandboxSchema,
     exec: async (sql) => {
       await pool.query(sql);
     },

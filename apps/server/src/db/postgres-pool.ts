@@ -97,13 +97,18 @@ export interface PostgresPoolOptions {
   timeouts: DatabaseTimeouts;
   /** PostgreSQL schema every connection works in (tests get a fresh one each). */
   schemaName?: string;
+  /** Runs on each new connection before it serves a query (pg-pool awaits it; a failure fails the checkout). */
+  onConnect?: (client: pg.ClientBase) => Promise<void>;
 }
 
-export function createPostgresPool({ url, max, timeouts, schemaName }: PostgresPoolOptions): pg.Pool {
+export function createPostgresPool({ url, max, timeouts, schemaName, onConnect }: PostgresPoolOptions): pg.Pool {
   const pool = new SelfHealingPool({
     connectionString: url,
     max,
     options: schemaName ? `-c search_path=${schemaName}` : undefined,
+    // pg-pool 3.14 awaits onConnect before handing the connection out (@types/pg types it as void).
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
+    onConnect,
     ...postgresTimeoutSettings(timeouts),
     Client: TimeoutAwareClient,
   });

@@ -48,9 +48,10 @@ function reasonFor(err: unknown, timeouts: DatabaseTimeouts): string {
 
 /**
  * Connects with the timeouts, runs SELECT 1, and creates the working schema when one is asked for.
- * Throws DatabaseUnreachableError when the server cannot be reached or does not answer.
+ * Throws DatabaseUnreachableError when the server cannot be reached or does not answer. Answers the
+ * working schema: the one asked for, else the URL's (its search_path's first existing schema), or null.
  */
-export async function checkPostgres(url: string, timeouts: DatabaseTimeouts, schemaName?: string): Promise<void> {
+export async function checkPostgres(url: string, timeouts: DatabaseTimeouts, schemaName?: string): Promise<string | null> {
   let client: ReturnType<typeof createPostgresClient> | undefined;
   try {
     client = createPostgresClient(url, timeouts);
@@ -62,7 +63,12 @@ export async function checkPostgres(url: string, timeouts: DatabaseTimeouts, sch
     throw new DatabaseUnreachableError(url, reasonFor(err, timeouts));
   }
   try {
-    if (schemaName) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
+    if (schemaName) {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
+      return schemaName;
+    }
+    const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+    return rows[0]?.schema ?? null;
   } finally {
     await client.end();
   }

@@ -326,22 +326,6 @@ export const payments = pgTable('payments', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const sandboxTransactions = pgTable('sandbox_transactions', {
-  id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['init', 'payment', 'refund'] }).notNull(),
-  relatedId: text('related_id'),
-  /** What the merchant sent as clientUniqueId: our payment id ('card-verification' for a zero-amount check). */
-  clientUniqueId: text('client_unique_id').notNull(),
-  orderId: text('order_id'),
-  userTokenId: text('user_token_id').notNull(),
-  cardToken: text('card_token').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  status: text('status', { enum: ['initiated', 'challenge', 'approved', 'declined', 'refunded'] }).notNull(),
-  /** SHA-256 of the challenge page's single-use secret; null once a decision used it (0008). */
-  challengeSecretHash: text('challenge_secret_hash'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
 // --- ORDERS (issue 3) ---
 export const orderStatuses = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -445,40 +429,6 @@ export const cashierSavedCards = pgTable('cashier_saved_cards', {
   deletedAt: ts('deleted_at'),
 });
 
-/** The cashier sandbox's hosted pages (the provider's side, only when the sandbox is in use). */
-export const cashierSandboxSessions = pgTable('cashier_sandbox_sessions', {
-  id: text('id').primaryKey(),
-  /** What the merchant sent as client_unique_id / merchant_unique_id: our payment id. */
-  clientUniqueId: text('client_unique_id').notNull(),
-  userTokenId: text('user_token_id').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  notifyUrl: text('notify_url').notNull(),
-  successUrl: text('success_url').notNull(),
-  errorUrl: text('error_url').notNull(),
-  backUrl: text('back_url').notNull(),
-  /** SHA-256 of the page's single-use secret; null once the shopper decided. */
-  secretHash: text('secret_hash'),
-  status: text('status', { enum: ['open', 'approved', 'declined', 'canceled', 'refunded'] }).notNull(),
-  /** The provider's TransactionID once a card was charged (approved or declined). */
-  transactionId: text('transaction_id').unique(),
-  declineReason: text('decline_reason'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  decidedAt: ts('decided_at'),
-});
-
-/** Cards the cashier sandbox keeps for a user_token_id (the provider's side of a cashier-saved card). */
-export const cashierSandboxCards = pgTable('cashier_sandbox_cards', {
-  id: text('id').primaryKey(),
-  userTokenId: text('user_token_id').notNull(),
-  vaultToken: text('vault_token').notNull(),
-  brand: text('brand').notNull(),
-  last4: text('last4').notNull(),
-  expMonth: integer('exp_month').notNull(),
-  expYear: integer('exp_year').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
 // --- PAYMENT PROVIDERS' SHARED TABLES (issue 22, 0036, ADR 036) ---
 /** A provider's webhook events taken, by (provider, event id): a replay or a parallel duplicate changes nothing. */
 export const paymentWebhookEvents = pgTable(
@@ -510,24 +460,6 @@ export const providerCustomers = pgTable(
 );
 
 // --- STRIPE (issue 9, 0013, ADR 012) ---
-/** The Stripe sandbox's objects (customers, payment methods, intents, refunds, events) as it answers them. */
-export const stripeSandboxObjects = pgTable('stripe_sandbox_objects', {
-  id: text('id').primaryKey(),
-  object: text('object').notNull(),
-  customer: text('customer'),
-  private: jsonb('private').$type<Record<string, unknown>>().notNull().default({}),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
-/** The Stripe sandbox's answers kept under their idempotency keys (Stripe keeps them 24 hours). */
-export const stripeSandboxIdempotency = pgTable('stripe_sandbox_idempotency', {
-  key: text('key').primaryKey(),
-  request: text('request').notNull(),
-  status: integer('status').notNull(),
-  body: text('body').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
 
 // --- BANK ACCOUNTS (ACH), issue 9 (0011, ADR 011) ---
 export const bankAccounts = pgTable('bank_accounts', {
@@ -570,52 +502,7 @@ export const accountFlags = pgTable('account_flags', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const sandboxAchAccounts = pgTable('sandbox_ach_accounts', {
-  id: text('id').primaryKey(),
-  userTokenId: text('user_token_id').notNull(),
-  bankName: text('bank_name').notNull(),
-  last4: text('last4').notNull(),
-  accountType: text('account_type').notNull(),
-  outcome: text('outcome', { enum: ['settle', 'fail', 'return'] }).notNull(),
-  returnCode: text('return_code'),
-  removedAt: ts('removed_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
-export const sandboxAchDebits = pgTable('sandbox_ach_debits', {
-  id: text('id').primaryKey(),
-  clientUniqueId: text('client_unique_id').notNull(),
-  orderId: text('order_id').notNull(),
-  userTokenId: text('user_token_id').notNull(),
-  accountId: text('account_id').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  status: text('status', { enum: ['pending', 'settled', 'failed', 'returned', 'refunded'] }).notNull(),
-  returnCode: text('return_code'),
-  settleAt: ts('settle_at').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
-
 // --- SQUARE (issue 9, 0014, ADR 013) ---
-/** The Square sandbox's objects (customers, cards, payments, refunds) as it answers them. */
-export const squareSandboxObjects = pgTable('square_sandbox_objects', {
-  id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['customer', 'card', 'payment', 'refund'] }).notNull(),
-  customerId: text('customer_id'),
-  referenceId: text('reference_id'),
-  private: jsonb('private').$type<Record<string, unknown>>().notNull().default({}),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
-/** The Square sandbox's answers kept under their idempotency keys; status null while the first request runs. */
-export const squareSandboxIdempotency = pgTable('square_sandbox_idempotency', {
-  key: text('key').primaryKey(),
-  request: text('request').notNull(),
-  status: integer('status'),
-  body: text('body'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
 
 /** Live events as sent to a shopper, kept for replay after a dropped connection (plugins/live-events.ts). */
 export const liveEvents = pgTable('live_events', {
@@ -651,18 +538,6 @@ export const cashouts = pgTable('cashouts', {
   paidAt: ts('paid_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-});
-
-/** The ACH sandbox's payouts (credits to a bank account), one per idempotency key. */
-export const sandboxAchPayouts = pgTable('sandbox_ach_payouts', {
-  id: text('id').primaryKey(),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  userTokenId: text('user_token_id').notNull(),
-  accountId: text('account_id').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  status: text('status', { enum: ['approved', 'declined'] }).notNull(),
-  reason: text('reason'),
-  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 // --- KYC VERIFICATION ATTEMPTS (issue 10, migration 0017, ADR 016) ---

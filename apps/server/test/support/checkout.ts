@@ -4,7 +4,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
-import { giftCardCodes, ledgerEntries, orders, payments, sandboxTransactions, sessions, users } from '../../src/db/schema.ts';
+import { giftCardCodes, ledgerEntries, orders, payments, sessions, users } from '../../src/db/schema.ts';
+import { sandboxTransactions } from '../../src/db/sandbox-schema.ts';
 import { hashToken, newId, newSecretToken } from '../../src/lib/ids.ts';
 
 export interface Shopper {

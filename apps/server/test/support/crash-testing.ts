@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { repoRoot } from '../../src/config.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { openDatabase, sandboxSchemaFor, type Database } from '../../src/db/client.ts';
 import { signupBody, uniqueEmail } from './auth.ts';
 import { SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../src/providers/payments/nuvei/ach/sandbox/test-accounts.ts';
 import type { CrashPoint } from '../../src/modules/payments/index.ts';
@@ -31,7 +31,7 @@ export async function freshStoreDatabase(): Promise<StoreDatabase> {
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
   if (!url) {
-    return { env, open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite') }), drop: async () => removeDir() };
+    return { env, open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite'), sandbox: true }), drop: async () => removeDir() };
   }
   const schemaName = `crash_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -45,9 +45,11 @@ export async function freshStoreDatabase(): Promise<StoreDatabase> {
   withSchema.searchParams.set('options', `-c search_path=${schemaName}`);
   return {
     env: { ...env, DATABASE_URL: withSchema.toString() },
-    open: () => openDatabase({ url, schemaName }),
+    // The server outside production: its sandboxes' schema is <schema>_sandbox, the one opened here too.
+    open: () => openDatabase({ url, schemaName, sandbox: true }),
     drop: async () => {
       await admin(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
+      await admin(`DROP SCHEMA IF EXISTS ${sandboxSchemaFor(schemaName)} CASCADE`);
       removeDir();
     },
   };

@@ -16,8 +16,11 @@ export interface DatabaseBeforeMigration {
   query<R>(sql: string, params?: unknown[]): Promise<R[]>;
 }
 
-/** Registers the suite's beforeAll/afterAll: a fresh database with the migrations before `migration` applied. */
-export function databaseBefore(migration: string): DatabaseBeforeMigration {
+/**
+ * Registers the suite's beforeAll/afterAll: a fresh database with the migrations before `migration`
+ * applied; with the sandboxes' schema on its search_path (not yet created) unless `sandbox: false`.
+ */
+export function databaseBefore(migration: string, opts: { sandbox?: boolean } = {}): DatabaseBeforeMigration {
   const earlier = fs
     .readdirSync(MIGRATIONS)
     .filter((f) => f.endsWith('.sql') && f < migration)
@@ -25,7 +28,7 @@ export function databaseBefore(migration: string): DatabaseBeforeMigration {
   let database: Database;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase());
+    ({ database, drop } = await openTestDatabase({ sandbox: opts.sandbox }));
     await database.rawTransaction(async (q) => {
       await q.exec('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
       for (const file of earlier) {

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { openDatabase, type Database, type DatabaseOptions } from '../../src/db/client.ts';
+import { openDatabase, sandboxSchemaFor, type Database, type DatabaseOptions } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { seed, type SeedResult } from '../../src/db/seed.ts';
 
@@ -23,14 +23,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function openTestDatabase(opts: Pick<DatabaseOptions, 'logQuery'> = {}): Promise<TestDatabase> {
+/**
+ * A fresh database; with the sandboxes' schema unless `sandbox: false` (tests run outside production,
+ * where the sandboxes serve; a test of production mode opens one without). On PostgreSQL the sandbox
+ * schema is t_<hex>_sandbox beside t_<hex>, dropped with it.
+ */
+export async function openTestDatabase(opts: Pick<DatabaseOptions, 'logQuery' | 'sandbox'> = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
+  const withSandbox = { ...opts, sandbox: opts.sandbox ?? true };
   if (!url) {
-    const database = await openDatabase({ ...opts });
+    const database = await openDatabase(withSandbox);
     return { database, drop: () => database.close() };
   }
   const schemaName = `t_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase({ url, schemaName, poolSize: 20, ...opts });
+  const database = await openDatabase({ url, schemaName, poolSize: 20, ...withSandbox });
   return {
     database,
     schemaName,
@@ -39,6 +45,7 @@ export async function openTestDatabase(opts: Pick<DatabaseOptions, 'logQuery'> =
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
+      await admin.query(`DROP SCHEMA IF EXISTS ${sandboxSchemaFor(schemaName)} CASCADE`);
       await admin.end();
     },
   };

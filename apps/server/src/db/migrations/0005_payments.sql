@@ -50,18 +50,7 @@ CREATE TABLE payments (
 );
 CREATE INDEX payments_order_idx ON payments(order_id);
 
--- The built-in sandbox gateway's book of transactions (what the provider would keep on its side).
-CREATE TABLE sandbox_transactions (
-  id text PRIMARY KEY,
-  kind text NOT NULL CHECK (kind IN ('init', 'payment', 'refund')),
-  related_id text,
-  client_unique_id text NOT NULL,
-  user_token_id text NOT NULL,
-  card_token text NOT NULL,
-  amount_cents int NOT NULL,
-  status text NOT NULL CHECK (status IN ('initiated', 'challenge', 'approved', 'declined', 'refunded')),
-  created_at timestamptz NOT NULL DEFAULT now()
-);
+-- (The sandbox gateway's book of transactions (sandbox_transactions) lived here until ADR 042: now db/sandbox-migrations/, outside the production schema.)
 
 -- One provider call in flight per order: a payment row is written (with a local placeholder id)
 -- before the provider is called, so a double-submitted form cannot charge twice.

@@ -17,7 +17,4 @@ WHERE p.status IN ('initiated', 'challenge')
 DROP INDEX payments_one_in_flight_idx;
 CREATE UNIQUE INDEX payments_one_attempt_in_flight_idx ON payments(order_id) WHERE status IN ('initiated', 'challenge');
 
--- The sandbox bank's challenge page opens only with the single-use secret in its URL; only its
--- SHA-256 is kept, and it is cleared when the shopper's decision uses it up. Challenges opened before
--- this migration have none, so their pages no longer open; the issuer expires them (10 minutes).
-ALTER TABLE sandbox_transactions ADD COLUMN challenge_secret_hash text;
+-- (The sandbox challenge page's secret hash (sandbox_transactions.challenge_secret_hash) lived here until ADR 042: now db/sandbox-migrations/, outside the production schema.)

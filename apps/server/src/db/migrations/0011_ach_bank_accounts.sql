@@ -47,31 +47,4 @@ CREATE TABLE account_flags (
   PRIMARY KEY (user_id, reference)
 );
 
--- The sandbox's own book of ACH (as Nuvei keeps it): the bank accounts it linked, with what each
--- test account does (settle, fail before settlement, or return after it), and its debits.
-CREATE TABLE sandbox_ach_accounts (
-  id text PRIMARY KEY,
-  user_token_id text NOT NULL,
-  bank_name text NOT NULL,
-  last4 text NOT NULL,
-  account_type text NOT NULL,
-  outcome text NOT NULL CHECK (outcome IN ('settle', 'fail', 'return')),
-  return_code text,
-  removed_at timestamptz,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE TABLE sandbox_ach_debits (
-  id text PRIMARY KEY,
-  client_unique_id text NOT NULL,
-  order_id text NOT NULL,
-  user_token_id text NOT NULL,
-  account_id text NOT NULL REFERENCES sandbox_ach_accounts(id),
-  amount_cents integer NOT NULL,
-  status text NOT NULL CHECK (status IN ('pending', 'settled', 'failed', 'returned', 'refunded')),
-  return_code text,
-  settle_at timestamptz NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  updated_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX sandbox_ach_debits_due_idx ON sandbox_ach_debits(settle_at) WHERE status = 'pending';
-CREATE INDEX sandbox_ach_debits_payment_idx ON sandbox_ach_debits(client_unique_id);
+-- (The sandbox ACH book (sandbox_ach_accounts, sandbox_ach_debits) lived here until ADR 042: now db/sandbox-migrations/, outside the production schema.)

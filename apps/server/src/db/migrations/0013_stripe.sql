@@ -18,24 +18,4 @@ CREATE TABLE stripe_webhook_events (
   handled_at timestamptz
 );
 
--- The built-in Stripe sandbox's book (only used when no Stripe keys are set): Stripe's objects as the
--- JSON it answers with, and the answers kept under their idempotency keys.
-CREATE TABLE stripe_sandbox_objects (
-  id text PRIMARY KEY,
-  object text NOT NULL,
-  customer text,
-  -- What only the sandbox knows (the vault token behind a card, a page's secret hash): never answered.
-  private jsonb NOT NULL DEFAULT '{}'::jsonb,
-  data jsonb NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX stripe_sandbox_objects_customer_idx ON stripe_sandbox_objects(customer, object);
-CREATE INDEX stripe_sandbox_objects_payment_idx ON stripe_sandbox_objects((data->'metadata'->>'paymentId')) WHERE object = 'payment_intent';
-
-CREATE TABLE stripe_sandbox_idempotency (
-  key text PRIMARY KEY,
-  request text NOT NULL,
-  status integer NOT NULL,
-  body text NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
+-- (The sandbox Stripe book (stripe_sandbox_objects, stripe_sandbox_idempotency) lived here until ADR 042: now db/sandbox-migrations/, outside the production schema.)

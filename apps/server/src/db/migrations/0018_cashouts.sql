@@ -34,15 +34,4 @@ CREATE TABLE cashouts (
 CREATE INDEX cashouts_user_id ON cashouts (user_id, created_at);
 CREATE INDEX cashouts_status ON cashouts (status, created_at);
 
--- The ACH sandbox's payouts (credits to a bank account), one per idempotency key: a retried payout
--- answers the first one's result and never pays twice.
-CREATE TABLE sandbox_ach_payouts (
-  id text PRIMARY KEY,
-  idempotency_key text NOT NULL UNIQUE,
-  user_token_id text NOT NULL,
-  account_id text NOT NULL,
-  amount_cents integer NOT NULL,
-  status text NOT NULL CHECK (status IN ('approved', 'declined')),
-  reason text,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
+-- (The sandbox ACH payouts (sandbox_ach_payouts) lived here until ADR 042: now db/sandbox-migrations/, outside the production schema.)

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cashouts, ledgerEntries, sandboxAchPayouts, users } from '../../db/schema.ts';
+import { cashouts, ledgerEntries, users } from '../../db/schema.ts';
+import { sandboxAchPayouts } from '../../db/sandbox-schema.ts';
 import {
   api,
   linkSandboxBankAccount,

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import type { Shopper } from '../../../test/support/checkout.ts';
 import { createAdmin, expectCashoutBooksBalanced, ledgerByWallet, readyShopper } from '../../../test/support/cashout.ts';
-import { cashouts, sandboxAchPayouts } from '../../db/schema.ts';
+import { cashouts } from '../../db/schema.ts';
+import { sandboxAchPayouts } from '../../db/sandbox-schema.ts';
 
 let t: TestApp;
 let admin: Shopper;

@@ -17,7 +17,8 @@ import {
   type CashoutShopper,
 } from '../../../test/support/cashout.ts';
 import { collectEvents, connectShopperSocket } from '../../../test/support/live-client.ts';
-import { cashouts, sandboxAchPayouts, users } from '../../db/schema.ts';
+import { cashouts, users } from '../../db/schema.ts';
+import { sandboxAchPayouts } from '../../db/sandbox-schema.ts';
 import { getCashoutSettings, saveCashoutSettings, STARTER_CASHOUT_SETTINGS } from '../settings/index.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 

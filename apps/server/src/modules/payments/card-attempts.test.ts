@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { payments, sandboxTransactions } from '../../db/schema.ts';
+import { payments } from '../../db/schema.ts';
+import { sandboxTransactions } from '../../db/sandbox-schema.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
 import { DECLINE_WEIGHT } from './card-attempts.ts';

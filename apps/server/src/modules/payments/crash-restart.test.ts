@@ -5,7 +5,8 @@
 // receipt. PostgreSQL when DATABASE_URL is set, else PGlite on disk.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailbox, orders, payments, sandboxTransactions } from '../../db/schema.ts';
+import { mailbox, orders, payments } from '../../db/schema.ts';
+import { sandboxTransactions } from '../../db/sandbox-schema.ts';
 import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../test/support/checkout.ts';
 import {
   api,

@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { payments, sandboxTransactions } from '../../db/schema.ts';
+import { payments } from '../../db/schema.ts';
+import { sandboxTransactions } from '../../db/sandbox-schema.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 import { as, createShopper, expectLedgerBalanced, type Shopper } from '../../../test/support/checkout.ts';

@@ -4,7 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { orders, payments, sandboxTransactions } from '../../db/schema.ts';
+import { orders, payments } from '../../db/schema.ts';
+import { sandboxTransactions } from '../../db/sandbox-schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { SANDBOX_CHALLENGE_TTL_MS } from '../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';

@@ -3,6 +3,7 @@
 // adding a provider is that folder and one line in PAYMENT_FAMILIES.
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { sandboxesServe } from '../../config-rules.ts';
 import vaultPlugin from '../vault/plugin.ts';
 import { coinflowFamily } from './coinflow/family.ts';
 import type { PageOrigins, PaymentFamily } from './core-port.ts';
@@ -48,6 +49,12 @@ export function paymentPageOrigins(config: Config): Required<PageOrigins> {
 
 export default fp(
   async (app) => {
+    // A sandbox that may serve needs its tables (ADR 042): a database opened without their schema is a mistake of the caller's.
+    if (sandboxesServe(app.config) && !app.database.sandboxSchema) {
+      throw new Error(
+        'The payment sandboxes may serve, but the database was opened without their schema (openDatabase({ sandbox: true })).',
+      );
+    }
     // The vault relays card data to the configured real providers only (ADR 010).
     const relayDestinations = PAYMENT_FAMILIES.flatMap((family) => family.vaultRelayDestinations?.(app.config) ?? []);
     await app.register(vaultPlugin, { relayDestinations });

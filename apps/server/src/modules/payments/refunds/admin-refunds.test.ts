@@ -15,14 +15,8 @@ import { collectEvents, connectShopperSocket } from '../../../../test/support/li
 import { orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../../test/support/payments.ts';
 import { cardPaidOrder, refund, refundRequest } from '../../../../test/support/refunds.ts';
 import { payIntent, saveStripeCard, STRIPE_TEST_CARDS } from '../../../../test/support/stripe.ts';
-import {
-  adminAuditLog,
-  ledgerEntries,
-  payments,
-  sandboxTransactions,
-  stripeSandboxObjects,
-  paymentWebhookEvents,
-} from '../../../db/schema.ts';
+import { adminAuditLog, ledgerEntries, payments, paymentWebhookEvents } from '../../../db/schema.ts';
+import { sandboxTransactions, stripeSandboxObjects } from '../../../db/sandbox-schema.ts';
 
 const WAIT = { timeout: 30_000, interval: 100 };
 let t: TestApp;

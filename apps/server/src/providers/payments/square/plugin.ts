@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SquareClient, SquareEnvironment } from 'square';
+import { sandboxesServe } from '../../../config-rules.ts';
 import type { SquareConfigData } from '@store/shared';
 import { SQUARE_SDK_URLS, SQUARE_SIGNATURE_HEADER, SQUARE_WEBHOOK_PATH } from './names.ts';
 import { createSquareProvider, type SquareProvider } from './provider.ts';
@@ -66,8 +67,7 @@ export async function registerSquare(app: FastifyInstance): Promise<SquareGatewa
     return { provider, webConfig: () => web, notificationUrl, signatureKey, sandbox: null };
   }
 
-  const sandboxAllowed = config.NODE_ENV !== 'production' || config.PAYMENTS_PROVIDER === 'sandbox';
-  if (!sandboxAllowed) return null;
+  if (!sandboxesServe(config)) return null;
 
   // Per process: the sandbox only ever talks to this store.
   const accessToken = `EAAAsandbox${randomBytes(24).toString('base64url')}`;

@@ -7,7 +7,8 @@
 // when DATABASE_URL is set, else PGlite on disk.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, payments, squareSandboxObjects } from '../../../db/schema.ts';
+import { orders, payments } from '../../../db/schema.ts';
+import { squareSandboxObjects } from '../../../db/sandbox-schema.ts';
 import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../test/support/checkout.ts';
 import {
   api,

@@ -8,7 +8,8 @@ import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts
 import { as, createShopper, expectLedgerBalanced, ledgerSumForOrder, type Shopper } from '../../../../test/support/checkout.ts';
 import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
-import { payments, squareSandboxObjects, paymentWebhookEvents } from '../../../db/schema.ts';
+import { payments, paymentWebhookEvents } from '../../../db/schema.ts';
+import { squareSandboxObjects } from '../../../db/sandbox-schema.ts';
 import { SQUARE_SIGNATURE_HEADER, SQUARE_WEBHOOK_PATH } from './names.ts';
 import { SQUARE_SANDBOX_CARDS } from './sandbox/test-cards.ts';
 import { getWalletCoins } from '../../../modules/wallet/index.ts';

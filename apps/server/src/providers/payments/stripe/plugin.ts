@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
+import { sandboxesServe } from '../../../config-rules.ts';
 import { STRIPE_WEBHOOK_PATH } from './events.ts';
 import { createStripeGateway, type StripeGateway } from './gateway.ts';
 import { createStripeSandboxApi } from './sandbox/api.ts';
@@ -48,8 +49,7 @@ export async function registerStripe(app: FastifyInstance): Promise<StripeGatewa
     return gateway;
   }
 
-  const sandboxAllowed = config.NODE_ENV !== 'production' || config.PAYMENTS_PROVIDER === 'sandbox';
-  if (!sandboxAllowed) return null;
+  if (!sandboxesServe(config)) return null;
 
   const apiKey = `sk_test_sandbox_${randomBytes(16).toString('hex')}`;
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('base64url')}`;

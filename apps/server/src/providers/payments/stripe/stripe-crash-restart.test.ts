@@ -5,7 +5,8 @@
 // book is in that database) and finishes the purchase once.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, payments, stripeSandboxObjects } from '../../../db/schema.ts';
+import { orders, payments } from '../../../db/schema.ts';
+import { stripeSandboxObjects } from '../../../db/sandbox-schema.ts';
 import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../test/support/checkout.ts';
 import {
   api,

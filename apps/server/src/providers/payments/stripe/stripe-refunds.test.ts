@@ -16,7 +16,8 @@ import {
   saveStripeCard,
   STRIPE_TEST_CARDS,
 } from '../../../../test/support/stripe.ts';
-import { accountFlags, ledgerEntries, orders, payments, stripeSandboxObjects, paymentWebhookEvents } from '../../../db/schema.ts';
+import { accountFlags, ledgerEntries, orders, payments, paymentWebhookEvents } from '../../../db/schema.ts';
+import { stripeSandboxObjects } from '../../../db/sandbox-schema.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_refunds_0123456789abcdef';
 const WAIT = { timeout: 20_000, interval: 100 };

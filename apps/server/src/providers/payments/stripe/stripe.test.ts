@@ -18,7 +18,8 @@ import {
   saveStripeCardRaw,
   STRIPE_TEST_CARDS,
 } from '../../../../test/support/stripe.ts';
-import { payments, stripeSandboxObjects, paymentWebhookEvents } from '../../../db/schema.ts';
+import { payments, paymentWebhookEvents } from '../../../db/schema.ts';
+import { stripeSandboxObjects } from '../../../db/sandbox-schema.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123';
 let t: TestApp;

@@ -8,7 +8,8 @@ import { createShopper, ledgerSumForOrder } from '../../../../test/support/check
 import { init, orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
 import { answerStripePage, followReturn, payIntent, saveStripeCard, STRIPE_TEST_CARDS } from '../../../../test/support/stripe.ts';
-import { payments, sandboxTransactions, stripeSandboxObjects } from '../../../db/schema.ts';
+import { payments } from '../../../db/schema.ts';
+import { sandboxTransactions, stripeSandboxObjects } from '../../../db/sandbox-schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,8 @@
 // PostgreSQL when DATABASE_URL is set, else PGlite on disk.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailbox, orders, payments, sandboxAchDebits } from '../../../../db/schema.ts';
+import { mailbox, orders, payments } from '../../../../db/schema.ts';
+import { sandboxAchDebits } from '../../../../db/sandbox-schema.ts';
 import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../../test/support/checkout.ts';
 import {
   api,

@@ -5,7 +5,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANK_PAYMENT_FAILED_MESSAGE } from '@store/shared';
-import { accountFlags, bankAccounts, ledgerEntries, orders, payments, sandboxAchAccounts } from '../../../../db/schema.ts';
+import { accountFlags, bankAccounts, ledgerEntries, orders, payments } from '../../../../db/schema.ts';
+import { sandboxAchAccounts } from '../../../../db/sandbox-schema.ts';
 import { checkoutBackground } from '../../../../modules/checkout/index.ts';
 import { buildTestApp, type TestApp } from '../../../../../test/support/test-app.ts';
 import { as, createShopper, type Shopper } from '../../../../../test/support/checkout.ts';

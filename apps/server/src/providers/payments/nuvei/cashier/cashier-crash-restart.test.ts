@@ -4,7 +4,8 @@
 // outlives it. PostgreSQL when DATABASE_URL is set, else PGlite on disk.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cashierSandboxSessions, orders, payments } from '../../../../db/schema.ts';
+import { orders, payments } from '../../../../db/schema.ts';
+import { cashierSandboxSessions } from '../../../../db/sandbox-schema.ts';
 import { expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../../../test/support/checkout.ts';
 import { pageForm } from '../../../../../test/support/cashier.ts';
 import {

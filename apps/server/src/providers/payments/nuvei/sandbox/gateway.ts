@@ -9,7 +9,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
-import { sandboxTransactions } from '../../../../db/schema.ts';
+import { sandboxTransactions } from '../../../../db/sandbox-schema.ts';
 import type { Vault, VaultCard } from '../../../vault/vault.ts';
 import type {
   Approved,

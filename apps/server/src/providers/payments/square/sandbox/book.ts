@@ -3,7 +3,7 @@
 // set; a restarted store finds its payments again, as Square would still have them.
 import { and, asc, desc, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
-import { squareSandboxIdempotency, squareSandboxObjects } from '../../../../db/schema.ts';
+import { squareSandboxIdempotency, squareSandboxObjects } from '../../../../db/sandbox-schema.ts';
 
 export type ObjectKind = 'customer' | 'card' | 'payment' | 'refund';
 export type SquareJson = Record<string, unknown>;

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
-import { stripeSandboxIdempotency, stripeSandboxObjects } from '../../../../db/schema.ts';
+import { stripeSandboxIdempotency, stripeSandboxObjects } from '../../../../db/sandbox-schema.ts';
 
 export type StripeJson = Record<string, unknown> & { id: string; object: string };
 export interface Stored<T extends StripeJson = StripeJson> {

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
-import { sandboxAchAccounts, sandboxAchDebits } from '../../../../../db/schema.ts';
+import { sandboxAchAccounts, sandboxAchDebits } from '../../../../../db/sandbox-schema.ts';
 import type { Declined, LookupOutcome } from '../../../types.ts';
 import { NUVEI_WEBHOOK } from '../../transactions.ts';
 import { isRoutingNumber, returnReason } from '../return-codes.ts';

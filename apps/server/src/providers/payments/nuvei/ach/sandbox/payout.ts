@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
-import { sandboxAchAccounts, sandboxAchPayouts } from '../../../../../db/schema.ts';
+import { sandboxAchAccounts, sandboxAchPayouts } from '../../../../../db/sandbox-schema.ts';
 import { returnReason } from '../return-codes.ts';
 import type { PayoutOutcome, PayoutProvider } from '../../../types.ts';
 import { missingPayerField } from '../../sandbox/checksum-rules.ts';

@@ -10,7 +10,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
-import { cashierSandboxCards, cashierSandboxSessions } from '../../../../../db/schema.ts';
+import { cashierSandboxCards, cashierSandboxSessions } from '../../../../../db/sandbox-schema.ts';
 import { hashToken, newSecretToken } from '../../../../../lib/ids.ts';
 import type { Vault, VaultCard } from '../../../../vault/vault.ts';
 import { hostedPageTransactionId, type LookupOutcome } from '../../../types.ts';
