@@ -92,6 +92,9 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
     }
   }
 
+  const constructEvent = (rawBody: string, signature: string | undefined): Stripe.Event =>
+    api().webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret, options.toleranceSeconds);
+
   async function lookup(paymentId: string, transactionId: string | null): Promise<LookupOutcome> {
     let pi: Stripe.PaymentIntent | undefined;
     if (transactionId) pi = await api().paymentIntents.retrieve(transactionId, { expand: ['latest_charge'] });
@@ -169,7 +172,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       if (typeof body !== 'string') return null;
       const header = headers['stripe-signature'];
       try {
-        return notificationOf(this.constructEvent(body, Array.isArray(header) ? header[0] : header));
+        return notificationOf(constructEvent(body, Array.isArray(header) ? header[0] : header));
       } catch {
         return null;
       }
@@ -179,7 +182,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       const header = headers['stripe-signature'];
       let event: Stripe.Event;
       try {
-        event = this.constructEvent(rawBody, Array.isArray(header) ? header[0] : header);
+        event = constructEvent(rawBody, Array.isArray(header) ? header[0] : header);
       } catch (err) {
         const stale = err instanceof Error && /tolerance/i.test(err.message);
         throw new AppError(
@@ -191,9 +194,7 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       return { eventId: event.id, type: event.type, notification: notificationOf(event) };
     },
 
-    constructEvent(rawBody, signature) {
-      return api().webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret, options.toleranceSeconds);
-    },
+    constructEvent,
 
     customerFor,
 
