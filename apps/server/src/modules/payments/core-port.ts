@@ -19,6 +19,7 @@ import { findPayment, findPaymentByTransaction, hasApprovedPayment } from './rep
 import { isAccountFlagged } from './reversal-repository.ts';
 import { routeDepsOf } from './route-deps.ts';
 import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from './webhook-events.ts';
+import { takeWebhookEvent } from './webhook-intake.ts';
 
 /** The core of this app (its db, registry, card-attempt limits, vault and background runner). */
 export function paymentsCoreOf(app: FastifyInstance): PaymentsCore {
@@ -44,6 +45,7 @@ export function paymentsCoreOf(app: FastifyInstance): PaymentsCore {
     claimWebhookEvent,
     finishWebhookEvent,
     releaseWebhookEvent,
+    takeWebhookEvent,
     findOrder,
     listOrdersOf,
     prepareOrderForPayment: (db, userId, orderId, startAttempt) =>

@@ -13,7 +13,15 @@ import type { payments } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { CardTokenState } from '../vault/vault.ts';
 import type { PaymentProviders } from './registry.ts';
-import type { Payer, PaymentMethodKind, PaymentNotification, PaymentProvider, PaymentSource, ShopperAction } from './types.ts';
+import type {
+  Payer,
+  PaymentMethodKind,
+  PaymentNotification,
+  PaymentProvider,
+  PaymentSource,
+  ShopperAction,
+  VerifiedWebhookEvent,
+} from './types.ts';
 
 export const PAYMENT_METHOD_UNAVAILABLE = 'PAYMENT_METHOD_UNAVAILABLE';
 /** 400 PAYMENT_METHOD_UNAVAILABLE: the method kind (or the capability a call needs) is served by no registered provider. */
@@ -91,6 +99,28 @@ export interface StartInput {
 /** The one claim of a provider's webhook event (ADR 036): this request handles it, or a replay, or one being handled. */
 export type WebhookClaim = 'claimed' | 'processing' | 'done';
 
+/**
+ * How a family answers what happens to a verified webhook event after its claim (ADR 036, 044); the families
+ * differ, and their providers retry on their own terms.
+ */
+export interface WebhookEventPolicy {
+  /**
+   * A delivery of an event another request is handling right now: 'conflict' answers 409 (the provider
+   * delivers it again; Square, the embedded checkout), 'replay' takes it as a replay (Stripe).
+   */
+  whileProcessing: 'conflict' | 'replay';
+  /**
+   * Handling failed. 'release' (Square, the embedded checkout): the claim goes on any failure, so the next
+   * delivery is taken afresh. 'keep-refusals' (Stripe): released only when the failure is not an AppError or
+   * is a 404 (the payment's answer not recorded yet); a refusal (an approval the order could not take) is
+   * logged and the event kept as handled, so the provider need not retry it.
+   */
+  onFailure: 'release' | 'keep-refusals';
+}
+
+/** What became of a verified webhook event: handled (a notification or a card decline taken), ignored (nothing of ours), a replay. */
+export type WebhookEventResult = 'handled' | 'ignored' | 'replay';
+
 /** An order as a family sees it (its state and owner; the core's checkout owns it). */
 export interface OrderRecord {
   id: string;
@@ -145,6 +175,19 @@ export interface PaymentsCore {
   claimWebhookEvent(db: Db | Tx, provider: string, eventId: string, type: string, now?: Date): Promise<WebhookClaim>;
   finishWebhookEvent(db: Db | Tx, provider: string, eventId: string): Promise<void>;
   releaseWebhookEvent(db: Db | Tx, provider: string, eventId: string): Promise<void>;
+  /**
+   * A verified event of the provider's webhook (its parseWebhook's answer), taken once: claimed under
+   * (provider.webhook, event id); then its notification handled (handleNotification) or its card decline
+   * counted, and the claim finished, or released or kept per the family's policy. A replay of an event
+   * already handled changes nothing ('replay').
+   */
+  takeWebhookEvent(
+    deps: PaymentsDeps,
+    provider: PaymentProvider,
+    event: VerifiedWebhookEvent,
+    policy: WebhookEventPolicy,
+    now?: Date,
+  ): Promise<WebhookEventResult>;
 
   // The store beyond payments, as the payments module may read it (checkout, settings, user; ADR 007).
   findOrder(db: Db | Tx, orderId: string): Promise<OrderRecord | undefined>;

@@ -328,6 +328,36 @@ export interface VerifyCardRequest {
 }
 export type VerifiedCard = { status: 'approved'; transactionId: string; card: ProviderCard };
 
+/**
+ * A webhook delivery as it arrived (parseWebhook): the raw body, the bytes the provider signed, and the
+ * headers. No URL: the one signature that covers a URL (Square's) covers the notification URL registered
+ * at the provider, which the provider holds from its configuration (behind a proxy the request's own URL
+ * is not the one signed).
+ */
+export interface WebhookInput {
+  rawBody: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** When it arrived (default: now), what an event's or a signature's age is judged against. */
+  receivedAt?: Date;
+}
+
+/**
+ * A genuine webhook event (parseWebhook): its id at the provider (what the one claim of ADR 036 takes it
+ * once by), its type, and what it says about a payment of ours; notification null for a verified event the
+ * store does not act on.
+ */
+export interface VerifiedWebhookEvent {
+  eventId: string;
+  type: string;
+  notification: PaymentNotification | null;
+  /**
+   * A card declined in the provider's own page (the embedded checkout; the shopper may try another card
+   * there): the core counts it against the card attempts of the shopper of `paymentId` (ADR 031) when that
+   * is an attempt of this provider (still recorded under `transactionId`, when given). Then notification is null.
+   */
+  cardDeclined?: { paymentId: string; transactionId: string | null };
+}
+
 export interface PaymentProvider {
   /** Stored with each payment ('nuvei', 'nuvei-sandbox'): the registry finds the provider of a row by it. */
   readonly name: string;
@@ -344,6 +374,14 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundOutcome>;
   /** Checks the notification's signature or checksum; null when it is not genuine. */
   verifyNotification(input: NotificationInput): PaymentNotification | null;
+  /**
+   * Optional capability (Medusa's getWebhookActionAndData): a webhook delivery read into a verified event
+   * with its id, for the family's webhook route to claim once and hand to the core
+   * (core.takeWebhookEvent). A delivery that is not genuine, not readable or too old is refused by
+   * throwing the family's own AppError (its status and field). Stripe, Square and the embedded checkout;
+   * not Nuvei, whose DMNs carry no event id (verifyNotification).
+   */
+  parseWebhook?(input: WebhookInput): Promise<VerifiedWebhookEvent> | VerifiedWebhookEvent;
   /**
    * Optional capability of a provider whose challenge ends at the store's return page (Nuvei, ADR 037):
    * after the issuer's challenge, the final payment of the challenged transaction (request.transactionId,
@@ -389,6 +427,9 @@ export interface SavedMethods {
   /** Keeps the method an approval of this provider reported (a card the shopper saved on its page). */
   save(userId: string, provider: string, method: SavedPaymentMethod): Promise<void>;
 }
+
+/** A provider with the webhook-parsing capability (Stripe, Square, the embedded checkout). */
+export type WebhookParsingProvider = PaymentProvider & Required<Pick<PaymentProvider, 'parseWebhook'>>;
 
 /** A provider with the card-verification capability (the Nuvei family). */
 export type CardVerifyingProvider = PaymentProvider & Required<Pick<PaymentProvider, 'verifyCard'>>;

@@ -256,3 +256,52 @@ describe("lookup and refund at Coinflow's API", () => {
     expect(await provider.lookup({ ...page, transactionId: 'no-such-coinflow-payment' })).toEqual({ status: 'none' });
   });
 });
+
+describe("the provider's parseWebhook (ADR 044)", () => {
+  // Signed by the stand-in with its own HMAC, as Coinflow documents it (never the store's code).
+  const payment = {
+    paymentId: 'cf-pay-parse-1',
+    customerId: 'cust-1',
+    subtotalCents: 1299,
+    webhookInfo: { paymentId: 'pay-parse-1' },
+    status: 'SETTLED' as const,
+  };
+  // The headers as the route hands them over (Node lowercases their names).
+  const asInput = (d: FakeDelivery) => ({
+    rawBody: d.body,
+    headers: Object.fromEntries(Object.entries(d.headers).map(([name, value]) => [name.toLowerCase(), value])),
+  });
+  // Whether the provider answers at once or later, a refusal is a rejection here.
+  const parse = async (d: FakeDelivery) => t.app.coinflowGateway.provider.parseWebhook(asInput(d));
+
+  it('answers a genuine event as {eventId, type, notification}, a card decline as one to count; refuses a forged one (401)', async () => {
+    expect(await parse(cf.webhook('Settled', payment))).toEqual({
+      eventId: 'coinflow:Settled:cf-pay-parse-1',
+      type: 'Settled',
+      notification: {
+        transactionId: 'cf-pay-parse-1',
+        paymentId: 'pay-parse-1',
+        event: 'coinflow:Settled',
+        charge: true,
+        amountCents: 1299,
+        currency: 'USD',
+        status: 'approved',
+        card: null,
+      },
+    });
+    expect(await parse(cf.webhook('Card Payment Declined', payment))).toEqual({
+      eventId: 'coinflow:Card Payment Declined:cf-pay-parse-1',
+      type: 'Card Payment Declined',
+      notification: null,
+      cardDeclined: { paymentId: 'pay-parse-1', transactionId: null },
+    });
+
+    await expect(parse(cf.webhook('Settled', payment, { signWith: 'not-the-validation-key', authorization: null }))).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'BAD_SIGNATURE',
+    });
+    await expect(
+      parse(cf.webhook('Settled', payment, { signature: false, authorization: 'not-the-validation-key' })),
+    ).rejects.toMatchObject({ statusCode: 401, code: 'BAD_SIGNATURE' });
+  });
+});

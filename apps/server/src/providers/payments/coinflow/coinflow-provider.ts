@@ -10,9 +10,18 @@
 //            24 hours and 'none' after (a later Settled still approves it: ADR 041)
 //   refund   PUT /api/merchant/payments/{id}/refund (refundReason 'other')
 //   verifyNotification  Coinflow-Signature or Authorization (coinflow-webhook.ts), then the event
-import { hostedPageTransactionId, type LookupOutcome, type PaymentOutcome, type PaymentProvider, type RefundOutcome } from '../types.ts';
+//   parseWebhook  the same, with the id the event is claimed by; Card Payment Declined (and Suspected Fraud)
+//            of one of our payments is a card decline the core counts (ADR 031)
+import { AppError } from '../../../lib/errors.ts';
+import {
+  hostedPageTransactionId,
+  type LookupOutcome,
+  type PaymentOutcome,
+  type RefundOutcome,
+  type WebhookParsingProvider,
+} from '../types.ts';
 import { CoinflowApiError, type CoinflowApi, type CoinflowPayment } from './coinflow-api.ts';
-import { coinflowNotificationOf, isCoinflowDelivery, parseCoinflowEvent } from './coinflow-webhook.ts';
+import { COINFLOW_CARD_DECLINE_EVENTS, coinflowNotificationOf, isCoinflowDelivery, parseCoinflowEvent } from './coinflow-webhook.ts';
 import { COINFLOW_API_PROVIDER, COINFLOW_METHODS, COINFLOW_PAYMENT_METHODS, COINFLOW_WEBHOOK } from './names.ts';
 
 /** Coinflow's session keys are valid for 24 hours (its credit-purchase guide); a page older than that cannot be paid. */
@@ -63,7 +72,7 @@ export function createCoinflowApiProvider({
   pageUrl,
   validationKey,
   now = () => new Date(),
-}: CoinflowProviderOptions): PaymentProvider {
+}: CoinflowProviderOptions): WebhookParsingProvider {
   const checkoutBase = new URL(pageUrl).origin;
 
   async function lookup(paymentId: string, transactionId: string | null, startedAt?: Date): Promise<LookupOutcome> {
@@ -130,6 +139,23 @@ export function createCoinflowApiProvider({
           return { status: 'declined', transactionId: req.transactionId, reason: `Coinflow refused the refund: ${err.message}` };
         throw err;
       }
+    },
+
+    // Refused: a delivery that is not Coinflow's (no or a wrong Coinflow-Signature, else no or a wrong
+    // Authorization) 401 BAD_SIGNATURE; one that is not a webhook packet 400 BAD_NOTIFICATION (body). No
+    // age limit (Coinflow documents none and retries for 36 hours): the claim stops a replay.
+    parseWebhook({ rawBody, headers }) {
+      if (!isCoinflowDelivery(validationKey, rawBody, headers)) throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
+      const event = parseCoinflowEvent(rawBody);
+      if (!event) throw new AppError(400, 'BAD_NOTIFICATION', 'This is not a Coinflow webhook event.', 'body');
+      if ((COINFLOW_CARD_DECLINE_EVENTS as readonly string[]).includes(event.eventType) && event.paymentId)
+        return {
+          eventId: event.claimId,
+          type: event.eventType,
+          notification: null,
+          cardDeclined: { paymentId: event.paymentId, transactionId: null },
+        };
+      return { eventId: event.claimId, type: event.eventType, notification: coinflowNotificationOf(event) };
     },
 
     verifyNotification({ body, headers }) {

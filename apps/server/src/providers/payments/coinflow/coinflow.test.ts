@@ -2,6 +2,7 @@
 // merchant API on a loopback port (CHECKOUT_API_URL): GET v1/payment/coinflow/session (auth, the known
 // distributor, ownership, the order's amount, a rotated key when asked again) and the host's webhook
 // (forged, stale, replayed, approved once), and reconciliation by lookup when the webhook is lost.
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coinflowSessionResponse } from '@store/shared';
@@ -285,5 +286,53 @@ describe('reconciliation when the webhook is lost', () => {
     await reconcilePayments(deps, { now: new Date(Date.now() + 16 * 60_000) });
     expect((await attemptsOf(order._id))[0]).toMatchObject({ status: 'failed' });
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
+  });
+});
+
+describe("the provider's parseWebhook (ADR 044)", () => {
+  // Signed here with node:crypto as the host signs (issue 11 contract), not with the store's signature.ts.
+  const delivery = (type: string, data: Record<string, unknown>, secret = host.webhookSecret, at = new Date()) => {
+    const id = `evt_parse_${type}`;
+    const rawBody = JSON.stringify({ id, type, createdAt: at.toISOString(), data });
+    const t = Math.floor(at.getTime() / 1000);
+    const v1 = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
+    return { rawBody, headers: { 'x-checkout-signature': `t=${t},v1=${v1}`, 'x-checkout-event-id': id } };
+  };
+  const data = { sessionId: 'cs_parse_1', reference: 'pay-parse-1', amountCents: 1299, currency: 'USD', method: 'card' };
+  const provider = () => t.app.coinflowGateway.provider;
+
+  it('answers a genuine event as {eventId, type, notification}, a card decline as one to count; refuses a forged (401) and a stale one (400)', async () => {
+    expect(await provider().parseWebhook(delivery('payment.approved', data))).toEqual({
+      eventId: 'evt_parse_payment.approved',
+      type: 'payment.approved',
+      notification: {
+        transactionId: 'cs_parse_1',
+        paymentId: 'pay-parse-1',
+        event: 'payment.approved:card',
+        charge: true,
+        amountCents: 1299,
+        currency: 'USD',
+        status: 'approved',
+        card: null,
+      },
+    });
+    expect(await provider().parseWebhook(delivery('payment.card_declined', data))).toEqual({
+      eventId: 'evt_parse_payment.card_declined',
+      type: 'payment.card_declined',
+      notification: null,
+      cardDeclined: { paymentId: 'pay-parse-1', transactionId: 'cs_parse_1' },
+    });
+
+    await expect(provider().parseWebhook(delivery('payment.approved', data, 'whsec_someone_else'))).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'BAD_SIGNATURE',
+    });
+    const genuine = delivery('payment.approved', data);
+    await expect(provider().parseWebhook({ ...genuine, rawBody: genuine.rawBody.replace('1299', '1') })).rejects.toMatchObject({
+      statusCode: 401,
+    });
+    await expect(
+      provider().parseWebhook(delivery('payment.approved', data, host.webhookSecret, new Date(Date.now() - 6 * 60_000))),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'STALE_NOTIFICATION', field: 'x-checkout-signature' });
   });
 });

@@ -7,25 +7,15 @@
 //                     and its origin is the API's. Either way the same client (client.ts) talks to it.
 //   coinflow          Coinflow's own merchant API (coinflow-api.ts) and purchase page, with the store's
 //                     COINFLOW_* credentials; its rows are provider 'coinflow-api'.
-// Both take their webhooks at POST v1/payment/coinflow/webhook; checkWebhook says whether a delivery is
-// genuine and what it is about, before the event is claimed.
+// Both take their webhooks at POST v1/payment/coinflow/webhook; the provider's parseWebhook says whether a
+// delivery is genuine and what it is about, before the event is claimed.
 import type { FastifyInstance } from 'fastify';
-import type { PaymentProvider } from '../types.ts';
+import type { WebhookParsingProvider } from '../types.ts';
 import { createMerchantApi, type MerchantAccess } from './client.ts';
 import { createCoinflowApi } from './coinflow-api.ts';
 import { createCoinflowApiProvider } from './coinflow-provider.ts';
-import { COINFLOW_CARD_DECLINE_EVENTS, isCoinflowDelivery, parseCoinflowEvent } from './coinflow-webhook.ts';
-import {
-  CHECKOUT_CARD_DECLINED_EVENT,
-  CHECKOUT_EVENT_ID_HEADER,
-  CHECKOUT_SIGNATURE_HEADER,
-  COINFLOW_HOSTS,
-  COINFLOW_WEBHOOK_PATH,
-  STOREFRONT_MERCHANT,
-} from './names.ts';
+import { COINFLOW_HOSTS, COINFLOW_WEBHOOK_PATH, STOREFRONT_MERCHANT } from './names.ts';
 import { createCoinflowProvider } from './provider.ts';
-import { checkCheckoutSignature } from './signature.ts';
-import { parseCheckoutEvent } from './webhook.ts';
 
 /** What the in-process host offers its first merchant (C's app.checkoutHost, issue 11 contract). */
 interface InProcessHost {
@@ -38,46 +28,11 @@ interface InProcessHost {
   }): Promise<{ merchantId: string; apiKey: string; webhookSecret: string }>;
 }
 
-/** What a genuine webhook event does to the store, beyond being claimed once. */
-export type CoinflowEventEffect =
-  /** About a payment's result: the registry's verifyNotification reads it (then the shared notification handler). */
-  | { kind: 'notification' }
-  /**
-   * One card declined in the page (the shopper may try another there): a card decline of the shopper of
-   * `paymentId`, when that is an embedded-checkout attempt of `provider` (and, when given, still recorded
-   * under `transactionId`).
-   */
-  | { kind: 'card_declined'; paymentId: string; transactionId: string | null; provider: string };
-
-export interface CheckedCoinflowEvent {
-  /** What the event is claimed by (once). */
-  id: string;
-  type: string;
-  effect: CoinflowEventEffect;
-}
-
-export type CoinflowWebhookCheck =
-  | { status: 'valid'; event: CheckedCoinflowEvent }
-  /** Not genuine: unsigned, forged or tampered. */
-  | { status: 'invalid' }
-  /** Genuine, but signed too long ago to be taken (our hosted checkout's five minutes). */
-  | { status: 'stale'; field: string }
-  /** Genuine, but not an event the store can read. */
-  | { status: 'malformed'; field: string; message: string };
-
-export interface CoinflowWebhookDelivery {
-  rawBody: string;
-  headers: Record<string, string | string[] | undefined>;
-}
-
 export interface CoinflowGateway {
-  provider: PaymentProvider;
+  /** The store's coinflow provider, whose parseWebhook reads the deliveries at the webhook. */
+  provider: WebhookParsingProvider;
   mode: 'hosted' | 'coinflow';
-  /** Whether a delivery at the webhook is genuine, and the event it carries. */
-  checkWebhook(delivery: CoinflowWebhookDelivery, now?: Date): Promise<CoinflowWebhookCheck>;
 }
-
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** Coinflow's own merchant API (COINFLOW_MODE=coinflow, ADR 041). */
 function registerCoinflowApi(app: FastifyInstance): CoinflowGateway {
@@ -95,27 +50,7 @@ function registerCoinflowApi(app: FastifyInstance): CoinflowGateway {
     validationKey,
   });
   app.paymentProviders.register(provider);
-  return {
-    provider,
-    mode: 'coinflow',
-    async checkWebhook({ rawBody, headers }) {
-      if (!isCoinflowDelivery(validationKey, rawBody, headers)) return { status: 'invalid' };
-      const event = parseCoinflowEvent(rawBody);
-      if (!event) return { status: 'malformed', field: 'body', message: 'This is not a Coinflow webhook event.' };
-      const declined = (COINFLOW_CARD_DECLINE_EVENTS as readonly string[]).includes(event.eventType);
-      return {
-        status: 'valid',
-        event: {
-          id: event.claimId,
-          type: event.eventType,
-          effect:
-            declined && event.paymentId
-              ? { kind: 'card_declined', paymentId: event.paymentId, transactionId: null, provider: provider.name }
-              : { kind: 'notification' },
-        },
-      };
-    },
-  };
+  return { provider, mode: 'coinflow' };
 }
 
 type Credentials = Omit<MerchantAccess, 'apiUrl'>;
@@ -197,30 +132,5 @@ export function registerCoinflow(app: FastifyInstance): CoinflowGateway {
         ),
       );
     });
-  return {
-    provider,
-    mode: 'hosted',
-    async checkWebhook({ rawBody, headers }, now = new Date()) {
-      const { webhookSecret } = await access();
-      const check = checkCheckoutSignature(webhookSecret, rawBody, header(headers[CHECKOUT_SIGNATURE_HEADER]), now);
-      if (check === 'invalid') return { status: 'invalid' };
-      if (check === 'stale') return { status: 'stale', field: CHECKOUT_SIGNATURE_HEADER };
-      const event = parseCheckoutEvent(rawBody);
-      if (!event) return { status: 'malformed', field: 'body', message: 'This is not a checkout event.' };
-      const eventId = header(headers[CHECKOUT_EVENT_ID_HEADER]);
-      if (eventId !== undefined && eventId !== event.id)
-        return { status: 'malformed', field: CHECKOUT_EVENT_ID_HEADER, message: 'The event id header does not match the event.' };
-      return {
-        status: 'valid',
-        event: {
-          id: event.id,
-          type: event.type,
-          effect:
-            event.type === CHECKOUT_CARD_DECLINED_EVENT
-              ? { kind: 'card_declined', paymentId: event.data.reference, transactionId: event.data.sessionId, provider: provider.name }
-              : { kind: 'notification' },
-        },
-      };
-    },
-  };
+  return { provider, mode: 'hosted' };
 }

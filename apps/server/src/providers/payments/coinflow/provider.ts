@@ -9,9 +9,20 @@
 //   refund   the host's refund of the session
 //   holdCardPayments  the host refuses the shopper's card payments until then (the store's card limit, ADR 031)
 //   verifyNotification  the host's webhook signature (signature.ts), then the event (webhook.ts)
-import type { LookupOutcome, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentSource, RefundOutcome } from '../types.ts';
+//   parseWebhook  the same, refusing a stale signature, with the event's id; payment.card_declined is a card
+//            decline the core counts (ADR 031)
+import { AppError } from '../../../lib/errors.ts';
+import type { LookupOutcome, PaymentOutcome, PaymentRequest, PaymentSource, RefundOutcome, WebhookParsingProvider } from '../types.ts';
 import { MerchantApiError, type MerchantAccess, type MerchantApi, type SessionView } from './client.ts';
-import { CHECKOUT_SIGNATURE_HEADER, COINFLOW_METHODS, COINFLOW_PROVIDER, COINFLOW_WEBHOOK, EMBEDDED_PAYMENT_METHODS } from './names.ts';
+import {
+  CHECKOUT_CARD_DECLINED_EVENT,
+  CHECKOUT_EVENT_ID_HEADER,
+  CHECKOUT_SIGNATURE_HEADER,
+  COINFLOW_METHODS,
+  COINFLOW_PROVIDER,
+  COINFLOW_WEBHOOK,
+  EMBEDDED_PAYMENT_METHODS,
+} from './names.ts';
 import { checkCheckoutSignature } from './signature.ts';
 import { declineCodeOf, notificationOf, parseCheckoutEvent } from './webhook.ts';
 
@@ -22,6 +33,8 @@ export interface CoinflowProviderOptions {
   /** The webhook secret once known, for the synchronous webhook check; null before. */
   knownSecret: () => string | null;
 }
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 function embeddedSourceOf(source: PaymentSource): Extract<PaymentSource, { method: 'embedded_checkout' }> {
   if (source.method === 'embedded_checkout') return source;
@@ -58,7 +71,7 @@ export function lookupOfSession(session: SessionView | null): LookupOutcome {
   }
 }
 
-export function createCoinflowProvider({ api, access, knownSecret }: CoinflowProviderOptions): PaymentProvider {
+export function createCoinflowProvider({ api, access, knownSecret }: CoinflowProviderOptions): WebhookParsingProvider {
   async function sessionOutcome(paymentId: string, amountCents: number): Promise<PaymentOutcome> {
     const found = lookupOfSession(await api.sessionByReference(paymentId));
     if (found.status === 'approved') {
@@ -120,12 +133,36 @@ export function createCoinflowProvider({ api, access, knownSecret }: CoinflowPro
     // The store's customer at the host is its shopper (customer.id of every session it creates).
     holdCardPayments: (userId, until) => api.holdCardPayments(userId, until),
 
+    // Refused: a forged, tampered or unsigned delivery 401 BAD_SIGNATURE; one signed more than five minutes
+    // away from now 400 STALE_NOTIFICATION (x-checkout-signature); one that is not the host's JSON, or whose
+    // event id header is not the event's, 400 BAD_NOTIFICATION naming the field. Throws (not an AppError)
+    // when the merchant's secret cannot be had (the host not reachable).
+    async parseWebhook({ rawBody, headers, receivedAt = new Date() }) {
+      const { webhookSecret } = await access();
+      const check = checkCheckoutSignature(webhookSecret, rawBody, first(headers[CHECKOUT_SIGNATURE_HEADER]), receivedAt);
+      if (check === 'invalid') throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
+      if (check === 'stale')
+        throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', CHECKOUT_SIGNATURE_HEADER);
+      const event = parseCheckoutEvent(rawBody);
+      if (!event) throw new AppError(400, 'BAD_NOTIFICATION', 'This is not a checkout event.', 'body');
+      const eventId = first(headers[CHECKOUT_EVENT_ID_HEADER]);
+      if (eventId !== undefined && eventId !== event.id)
+        throw new AppError(400, 'BAD_NOTIFICATION', 'The event id header does not match the event.', CHECKOUT_EVENT_ID_HEADER);
+      if (event.type === CHECKOUT_CARD_DECLINED_EVENT)
+        return {
+          eventId: event.id,
+          type: event.type,
+          notification: null,
+          cardDeclined: { paymentId: event.data.reference, transactionId: event.data.sessionId },
+        };
+      return { eventId: event.id, type: event.type, notification: notificationOf(event) };
+    },
+
     verifyNotification({ body, headers }) {
       // The raw body: the host signs the bytes it sent.
       const secret = knownSecret();
       if (typeof body !== 'string' || !secret) return null;
-      const raw = headers[CHECKOUT_SIGNATURE_HEADER];
-      if (checkCheckoutSignature(secret, body, Array.isArray(raw) ? raw[0] : raw) !== 'valid') return null;
+      if (checkCheckoutSignature(secret, body, first(headers[CHECKOUT_SIGNATURE_HEADER])) !== 'valid') return null;
       const event = parseCheckoutEvent(body);
       return event ? notificationOf(event) : null;
     },

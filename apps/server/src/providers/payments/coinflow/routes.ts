@@ -3,9 +3,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coinflowSessionQuery, coinflowSessionResponse, errorEnvelope } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
-import { openCoinflowSession, takeCoinflowEvent } from './service.ts';
+import { openCoinflowSession, parseCoinflowDelivery } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
-import type { PaymentsCore } from '../core-port.ts';
+import type { PaymentsCore, WebhookEventPolicy } from '../core-port.ts';
+
+/**
+ * POST v1/payment/coinflow/webhook. Refused by the provider's parseWebhook, nothing changed: a forged,
+ * tampered or unauthenticated event (401); one of our hosted checkout's signed more than five minutes away
+ * from now (400 STALE_NOTIFICATION); one that is not the sender's JSON (400). A replay of an event already
+ * handled is acknowledged and changes nothing; a duplicate arriving while the first is handled gets 409 (the
+ * sender delivers it again). Any failure in handling releases the claim (an event about a payment the store
+ * cannot take now, 404), so the next delivery is taken afresh. A card declined in the page counts as a card
+ * decline of the shopper's (ADR 031).
+ */
+const COINFLOW_WEBHOOK_POLICY: WebhookEventPolicy = { whileProcessing: 'conflict', onFailure: 'release' };
 
 const coinflowRoutes =
   (core: PaymentsCore): FastifyPluginAsyncZod =>
@@ -62,11 +73,12 @@ const coinflowRoutes =
             "The embedded checkout's webhook events. Our hosted checkout (COINFLOW_MODE=hosted): payment.approved, payment.declined, payment.refunded; payment.card_declined, each card declined in a session, counts as a card decline of the shopper's; authenticated by x-checkout-signature: t=…,v1=… (signed more than 5 minutes ago 400). Coinflow (COINFLOW_MODE=coinflow): Settled grants, Card Payment Declined counts a card decline, Refund Complete gives the coins back; authenticated by Coinflow-Signature (t=…,v1=…) or else an Authorization header equal to the Webhook Validation Key. Forged 401; a replay of an event is acknowledged and changes nothing.",
         },
         handler: async (request) => {
-          await takeCoinflowEvent(deps(request.log), app.coinflowGateway, {
+          const hookDeps = deps(request.log);
+          const event = await parseCoinflowDelivery(hookDeps, app.coinflowGateway, {
             rawBody: typeof request.body === 'string' ? request.body : '',
             headers: request.headers,
-            query: request.query,
           });
+          await core.takeWebhookEvent(hookDeps, app.coinflowGateway.provider, event, COINFLOW_WEBHOOK_POLICY);
           return { success: true as const };
         },
       });

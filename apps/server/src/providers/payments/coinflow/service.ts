@@ -2,13 +2,13 @@
 // the shopper's pending order gets a host session through the shared core's startPayment (ownership, one
 // attempt in flight, allowed methods and states; the amount is the order's), and asking again while that
 // session is open rotates its key instead of starting another attempt. The host's webhook events are
-// checked (signature, age, event id) before the shared notification handler sees them, so fulfilment is
-// the same exactly-once path as every other payment's.
+// checked (signature, age, event id) by the provider's parseWebhook and taken once by the core
+// (core.takeWebhookEvent), so fulfilment is the same exactly-once path as every other payment's.
 import { EMBEDDED_CHECKOUT_CHAINS, type CoinflowSessionData, type CoinflowSessionQuery, type OrderStatus } from '@store/shared';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import type { CoinflowEventEffect, CoinflowGateway } from './plugin.ts';
-import { COINFLOW_WEBHOOK, EMBEDDED_PAYMENT_METHODS } from './names.ts';
-import type { PaymentOutcome, PaymentSource } from '../types.ts';
+import type { CoinflowGateway } from './plugin.ts';
+import { EMBEDDED_PAYMENT_METHODS } from './names.ts';
+import type { PaymentOutcome, PaymentSource, VerifiedWebhookEvent, WebhookInput } from '../types.ts';
 import { findOpenEmbeddedAttempt } from './repository.ts';
 import type { FamilyDeps, PaymentRecord } from '../core-port.ts';
 
@@ -95,75 +95,23 @@ export async function openCoinflowSession(
 }
 
 /**
- * A card the page declined in a session of one of our attempts (the hosted checkout's
- * payment.card_declined, Coinflow's Card Payment Declined). The store never saw that card, so it weighs a
- * whole decline on the shopper and on the address the session was opened from, as a decline on any other
- * path does (ADR 031); over the limit, the shopper is held at the host too (where it can hold them).
+ * A delivery at POST v1/payment/coinflow/webhook read by the provider's parseWebhook: its refusals (401, 400
+ * naming the field) answer as they are; any other failure (the merchant's secret cannot be had: the host
+ * not reachable) is the provider's fault, a 502 (core.callProvider).
  */
-async function countCardDeclinedAtHost(
-  deps: FamilyDeps,
-  effect: Extract<CoinflowEventEffect, { kind: 'card_declined' }>,
-): Promise<boolean> {
-  const payment = await deps.core.findPayment(deps.db, effect.paymentId);
-  if (!payment || payment.method !== 'embedded_checkout' || payment.provider !== effect.provider) return false;
-  if (effect.transactionId !== null && payment.transactionId !== effect.transactionId) return false;
-  await deps.cardLimits?.of({ userId: payment.userId, address: payment.clientAddress }).declined(deps.core.declineWeight);
-  return true;
-}
-
-export interface CoinflowWebhookInput {
-  rawBody: string;
-  headers: Record<string, string | string[] | undefined>;
-  query: unknown;
-}
-
-/**
- * POST v1/payment/coinflow/webhook. Refused, nothing changed: a forged, tampered or unauthenticated event
- * (401); one of our hosted checkout's signed more than five minutes away from now (400 STALE_NOTIFICATION);
- * one that is not the sender's JSON (400). A replay of an event already handled is acknowledged and
- * changes nothing; a duplicate arriving while the first is handled gets 409 (the sender delivers it
- * again). An event about a payment the store cannot take now (404) is released, so the next delivery is
- * taken afresh.
- */
-export async function takeCoinflowEvent(
+export async function parseCoinflowDelivery(
   deps: FamilyDeps,
   gateway: CoinflowGateway,
-  input: CoinflowWebhookInput,
-  now = new Date(),
-): Promise<'handled' | 'replay' | 'ignored'> {
-  const check = await deps.core.callProvider(deps.log, 'webhook', () =>
-    gateway.checkWebhook({ rawBody: input.rawBody, headers: input.headers }, now),
-  );
-  if (check.status === 'invalid') throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
-  if (check.status === 'stale') throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', check.field);
-  if (check.status === 'malformed') throw new AppError(400, 'BAD_NOTIFICATION', check.message, check.field);
-  const { event } = check;
-
-  const about = { eventId: event.id, type: event.type };
-  const claim = await deps.core.claimWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id, event.type, now);
-  if (claim === 'done') {
-    deps.log.info(about, 'checkout event already handled: replay ignored');
-    return 'replay';
-  }
-  if (claim === 'processing') throw conflict('This notification is being handled.');
-  try {
-    if (event.effect.kind === 'card_declined') {
-      const counted = await countCardDeclinedAtHost(deps, event.effect);
-      if (!counted) deps.log.info(about, 'card decline at the checkout about no attempt of ours: acknowledged');
-      await deps.core.finishWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
-      return counted ? 'handled' : 'ignored';
+  input: WebhookInput,
+): Promise<VerifiedWebhookEvent> {
+  const parsed = await deps.core.callProvider(deps.log, 'webhook', async () => {
+    try {
+      return { event: await gateway.provider.parseWebhook(input) };
+    } catch (err) {
+      if (err instanceof AppError) return { refused: err };
+      throw err;
     }
-    const notification = deps.providers.verifyNotification(COINFLOW_WEBHOOK, {
-      body: input.rawBody,
-      query: input.query,
-      headers: input.headers,
-    });
-    if (notification) await deps.core.handleNotification(deps, COINFLOW_WEBHOOK, notification);
-    else deps.log.info(about, 'checkout event about nothing the store records: acknowledged');
-    await deps.core.finishWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
-    return notification ? 'handled' : 'ignored';
-  } catch (err) {
-    await deps.core.releaseWebhookEvent(deps.db, COINFLOW_WEBHOOK, event.id);
-    throw err;
-  }
+  });
+  if ('refused' in parsed) throw parsed.refused;
+  return parsed.event;
 }

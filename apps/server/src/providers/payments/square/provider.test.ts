@@ -3,7 +3,7 @@
 // placeholder is recorded, refunds, and the signature on its events.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SquareClient, SquareError } from 'square';
+import { SquareClient, SquareError, WebhooksHelper } from 'square';
 import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { createShopper } from '../../../../test/support/checkout.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
@@ -138,5 +138,54 @@ describe('the Square provider against the sandbox', () => {
       provider.verifyNotification({ body: raw, query: {}, headers: { [SQUARE_SIGNATURE_HEADER]: `${signature.slice(0, -2)}xx` } }),
     ).toBeNull();
     expect(provider.verifyNotification({ body: `${raw} `, query: {}, headers: { [SQUARE_SIGNATURE_HEADER]: signature } })).toBeNull();
+  });
+
+  it('parseWebhook answers a genuine event as {eventId, type, notification}; a forged one 401, a stale one 400 naming created_at', async () => {
+    const { sandbox, provider, notificationUrl, signatureKey } = square();
+    const payment = { id: 'P2', status: 'COMPLETED', amount_money: { amount: 1299, currency: 'USD' }, reference_id: 'pay-2' };
+    const raw = sandbox!.webhooks.eventBody('payment.updated', 'payment', 'P2', { payment });
+    const signature = sandbox!.webhooks.sign(raw);
+    // Square's SDK (the oracle: it has no signing helper) takes the signature as Square's.
+    expect(await WebhooksHelper.verifySignature({ requestBody: raw, signatureHeader: signature, signatureKey, notificationUrl })).toBe(
+      true,
+    );
+    const { event_id: eventId } = JSON.parse(raw) as { event_id: string };
+    expect(await provider.parseWebhook({ rawBody: raw, headers: { [SQUARE_SIGNATURE_HEADER]: signature } })).toEqual({
+      eventId,
+      type: 'payment.updated',
+      notification: {
+        transactionId: 'P2',
+        paymentId: 'pay-2',
+        event: 'payment.updated:COMPLETED',
+        charge: true,
+        status: 'approved',
+        card: null,
+        amountCents: 1299,
+        currency: 'USD',
+      },
+    });
+    // Genuine, but about no payment of ours (a refund): verified, nothing to act on.
+    const refund = sandbox!.webhooks.eventBody('refund.updated', 'refund', 'R1', { refund: { id: 'R1', status: 'COMPLETED' } });
+    expect(
+      await provider.parseWebhook({ rawBody: refund, headers: { [SQUARE_SIGNATURE_HEADER]: sandbox!.webhooks.sign(refund) } }),
+    ).toMatchObject({
+      type: 'refund.updated',
+      notification: null,
+    });
+
+    const forged = `${signature.slice(0, -2)}xx`;
+    expect(await WebhooksHelper.verifySignature({ requestBody: raw, signatureHeader: forged, signatureKey, notificationUrl })).toBe(false);
+    await expect(provider.parseWebhook({ rawBody: raw, headers: { [SQUARE_SIGNATURE_HEADER]: forged } })).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'BAD_SIGNATURE',
+    });
+    await expect(provider.parseWebhook({ rawBody: raw, headers: {} })).rejects.toMatchObject({ statusCode: 401 });
+    await expect(
+      provider.parseWebhook({
+        rawBody: raw,
+        headers: { [SQUARE_SIGNATURE_HEADER]: signature },
+        receivedAt: new Date(Date.now() + 74 * 3_600_000),
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, code: 'STALE_NOTIFICATION', field: 'created_at' });
   });
 });

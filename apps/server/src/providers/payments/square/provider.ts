@@ -9,13 +9,24 @@
 //            start matched by reference_id
 //   refund   RefundPayment (idempotency_key derived from our payment id)
 //   verifyNotification  Square's signature on payment.* events
+//   parseWebhook  the same, checked with Square's SDK, the event's age, and its event_id
 // Saved cards are Square's cards on file of the shopper's Square customer (one per shopper). How Square's
 // answers read as outcomes, declines and saved cards is in outcomes.ts.
 import { createHash, randomUUID } from 'node:crypto';
-import { SquareClient, SquareError, type Square } from 'square';
+import { SquareClient, SquareError, WebhooksHelper, type Square } from 'square';
 import type { Db } from '../../../db/client.ts';
 import { findOrCreateProviderCustomer, findProviderCustomer } from '../customers.ts';
-import type { Declined, DeclineCode, PaymentProvider, PaymentRequest, PaymentSource, RefundOutcome } from '../types.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type {
+  Declined,
+  DeclineCode,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentSource,
+  RefundOutcome,
+  VerifiedWebhookEvent,
+  WebhookInput,
+} from '../types.ts';
 import { SQUARE_CURRENCY, SQUARE_METHODS, SQUARE_SIGNATURE_HEADER, SQUARE_WEBHOOK } from './names.ts';
 import { declineOf, isNotFound, lookupOf, outcomeOf, toSquareCard, type SquareCard } from './outcomes.ts';
 import { notificationOf, parseSquareEvent, squareSignatureMatches } from './webhook.ts';
@@ -32,7 +43,22 @@ export type CardRefused = {
   explanation: string;
 };
 
+/**
+ * Square retries an event it could not deliver for up to 72 hours, always with its first created_at;
+ * an older one is refused as stale. Every event taken stays recorded by its event_id, so a replay
+ * within that time changes nothing either.
+ */
+export const SQUARE_EVENT_MAX_AGE_MS = 73 * 3_600_000;
+/** Clocks differ: an event may seem this far in the future. */
+const SQUARE_EVENT_MAX_SKEW_MS = 5 * 60_000;
+
 export interface SquareProvider extends PaymentProvider {
+  /**
+   * A webhook delivery read into its verified event (event_id, type, the notification about a payment of
+   * ours or null). Refused, before anything is claimed: a forged or unsigned one 401 BAD_SIGNATURE, one
+   * that is not Square's JSON 400 BAD_NOTIFICATION (body), a stale one 400 STALE_NOTIFICATION (created_at).
+   */
+  parseWebhook(input: WebhookInput): Promise<VerifiedWebhookEvent>;
   /** The shopper's saved Square cards, newest first. */
   listCards(userId: string): Promise<SquareCard[]>;
   /** The shopper's own enabled card; null for another shopper's, a disabled or an unknown one. */
@@ -201,6 +227,21 @@ export function createSquareProvider({
       if (!squareSignatureMatches(signatureKey, notificationUrl, body, Array.isArray(raw) ? raw[0] : raw)) return null;
       const event = parseSquareEvent(body);
       return event ? notificationOf(event) : null;
+    },
+
+    async parseWebhook({ rawBody, headers, receivedAt = new Date() }) {
+      const raw = headers[SQUARE_SIGNATURE_HEADER];
+      const signature = Array.isArray(raw) ? raw[0] : raw;
+      const genuine =
+        signature !== undefined &&
+        (await WebhooksHelper.verifySignature({ requestBody: rawBody, signatureHeader: signature, signatureKey, notificationUrl }));
+      if (!genuine) throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
+      const event = parseSquareEvent(rawBody);
+      if (!event) throw new AppError(400, 'BAD_NOTIFICATION', 'This is not a Square event.', 'body');
+      const age = receivedAt.getTime() - new Date(event.created_at).getTime();
+      if (age > SQUARE_EVENT_MAX_AGE_MS || age < -SQUARE_EVENT_MAX_SKEW_MS)
+        throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', 'created_at');
+      return { eventId: event.event_id, type: event.type, notification: notificationOf(event) };
     },
 
     async listCards(userId) {

@@ -13,10 +13,19 @@ import {
   squareSaveCardResponse,
 } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
-import { SQUARE_SIGNATURE_HEADER } from './names.ts';
-import { createSquarePayment, deleteSquareCard, listSquareCards, saveSquareCard, squareOf, takeSquareEvent } from './service.ts';
+import { createSquarePayment, deleteSquareCard, listSquareCards, saveSquareCard, squareOf } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
-import type { PaymentsCore } from '../core-port.ts';
+import type { PaymentsCore, WebhookEventPolicy } from '../core-port.ts';
+
+/**
+ * POST v1/payment/square/webhook (ADR 013). Refused by the provider's parseWebhook, nothing changed: a
+ * forged or unsigned event (401), one that is not Square's JSON (400), a stale one (400). A replay of an
+ * event already handled is acknowledged and changes nothing; a duplicate arriving while the first is being
+ * handled gets 409 (Square tries it again later). Any failure in handling releases the claim: an event about
+ * a payment the store does not know yet (its own record still being written) gets 404 and is taken afresh
+ * on Square's next delivery.
+ */
+const SQUARE_WEBHOOK_POLICY: WebhookEventPolicy = { whileProcessing: 'conflict', onFailure: 'release' };
 
 const cardIdParam = z.strictObject({ id: z.string().min(1).max(192) });
 
@@ -142,13 +151,12 @@ const squareRoutes =
             "Square's webhook events (payment.updated, refund.updated ...), authenticated by Square's signature (x-square-hmacsha256-signature). Forged 401, stale 400; a replay is acknowledged and changes nothing.",
         },
         handler: async (request) => {
-          const raw = request.headers[SQUARE_SIGNATURE_HEADER];
-          await takeSquareEvent(deps(request.log), app.squareGateway, {
+          const { provider } = squareOf(app.squareGateway);
+          const event = await provider.parseWebhook({
             rawBody: typeof request.body === 'string' ? request.body : '',
-            signature: Array.isArray(raw) ? raw[0] : raw,
             headers: request.headers,
-            query: request.query,
           });
+          await core.takeWebhookEvent(deps(request.log), provider, event, SQUARE_WEBHOOK_POLICY);
           return { success: true as const };
         },
       });

@@ -1,25 +1,13 @@
 // Square card payments (SPEC §7 POST v1/payment/square/create-payment, ADR 013): the body read into a
 // payment source, the shared core's startPayment (ownership, one attempt in flight, approval,
-// fulfilment), the card kept on file when asked; saved Square cards; and Square's webhook events,
-// checked (signature, age, event_id) before the shared notification handler sees them.
+// fulfilment), the card kept on file when asked; saved Square cards. Square's webhook events are read by
+// the provider's parseWebhook and taken by the core (routes.ts).
 import type { SquareCreatePaymentBody, SquareSavedCard } from '@store/shared';
-import { WebhooksHelper } from 'square';
-import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { SQUARE_WEBHOOK } from './names.ts';
+import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import type { SquareGateway } from './plugin.ts';
 import type { SquareProvider } from './provider.ts';
-import { parseSquareEvent } from './webhook.ts';
 import { DECLINE_MESSAGES, type PaymentSource } from '../types.ts';
 import { methodUnavailable, type FamilyDeps } from '../core-port.ts';
-
-/**
- * Square retries an event it could not deliver for up to 72 hours, always with its first created_at;
- * an older one is refused as stale. Every event taken stays recorded by its event_id, so a replay
- * within that time changes nothing either.
- */
-export const SQUARE_EVENT_MAX_AGE_MS = 73 * 3_600_000;
-/** Clocks differ: an event may seem this far in the future. */
-const SQUARE_EVENT_MAX_SKEW_MS = 5 * 60_000;
 
 /** Square when it serves (real or sandbox); 400 PAYMENT_METHOD_UNAVAILABLE when it does not. */
 export function squareOf(gateway: SquareGateway | null): SquareGateway {
@@ -104,63 +92,4 @@ export async function deleteSquareCard(deps: FamilyDeps, gateway: SquareGateway 
   const { provider } = squareOf(gateway);
   const disabled = await deps.core.callProvider(deps.log, 'disableCard', () => provider.disableCard(userId, cardId));
   if (!disabled) throw notFound(deps.core.messages.cardNotFound);
-}
-
-export interface SquareWebhookInput {
-  rawBody: string;
-  signature: string | undefined;
-  headers: Record<string, string | string[] | undefined>;
-  query: unknown;
-}
-
-/**
- * POST v1/payment/square/webhook. Refused, nothing changed: a forged or unsigned event (401), one that
- * is not Square's JSON (400), a stale one (400). A replay of an event already handled is acknowledged
- * and changes nothing; a duplicate arriving while the first is being handled gets 409 (Square tries it
- * again later). An event about a payment the store does not know yet (its own record still being
- * written) gets 404 and is taken afresh on Square's next delivery.
- */
-export async function takeSquareEvent(
-  deps: FamilyDeps,
-  gateway: SquareGateway | null,
-  input: SquareWebhookInput,
-  now = new Date(),
-): Promise<'handled' | 'replay' | 'ignored'> {
-  const square = squareOf(gateway);
-  const genuine =
-    input.signature !== undefined &&
-    (await WebhooksHelper.verifySignature({
-      requestBody: input.rawBody,
-      signatureHeader: input.signature,
-      signatureKey: square.signatureKey,
-      notificationUrl: square.notificationUrl,
-    }));
-  if (!genuine) throw new AppError(401, 'BAD_SIGNATURE', 'Invalid notification signature.');
-  const event = parseSquareEvent(input.rawBody);
-  if (!event) throw new AppError(400, 'BAD_NOTIFICATION', 'This is not a Square event.', 'body');
-  const age = now.getTime() - new Date(event.created_at).getTime();
-  if (age > SQUARE_EVENT_MAX_AGE_MS || age < -SQUARE_EVENT_MAX_SKEW_MS)
-    throw new AppError(400, 'STALE_NOTIFICATION', 'This notification is too old to be taken.', 'created_at');
-
-  const claim = await deps.core.claimWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id, event.type, now);
-  const about = { eventId: event.event_id, type: event.type };
-  if (claim === 'done') {
-    deps.log.info(about, 'square event already handled: replay ignored');
-    return 'replay';
-  }
-  if (claim === 'processing') throw conflict('This notification is being handled.');
-  try {
-    const notification = deps.providers.verifyNotification(SQUARE_WEBHOOK, {
-      body: input.rawBody,
-      query: input.query,
-      headers: input.headers,
-    });
-    if (notification) await deps.core.handleNotification(deps, SQUARE_WEBHOOK, notification);
-    else deps.log.info(about, 'square event about nothing the store records: acknowledged');
-    await deps.core.finishWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id);
-    return notification ? 'handled' : 'ignored';
-  } catch (err) {
-    await deps.core.releaseWebhookEvent(deps.db, SQUARE_WEBHOOK, event.event_id);
-    throw err;
-  }
 }

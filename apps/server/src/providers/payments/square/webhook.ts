@@ -1,7 +1,7 @@
 // Square's webhook events: the signature Square puts on them, and what an event says about a payment of
 // ours. Square signs the notification URL (as registered in its dashboard) followed by the raw body,
 // HMAC-SHA256 with the subscription's signature key, base64, in x-square-hmacsha256-signature. The SDK's
-// WebhooksHelper checks it (asynchronously) in the webhook route; the provider's verifyNotification is
+// WebhooksHelper checks it (asynchronously) in the provider's parseWebhook; its verifyNotification is
 // synchronous (the registry's contract), so it checks the same signature here with node:crypto, in
 // constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';

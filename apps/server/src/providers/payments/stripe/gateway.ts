@@ -8,7 +8,16 @@
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client.ts';
 import { findOrCreateProviderCustomer, findProviderCustomer } from '../customers.ts';
-import type { LookupOutcome, PaymentMethodKind, PaymentProvider, PaymentRequest, RefundOutcome } from '../types.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type {
+  LookupOutcome,
+  PaymentMethodKind,
+  PaymentProvider,
+  PaymentRequest,
+  RefundOutcome,
+  VerifiedWebhookEvent,
+  WebhookInput,
+} from '../types.ts';
 import { notificationOf, STRIPE_WEBHOOK } from './events.ts';
 import { declinedBy, isStripeError, lookupOutcomeOf, outcomeOf } from './outcomes.ts';
 import { savedMethodOf, type StripeSavedMethod } from './saved-methods.ts';
@@ -33,6 +42,12 @@ export interface StripeGateway extends PaymentProvider {
   startCashAppSetup(customerId: string, mandate: { ipAddress: string; userAgent: string }): Promise<{ setupIntentId: string; url: string }>;
   /** Verifies a webhook's signature (HMAC-SHA256 over "t.body", timestamp within the tolerance); throws when it is not Stripe's. */
   constructEvent(rawBody: string, signature: string | undefined): Stripe.Event;
+  /**
+   * The webhook's event, verified by constructEvent, with the notification it carries (null for an event
+   * that decides no payment). Refused: 401 BAD_SIGNATURE, a stale one (timestamp outside the tolerance)
+   * saying so.
+   */
+  parseWebhook(input: WebhookInput): VerifiedWebhookEvent;
 }
 
 export interface StripeGatewayOptions {
@@ -76,6 +91,9 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       throw err;
     }
   }
+
+  const constructEvent = (rawBody: string, signature: string | undefined): Stripe.Event =>
+    api().webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret, options.toleranceSeconds);
 
   async function lookup(paymentId: string, transactionId: string | null): Promise<LookupOutcome> {
     let pi: Stripe.PaymentIntent | undefined;
@@ -154,15 +172,29 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
       if (typeof body !== 'string') return null;
       const header = headers['stripe-signature'];
       try {
-        return notificationOf(this.constructEvent(body, Array.isArray(header) ? header[0] : header));
+        return notificationOf(constructEvent(body, Array.isArray(header) ? header[0] : header));
       } catch {
         return null;
       }
     },
 
-    constructEvent(rawBody, signature) {
-      return api().webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret, options.toleranceSeconds);
+    parseWebhook({ rawBody, headers }) {
+      const header = headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        event = constructEvent(rawBody, Array.isArray(header) ? header[0] : header);
+      } catch (err) {
+        const stale = err instanceof Error && /tolerance/i.test(err.message);
+        throw new AppError(
+          401,
+          'BAD_SIGNATURE',
+          stale ? 'Stale event: its timestamp is outside the tolerance.' : 'Invalid Stripe signature.',
+        );
+      }
+      return { eventId: event.id, type: event.type, notification: notificationOf(event) };
     },
+
+    constructEvent,
 
     customerFor,
 

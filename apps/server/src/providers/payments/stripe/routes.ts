@@ -16,11 +16,9 @@ import {
 } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { STRIPE_WEBHOOK } from './events.ts';
-import { notificationOf } from './events.ts';
 import { listPaymentMethods, payWithStripe, removePaymentMethod, returnTarget, saveCard, startCashAppSetup } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
-import type { PaymentsCore } from '../core-port.ts';
+import type { PaymentsCore, WebhookEventPolicy } from '../core-port.ts';
 
 /** The return from Stripe's page: Stripe adds its own parameters, so unknown ones are not refused. */
 const returnQuery = z.object({
@@ -30,6 +28,13 @@ const returnQuery = z.object({
   setup_intent: z.string().max(100).optional(),
   redirect_status: z.string().max(40).optional(),
 });
+
+/**
+ * Stripe's answers to its webhook's events (ADR 012): a duplicate (a replay, or one being handled) is
+ * acknowledged as such; an event whose handling ended in a refusal stays handled (200), and only one about
+ * a payment not recorded yet (404) or our own fault is released for Stripe to retry.
+ */
+const STRIPE_WEBHOOK_POLICY: WebhookEventPolicy = { whileProcessing: 'replay', onFailure: 'keep-refusals' };
 
 /** Stripe's events are a few KB; a generous limit for the larger ones. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -190,39 +195,12 @@ const stripeRoutes =
         async (request) => {
           const stripe = gateway();
           if (!stripe) throw new AppError(404, 'NOT_FOUND', 'Stripe is not configured.');
-          const raw = typeof request.body === 'string' ? request.body : '';
-          const header = request.headers['stripe-signature'];
-          let event;
-          try {
-            event = stripe.constructEvent(raw, Array.isArray(header) ? header[0] : header);
-          } catch (err) {
-            const stale = err instanceof Error && /tolerance/i.test(err.message);
-            throw new AppError(
-              401,
-              'BAD_SIGNATURE',
-              stale ? 'Stale event: its timestamp is outside the tolerance.' : 'Invalid Stripe signature.',
-            );
-          }
-          const log = request.log.child({ eventId: event.id, eventType: event.type });
-          if ((await core.claimWebhookEvent(app.db, STRIPE_WEBHOOK, event.id, event.type)) !== 'claimed') {
-            log.info('stripe event already taken: ignored');
-            return { success: true as const, received: true, duplicate: true };
-          }
-          const notification = notificationOf(event);
-          try {
-            if (notification) await core.handleNotification(deps(log), STRIPE_WEBHOOK, notification);
-            else log.info('stripe event that decides no payment: acknowledged');
-          } catch (err) {
-            // Not ours yet (the payment's answer from Stripe is not recorded yet), or our fault: Stripe retries it later.
-            if (!(err instanceof AppError) || err.statusCode === 404) {
-              await core.releaseWebhookEvent(app.db, STRIPE_WEBHOOK, event.id);
-              throw err;
-            }
-            // Answered for good (an approval the order could not take, refunded): Stripe need not retry.
-            log.warn({ status: err.statusCode, err: err.message }, 'stripe event handled with a refusal');
-          }
-          await core.finishWebhookEvent(app.db, STRIPE_WEBHOOK, event.id);
-          return { success: true as const, received: true };
+          const event = stripe.parseWebhook({ rawBody: typeof request.body === 'string' ? request.body : '', headers: request.headers });
+          // A delivery while another handles the event is answered as a replay; a refusal of ours keeps the event (Stripe need not retry).
+          const taken = await core.takeWebhookEvent(deps(request.log), stripe, event, STRIPE_WEBHOOK_POLICY);
+          return taken === 'replay'
+            ? { success: true as const, received: true, duplicate: true }
+            : { success: true as const, received: true };
         },
       );
     });

@@ -3,6 +3,7 @@
 // App), and the webhook (signed, stale, forged, replayed, ten at once).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
 import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { createShopper, ledgerSumForOrder } from '../../../../test/support/checkout.ts';
 import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
@@ -290,5 +291,79 @@ describe('the webhook', () => {
     expect((await postWebhook(t.app, event, WEBHOOK_SECRET)).statusCode).toBe(200);
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
     expect(await ledgerSumForOrder(db(), order._id)).toBe(0);
+  });
+});
+
+describe("the provider's parseWebhook (ADR 044)", () => {
+  const refusal = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (err) {
+      const e = err as { statusCode?: number; code?: string; message: string };
+      return { statusCode: e.statusCode, code: e.code, message: e.message };
+    }
+    return null;
+  };
+
+  it("answers an event signed with the SDK's helper as {eventId, type, notification}, and refuses a forged or stale one (401)", () => {
+    const stripe = t.app.stripeGateway!;
+    const rawBody = JSON.stringify({
+      id: 'evt_parse_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: {
+          id: 'pi_parse_1',
+          object: 'payment_intent',
+          amount: 1299,
+          amount_received: 1299,
+          currency: 'usd',
+          status: 'succeeded',
+          metadata: { paymentId: 'pay-parse-1' },
+        },
+      },
+    });
+    const signed = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) => ({
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) }),
+    });
+    expect(stripe.parseWebhook({ rawBody, headers: signed(rawBody) })).toEqual({
+      eventId: 'evt_parse_1',
+      type: 'payment_intent.succeeded',
+      notification: {
+        transactionId: 'pi_parse_1',
+        paymentId: 'pay-parse-1',
+        event: 'payment_intent.succeeded',
+        charge: true,
+        currency: 'USD',
+        status: 'approved',
+        amountCents: 1299,
+        card: null,
+      },
+    });
+    // Genuine, about no payment of ours: verified, nothing to act on.
+    const setup = JSON.stringify({
+      id: 'evt_parse_2',
+      object: 'event',
+      type: 'setup_intent.succeeded',
+      data: { object: { id: 'seti_1' } },
+    });
+    expect(stripe.parseWebhook({ rawBody: setup, headers: signed(setup) })).toEqual({
+      eventId: 'evt_parse_2',
+      type: 'setup_intent.succeeded',
+      notification: null,
+    });
+
+    expect(refusal(() => stripe.parseWebhook({ rawBody, headers: signed(rawBody, 'whsec_someone_else_entirely_00') }))).toEqual({
+      statusCode: 401,
+      code: 'BAD_SIGNATURE',
+      message: 'Invalid Stripe signature.',
+    });
+    expect(refusal(() => stripe.parseWebhook({ rawBody: rawBody.replace('1299', '1'), headers: signed(rawBody) }))).toMatchObject({
+      statusCode: 401,
+    });
+    expect(refusal(() => stripe.parseWebhook({ rawBody, headers: {} }))).toMatchObject({ statusCode: 401, code: 'BAD_SIGNATURE' });
+    expect(
+      refusal(() => stripe.parseWebhook({ rawBody, headers: signed(rawBody, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 600) })),
+    ).toEqual({ statusCode: 401, code: 'BAD_SIGNATURE', message: 'Stale event: its timestamp is outside the tolerance.' });
   });
 });
