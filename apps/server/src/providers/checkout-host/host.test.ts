@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Keypair, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { sql } from 'drizzle-orm';
+import { checkoutWebhookOutbox } from '../../db/schema.ts';
 import { createWalletClient, defineChain, http as viemHttp, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -627,6 +628,16 @@ describe('card', () => {
     ).toBe('paid');
     await vi.waitFor(() => expect(failNextWebhooks).toBe(0), { timeout: 20_000 });
     expect(received.some((r) => r.body.includes(s.sessionId))).toBe(false);
+    // The refusal is written after the merchant answered: wait for it, or the back-off it sets would come
+    // after (and undo) the "due now" below on a busy machine.
+    await vi.waitFor(
+      async () => {
+        const rows = await t.database.db.select().from(checkoutWebhookOutbox);
+        const refused = rows.filter((r) => !r.deliveredAt && r.attempts > 0 && JSON.stringify(r.payload).includes(s.sessionId));
+        expect(refused).toHaveLength(1);
+      },
+      { timeout: 20_000 },
+    );
     // Due again after the back-off: deliver as the background job would.
     await t.database.db.execute(sql`UPDATE checkout_webhook_outbox SET next_attempt_at = now() WHERE delivered_at IS NULL`);
     await t.app.checkoutHost.deliverWebhooks();
