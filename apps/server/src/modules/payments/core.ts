@@ -9,11 +9,11 @@
 //             once); a challenge, a redirect or the provider's script put it in 'challenge' (the
 //             shopper is away, and a new attempt may supersede it, ADR 005)
 // The routes of each provider's API map the result onto their own responses (service.ts: the card API).
-import type { OrderStatus, SavedCard } from '@store/shared';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { prepareOrderForPayment, recordPaymentFailed, withPendingOrder } from '../checkout/index.ts';
 import { findAccountName } from '../user/index.ts';
+import type { StartInput, StepResult } from '../../providers/payments/core-port.ts';
 import { payerIfComplete } from './payer.ts';
 import {
   DECLINE_MESSAGES,
@@ -26,7 +26,6 @@ import {
   type PaymentOutcome,
   type PaymentRequest,
   type PaymentSource,
-  type ShopperAction,
   sourceColumns,
 } from '../../providers/payments/types.ts';
 import { assertMayPay } from './allowed.ts';
@@ -44,12 +43,6 @@ export const PAYMENT_IN_PROGRESS_MESSAGE = 'A payment for this order is already 
  * still waiting for it after this long was left, and a new init may supersede it (ADR 005).
  */
 export const INITIATED_ABANDONED_MS = 2 * 60_000;
-
-/** What a step came to, for the route to answer with (a decline has already answered 402). */
-export type StepResult =
-  | { status: 'approved'; transactionId: string; threeDVersion: string | null; card?: SavedCard; orderStatus: OrderStatus }
-  | { status: 'pending'; transactionId: string; orderStatus: 'pending' }
-  | { status: 'action'; transactionId: string; action: ShopperAction; orderStatus: 'pending' };
 
 async function declineOrder({ db, attempts }: PaymentsDeps, payment: repo.PaymentRow, outcome: Declined): Promise<never> {
   await attempts?.declined();
@@ -126,16 +119,6 @@ async function settle(
  */
 function payerOf(deps: PaymentsDeps, userId: string, fallbackAddress?: string | null): Promise<Payer | undefined> {
   return payerIfComplete(deps.db, userId, deps.attempts?.who.address ?? fallbackAddress ?? undefined);
-}
-
-export interface StartInput {
-  userId: string;
-  orderId: string;
-  source: PaymentSource;
-  /** Keep the card once the payment is approved. */
-  saveCard: boolean;
-  /** The shopper's IP address, when a shopper's request is being served (the payer's, ADR 039). */
-  clientIp?: string;
 }
 
 /** Starts the order's payment with the provider of the source's method kind. */

@@ -8,12 +8,10 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { paymentWebhookEvents } from '../../db/schema.ts';
+import type { WebhookClaim } from '../../providers/payments/core-port.ts';
 
 /** A claim a crash left 'processing' is taken again after this long (the provider retries the delivery). */
 export const WEBHOOK_CLAIM_STALE_MS = 5 * 60_000;
-
-/** 'claimed': this request handles the event; 'processing': another does right now; 'done': handled already. */
-export type WebhookClaim = 'claimed' | 'processing' | 'done';
 
 const theEvent = (provider: string, eventId: string) =>
   and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId));

@@ -56,6 +56,22 @@ function browserOf(measured: BrowserDetailsBody, address: string, headers: Reque
   };
 }
 
+/**
+ * What every card call of one attempt says of the session: the attempt is the provider's payment, the session
+ * its order, and the payer fields the card provider requires (ADR 037) as far as the host knows them (payer.ts).
+ */
+function attemptOf(session: repo.SessionRow, attemptId: string, who: CardAttempter) {
+  return {
+    paymentId: attemptId,
+    orderId: session.id,
+    userId: hostCustomerId(session),
+    payerName: session.customerEmail,
+    amountCents: session.amountCents,
+    currency: 'USD' as const,
+    payer: hostPayer(session, who.address ?? undefined),
+  };
+}
+
 /** How the host's return page ended: the session paid, the card declined, or still settling (a poll decides). */
 export type ChallengeEnd = { status: 'paid' } | { status: 'declined'; reason: string } | { status: 'pending' } | { status: 'unknown' };
 
@@ -171,20 +187,13 @@ export function createCardPayments(ctx: CheckoutHostContext) {
     const attemptId = await repo.insertCardAttempt(db, session.id, card.cardToken);
     const address = who.address ?? '0.0.0.0';
     const request: PaymentRequest = {
-      paymentId: attemptId,
-      orderId: session.id,
-      userId: hostCustomerId(session),
-      payerName: session.customerEmail,
-      amountCents: session.amountCents,
-      currency: 'USD',
+      ...attemptOf(session, attemptId, who),
       // A new card's CVV travels with its token in the vault (ADR 038): the card provider takes it from
       // there (the Nuvei client's card.cvv placeholder, the sandbox), so only a separate CVV token is passed.
       source: { method: 'card', cardToken: card.cardToken, ...(card.cvvToken ? { cvvToken: card.cvvToken } : {}) },
       // The merchant's wish from the page's URL; the provider reads it on start and again on confirm (cardOutcome).
       ...(card.threeDsChallengePreference ? { threeDsChallengePreference: card.threeDsChallengePreference } : {}),
-      // The payer fields the card provider requires (ADR 037), as far as the host knows them (payer.ts), and
-      // what the page measured of the browser with what its request says.
-      payer: hostPayer(session, who.address ?? undefined),
+      // What the page measured of the browser, with what its request says (ADR 037).
       browser: browserOf(card.browserDetails, address, headers),
       // The issuer's answer comes to the host's own return page, which finishes the payment.
       challengeReturnUrl: challengeReturnUrl(attemptId),
@@ -246,14 +255,8 @@ export function createCardPayments(ctx: CheckoutHostContext) {
     let outcome: PaymentOutcome;
     try {
       outcome = await provider.completeChallenge({
-        paymentId: attemptId,
-        orderId: session.id,
-        userId: hostCustomerId(session),
-        payerName: session.customerEmail,
-        amountCents: session.amountCents,
-        currency: 'USD',
+        ...attemptOf(session, attemptId, who),
         source: { method: 'card', cardToken: found.cardToken },
-        payer: hostPayer(session, who.address ?? undefined),
         transactionId: found.transactionId,
       });
     } catch (err) {

@@ -233,6 +233,22 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
     return id;
   }
 
+  /** The payment's transaction of this kind the request names (its transactionId), if the sandbox made it. */
+  async function transactionOf(req: ConfirmRequest, kind: 'init' | 'payment') {
+    const [found] = await db
+      .select()
+      .from(sandboxTransactions)
+      .where(
+        and(
+          eq(sandboxTransactions.id, req.transactionId),
+          eq(sandboxTransactions.clientUniqueId, req.paymentId),
+          eq(sandboxTransactions.kind, kind),
+        ),
+      )
+      .limit(1);
+    return found;
+  }
+
   const providerCard = (userId: string, card: VaultCard): ProviderCard => ({
     userPaymentOptionId: upoFor(userId, card.number),
     vaultToken: card.token,
@@ -394,17 +410,7 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
     async confirm(req) {
       requirePayer('payment', req.payer);
       requireBrowser(req);
-      const [init] = await db
-        .select()
-        .from(sandboxTransactions)
-        .where(
-          and(
-            eq(sandboxTransactions.id, req.transactionId),
-            eq(sandboxTransactions.clientUniqueId, req.paymentId),
-            eq(sandboxTransactions.kind, 'init'),
-          ),
-        )
-        .limit(1);
+      const init = await transactionOf(req, 'init');
       const refuse = async (reason: string) =>
         declined(
           await record({ ...rowOf(req), kind: 'payment', relatedId: req.transactionId, cardToken: 'none', status: 'declined' }),
@@ -446,17 +452,7 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
     async completeChallenge(req) {
       // The final payment: relatedTransactionId is the challenged payment. Only now does a sale happen.
       requirePayer('payment', req.payer);
-      const [found] = await db
-        .select()
-        .from(sandboxTransactions)
-        .where(
-          and(
-            eq(sandboxTransactions.id, req.transactionId),
-            eq(sandboxTransactions.clientUniqueId, req.paymentId),
-            eq(sandboxTransactions.kind, 'payment'),
-          ),
-        )
-        .limit(1);
+      const found = await transactionOf(req, 'payment');
       const sale = (status: 'approved' | 'declined', cardToken: string) =>
         record({ ...rowOf(req), kind: 'payment', relatedId: req.transactionId, cardToken, status });
       if (!found) return declined(await sale('declined', 'none'), 'CARD_DECLINED', 'Unknown related transaction');
