@@ -109,16 +109,38 @@ describe('message routing (§4)', { timeout: 30_000 }, () => {
     const onSuccess = vi.fn();
     const onAuthDeclined = vi.fn();
     const { instance, replies } = mount({ onSuccess, onAuthDeclined });
-    const paid = { sessionId: 's1', reference: 'o1', method: 'usdc', chain: 'solana', txId: 'sig', amountCents: 1999, currency: 'USD' };
-    postFromFrame(instance.iframe, { method: 'success', info: paid });
-    const declined = { sessionId: 's1', reference: 'o1', code: 'DO_NOT_HONOR', reason: 'Declined by the issuer' };
-    postFromFrame(instance.iframe, { method: 'authDeclined', info: declined });
+    const paid = {
+      paymentId: 's1',
+      hash: 'sig',
+      sessionId: 's1',
+      reference: 'o1',
+      method: 'usdc',
+      chain: 'solana',
+      txId: 'sig',
+      amountCents: 1999,
+      currency: 'USD',
+    };
+    postFromFrame(instance.iframe, { method: 'success', data: 's1', info: paid });
+    const declined = {
+      title: 'Card declined',
+      code: 'DO_NOT_HONOR',
+      action: 'Try another card.',
+      message: 'Declined by the issuer',
+      total: '$19.99',
+      sessionId: 's1',
+      reference: 'o1',
+      reason: 'Declined by the issuer',
+    };
+    postFromFrame(instance.iframe, { method: 'authDeclined', data: 'DO_NOT_HONOR', info: declined });
     expect(onSuccess).toHaveBeenCalledWith(paid);
     expect(onAuthDeclined).toHaveBeenCalledWith(declined);
+    // A page before issue 23 posted them without data: still read for one release.
+    postFromFrame(instance.iframe, { method: 'success', info: paid });
+    expect(onSuccess).toHaveBeenCalledTimes(2);
     expect(replies).not.toHaveBeenCalled();
   });
 
-  it('heightChange-{id} sizes the frame and calls onHeightChange', () => {
+  it('heightChange:{id} (and the older heightChange-{id}) sizes the frame and calls onHeightChange', () => {
     const onHeightChange = vi.fn();
     const { instance } = mount({ onHeightChange });
     expect(new URL(instance.iframe.src).searchParams.get('useHeightChange')).toBe('true');
@@ -127,6 +149,9 @@ describe('message routing (§4)', { timeout: 30_000 }, () => {
     expect(instance.iframe.style.height).toBe('742px');
     postFromFrame(instance.iframe, { method: heightChangeMethod(instance.id), data: 'tall' });
     expect(onHeightChange).toHaveBeenCalledTimes(1);
+    expect(heightChangeMethod(instance.id)).toBe(`heightChange:${instance.id}`);
+    postFromFrame(instance.iframe, { method: `heightChange-${instance.id}`, data: '640' });
+    expect(onHeightChange).toHaveBeenLastCalledWith(640);
   });
 
   it('accountLinked is ignored and an unknown method only logs a warning', () => {

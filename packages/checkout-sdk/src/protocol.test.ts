@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import * as protocol from './protocol.ts';
 
-const { parseFrameMessage, parseReply, errorReply, heightChangeMethod, heightChangeId, compressParam, decompressParam } = protocol;
+const {
+  parseFrameMessage,
+  parseReply,
+  errorReply,
+  heightChangeMethod,
+  heightChangeId,
+  heightChangeIdFromQuery,
+  chooseParentOrigin,
+  encodeFrameMessage,
+  encodeEvmTransaction,
+  decodeEvmTransactionData,
+  compressParam,
+  decompressParam,
+} = protocol;
 
 describe('frame messages', () => {
   it('parses the page’s JSON strings and refuses everything else', () => {
@@ -32,10 +45,57 @@ describe('frame messages', () => {
     });
   });
 
-  it('heightChange carries the instance id', () => {
-    expect(heightChangeMethod('abc-1')).toBe('heightChange-abc-1');
+  it('heightChange carries the instance id as the published SDK listens for it (heightChange:{id}); the older heightChange-{id} is still read', () => {
+    expect(heightChangeMethod('abc-1')).toBe('heightChange:abc-1');
+    expect(heightChangeId('heightChange:abc-1')).toBe('abc-1');
     expect(heightChangeId('heightChange-abc-1')).toBe('abc-1');
     expect(heightChangeId('success')).toBeNull();
+  });
+
+  it('the page reports height for useHeightChange={id} (published SDK) and for useHeightChange=true with handlerId (ours)', () => {
+    const q = (s: string) => heightChangeIdFromQuery(new URLSearchParams(s));
+    expect(q('useHeightChange=pub-7')).toBe('pub-7');
+    expect(q('useHeightChange=true&handlerId=h1')).toBe('h1');
+    expect(q('useHeightChange=true')).toBeNull();
+    expect(q('useHeightChange=false&handlerId=h1')).toBeNull();
+    expect(q('handlerId=h1')).toBeNull();
+  });
+
+  it('every posted message carries method and data (the published SDK ignores one without data), and info where there is one', () => {
+    expect(JSON.parse(encodeFrameMessage({ method: 'loaded' }))).toEqual({ method: 'loaded', data: '' });
+    expect(JSON.parse(encodeFrameMessage({ method: 'success', data: 'p1', info: { paymentId: 'p1' } }))).toEqual({
+      method: 'success',
+      data: 'p1',
+      info: { paymentId: 'p1' },
+    });
+    expect(JSON.parse(encodeFrameMessage({ method: 'heightChange:h', data: '742' }))).toEqual({ method: 'heightChange:h', data: '742' });
+  });
+
+  it('an EVM transaction travels as base64 of its JSON; the plain JSON of older pages is still read', () => {
+    const tx = { to: `0x${'1'.repeat(40)}` as const, data: '0xa9059cbb' as const, chainId: 8453 };
+    const wire = encodeEvmTransaction(tx);
+    expect(wire).toBe(Buffer.from(JSON.stringify(tx)).toString('base64'));
+    expect(JSON.parse(decodeEvmTransactionData(wire))).toEqual(tx);
+    expect(JSON.parse(decodeEvmTransactionData(JSON.stringify(tx)))).toEqual(tx);
+    expect(encodeEvmTransaction(JSON.stringify(tx))).toBe(wire);
+    expect(() => decodeEvmTransactionData('%%% not base64')).toThrow('neither base64 JSON nor JSON');
+  });
+
+  it('the page posts only to the parent origin it can know, never to the first allowed one blindly', () => {
+    const allowed = ['https://a.shop', 'https://b.shop'];
+    // Chromium: ancestorOrigins names the parent; one outside the allowed (or named) origins gets nothing.
+    expect(chooseParentOrigin({ allowed, ancestor: 'https://b.shop' })).toBe('https://b.shop');
+    expect(chooseParentOrigin({ allowed, ancestor: 'https://evil.example', referrer: 'https://a.shop/pay' })).toBeNull();
+    expect(chooseParentOrigin({ allowed, named: ['https://a.shop'], ancestor: 'https://b.shop' })).toBeNull();
+    // Without ancestorOrigins and origins (Firefox, the published SDK's default): the referrer's origin when allowed, else nothing.
+    expect(chooseParentOrigin({ allowed, referrer: 'https://b.shop/checkout?x=1' })).toBe('https://b.shop');
+    expect(chooseParentOrigin({ allowed, referrer: 'https://evil.example/' })).toBeNull();
+    expect(chooseParentOrigin({ allowed, referrer: '' })).toBeNull();
+    expect(chooseParentOrigin({ allowed, referrer: 'not a url' })).toBeNull();
+    // origins naming exactly one allowed origin: that one; naming two: the referrer must say which.
+    expect(chooseParentOrigin({ allowed, named: ['https://b.shop'] })).toBe('https://b.shop');
+    expect(chooseParentOrigin({ allowed, named: allowed })).toBeNull();
+    expect(chooseParentOrigin({ allowed, named: allowed, referrer: 'https://b.shop/' })).toBe('https://b.shop');
   });
 
   it('compressed parameters round-trip, garbage decodes to undefined', () => {

@@ -160,40 +160,76 @@ export const FRAME_METHODS = Object.freeze({
 } as const);
 export type FrameMethod = (typeof FRAME_METHODS)[keyof typeof FRAME_METHODS];
 
-const HEIGHT_CHANGE_PREFIX = 'heightChange-';
-/** The height message of one SDK instance: `heightChange-{id}`, id = the URL's `handlerId`. */
+/** The published SDK's height message prefix: `heightChange:{id}` (issue 23). */
+const HEIGHT_CHANGE_PREFIX = 'heightChange:';
+/** The prefix pages before issue 23 posted (`heightChange-{id}`): still read for one release. */
+const LEGACY_HEIGHT_CHANGE_PREFIX = 'heightChange-';
+/**
+ * The height message of one SDK instance: `heightChange:{id}`, id = the URL's `useHeightChange` value when it
+ * is an id (the published SDK), else the URL's `handlerId` (our SDK, `useHeightChange=true`).
+ */
 export function heightChangeMethod(id: string): string {
   return `${HEIGHT_CHANGE_PREFIX}${id}`;
 }
-/** The instance id of a `heightChange-{id}` method, or null for any other method. */
+/** The instance id of a `heightChange:{id}` (or the older `heightChange-{id}`) method, or null for any other. */
 export function heightChangeId(method: string): string | null {
-  return method.startsWith(HEIGHT_CHANGE_PREFIX) ? method.slice(HEIGHT_CHANGE_PREFIX.length) : null;
+  if (method.startsWith(HEIGHT_CHANGE_PREFIX)) return method.slice(HEIGHT_CHANGE_PREFIX.length);
+  if (method.startsWith(LEGACY_HEIGHT_CHANGE_PREFIX)) return method.slice(LEGACY_HEIGHT_CHANGE_PREFIX.length);
+  return null;
+}
+/**
+ * The instance id the page reports height for, from its URL: `useHeightChange={id}` (the published SDK) or
+ * `useHeightChange=true` with `handlerId={id}` (our SDK); null when height is not asked for.
+ */
+export function heightChangeIdFromQuery(query: URLSearchParams): string | null {
+  const asked = query.get('useHeightChange');
+  if (!asked || asked === 'false') return null;
+  if (asked === 'true') return query.get(HANDLER_ID_PARAM) || null;
+  return asked;
 }
 
-/** Frame → host: sent as `JSON.stringify(message)`. */
+/**
+ * Frame → host: sent as `JSON.stringify(message)`. The published SDK reads a message only when it has both
+ * `method` and `data`, so every message the page posts carries `data` ('' when there is nothing to say).
+ */
 export interface FrameMessage {
   method: string;
-  /** signMessage: the text; sign/sendTransaction: base58 (Solana) or EVM JSON; heightChange: px as decimal. */
+  /** signMessage: the text; signTransaction: base58 (Solana); sendTransaction: base58 (Solana) or base64 of the EVM JSON; heightChange: px as decimal. */
   data?: string;
   info?: unknown;
 }
+/** A message as the page posts it: `data` always present. */
+export type PostedFrameMessage = FrameMessage & { data: string };
 
-/** `info` of `success`. */
+/**
+ * `info` of `success`: the published SDK's `paymentId` (and `hash` for a chain payment) beside our own fields.
+ * paymentId is the hosted checkout's session id (the session is the payment the merchant knows).
+ */
 export interface SuccessInfo {
+  paymentId: string;
+  /** The chain transaction (USDC payments): the same value as txId. */
+  hash?: string;
   sessionId: string;
   reference: string;
-  method: 'card' | 'usdc';
+  method: 'card' | 'usdc' | 'ach';
   chain?: Chain;
   txId?: string;
   amountCents: number;
   currency: string;
 }
 
-/** `info` of `authDeclined`. */
+/**
+ * `info` of `authDeclined`: the published SDK's `title`, `code`, `action`, `message`, `total` (the amount as
+ * shown, e.g. '$12.34') beside our own fields (`reason` is the same text as `message`).
+ */
 export interface AuthDeclinedInfo {
+  title: string;
+  code: string;
+  action: string;
+  message: string;
+  total: string;
   sessionId: string;
   reference: string;
-  code: string;
   reason: string;
 }
 
@@ -205,8 +241,41 @@ export interface EvmTransactionRequest {
   chainId: number;
 }
 
+/** The message as posted: `data` is always there ('' when the message has none), as the published SDK needs. */
 export function encodeFrameMessage(message: FrameMessage): string {
-  return JSON.stringify(message);
+  const posted: PostedFrameMessage = { method: message.method, data: message.data ?? '' };
+  if (message.info !== undefined) posted.info = message.info;
+  return JSON.stringify(posted);
+}
+
+function toBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+function fromBase64(text: string): string {
+  const binary = atob(text);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+/** The `data` of an EVM sendTransaction as the published SDK reads it: base64 of the transaction's JSON. */
+export function encodeEvmTransaction(tx: EvmTransactionRequest | string): string {
+  return toBase64(typeof tx === 'string' ? tx : JSON.stringify(tx));
+}
+/**
+ * The JSON text of an EVM sendTransaction's `data`: base64 of the JSON (issue 23), or the plain JSON pages
+ * before it sent (read for one release). Throws when it is neither.
+ */
+export function decodeEvmTransactionData(data: string): string {
+  const trimmed = data.trim();
+  if (trimmed.startsWith('{')) return trimmed;
+  try {
+    return fromBase64(trimmed);
+  } catch {
+    throw new Error('The EVM transaction is neither base64 JSON nor JSON');
+  }
 }
 
 /** The message a frame posted, or null when it is not one (not a string, not JSON, no string method). */
@@ -269,6 +338,33 @@ export function decompressParam<T = unknown>(value: string | null | undefined): 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The merchant page's origin the frame posts to: only ever one of the merchant's allowed origins (narrowed to
+ * the `origins` parameter when given), and only one the frame can tell is its parent's: location.ancestorOrigins
+ * when the browser has it, else the referrer's origin, else the one origin `origins` names. Null (post
+ * nothing) rather than a guess: the first allowed origin is wrong for a merchant on the second.
+ */
+export function chooseParentOrigin(input: {
+  allowed: readonly string[];
+  /** The `origins` parameter, decoded (undefined when absent). */
+  named?: unknown;
+  ancestor?: string | null;
+  referrer?: string | null;
+}): string | null {
+  const named = Array.isArray(input.named) ? input.named.filter((o): o is string => typeof o === 'string') : undefined;
+  const candidates = (named ?? input.allowed).filter((o) => input.allowed.includes(o));
+  if (input.ancestor) return candidates.includes(input.ancestor) ? input.ancestor : null;
+  let referrer: string | null = null;
+  try {
+    referrer = input.referrer ? new URL(input.referrer).origin : null;
+  } catch {
+    referrer = null;
+  }
+  if (referrer && candidates.includes(referrer)) return referrer;
+  if (named && candidates.length === 1) return candidates[0]!;
+  return null;
 }
 
 /** The theme the page reads from the `theme` parameter. */

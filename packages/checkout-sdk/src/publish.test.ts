@@ -137,7 +137,7 @@ describe('the published package', () => {
       FRAME_METHODS: expect.objectContaining({ loaded: 'loaded', success: 'success', signTransaction: 'signTransaction' }),
       PAYMENT_METHODS: expect.arrayContaining(['card', 'usdc']),
     });
-    expect((protocol.heightChangeMethod as (id: string) => string)('abc')).toBe('heightChange-abc');
+    expect((protocol.heightChangeMethod as (id: string) => string)('abc')).toBe('heightChange:abc');
 
     // lz-string is CommonJS: the URL's compressed parameters prove the built code reads it under plain Node.
     const url = new URL(

@@ -40,9 +40,12 @@ function fakeProvider(startChainId: number) {
 const transfer = JSON.stringify({ to: USDC, data: '0xa9059cbb00', value: '0x0', chainId: 137 });
 
 describe('EVM wallets through viem', () => {
-  it('sends {to,data,value,chainId} with eth_sendTransaction and returns the hash', async () => {
+  it.each([
+    ['base64 of the JSON (the published SDK’s wire format)', Buffer.from(transfer).toString('base64')],
+    ['plain JSON (pages before issue 23)', transfer],
+  ])('sends {to,data,value,chainId} given as %s with eth_sendTransaction and returns the hash', async (_what, wire) => {
     const { provider, requests } = fakeProvider(137);
-    const hash = await evmHandlers(evmWalletFromEip1193(provider)).sendTransaction(transfer);
+    const hash = await evmHandlers(evmWalletFromEip1193(provider)).sendTransaction(wire);
     expect(hash).toBe(TX_HASH);
     const sent = requests.find((r) => r.method === 'eth_sendTransaction');
     // The wallet is on chain 137 already (eth_chainId), so the request goes out as is.

@@ -1,6 +1,11 @@
 /** EVM chains (polygon, eth, base, arbitrum) through viem: an EIP-1193 provider adapter and the frame handlers. */
 import type { EIP1193Provider } from 'viem';
-import { SIGN_MESSAGE_NOT_SUPPORTED, SIGN_TRANSACTION_NOT_SUPPORTED, type EvmTransactionRequest } from '../protocol.ts';
+import {
+  SIGN_MESSAGE_NOT_SUPPORTED,
+  SIGN_TRANSACTION_NOT_SUPPORTED,
+  decodeEvmTransactionData,
+  type EvmTransactionRequest,
+} from '../protocol.ts';
 import type { EvmWallet } from '../types.ts';
 import type { WalletHandlers } from './handler-types.ts';
 
@@ -23,11 +28,11 @@ async function loadViem(importer: ViemImporter): Promise<Viem> {
 const HEX = /^0x[0-9a-fA-F]*$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-/** The `data` of an EVM sendTransaction request, checked. */
+/** The `data` of an EVM sendTransaction request (base64 of the JSON, or the plain JSON of older pages), checked. */
 export function parseEvmTransaction(data: string): EvmTransactionRequest {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(data);
+    parsed = JSON.parse(decodeEvmTransactionData(data));
   } catch {
     throw new Error('The EVM transaction is not JSON');
   }

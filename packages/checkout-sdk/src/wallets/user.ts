@@ -1,11 +1,13 @@
 /** 'user' mode: the host sends the transaction itself; the SDK only forwards the page's request. */
-import { SIGN_MESSAGE_NOT_SUPPORTED, SIGN_TRANSACTION_NOT_SUPPORTED } from '../protocol.ts';
+import { SIGN_MESSAGE_NOT_SUPPORTED, SIGN_TRANSACTION_NOT_SUPPORTED, decodeEvmTransactionData } from '../protocol.ts';
 import type { UserWallet } from '../types.ts';
 import type { WalletHandlers } from './handler-types.ts';
 
+/** The request as an object when it is JSON or base64 of JSON (an EVM transaction), else the text (base58 Solana). */
 function parsedOrText(data: string): unknown {
   try {
-    return JSON.parse(data);
+    const parsed: unknown = JSON.parse(decodeEvmTransactionData(data));
+    return typeof parsed === 'object' && parsed !== null ? parsed : data;
   } catch {
     return data;
   }

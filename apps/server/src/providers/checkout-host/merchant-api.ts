@@ -86,14 +86,13 @@ export const merchantApiRoutes: FastifyPluginAsync<{ service: CheckoutHostServic
     // Read by the SDK in merchant pages of the merchant's origins.
     const origin = request.headers.origin;
     if (origin && merchant.allowedOrigins.includes(origin)) reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+    // The record at the top level (SPEC §7): the published SDK reads nSureSettings.nSurePartnerId or
+    // nSurePartnerId there; our SDK reads the top level first (and the older { success, data } envelope).
     return {
-      success: true,
-      data: {
-        merchantId: merchant.id,
-        name: merchant.name,
-        nSureSettings: { nSurePartnerId: merchant.nsurePartnerId },
-        nSurePartnerId: merchant.nsurePartnerId,
-      },
+      merchantId: merchant.id,
+      name: merchant.name,
+      nSureSettings: { nSurePartnerId: merchant.nsurePartnerId },
+      nSurePartnerId: merchant.nsurePartnerId,
     };
   });
 };

@@ -66,8 +66,16 @@ async function openCheckout(query: Record<string, string>, signer?: Keypair): Pr
   return page;
 }
 
-const messages = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as { log: { method: string; data?: string; info?: unknown }[] }).log);
+/**
+ * What the page posted to the merchant page. Every message carries a string method and a string data (the
+ * published @coinflowlabs/react SDK ignores a message without data), checked on every read.
+ */
+const messages = async (page: Page) => {
+  const log = await page.evaluate(() => (globalThis as unknown as { log: { method: string; data: string; info?: unknown }[] }).log);
+  for (const m of log)
+    expect(m, JSON.stringify(m)).toEqual(expect.objectContaining({ method: expect.any(String), data: expect.any(String) }));
+  return log;
+};
 
 async function newSession(amountCents: number) {
   const res = await fetch(`${t.app.checkoutHost.origin()}/api/merchants/${merchant.merchantId}/sessions`, {
@@ -126,14 +134,28 @@ describe('the purchase-v2 page in a browser', () => {
     await frame.getByTestId('checkout-pay-usdc').click();
     await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toBe('Payment received. Thank you!');
     const log = await messages(page);
-    expect(log.map((m) => m.method)).toEqual(expect.arrayContaining(['loaded', 'heightChange-h1', 'signTransaction', 'success']));
-    expect(log.find((m) => m.method === 'success')!.info).toMatchObject({
+    expect(log.map((m) => m.method)).toEqual(expect.arrayContaining(['loaded', 'heightChange:h1', 'signTransaction', 'success']));
+    expect(Number(log.find((m) => m.method === 'heightChange:h1')!.data)).toBeGreaterThan(0);
+    const paid = log.find((m) => m.method === 'success')!.info as { txId: string };
+    expect(paid).toMatchObject({
+      paymentId: s.sessionId,
+      hash: paid.txId,
       sessionId: s.sessionId,
       method: 'usdc',
       chain: 'solana',
       amountCents: 1999,
       currency: 'USD',
     });
+    await page.close();
+  }, 60_000);
+
+  it('reports height as the published SDK asks for it: useHeightChange={id} without handlerId posts heightChange:{id}', async () => {
+    const s = await newSession(1200);
+    const page = await openCheckout({ sessionKey: s.sessionKey, useHeightChange: 'sdk-7', handlerId: '' });
+    await expect.poll(async () => (await messages(page)).map((m) => m.method), { timeout: 20_000 }).toContain('loaded');
+    await expect.poll(async () => (await messages(page)).map((m) => m.method), { timeout: 20_000 }).toContain('heightChange:sdk-7');
+    const heights = (await messages(page)).filter((m) => m.method.startsWith('heightChange'));
+    expect(heights.every((m) => m.method === 'heightChange:sdk-7' && Number(m.data) > 0)).toBe(true);
     await page.close();
   }, 60_000);
 
@@ -159,13 +181,21 @@ describe('the purchase-v2 page in a browser', () => {
     await frame.getByTestId('checkout-pay-card').click();
     await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toContain('declined');
     expect((await messages(page)).find((m) => m.method === 'authDeclined')!.info).toMatchObject({
-      sessionId: s.sessionId,
+      title: 'Card declined',
       code: 'CARD_DECLINED',
+      action: 'Try another card.',
+      message: expect.any(String),
+      total: '$25.00',
+      sessionId: s.sessionId,
     });
     await card.locator('#number').fill('4111111111111111');
     await frame.getByTestId('checkout-pay-card').click();
     await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toBe('Payment received. Thank you!');
-    expect((await messages(page)).find((m) => m.method === 'success')!.info).toMatchObject({ method: 'card', amountCents: 2500 });
+    expect((await messages(page)).find((m) => m.method === 'success')!.info).toMatchObject({
+      paymentId: s.sessionId,
+      method: 'card',
+      amountCents: 2500,
+    });
     await page.close();
   }, 60_000);
 

@@ -22,9 +22,11 @@ export function merchantView(s: repo.SessionRow) {
   };
 }
 
-/** The `success` info the page posts to its parent. */
+/** The `success` info the page posts to its parent: the published SDK's paymentId (and hash of a chain payment) beside ours. */
 export function successInfo(s: repo.SessionRow) {
   return {
+    paymentId: s.id,
+    ...(s.chain && s.txId ? { hash: s.txId } : {}),
     sessionId: s.id,
     reference: s.reference,
     method: s.method!,

@@ -5,14 +5,18 @@
 import { createCardFields, type CardFields } from '@store/checkout-sdk';
 import {
   CHAINS,
+  chooseParentOrigin,
   FRAME_METHODS,
   PRESENTMENT_CURRENCIES,
   THREE_DS_CHALLENGE_PREFERENCES,
   WS_DEFAULTS,
   decompressParam,
+  encodeEvmTransaction,
   encodeFrameMessage,
+  heightChangeIdFromQuery,
   heightChangeMethod,
   isChain,
+  isEvmChain,
   parseReply,
   type AuthDeclinedInfo,
   type Chain,
@@ -69,16 +73,17 @@ const allowedOrigins: string[] = (() => {
     return [];
   }
 })();
-const parentOrigin: string | null = (() => {
-  if (window.parent === window) return null;
-  const named = decompressParam<unknown>(query.get('origins'));
-  const asked = Array.isArray(named) ? named.filter((o): o is string => typeof o === 'string') : allowedOrigins;
-  const candidates = asked.filter((o) => allowedOrigins.includes(o));
-  const ancestor = location.ancestorOrigins?.[0];
-  if (ancestor && candidates.includes(ancestor)) return ancestor;
-  return candidates[0] ?? null;
-})();
+const parentOrigin: string | null =
+  window.parent === window
+    ? null
+    : chooseParentOrigin({
+        allowed: allowedOrigins,
+        named: decompressParam<unknown>(query.get('origins')),
+        ancestor: location.ancestorOrigins?.[0] ?? null,
+        referrer: document.referrer,
+      });
 
+/** Every message carries method and data (the published SDK ignores one without data), and info where there is one. */
 function post(method: string, extra: { data?: string; info?: unknown } = {}) {
   if (!parentOrigin) return;
   window.parent.postMessage(encodeFrameMessage({ method, ...extra }), parentOrigin);
@@ -159,8 +164,8 @@ function applyTheme() {
 }
 
 function watchHeight() {
-  const id = query.get('handlerId');
-  if (query.get('useHeightChange') !== 'true' || !id) return;
+  const id = heightChangeIdFromQuery(query);
+  if (!id) return;
   let last = -1;
   new ResizeObserver(() => {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
@@ -182,7 +187,7 @@ function succeed(info: SuccessInfo) {
   busy(true);
   $('challenge').hidden = true;
   setStatus('Payment received. Thank you!');
-  post(FRAME_METHODS.success, { info });
+  post(FRAME_METHODS.success, { data: info.paymentId, info });
 }
 
 function fail(message: string) {
@@ -328,12 +333,16 @@ async function settleCard(answer: CardAnswer) {
     if (answer.status === 'declined') {
       $('challenge').hidden = true;
       const info: AuthDeclinedInfo = {
+        title: 'Card declined',
+        code: answer.code,
+        action: answer.final ? 'Start the payment again from the store.' : 'Try another card.',
+        message: answer.reason,
+        total: usd(session.amountCents),
         sessionId: session.sessionId,
         reference: session.reference,
-        code: answer.code,
         reason: answer.reason,
       };
-      post(FRAME_METHODS.authDeclined, { info });
+      post(FRAME_METHODS.authDeclined, { data: answer.code, info });
       if (answer.final) return fail(`Your card was declined: ${answer.reason}. This checkout is closed.`);
       setStatus(`Your card was declined: ${answer.reason}. You can try another card.`, 'error');
       return busy(false);
@@ -470,7 +479,9 @@ async function payWithUsdc(payer: string, chain: string) {
       );
     } else {
       setStatus('Approve the transfer in your wallet…');
-      const txId = await ask(FRAME_METHODS.sendTransaction, prepared.transaction);
+      // An EVM transaction goes to the parent as base64 of its JSON (the published SDK's wire format).
+      const request = isEvmChain(chain) ? encodeEvmTransaction(prepared.transaction) : prepared.transaction;
+      const txId = await ask(FRAME_METHODS.sendTransaction, request);
       setStatus('Waiting for the network to confirm…');
       answer = await withNodeRetries(chain, () =>
         api<UsdcAnswer>('POST', '/api/checkout/usdc/record', { paymentId: prepared.paymentId, txId }),
@@ -492,6 +503,8 @@ async function settleUsdc(answer: UsdcAnswer, chain: Chain) {
       answer = {
         status: 'paid',
         info: {
+          paymentId: s.sessionId,
+          hash: answer.txId,
           sessionId: s.sessionId,
           reference: s.reference,
           method: 'usdc',
@@ -539,7 +552,8 @@ async function start() {
     if (methods.includes('card')) await setUpCard();
   } finally {
     $('loading').hidden = true;
-    post(FRAME_METHODS.loaded);
+    // data is never missing: the published SDK reads only messages with method and data.
+    post(FRAME_METHODS.loaded, { data: 'loaded' });
   }
 }
 
