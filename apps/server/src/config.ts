@@ -6,6 +6,7 @@ import { DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
 import { defaultMaxConcurrentHashes } from './lib/password-gate.ts';
 import { chainOptionsFromEnv, missingSandboxPackages, type ChainOptions } from './providers/chains/index.ts';
 import { JUMIO_REGIONS } from './providers/kyc/jumio/hosts.ts';
+import { FRAUD_FAILURE_POLICIES } from './providers/fraud/index.ts';
 import { checkCardProviderUrl, checkProductionRules, ConfigError, resolveMailTransport, type MailTransport } from './config-rules.ts';
 
 export { ConfigError } from './config-rules.ts';
@@ -316,6 +317,10 @@ const envSchema = z.object({
   CHECKOUT_CARD_ATTEMPTS_PER_DEVICE: z.coerce.number().int().positive().default(20),
   CHECKOUT_CARD_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   CHECKOUT_CARD_ATTEMPT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  /** How long the hosted checkout waits for the fraud check of a payment (ADR 045); then CHECKOUT_FRAUD_ON_FAILURE decides. */
+  CHECKOUT_FRAUD_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
+  /** What a payment gets when the fraud check fails or times out: 'review' (it goes on, a card is asked for 3-D Secure) or 'decline'. */
+  CHECKOUT_FRAUD_ON_FAILURE: z.enum(FRAUD_FAILURE_POLICIES).default('review'),
   // --- IDENTITY VERIFICATION (issue 10, ADR 016) ---
   /** Jumio's OAuth2 client id (API token); unset: the built-in identity-check sandbox. Needs the other JUMIO_* values. */
   JUMIO_API_TOKEN: z.string().min(1).optional(),

@@ -721,6 +721,26 @@ export const checkoutCardHolds = pgTable(
   (t) => [primaryKey({ columns: [t.merchantId, t.customerId] })],
 );
 
+/** A fraud check the host made before a payment (0044, ADR 045): the device id and the verdict acted on. */
+export const checkoutFraudChecks = pgTable('checkout_fraud_checks', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => checkoutSessions.id),
+  method: text('method', { enum: ['card', 'ach', 'usdc'] }).notNull(),
+  /** The card attempt, bank attempt or chain payment the check let through; null when none started (declined by the check). */
+  paymentId: text('payment_id'),
+  deviceId: text('device_id'),
+  ip: text('ip'),
+  provider: text('provider').notNull(),
+  decision: text('decision', { enum: ['approve', 'decline', 'review'] }).notNull(),
+  /** 0–100; null when the provider gave none (failed or timed out). */
+  score: integer('score'),
+  reason: text('reason').notNull(),
+  outcome: text('outcome', { enum: ['checked', 'timeout', 'error'] }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 export const checkoutWebhookOutbox = pgTable('checkout_webhook_outbox', {
   eventId: text('event_id').primaryKey(),
   merchantId: text('merchant_id')

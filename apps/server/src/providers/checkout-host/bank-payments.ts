@@ -3,6 +3,7 @@
 import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
 import type { BankAccountNumbers } from '../payments/nuvei/ach/types.ts';
 import { hostCustomerId, type CheckoutHostContext } from './context.ts';
+import type { Payer } from './fraud-gate.ts';
 import { hostPayer } from './payer.ts';
 import * as repo from './repository.ts';
 import { successInfo } from './session-views.ts';
@@ -10,7 +11,7 @@ import { successInfo } from './session-views.ts';
 export type BankAnswer =
   | { status: 'pending'; last4: string }
   | { status: 'paid'; info: ReturnType<typeof successInfo> }
-  | { status: 'declined'; code: string; reason: string };
+  | { status: 'declined'; code: string; reason: string; final?: boolean };
 
 export function createBankPayments(ctx: CheckoutHostContext) {
   const { db, log, decide, bankProvider } = ctx;
@@ -29,22 +30,30 @@ export function createBankPayments(ctx: CheckoutHostContext) {
    * to the provider only (never logged or stored here); the debit is pending until the bank settles it, and
    * reconciliation (settleBank) then decides the session.
    */
-  async function payByAch(session: repo.SessionRow, account: BankAccountNumbers, who: { address?: string } = {}): Promise<BankAnswer> {
+  async function payByAch(session: repo.SessionRow, account: BankAccountNumbers, who: Payer = { address: null }): Promise<BankAnswer> {
     if (!session.allowedMethods.includes('ach')) throw unprocessable('Bank account payments are not allowed for this session.', 'method');
     const provider = bankProvider();
     if (!provider) throw new AppError(503, 'ACH_UNAVAILABLE', 'Bank account payments are not available right now.');
+    if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');
+    // A flagged payment ends the session before the account is linked or debited (ADR 045).
+    const screened = await ctx.fraud.screen(session, 'ach', who);
+    if (screened.declined) return screened.declined;
     const claimed = await repo.moveSession(db, session.id, ['open'], { status: 'processing', method: 'ach' });
     if (!claimed) throw conflict('This session is not open for payment.', 'sessionKey');
     const userId = hostCustomerId(session);
     let attempt: repo.BankAttemptRow | undefined;
     try {
       const linked = await provider.addBankAccount({ userId, payerName: session.customerEmail, account });
-      if (linked.status === 'refused') return await reopenForBank(claimed, 'BANK_ACCOUNT_REFUSED', linked.reason);
+      if (linked.status === 'refused') {
+        await screened.record(null);
+        return await reopenForBank(claimed, 'BANK_ACCOUNT_REFUSED', linked.reason);
+      }
       attempt = await repo.insertBankAttempt(db, {
         sessionId: session.id,
         userPaymentOptionId: linked.userPaymentOptionId,
         accountLast4: linked.last4,
       });
+      await screened.record(attempt.id);
       const outcome = await provider.start({
         paymentId: attempt.id,
         orderId: session.id,
@@ -54,7 +63,7 @@ export function createBankPayments(ctx: CheckoutHostContext) {
         currency: 'USD',
         source: { method: 'bank_account', userPaymentOptionId: linked.userPaymentOptionId },
         // The bank debit needs the payer's billing details and IP (ADR 039), as far as the host knows them.
-        payer: hostPayer(session, who.address),
+        payer: hostPayer(session, who.address ?? undefined),
       });
       switch (outcome.status) {
         case 'pending':

@@ -181,10 +181,16 @@ export function createCardPayments(ctx: CheckoutHostContext) {
       throw new AppError(400, CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE, 'cardToken');
     // Before the session is claimed or the provider asked: 429 when held or over a limit.
     await cardLimits.admit(session, who);
+    // Then the fraud check (ADR 045): a flagged payment ends the session here, before the provider is asked.
+    const screened = await ctx.fraud.screen(session, 'card', who);
+    if (screened.declined) return screened.declined;
     const claimed = await repo.moveSession(db, session.id, ['open'], { status: 'processing', method: 'card' });
     if (!claimed) throw conflict('This session is not open for payment.', 'sessionKey');
     // The vault token is kept for the final payment after a challenge (the CVV is not: ADR 038).
     const attemptId = await repo.insertCardAttempt(db, session.id, card.cardToken);
+    await screened.record(attemptId);
+    // A payment the fraud check wants looked at closer is asked for 3-D Secure, whatever the merchant preferred.
+    const challengePreference = screened.review ? 'Challenge' : card.threeDsChallengePreference;
     const address = who.address ?? '0.0.0.0';
     const request: PaymentRequest = {
       ...attemptOf(session, attemptId, who),
@@ -192,7 +198,7 @@ export function createCardPayments(ctx: CheckoutHostContext) {
       // there (the Nuvei client's card.cvv placeholder, the sandbox), so only a separate CVV token is passed.
       source: { method: 'card', cardToken: card.cardToken, ...(card.cvvToken ? { cvvToken: card.cvvToken } : {}) },
       // The merchant's wish from the page's URL; the provider reads it on start and again on confirm (cardOutcome).
-      ...(card.threeDsChallengePreference ? { threeDsChallengePreference: card.threeDsChallengePreference } : {}),
+      ...(challengePreference ? { threeDsChallengePreference: challengePreference } : {}),
       // What the page measured of the browser, with what its request says (ADR 037).
       browser: browserOf(card.browserDetails, address, headers),
       // The issuer's answer comes to the host's own return page, which finishes the payment.

@@ -7,7 +7,9 @@ import type { AttemptCounters } from '../../plugins/attempt-counters.ts';
 import type { ChainRegistry } from '../chains/index.ts';
 import type { BankAccountProvider } from '../payments/nuvei/ach/types.ts';
 import type { PaymentProvider } from '../payments/types.ts';
+import type { FraudCheckOptions, FraudProvider } from '../fraud/index.ts';
 import type { HostCardLimits, HostCardLimitsConfig } from './card-limits.ts';
+import type { FraudGate } from './fraud-gate.ts';
 import type { CardTokenState } from '../vault/vault.ts';
 import type * as repo from './repository.ts';
 
@@ -34,12 +36,17 @@ export interface CheckoutHostServiceOptions {
   cardLimits: HostCardLimitsConfig;
   /** The card vault's view of a card token (ADR 032): an expired one is refused with a clear 400 before the session is touched. */
   cardTokens?: { cardTokenState(token: string): Promise<CardTokenState> };
+  /** The fraud check asked before every payment (ADR 045); null: none (production has no real provider yet). */
+  fraudProvider: FraudProvider | null;
+  /** Its time limit and what a failed or late check means (CHECKOUT_FRAUD_TIMEOUT_MS, CHECKOUT_FRAUD_ON_FAILURE). */
+  fraudCheck: FraudCheckOptions;
 }
 
 /** A payment's end: the session paid, or declined for good. */
 export type Decision =
   | { paid: { method: PaymentMethodName; chain?: string; txId?: string; cardTransactionId?: string } }
-  | { declined: { code: string; reason: string } };
+  /** `method` is set on the session when it has none yet (a payment refused before it started, ADR 045). */
+  | { declined: { code: string; reason: string; method?: PaymentMethodName } };
 
 /** Moves a session (from one of `from`) to paid or declined, with the merchant's webhook event in the same transaction. */
 export type Decide = (
@@ -69,7 +76,11 @@ export interface CheckoutHostContext {
   /** The host's own card-attempt limits and its merchants' holds (card-limits.ts). */
   cardLimits: HostCardLimits;
   cardTokens?: CheckoutHostServiceOptions['cardTokens'];
+  fraudProvider: FraudProvider | null;
+  fraudCheck: FraudCheckOptions;
   decide: Decide;
+  /** Checks each payment before a provider or a chain is asked (fraud-gate.ts). */
+  fraud: FraudGate;
 }
 
 /** The host's customer as a payment provider knows it (cards and bank accounts belong to it). */

@@ -8,10 +8,12 @@
 //                                         answers challengeUrl and creq, which the page POSTs to the issuer
 //   GET  /api/checkout/card/status        the open 3-D Secure challenge, asked of the provider; its end
 //   (POST /api/checkout/3ds/return/:id    the issuer's answer, challenge-return.ts: no session key)
-//   POST /api/checkout/ach                { routingNumber, accountNumber, accountType }: link the account with
+//   POST /api/checkout/ach                { routingNumber, accountNumber, accountType, deviceId? }: link the account with
 //                                         the store's ACH provider and debit the session's amount (pending
 //                                         until the bank settles it; the numbers are never stored or logged)
-//   POST /api/checkout/usdc/prepare       { chain, payer }: the USDC transfer to sign or send
+//   POST /api/checkout/usdc/prepare       { chain, payer, deviceId? }: the USDC transfer to sign or send
+// Each payment call is checked for fraud first (ADR 045, deviceId is the SDK's): a flagged one answers
+// { status: 'declined', code: 'FRAUD_DECLINED', reason, final: true } and the session ends declined.
 //   POST /api/checkout/usdc/submit        { paymentId, signedTransaction }: Solana, signed by the wallet
 //   POST /api/checkout/usdc/record        { paymentId, txId }: sent by the wallet (EVM, 'user' mode)
 import { THREE_DS_CHALLENGE_PREFERENCES } from '@store/checkout-sdk/protocol';
@@ -26,6 +28,16 @@ import { parseOr400, validAddress } from './validation.ts';
 
 export const SESSION_KEY_HEADER = 'x-session-key';
 
+/**
+ * The fraud device id the SDK put in the page's URL (SPEC §2 deviceId), sent with each payment call when the
+ * page had one: it goes to the fraud check (ADR 045) and is stored with the payment. Bounded, in the
+ * characters a device SDK's ids use (ours: sbx_/dev_ and 32 hex digits).
+ */
+const deviceId = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1 to 128 letters, digits or . _ : -')
+  .optional();
+
 const cardBody = z.strictObject({
   cardToken: z.string().regex(/^card_[A-Za-z0-9_-]{8,64}$/, 'must be a card token'),
   cvvToken: z
@@ -34,11 +46,8 @@ const cardBody = z.strictObject({
     .optional(),
   /** The merchant's 3-D Secure preference from the page's URL (SPEC §3), passed on to the card provider. */
   threeDsChallengePreference: z.enum(THREE_DS_CHALLENGE_PREFERENCES).optional(),
-  /** The fraud device id the SDK put in the page's URL (SPEC §3 deviceId), when it had one: card attempts count per device too. */
-  deviceId: z
-    .string()
-    .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be a device id')
-    .optional(),
+  /** The fraud device id the SDK put in the page's URL (SPEC §2 deviceId), when it had one: card attempts count per device too. */
+  deviceId,
   /** What the page measured of the browser for 3-D Secure 2 (the host adds the request's address and headers). */
   browserDetails: browserDetailsBody,
 });
@@ -46,10 +55,12 @@ const achBody = z.strictObject({
   routingNumber: z.string().regex(/^\d{9}$/, 'must be 9 digits'),
   accountNumber: z.string().regex(/^\d{4,17}$/, 'must be 4 to 17 digits'),
   accountType: z.enum(['checking', 'savings']),
+  deviceId,
 });
 const prepareBody = z.strictObject({
   chain: z.enum(CHAIN_NAMES as [ChainName, ...ChainName[]]),
   payer: z.string().min(32).max(64),
+  deviceId,
 });
 const submitBody = z.strictObject({ paymentId: z.string().min(1).max(64), signedTransaction: z.string().min(1).max(4096) });
 const recordBody = z.strictObject({ paymentId: z.string().min(1).max(64), txId: z.string().min(1).max(128) });
@@ -95,15 +106,17 @@ export const pageApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService }>
     );
   });
   app.get('/api/checkout/card/status', async (request) => service.cardStatus(await session(request), { address: request.ip }));
-  app.post('/api/checkout/ach', async (request) =>
-    service.payByAch(await session(request), parseOr400(achBody, request.body), { address: request.ip }),
-  );
+  app.post('/api/checkout/ach', async (request) => {
+    const s = await session(request);
+    const { deviceId, ...account } = parseOr400(achBody, request.body);
+    return service.payByAch(s, account, { address: request.ip, ...(deviceId ? { deviceId } : {}) });
+  });
 
   app.post('/api/checkout/usdc/prepare', async (request) => {
     const s = await session(request);
-    const { chain, payer } = parseOr400(prepareBody, request.body);
+    const { chain, payer, deviceId } = parseOr400(prepareBody, request.body);
     if (!validAddress(chain, payer)) throw new AppError(400, 'VALIDATION_FAILED', `Invalid payer: not a ${chain} wallet address.`, 'payer');
-    return service.prepareUsdc(s, chain, payer);
+    return service.prepareUsdc(s, chain, payer, { address: request.ip, ...(deviceId ? { deviceId } : {}) });
   });
   app.post('/api/checkout/usdc/submit', async (request) => {
     const s = await session(request);

@@ -4,7 +4,9 @@
 // expiry) runs as jobs of the app's background runner; webhook events are also delivered at once when made.
 import fp from 'fastify-plugin';
 import type { AddressInfo } from 'node:net';
+import { sandboxesServe } from '../../config-rules.ts';
 import { createChainRegistry, type ChainRegistry } from '../chains/index.ts';
+import { fraudProviderFor } from '../fraud/index.ts';
 import type { PaymentProvider } from '../payments/types.ts';
 import { loadHostSecret, type MerchantCredentials } from './secret.ts';
 import { createCheckoutHostServer } from './server.ts';
@@ -71,6 +73,9 @@ export default fp<CheckoutHostPluginOptions>(
       // The app's counters; a host on its own would bring its own (memory or its Redis).
       counters: app.attemptCounters,
       cardLimits: config,
+      // The fraud sandbox wherever the payment sandboxes serve (ADR 045).
+      fraudProvider: fraudProviderFor({ sandboxesServe: sandboxesServe(config) }),
+      fraudCheck: { timeoutMs: config.CHECKOUT_FRAUD_TIMEOUT_MS, onFailure: config.CHECKOUT_FRAUD_ON_FAILURE },
     });
     app.decorate('checkoutHost', {
       origin: () => origin,

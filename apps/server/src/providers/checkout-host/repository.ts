@@ -1,4 +1,4 @@
-// SQL of the hosted checkout (its own tables, migration 0021).
+// SQL of the hosted checkout (its own tables, migration 0021; fraud checks 0044).
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import {
   checkoutCardAttempts,
   checkoutCardHolds,
   checkoutChainPayments,
+  checkoutFraudChecks,
   checkoutMerchants,
   checkoutSessions,
   checkoutWebhookOutbox,
@@ -18,6 +19,7 @@ export type ChainPaymentRow = typeof checkoutChainPayments.$inferSelect;
 export type CardAttemptRow = typeof checkoutCardAttempts.$inferSelect;
 export type BankAttemptRow = typeof checkoutBankAttempts.$inferSelect;
 export type OutboxRow = typeof checkoutWebhookOutbox.$inferSelect;
+export type FraudCheckRow = typeof checkoutFraudChecks.$inferSelect;
 type SessionStatus = SessionRow['status'];
 
 export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
@@ -292,4 +294,19 @@ export async function holdCardPayments(db: Db, merchantId: string, customerId: s
     })
     .returning({ holdUntil: checkoutCardHolds.holdUntil });
   return row!.holdUntil;
+}
+
+export async function insertFraudCheck(db: Db | Tx, row: Omit<typeof checkoutFraudChecks.$inferInsert, 'id' | 'createdAt'>): Promise<string> {
+  const id = newId('fc');
+  await db.insert(checkoutFraudChecks).values({ id, ...row });
+  return id;
+}
+
+/** A session's fraud checks, oldest first. */
+export async function fraudChecksOf(db: Db, sessionId: string): Promise<FraudCheckRow[]> {
+  return db
+    .select()
+    .from(checkoutFraudChecks)
+    .where(eq(checkoutFraudChecks.sessionId, sessionId))
+    .orderBy(asc(checkoutFraudChecks.createdAt), asc(checkoutFraudChecks.id));
 }

@@ -5,12 +5,14 @@
 // webhook event (outbox).
 //
 // This file composes the parts (sessions.ts, card-payments.ts, bank-payments.ts, usdc-payments.ts, reconcile.ts,
-// refunds.ts), each built from one shared context (context.ts), and re-exports what its importers use.
+// refunds.ts, and the fraud check before each payment, fraud-gate.ts), each built from one shared context
+// (context.ts), and re-exports what its importers use.
 import { isBankAccountProvider } from '../payments/nuvei/ach/types.ts';
 import { createBankPayments } from './bank-payments.ts';
 import { createHostCardLimits } from './card-limits.ts';
 import { createCardPayments } from './card-payments.ts';
 import type { CheckoutHostContext, CheckoutHostServiceOptions } from './context.ts';
+import { createFraudGate } from './fraud-gate.ts';
 import { createReconcile } from './reconcile.ts';
 import { createRefunds } from './refunds.ts';
 import { createSessions } from './sessions.ts';
@@ -19,6 +21,7 @@ import { createUsdcPayments, TRANSFER_WAIT_MS } from './usdc-payments.ts';
 export { CARD_DECLINED_EVENT, MAX_CARD_DECLINES } from './card-payments.ts';
 export { CardAttemptsLimited, MAX_HOLD_MS, type CardAttempter } from './card-limits.ts';
 export type { CheckoutHostServiceOptions, PaymentMethodName } from './context.ts';
+export { FRAUD_DECLINED, FRAUD_DECLINED_MESSAGE } from './fraud-gate.ts';
 export { merchantView, successInfo } from './session-views.ts';
 export { SESSION_TTL_MS, type CreateSessionInput, type MerchantSpec } from './sessions.ts';
 export { TRANSFER_WAIT_MS, USDC_UNITS_PER_CENT } from './usdc-payments.ts';
@@ -26,7 +29,7 @@ export { TRANSFER_WAIT_MS, USDC_UNITS_PER_CENT } from './usdc-payments.ts';
 export type CheckoutHostService = ReturnType<typeof createCheckoutHostService>;
 
 export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
-  const shared: Omit<CheckoutHostContext, 'decide'> = {
+  const shared: Omit<CheckoutHostContext, 'decide' | 'fraud'> = {
     db: opts.db,
     log: opts.log,
     secret: opts.secret,
@@ -42,9 +45,11 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     transferWaitMs: opts.transferWaitMs ?? TRANSFER_WAIT_MS,
     cardLimits: createHostCardLimits({ counters: opts.counters, limits: opts.cardLimits, db: opts.db, log: opts.log }),
     cardTokens: opts.cardTokens,
+    fraudProvider: opts.fraudProvider,
+    fraudCheck: opts.fraudCheck,
   };
   const sessions = createSessions(shared);
-  const ctx: CheckoutHostContext = { ...shared, decide: sessions.decide };
+  const ctx: CheckoutHostContext = { ...shared, decide: sessions.decide, fraud: createFraudGate({ ...shared, decide: sessions.decide }) };
   const card = createCardPayments(ctx);
   const bank = createBankPayments(ctx);
   const usdc = createUsdcPayments(ctx);

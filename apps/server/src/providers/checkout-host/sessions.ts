@@ -30,7 +30,7 @@ export interface CreateSessionInput {
 }
 
 /** The sessions part; `decide` is made here and shared with the payment parts through the context. */
-export function createSessions(ctx: Omit<CheckoutHostContext, 'decide'>) {
+export function createSessions(ctx: Omit<CheckoutHostContext, 'decide' | 'fraud'>) {
   const { db, secret, onEvent } = ctx;
 
   async function ensureMerchant(spec: MerchantSpec): Promise<MerchantCredentials> {
@@ -118,6 +118,7 @@ export function createSessions(ctx: Omit<CheckoutHostContext, 'decide'>) {
         status: 'declined',
         declineCode: result.declined.code,
         declineReason: result.declined.reason,
+        ...(result.declined.method && !session.method ? { method: result.declined.method } : {}),
       });
       if (row)
         await repo.insertOutbox(tx, row.merchantId, 'payment.declined', {

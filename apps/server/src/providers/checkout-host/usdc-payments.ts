@@ -3,6 +3,7 @@
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { ChainError, CHAIN_NAMES, type ChainAdapter, type ChainName, type TransferCheck, type TransferIntent } from '../chains/index.ts';
 import type { CheckoutHostContext } from './context.ts';
+import type { Payer } from './fraud-gate.ts';
 import * as repo from './repository.ts';
 import { successInfo } from './session-views.ts';
 
@@ -56,10 +57,16 @@ export function createUsdcPayments(ctx: CheckoutHostContext) {
     return repo.setSettlementAddressOnce(db, merchantId, chain, await adapter.sandboxRecipient());
   }
 
-  async function prepareUsdc(session: repo.SessionRow, chain: ChainName, payer: string) {
+  /**
+   * The transfer the wallet is to sign or send. The fraud check comes here, before the shopper is asked to
+   * sign (ADR 045): once a wallet has sent the transfer the money has moved, and a decline would strand it.
+   */
+  async function prepareUsdc(session: repo.SessionRow, chain: ChainName, payer: string, who: Payer = { address: null }) {
     if (!session.allowedMethods.includes('usdc')) throw unprocessable('USDC payments are not allowed for this session.', 'method');
     if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');
     if (!CHAIN_NAMES.includes(chain)) throw unprocessable(`Unknown chain ${chain}.`, 'chain');
+    const screened = await ctx.fraud.screen(session, 'usdc', who);
+    if (screened.declined) return screened.declined;
     const adapter = await adapterOf(chain);
     const recipient = await settlementAddress(session.merchantId, chain, adapter);
     const intent: TransferIntent = { payer, recipient, amount: BigInt(session.amountCents) * USDC_UNITS_PER_CENT, reference: session.id };
@@ -79,7 +86,9 @@ export function createUsdcPayments(ctx: CheckoutHostContext) {
       fingerprint: prepared.fingerprint || null,
       lastValidBlockHeight: prepared.lastValidBlockHeight,
     });
+    await screened.record(paymentId);
     return {
+      status: 'prepared' as const,
       paymentId,
       chain,
       transaction: prepared.transaction,
