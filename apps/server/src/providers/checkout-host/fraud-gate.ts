@@ -75,7 +75,10 @@ export function createFraudGate(ctx: Pick<CheckoutHostContext, 'db' | 'log' | 'f
         fraudCheck,
       );
       if (verdict.outcome !== 'checked')
-        log.warn({ sessionId: session.id, outcome: verdict.outcome, decision: verdict.decision }, 'fraud check failed: the failure policy decides');
+        log.warn(
+          { sessionId: session.id, outcome: verdict.outcome, decision: verdict.decision },
+          'fraud check failed: the failure policy decides',
+        );
       if (verdict.decision !== 'decline')
         return {
           review: verdict.decision === 'review',
@@ -83,7 +86,10 @@ export function createFraudGate(ctx: Pick<CheckoutHostContext, 'db' | 'log' | 'f
             await repo.insertFraudCheck(db, rowOf(session, method, who, verdict, paymentId));
           },
         };
-      log.info({ sessionId: session.id, merchantId: session.merchantId, method, score: verdict.score }, 'payment declined by the fraud check');
+      log.info(
+        { sessionId: session.id, merchantId: session.merchantId, method, score: verdict.score },
+        'payment declined by the fraud check',
+      );
       await repo.insertFraudCheck(db, rowOf(session, method, who, verdict, null));
       const declined = await decide(session, { declined: { code: FRAUD_DECLINED, reason: FRAUD_DECLINED_MESSAGE, method } }, ['open']);
       if (!declined) throw conflict('This session is not open for payment.', 'sessionKey');

@@ -296,7 +296,10 @@ export async function holdCardPayments(db: Db, merchantId: string, customerId: s
   return row!.holdUntil;
 }
 
-export async function insertFraudCheck(db: Db | Tx, row: Omit<typeof checkoutFraudChecks.$inferInsert, 'id' | 'createdAt'>): Promise<string> {
+export async function insertFraudCheck(
+  db: Db | Tx,
+  row: Omit<typeof checkoutFraudChecks.$inferInsert, 'id' | 'createdAt'>,
+): Promise<string> {
   const id = newId('fc');
   await db.insert(checkoutFraudChecks).values({ id, ...row });
   return id;

@@ -31,7 +31,10 @@ export async function runFraudCheck(provider: FraudProvider, input: FraudCheckIn
     return {
       decision: opts.onFailure,
       score: null,
-      reason: outcome === 'timeout' ? `no answer within ${opts.timeoutMs} ms` : `the fraud service failed: ${(err as Error).message}`.slice(0, 200),
+      reason:
+        outcome === 'timeout'
+          ? `no answer within ${opts.timeoutMs} ms`
+          : `the fraud service failed: ${(err as Error).message}`.slice(0, 200),
       provider: provider.name,
       outcome,
     };

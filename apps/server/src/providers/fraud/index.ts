@@ -4,7 +4,7 @@ import { createSandboxFraudProvider } from './sandbox.ts';
 import type { FraudProvider } from './types.ts';
 
 export { runFraudCheck, type FraudCheckOptions } from './check.ts';
-export { SANDBOX_FRAUD_PREFIXES, sandboxScore } from './sandbox.ts';
+export { createSandboxFraudProvider, SANDBOX_FRAUD_PREFIXES, sandboxScore } from './sandbox.ts';
 export * from './types.ts';
 
 /** The providers by name. Only the sandbox so far; a real one joins here with its client. */

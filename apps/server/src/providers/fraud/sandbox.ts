@@ -26,8 +26,11 @@ export const LARGE_AMOUNT_CENTS = 500_000;
 export function sandboxScore(input: FraudCheckInput): FraudAssessment {
   const device = input.deviceId ?? '';
   if (device.startsWith(SANDBOX_FRAUD_PREFIXES.deny)) return { decision: 'decline', score: 95, reason: 'device on the sandbox deny list' };
-  if (device.startsWith(SANDBOX_FRAUD_PREFIXES.review)) return { decision: 'review', score: 60, reason: 'device on the sandbox review list' };
-  const digest = createHash('sha256').update(`${device}|${input.merchantId}|${input.customerId}|${input.ip ?? ''}`).digest();
+  if (device.startsWith(SANDBOX_FRAUD_PREFIXES.review))
+    return { decision: 'review', score: 60, reason: 'device on the sandbox review list' };
+  const digest = createHash('sha256')
+    .update(`${device}|${input.merchantId}|${input.customerId}|${input.ip ?? ''}`)
+    .digest();
   const reasons: string[] = [];
   let score = digest[0]! % 10;
   if (!input.deviceId) {

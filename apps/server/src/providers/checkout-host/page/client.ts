@@ -212,6 +212,51 @@ function showAmount() {
   $('summary').hidden = false;
 }
 
+// ---------------------------------------------------------------- fraud check
+
+/**
+ * The fraud device id the SDK put in the URL (SPEC §2 deviceId), sent with every payment call (card, bank,
+ * USDC): the host's fraud check reads it and stores it with the payment (ADR 045); card attempts also count
+ * per device. One the host would refuse (over 128 characters, or others than letters, digits and . _ : -)
+ * is not sent.
+ */
+const deviceId: string | null = (() => {
+  const given = query.get('deviceId');
+  return given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : null;
+})();
+const withDevice = <T extends object>(body: T) => (deviceId ? { ...body, deviceId } : body);
+
+/** The host's answer when its fraud check declines a payment: the session is closed for good. */
+const FRAUD_DECLINED = 'FRAUD_DECLINED';
+interface FinalDecline {
+  status: 'declined';
+  code: string;
+  reason: string;
+  final: true;
+}
+const isFinalDecline = (answer: { status: string; final?: boolean }): answer is FinalDecline =>
+  answer.status === 'declined' && answer.final === true;
+
+/** A decline that closes the checkout: the merchant page hears authDeclined and the page shows the reason. */
+function declinedForGood(answer: FinalDecline, method: 'card' | 'ach' | 'usdc') {
+  const fraud = answer.code === FRAUD_DECLINED;
+  const info: AuthDeclinedInfo = {
+    title: method === 'card' && !fraud ? 'Card declined' : 'Payment declined',
+    code: answer.code,
+    action: fraud ? 'Contact the merchant if you think this is a mistake.' : 'Start the payment again from the store.',
+    message: answer.reason,
+    total: usd(session.amountCents),
+    sessionId: session.sessionId,
+    reference: session.reference,
+    reason: answer.reason,
+  };
+  post(FRAME_METHODS.authDeclined, { data: answer.code, info });
+  $('challenge').hidden = true;
+  // The host's own words for a fraud decline: they say nothing of how it was decided.
+  if (fraud) return fail(answer.reason);
+  fail(`${method === 'card' ? 'Your card was declined' : 'The payment was declined'}: ${answer.reason}. This checkout is closed.`);
+}
+
 // ---------------------------------------------------------------- card
 
 let cardFields: CardFields | null = null;
@@ -220,12 +265,6 @@ let cardFields: CardFields | null = null;
 const challengePreference: ThreeDsChallengePreference | null = (() => {
   const asked = query.get('threeDsChallengePreference');
   return THREE_DS_CHALLENGE_PREFERENCES.find((p) => p === asked) ?? null;
-})();
-
-/** The fraud device id the SDK put in the URL (SPEC §3 deviceId), sent with a card: the host counts card attempts per device too. */
-const deviceId: string | null = (() => {
-  const given = query.get('deviceId');
-  return given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : null;
 })();
 
 async function setUpCard() {
@@ -314,12 +353,15 @@ async function payByCard() {
   try {
     const token = await cardFields.tokenize();
     await settleCard(
-      await api<CardAnswer>('POST', '/api/checkout/card', {
-        cardToken: token.cardToken ?? token.token,
-        ...(challengePreference ? { threeDsChallengePreference: challengePreference } : {}),
-        ...(deviceId ? { deviceId } : {}),
-        browserDetails: browserDetails(),
-      }),
+      await api<CardAnswer>(
+        'POST',
+        '/api/checkout/card',
+        withDevice({
+          cardToken: token.cardToken ?? token.token,
+          ...(challengePreference ? { threeDsChallengePreference: challengePreference } : {}),
+          browserDetails: browserDetails(),
+        }),
+      ),
     );
   } catch (err) {
     setStatus((err as Error).message, 'error');
@@ -330,12 +372,13 @@ async function payByCard() {
 async function settleCard(answer: CardAnswer) {
   for (;;) {
     if (answer.status === 'paid') return succeed(answer.info);
+    if (answer.status === 'declined' && isFinalDecline(answer)) return declinedForGood(answer, 'card');
     if (answer.status === 'declined') {
       $('challenge').hidden = true;
       const info: AuthDeclinedInfo = {
         title: 'Card declined',
         code: answer.code,
-        action: answer.final ? 'Start the payment again from the store.' : 'Try another card.',
+        action: 'Try another card.',
         message: answer.reason,
         total: usd(session.amountCents),
         sessionId: session.sessionId,
@@ -343,7 +386,6 @@ async function settleCard(answer: CardAnswer) {
         reason: answer.reason,
       };
       post(FRAME_METHODS.authDeclined, { data: answer.code, info });
-      if (answer.final) return fail(`Your card was declined: ${answer.reason}. This checkout is closed.`);
       setStatus(`Your card was declined: ${answer.reason}. You can try another card.`, 'error');
       return busy(false);
     }
@@ -370,7 +412,9 @@ async function settleCard(answer: CardAnswer) {
 const ACH_SUBMITTED = 'Bank payment submitted: it settles in a few days; you can close this page.';
 
 type AchAnswer =
-  { status: 'pending'; last4: string } | { status: 'paid'; info: SuccessInfo } | { status: 'declined'; code: string; reason: string };
+  | { status: 'pending'; last4: string }
+  | { status: 'paid'; info: SuccessInfo }
+  | { status: 'declined'; code: string; reason: string; final?: boolean };
 
 function setUpAch() {
   $('ach-section').hidden = false;
@@ -402,12 +446,17 @@ async function payByAch() {
   busy(true);
   setStatus('Submitting the bank payment…');
   try {
-    const answer = await api<AchAnswer>('POST', '/api/checkout/ach', {
-      routingNumber: routing.value,
-      accountNumber: account.value,
-      accountType,
-    });
+    const answer = await api<AchAnswer>(
+      'POST',
+      '/api/checkout/ach',
+      withDevice({ routingNumber: routing.value, accountNumber: account.value, accountType }),
+    );
     if (answer.status === 'paid') return succeed(answer.info);
+    if (isFinalDecline(answer)) {
+      routing.value = '';
+      account.value = '';
+      return declinedForGood(answer, 'ach');
+    }
     if (answer.status === 'pending') {
       // The numbers are not kept in the page once the provider has them.
       routing.value = '';
@@ -467,8 +516,14 @@ async function payWithUsdc(payer: string, chain: string) {
   try {
     setStatus('Preparing the USDC transfer…');
     const prepared = await withNodeRetries(chain, () =>
-      api<{ paymentId: string; transaction: string }>('POST', '/api/checkout/usdc/prepare', { chain, payer }),
+      api<{ status: 'prepared'; paymentId: string; transaction: string } | FinalDecline>(
+        'POST',
+        '/api/checkout/usdc/prepare',
+        withDevice({ chain, payer }),
+      ),
     );
+    // Declined before the wallet is asked for anything.
+    if (prepared.status === 'declined') return declinedForGood(prepared, 'usdc');
     let answer: UsdcAnswer;
     if (chain === 'solana' && blockchain !== 'user') {
       setStatus('Approve the transfer in your wallet…');
