@@ -9,6 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compressParam } from '@store/checkout-sdk/protocol';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { fraudChecksOf } from './repository.ts';
 import type { MerchantCredentials } from './secret.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -196,6 +197,39 @@ describe('the purchase-v2 page in a browser', () => {
       method: 'card',
       amountCents: 2500,
     });
+    await page.close();
+  }, 60_000);
+
+  it("sends the URL's deviceId with the card: a device the fraud check flags is declined, the merchant page told, the checkout closed", async () => {
+    const s = await newSession(2600);
+    const page = await openCheckout({ sessionKey: s.sessionKey, deviceId: 'fraud_deny_browser1' });
+    const frame = page.frameLocator('#checkout');
+    const card = frame.frameLocator('[data-testid=card-field-card-number]');
+    await card.locator('#number').fill('4111111111111111', { timeout: 20_000 });
+    await card.locator('#expiry').fill('12/34');
+    await card.locator('#cvv').fill('123');
+    await expect.poll(() => frame.getByTestId('checkout-pay-card').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await frame.getByTestId('checkout-pay-card').click();
+    const reason = 'This payment could not be accepted. Contact the merchant if you think this is a mistake.';
+    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toBe(reason);
+    expect(await frame.getByTestId('checkout-pay-card').isVisible()).toBe(false);
+    const told = (await messages(page)).filter((m) => m.method === 'success' || m.method === 'authDeclined');
+    expect(told).toEqual([
+      {
+        method: 'authDeclined',
+        data: 'FRAUD_DECLINED',
+        info: expect.objectContaining({
+          title: 'Payment declined',
+          code: 'FRAUD_DECLINED',
+          action: 'Contact the merchant if you think this is a mistake.',
+          message: reason,
+          total: '$26.00',
+          sessionId: s.sessionId,
+        }),
+      },
+    ]);
+    // The id the page was given is the one checked and stored.
+    expect(await fraudChecksOf(t.database.db, s.sessionId)).toMatchObject([{ deviceId: 'fraud_deny_browser1', decision: 'decline' }]);
     await page.close();
   }, 60_000);
 
