@@ -2,12 +2,13 @@
 // session by card (through the card payment provider), from a bank account (ACH, through the store's bank
 // account provider) or with USDC (through the chain adapters). A session is marked paid only by an approved
 // card charge, a settled bank debit or a confirmed chain transfer, in the same transaction as the merchant's
-// webhook event (outbox).
+// webhook event (outbox). An authOnly session's card is only authorised, and the merchant captures it (capture.ts).
 //
 // This file composes the parts (sessions.ts, card-payments.ts, bank-payments.ts, usdc-payments.ts, reconcile.ts,
 // refunds.ts), each built from one shared context (context.ts), and re-exports what its importers use.
 import { isBankAccountProvider } from '../payments/nuvei/ach/types.ts';
 import { createBankPayments } from './bank-payments.ts';
+import { createCapture } from './capture.ts';
 import { createHostCardLimits } from './card-limits.ts';
 import { createCardPayments } from './card-payments.ts';
 import type { CheckoutHostContext, CheckoutHostServiceOptions } from './context.ts';
@@ -20,7 +21,7 @@ export { CARD_DECLINED_EVENT, MAX_CARD_DECLINES } from './card-payments.ts';
 export { CardAttemptsLimited, MAX_HOLD_MS, type CardAttempter } from './card-limits.ts';
 export type { CheckoutHostServiceOptions, PaymentMethodName } from './context.ts';
 export { merchantView, successInfo } from './session-views.ts';
-export { SESSION_TTL_MS, type CreateSessionInput, type MerchantSpec } from './sessions.ts';
+export { AUTHORIZED_EVENT, SESSION_TTL_MS, type CreateSessionInput, type CreateSessionRequest, type MerchantSpec } from './sessions.ts';
 export { TRANSFER_WAIT_MS, USDC_UNITS_PER_CENT } from './usdc-payments.ts';
 
 export type CheckoutHostService = ReturnType<typeof createCheckoutHostService>;
@@ -54,11 +55,13 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     settleBank: bank.settleBank,
   });
   const { refund } = createRefunds(ctx);
+  const { capture } = createCapture(ctx);
 
   return {
     ensureMerchant: sessions.ensureMerchant,
     createSession: sessions.createSession,
     sessionOfKey: sessions.sessionOfKey,
+    setParameters: sessions.setParameters,
     payByCard: card.payByCard,
     cardStatus: card.cardStatus,
     finishChallenge: card.finishChallenge,
@@ -70,6 +73,7 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     recordTransaction: usdc.recordTransaction,
     reconcile,
     refund,
+    capture,
     holdCardPayments: shared.cardLimits.hold,
     findMerchant: sessions.findMerchant,
     sessionByReference: sessions.sessionByReference,

@@ -4,7 +4,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts
 import { ChainError, CHAIN_NAMES, type ChainAdapter, type ChainName, type TransferCheck, type TransferIntent } from '../chains/index.ts';
 import type { CheckoutHostContext } from './context.ts';
 import * as repo from './repository.ts';
-import { successInfo } from './session-views.ts';
+import { allowedMethodsOf, successInfo } from './session-views.ts';
 
 /** How long a request waits for a chain transfer to confirm before answering 'processing' (reconciliation finishes it). */
 export const TRANSFER_WAIT_MS = 60_000;
@@ -57,7 +57,13 @@ export function createUsdcPayments(ctx: CheckoutHostContext) {
   }
 
   async function prepareUsdc(session: repo.SessionRow, chain: ChainName, payer: string) {
-    if (!session.allowedMethods.includes('usdc')) throw unprocessable('USDC payments are not allowed for this session.', 'method');
+    if (!allowedMethodsOf(session).includes('usdc'))
+      throw unprocessable(
+        session.authOnly
+          ? 'This session authorises a card only (authOnly): a USDC transfer cannot be held for capture.'
+          : 'USDC payments are not allowed for this session.',
+        session.authOnly ? 'authOnly' : 'method',
+      );
     if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');
     if (!CHAIN_NAMES.includes(chain)) throw unprocessable(`Unknown chain ${chain}.`, 'chain');
     const adapter = await adapterOf(chain);

@@ -47,6 +47,8 @@ export function lookupOfSession(session: SessionView | null): LookupOutcome {
   switch (session.status) {
     case 'open':
     case 'processing':
+    // An authOnly session (the store creates none) waits for the merchant's capture: no money taken yet.
+    case 'authorized':
       // The shopper may still pay in the frame, or a chain transfer awaits confirmation.
       return { status: 'pending', transactionId: session.sessionId };
     case 'paid':
