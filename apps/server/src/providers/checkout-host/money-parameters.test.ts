@@ -75,8 +75,11 @@ const eventsOf = async (sessionId: string, type?: string) => {
 /** What the sandbox card provider recorded for a session (its order). */
 const providerRecords = async (sessionId: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/sandbox/nuvei/orders/${sessionId}/transactions` });
-  return (res.json() as { data: { transactionId: string; kind: string; status: string; transactionType: string; relatedTransactionId: string | null }[] })
-    .data;
+  return (
+    res.json() as {
+      data: { transactionId: string; kind: string; status: string; transactionType: string; relatedTransactionId: string | null }[];
+    }
+  ).data;
 };
 const cardProvider = () => t.app.paymentProviders.forMethod('card')!;
 const bankProvider = () => t.app.paymentProviders.forMethod('bank_account')!;
@@ -142,7 +145,7 @@ describe('email and customerInfo: the billing data of the payment', () => {
     }
   }, 30_000);
 
-  it("reach the final payment after a 3-D Secure challenge too (a `name` split into first and last)", async () => {
+  it('reach the final payment after a 3-D Secure challenge too (a `name` split into first and last)', async () => {
     const complete = vi.spyOn(cardProvider(), 'completeChallenge');
     try {
       const s = await newSession(1600);
@@ -171,7 +174,12 @@ describe('email and customerInfo: the billing data of the payment', () => {
       expect((await merchantSession(s.reference)).status).toBe('paid');
       const final = complete.mock.calls.map(([request]) => request).find((r) => r.orderId === s.sessionId)!;
       expect(final.payerName).toBe('Ada King Lovelace');
-      expect(final.payer).toMatchObject({ firstName: 'Ada King', lastName: 'Lovelace', country: 'GB', email: 'merchant-knows@example.com' });
+      expect(final.payer).toMatchObject({
+        firstName: 'Ada King',
+        lastName: 'Lovelace',
+        country: 'GB',
+        email: 'merchant-knows@example.com',
+      });
     } finally {
       complete.mockRestore();
     }
@@ -195,7 +203,13 @@ describe('email and customerInfo: the billing data of the payment', () => {
       expect(submitted.json, submitted.text).toMatchObject({ status: 'pending' });
       expect(link.mock.calls.at(-1)![0]).toMatchObject({ payerName: 'Mei Lin' });
       const debit = start.mock.calls.map(([request]) => request as PaymentRequest).find((r) => r.orderId === s.sessionId)!;
-      expect(debit.payer).toMatchObject({ firstName: 'Mei', lastName: 'Lin', country: 'US', zip: '97477', email: 'merchant-knows@example.com' });
+      expect(debit.payer).toMatchObject({
+        firstName: 'Mei',
+        lastName: 'Lin',
+        country: 'US',
+        zip: '97477',
+        email: 'merchant-knows@example.com',
+      });
     } finally {
       link.mockRestore();
       start.mockRestore();
@@ -210,13 +224,17 @@ describe('email and customerInfo: the billing data of the payment', () => {
     [{ customerInfo: { dob: '1990-13-45' } }, 'customerInfo.dob'],
     [{ customerInfo: { zip: '<script>' } }, 'customerInfo.zip'],
     [{ customerInfo: { shoeSize: 42 } }, 'customerInfo.shoeSize'],
-  ])('refuses %j with 400 naming %s, leaving the session open', async (extra, field) => {
-    const s = await newSession(1700);
-    const res = await payByCard(s.sessionKey, FRICTIONLESS, extra);
-    expect(res.status, res.text).toBe(400);
-    expect(res.json).toMatchObject({ success: false, field });
-    expect((await merchantSession(s.reference)).status).toBe('open');
-  }, 30_000);
+  ])(
+    'refuses %j with 400 naming %s, leaving the session open',
+    async (extra, field) => {
+      const s = await newSession(1700);
+      const res = await payByCard(s.sessionKey, FRICTIONLESS, extra);
+      expect(res.status, res.text).toBe(400);
+      expect(res.json).toMatchObject({ success: false, field });
+      expect((await merchantSession(s.reference)).status).toBe('open');
+    },
+    30_000,
+  );
 });
 
 describe('the amount is the session’s (lockAmount always holds)', () => {
@@ -241,7 +259,10 @@ describe('the amount is the session’s (lockAmount always holds)', () => {
     expect(ach.status).toBe(400);
     expect(ach.json).toMatchObject({ field: 'cents' });
     expect((await merchantSession(s.reference)).status).toBe('open');
-    expect((await call('GET', '/api/checkout/session', { session: s.sessionKey })).json).toMatchObject({ amountCents: 1999, amountLocked: true });
+    expect((await call('GET', '/api/checkout/session', { session: s.sessionKey })).json).toMatchObject({
+      amountCents: 1999,
+      amountLocked: true,
+    });
 
     const paid = await payByCard(s.sessionKey, FRICTIONLESS, { cents: 1999, amount: 19.99 });
     expect(paid.json).toMatchObject({ status: 'paid', info: { amountCents: 1999 } });
@@ -268,7 +289,9 @@ describe('authOnly: authorised, then captured by the merchant', () => {
     expect(authorised.json).toMatchObject({ status: 'paid', info: { sessionId: s.sessionId, authOnly: true, captured: false } });
     expect(await merchantSession(s.reference)).toMatchObject({ status: 'authorized', authOnly: true });
     // The sandbox holds an authorisation: no sale yet.
-    expect(await providerRecords(s.sessionId)).toEqual([expect.objectContaining({ kind: 'init', status: 'approved', transactionType: 'Auth' })]);
+    expect(await providerRecords(s.sessionId)).toEqual([
+      expect.objectContaining({ kind: 'init', status: 'approved', transactionType: 'Auth' }),
+    ]);
     expect(await eventsOf(s.sessionId, 'payment.authorized')).toHaveLength(1);
     expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(0);
     // Not paid, so not refunded.
@@ -349,7 +372,10 @@ describe('webhookInfo', () => {
     const body = { webhookInfo: { cart: 'c-9' } };
     expect((await call('POST', '/api/checkout/session/parameters', { session: s.sessionKey, body })).status).toBe(200);
     expect((await call('POST', '/api/checkout/session/parameters', { session: s.sessionKey, body })).status).toBe(200);
-    const other = await call('POST', '/api/checkout/session/parameters', { session: s.sessionKey, body: { webhookInfo: { cart: 'c-10' } } });
+    const other = await call('POST', '/api/checkout/session/parameters', {
+      session: s.sessionKey,
+      body: { webhookInfo: { cart: 'c-10' } },
+    });
     expect(other.status).toBe(409);
     expect(other.json).toMatchObject({ field: 'webhookInfo' });
     expect((await payByCard(s.sessionKey, FRICTIONLESS)).json).toMatchObject({ status: 'paid' });
@@ -383,16 +409,23 @@ describe('settlementType, tokens, lockDefaultToken: what the merchant receives',
     [{ webhookInfo: 'order-1' }, 'webhookInfo'],
     [{ webhookInfo: { big: 'over 4 KB' } }, 'webhookInfo'],
     [{ authOnly: 'true' }, 'authOnly'],
-  ])('refuses %j with 400 naming %s: at creation, and from the page', async (given, field) => {
-    // (The title's stand-in for a webhookInfo over 4 KB of JSON.)
-    const extra = 'webhookInfo' in given && typeof given.webhookInfo === 'object' ? { webhookInfo: { big: 'x'.repeat(5000) } } : given;
-    const created = await call('POST', `/api/merchants/test-shop/sessions`, { key: merchant.apiKey, body: createBody(2300, extra) });
-    expect(created.status, created.text).toBe(400);
-    expect(created.json).toMatchObject({ success: false, field });
-    const s = await newSession(2300);
-    const fromPage = await call('POST', '/api/checkout/session/parameters', { session: s.sessionKey, body: extra });
-    expect(fromPage.status, fromPage.text).toBe(400);
-    expect(fromPage.json).toMatchObject({ success: false, field });
-    expect((await call('GET', '/api/checkout/session', { session: s.sessionKey })).json).toMatchObject({ settlementType: 'USDC', authOnly: false });
-  }, 30_000);
+  ])(
+    'refuses %j with 400 naming %s: at creation, and from the page',
+    async (given, field) => {
+      // (The title's stand-in for a webhookInfo over 4 KB of JSON.)
+      const extra = 'webhookInfo' in given && typeof given.webhookInfo === 'object' ? { webhookInfo: { big: 'x'.repeat(5000) } } : given;
+      const created = await call('POST', `/api/merchants/test-shop/sessions`, { key: merchant.apiKey, body: createBody(2300, extra) });
+      expect(created.status, created.text).toBe(400);
+      expect(created.json).toMatchObject({ success: false, field });
+      const s = await newSession(2300);
+      const fromPage = await call('POST', '/api/checkout/session/parameters', { session: s.sessionKey, body: extra });
+      expect(fromPage.status, fromPage.text).toBe(400);
+      expect(fromPage.json).toMatchObject({ success: false, field });
+      expect((await call('GET', '/api/checkout/session', { session: s.sessionKey })).json).toMatchObject({
+        settlementType: 'USDC',
+        authOnly: false,
+      });
+    },
+    30_000,
+  );
 });

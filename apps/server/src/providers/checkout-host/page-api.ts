@@ -47,9 +47,9 @@ const amountFields = {
 /** Refuses an amount from the page that is not the session's: the page can never change it (400 naming the field). */
 function refuseOtherAmount(session: { amountCents: number }, given: { cents?: number; amount?: number }): void {
   if (given.cents !== undefined && given.cents !== session.amountCents)
-    throw new AppError(400, 'VALIDATION_FAILED', 'Invalid cents: the amount is the session\'s and cannot be changed.', 'cents');
+    throw new AppError(400, 'VALIDATION_FAILED', "Invalid cents: the amount is the session's and cannot be changed.", 'cents');
   if (given.amount !== undefined && Math.abs(given.amount * 100 - session.amountCents) > 1e-6)
-    throw new AppError(400, 'VALIDATION_FAILED', 'Invalid amount: the amount is the session\'s and cannot be changed.', 'amount');
+    throw new AppError(400, 'VALIDATION_FAILED', "Invalid amount: the amount is the session's and cannot be changed.", 'amount');
 }
 
 const cardBody = z.strictObject({

@@ -16,7 +16,10 @@ export const sessionParameterFields = {
   authOnly: z.boolean().optional(),
   webhookInfo: z
     .record(z.string().min(1).max(64), z.unknown())
-    .refine((info) => Buffer.byteLength(JSON.stringify(info)) <= WEBHOOK_INFO_MAX_BYTES, `must be at most ${WEBHOOK_INFO_MAX_BYTES} bytes of JSON`)
+    .refine(
+      (info) => Buffer.byteLength(JSON.stringify(info)) <= WEBHOOK_INFO_MAX_BYTES,
+      `must be at most ${WEBHOOK_INFO_MAX_BYTES} bytes of JSON`,
+    )
     .optional(),
   settlementType: z.enum(SETTLEMENT_TYPES).optional(),
   tokens: z.array(z.string().trim().min(1).max(64)).min(1).max(10).optional(),

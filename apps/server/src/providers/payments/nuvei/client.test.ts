@@ -305,7 +305,16 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
     };
     const first = await client.start(withAddress);
     await client.confirm({ ...withAddress, transactionId: first.transactionId, threeDVersion: '2.2.0' });
-    const address = { firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', country: 'US', address: '1 Harbour Road', city: 'Springfield', state: 'OR', zip: '97477' };
+    const address = {
+      firstName: 'Mei',
+      lastName: 'Lin',
+      email: 'mei@example.com',
+      country: 'US',
+      address: '1 Harbour Road',
+      city: 'Springfield',
+      state: 'OR',
+      zip: '97477',
+    };
     for (const call of cardCalls().filter((c) => c.body.clientUniqueId === 'pay-address')) {
       expect(call.body.billingAddress).toEqual(address);
       expect(call.body.userDetails).toEqual({ ...address, dateOfBirth: '1990-04-01' });
@@ -323,7 +332,13 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
     expect(payCall.body).toMatchObject({ clientUniqueId: 'pay-auth', transactionType: 'Auth' });
     expect(fake.transactions.at(-1)).toMatchObject({ transactionType: 'Auth', transactionStatus: 'APPROVED' });
 
-    const capture = { paymentId: 'pay-auth', orderId: 'order-1', transactionId: authorised.transactionId, amountCents: 1999, currency: 'USD' as const };
+    const capture = {
+      paymentId: 'pay-auth',
+      orderId: 'order-1',
+      transactionId: authorised.transactionId,
+      amountCents: 1999,
+      currency: 'USD' as const,
+    };
     const captured = await client.capture!(capture);
     expect(captured).toMatchObject({ status: 'captured', transactionId: expect.any(String) });
     const settle = fake.calls.at(-1)!;

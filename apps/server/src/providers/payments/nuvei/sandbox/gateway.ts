@@ -62,9 +62,7 @@ export type SandboxGateway = CardVerifyingProvider &
      * them): each call's kind, status and relatedTransactionId. Read by the demo's control route, so a
      * browser test can see that the final payment named the challenged transaction.
      */
-    transactionsOfOrder(
-      orderId: string,
-    ): Promise<
+    transactionsOfOrder(orderId: string): Promise<
       {
         transactionId: string;
         kind: TxnRow['kind'];
