@@ -11,7 +11,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 export const sandboxTransactions = pgTable('sandbox_transactions', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['init', 'payment', 'refund'] }).notNull(),
+  kind: text('kind', { enum: ['init', 'payment', 'refund', 'settle'] }).notNull(),
   relatedId: text('related_id'),
   /** What the merchant sent as clientUniqueId: our payment id ('card-verification' for a zero-amount check). */
   clientUniqueId: text('client_unique_id').notNull(),
@@ -22,6 +22,11 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   status: text('status', { enum: ['initiated', 'challenge', 'approved', 'declined', 'refunded'] }).notNull(),
   /** SHA-256 of the challenge page's single-use secret; null once a decision used it (0008). */
   challengeSecretHash: text('challenge_secret_hash'),
+  /** 'Auth': authorised without capture, settled once (settledAt) by a 'settle' transaction (sandbox 0002). */
+  transactionType: text('transaction_type', { enum: ['Sale', 'Auth'] })
+    .notNull()
+    .default('Sale'),
+  settledAt: ts('settled_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

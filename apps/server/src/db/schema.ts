@@ -620,7 +620,22 @@ export const checkoutMerchants = pgTable('checkout_merchants', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const checkoutSessionStatuses = ['open', 'processing', 'paid', 'declined', 'expired', 'refunded'] as const;
+/** 'authorized': an authOnly session's card is authorised, not captured; the merchant's capture makes it paid (0043). */
+export const checkoutSessionStatuses = ['open', 'processing', 'authorized', 'paid', 'declined', 'expired', 'refunded'] as const;
+
+/** What the host's payments were made with, as far as the payer is concerned (0043): never card or account numbers. */
+export interface CheckoutPayerRecord {
+  email: string;
+  firstName: string;
+  lastName: string;
+  country: string;
+  ipAddress: string | null;
+  address?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  dateOfBirth?: string;
+}
 
 export const checkoutSessions = pgTable(
   'checkout_sessions',
@@ -645,7 +660,14 @@ export const checkoutSessions = pgTable(
     declines: integer('declines').notNull().default(0),
     declineCode: text('decline_code'),
     declineReason: text('decline_reason'),
+    /** The SPEC §2 money parameters (0043): null while neither the merchant nor the page's link said them. */
+    authOnly: boolean('auth_only'),
+    webhookInfo: jsonb('webhook_info').$type<Record<string, unknown>>(),
+    settlementType: text('settlement_type', { enum: ['Credits', 'USDC', 'Bank'] }),
+    tokens: jsonb('tokens').$type<string[]>(),
+    lockDefaultToken: boolean('lock_default_token'),
     expiresAt: ts('expires_at').notNull(),
+    authorizedAt: ts('authorized_at'),
     paidAt: ts('paid_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -663,6 +685,8 @@ export const checkoutCardAttempts = pgTable('checkout_card_attempts', {
   challengeUrl: text('challenge_url'),
   /** The vault token the attempt pays with, for the final payment after a 3-D Secure challenge (0039). */
   cardToken: text('card_token'),
+  /** The payer the attempt was made with (0043): the final payment after a challenge sends it again. */
+  payer: jsonb('payer').$type<CheckoutPayerRecord>(),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -676,6 +700,8 @@ export const checkoutBankAttempts = pgTable('checkout_bank_attempts', {
   userPaymentOptionId: text('user_payment_option_id').notNull(),
   accountLast4: text('account_last4').notNull(),
   transactionId: text('transaction_id'),
+  /** The payer (account holder) the debit was made with (0043). */
+  payer: jsonb('payer').$type<CheckoutPayerRecord>(),
   status: text('status', { enum: ['started', 'pending', 'approved', 'declined', 'failed'] }).notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

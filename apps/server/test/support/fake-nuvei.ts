@@ -22,7 +22,7 @@ import { SANDBOX_CARDS } from '../../src/providers/payments/nuvei/sandbox/test-c
 export interface FakeTransaction {
   transactionId: string;
   clientUniqueId: string;
-  transactionType: 'InitAuth3D' | 'Sale' | 'Auth' | 'Credit' | 'Payout';
+  transactionType: 'InitAuth3D' | 'Sale' | 'Auth' | 'Settle' | 'Credit' | 'Payout';
   transactionStatus: 'APPROVED' | 'DECLINED' | 'REDIRECT';
   amount: string;
   currency: string;
@@ -78,6 +78,8 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
   const failing = new Set<string>();
   /** Transactions answered REDIRECT (a challenge) awaiting their final payment, which names one. */
   const challenged = new Set<string>();
+  /** Authorisations settled (settleTransaction): each once. */
+  const settled = new Set<string>();
 
   /** The card Nuvei would charge, or why it refuses the request. */
   function readCard(
@@ -162,6 +164,18 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     }
     if (method === 'getTransactionDetails') return details(b);
     if (method === 'deleteUPO') return { status: 'SUCCESS', errCode: 0 };
+    if (method === 'settleTransaction') {
+      // An approved authorisation (transactionType Auth), settled once. Nuvei refuses a settle of an unknown,
+      // declined or already settled one; its exact code and wording for each are not documented (an ERROR
+      // transaction status with a gateway reason, as its other refusals of a related transaction).
+      const auth = transactions.find(
+        (t) => t.transactionId === b.relatedTransactionId && t.transactionType === 'Auth' && t.transactionStatus === 'APPROVED',
+      );
+      if (!auth || settled.has(auth.transactionId))
+        return { status: 'SUCCESS', transactionStatus: 'ERROR', gwErrorCode: -1100, gwErrorReason: 'Transaction cannot be settled' };
+      settled.add(auth.transactionId);
+      return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Settle', 'APPROVED') };
+    }
     if (method === 'refundTransaction') {
       return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Credit', 'APPROVED') };
     }

@@ -21,6 +21,7 @@ export const SDK_SIGNED_CALLS = [
   'openOrder',
   'initPayment',
   'payment',
+  'settleTransaction',
   'refundTransaction',
   'voidTransaction',
   'deleteUPO',

@@ -3,10 +3,11 @@
 import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
 import type { BankAccountNumbers } from '../payments/nuvei/ach/types.ts';
 import { hostCustomerId, type CheckoutHostContext } from './context.ts';
-import type { Payer } from './fraud-gate.ts';
-import { hostPayer } from './payer.ts';
+import type { PayerGiven } from './customer-info.ts';
+import type { Payer as Requester } from './fraud-gate.ts';
+import { holderName, hostPayer, payerRecord } from './payer.ts';
 import * as repo from './repository.ts';
-import { successInfo } from './session-views.ts';
+import { allowedMethodsOf, successInfo } from './session-views.ts';
 
 export type BankAnswer =
   | { status: 'pending'; last4: string }
@@ -30,8 +31,18 @@ export function createBankPayments(ctx: CheckoutHostContext) {
    * to the provider only (never logged or stored here); the debit is pending until the bank settles it, and
    * reconciliation (settleBank) then decides the session.
    */
-  async function payByAch(session: repo.SessionRow, account: BankAccountNumbers, who: Payer = { address: null }): Promise<BankAnswer> {
-    if (!session.allowedMethods.includes('ach')) throw unprocessable('Bank account payments are not allowed for this session.', 'method');
+  async function payByAch(
+    session: repo.SessionRow,
+    { email, customerInfo, ...account }: BankAccountNumbers & PayerGiven,
+    who: Requester = { address: null },
+  ): Promise<BankAnswer> {
+    if (!allowedMethodsOf(session).includes('ach'))
+      throw unprocessable(
+        session.authOnly
+          ? 'This session authorises a card only (authOnly): a bank debit cannot be held for capture.'
+          : 'Bank account payments are not allowed for this session.',
+        session.authOnly ? 'authOnly' : 'method',
+      );
     const provider = bankProvider();
     if (!provider) throw new AppError(503, 'ACH_UNAVAILABLE', 'Bank account payments are not available right now.');
     if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');
@@ -41,9 +52,12 @@ export function createBankPayments(ctx: CheckoutHostContext) {
     const claimed = await repo.moveSession(db, session.id, ['open'], { status: 'processing', method: 'ach' });
     if (!claimed) throw conflict('This session is not open for payment.', 'sessionKey');
     const userId = hostCustomerId(session);
+    // The bank debit needs the payer's billing details and IP (ADR 039): what the page sent (email,
+    // customerInfo) over what the session knows; the account holder is the payer by name (payer.ts).
+    const payer = hostPayer(session, { email, customerInfo }, who.address ?? undefined);
     let attempt: repo.BankAttemptRow | undefined;
     try {
-      const linked = await provider.addBankAccount({ userId, payerName: session.customerEmail, account });
+      const linked = await provider.addBankAccount({ userId, payerName: holderName(payer), account });
       if (linked.status === 'refused') {
         await screened.record(null);
         return await reopenForBank(claimed, 'BANK_ACCOUNT_REFUSED', linked.reason);
@@ -52,18 +66,18 @@ export function createBankPayments(ctx: CheckoutHostContext) {
         sessionId: session.id,
         userPaymentOptionId: linked.userPaymentOptionId,
         accountLast4: linked.last4,
+        payer: payerRecord(payer),
       });
       await screened.record(attempt.id);
       const outcome = await provider.start({
         paymentId: attempt.id,
         orderId: session.id,
         userId,
-        payerName: session.customerEmail,
+        payerName: holderName(payer),
         amountCents: session.amountCents,
         currency: 'USD',
         source: { method: 'bank_account', userPaymentOptionId: linked.userPaymentOptionId },
-        // The bank debit needs the payer's billing details and IP (ADR 039), as far as the host knows them.
-        payer: hostPayer(session, who.address ?? undefined),
+        payer,
       });
       switch (outcome.status) {
         case 'pending':

@@ -9,12 +9,13 @@
 // final payment (relatedTransactionId) and takes its outcome. No money moves before that final payment.
 import { CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE, type BrowserDetailsBody } from '@store/shared';
 import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
-import type { BrowserDetails, PaymentOutcome, PaymentRequest, ThreeDsChallengePreference } from '../payments/types.ts';
+import type { BrowserDetails, Payer, PaymentOutcome, PaymentRequest, ThreeDsChallengePreference } from '../payments/types.ts';
 import type { CardAttempter } from './card-limits.ts';
 import { hostCustomerId, type CheckoutHostContext } from './context.ts';
-import { hostPayer } from './payer.ts';
+import type { PayerGiven } from './customer-info.ts';
+import { holderName, hostPayer, payerRecord } from './payer.ts';
 import * as repo from './repository.ts';
-import { effectiveStatus, successInfo } from './session-views.ts';
+import { allowedMethodsOf, effectiveStatus, successInfo } from './session-views.ts';
 
 /** After this many card declines the session ends declined (payment.declined); before, the shopper may try again. */
 export const MAX_CARD_DECLINES = 3;
@@ -60,15 +61,17 @@ function browserOf(measured: BrowserDetailsBody, address: string, headers: Reque
  * What every card call of one attempt says of the session: the attempt is the provider's payment, the session
  * its order, and the payer fields the card provider requires (ADR 037) as far as the host knows them (payer.ts).
  */
-function attemptOf(session: repo.SessionRow, attemptId: string, who: CardAttempter) {
+function attemptOf(session: repo.SessionRow, attemptId: string, payer: Payer) {
   return {
     paymentId: attemptId,
     orderId: session.id,
     userId: hostCustomerId(session),
-    payerName: session.customerEmail,
+    payerName: holderName(payer),
     amountCents: session.amountCents,
     currency: 'USD' as const,
-    payer: hostPayer(session, who.address ?? undefined),
+    payer,
+    // An authOnly session's card is authorised without capture (Nuvei's transactionType Auth), on every call.
+    ...(session.authOnly ? { authOnly: true } : {}),
   };
 }
 
@@ -135,7 +138,7 @@ export function createCardPayments(ctx: CheckoutHostContext) {
         declineReason: reason,
       });
       if (moved)
-        await repo.insertOutbox(tx, moved.merchantId, CARD_DECLINED_EVENT, {
+        await repo.insertOutbox(tx, moved, CARD_DECLINED_EVENT, {
           sessionId: moved.id,
           reference: moved.reference,
           amountCents: moved.amountCents,
@@ -168,11 +171,11 @@ export function createCardPayments(ctx: CheckoutHostContext) {
       threeDsChallengePreference?: ThreeDsChallengePreference;
       /** What the page measured of the browser (3-D Secure 2). */
       browserDetails: BrowserDetailsBody;
-    },
+    } & PayerGiven,
     who: CardAttempter,
     headers: RequestHeaders = { acceptHeader: '*/*', userAgent: '' },
   ): Promise<CardAnswer> {
-    if (!session.allowedMethods.includes('card')) throw unprocessable('Card payments are not allowed for this session.', 'method');
+    if (!allowedMethodsOf(session).includes('card')) throw unprocessable('Card payments are not allowed for this session.', 'method');
     const provider = ctx.cardProvider();
     if (!provider) throw new AppError(503, 'CARD_UNAVAILABLE', 'Card payments are not available right now.');
     if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');
@@ -186,14 +189,16 @@ export function createCardPayments(ctx: CheckoutHostContext) {
     if (screened.declined) return screened.declined;
     const claimed = await repo.moveSession(db, session.id, ['open'], { status: 'processing', method: 'card' });
     if (!claimed) throw conflict('This session is not open for payment.', 'sessionKey');
-    // The vault token is kept for the final payment after a challenge (the CVV is not: ADR 038).
-    const attemptId = await repo.insertCardAttempt(db, session.id, card.cardToken);
+    const address = who.address ?? '0.0.0.0';
+    // The billing data the page sent (email, customerInfo) over what the session knows (payer.ts).
+    const payer = hostPayer(session, card, address);
+    // The vault token and the payer are kept for the final payment after a challenge (the CVV is not: ADR 038).
+    const attemptId = await repo.insertCardAttempt(db, session.id, card.cardToken, payerRecord(payer));
     await screened.record(attemptId);
     // A payment the fraud check wants looked at closer is asked for 3-D Secure, whatever the merchant preferred.
     const challengePreference = screened.review ? 'Challenge' : card.threeDsChallengePreference;
-    const address = who.address ?? '0.0.0.0';
     const request: PaymentRequest = {
-      ...attemptOf(session, attemptId, who),
+      ...attemptOf(claimed, attemptId, payer),
       // A new card's CVV travels with its token in the vault (ADR 038): the card provider takes it from
       // there (the Nuvei client's card.cvv placeholder, the sandbox), so only a separate CVV token is passed.
       source: { method: 'card', cardToken: card.cardToken, ...(card.cvvToken ? { cvvToken: card.cvvToken } : {}) },
@@ -220,7 +225,8 @@ export function createCardPayments(ctx: CheckoutHostContext) {
    * the return page declined the challenged card, the page hears the decline (as from a direct attempt).
    */
   async function cardStatus(session: repo.SessionRow, who: CardAttempter): Promise<CardAnswer | { status: repo.SessionRow['status'] }> {
-    if (session.status === 'paid') return { status: 'paid', info: successInfo(session) };
+    // Authorised (an authOnly session) is the shopper's success too: the merchant captures it later.
+    if (session.status === 'paid' || session.status === 'authorized') return { status: 'paid', info: successInfo(session) };
     const attempt = await repo.latestCardAttempt(db, session.id);
     if (attempt?.status === 'declined' && (session.status === 'open' || session.status === 'declined') && session.declineCode)
       return {
@@ -251,7 +257,7 @@ export function createCardPayments(ctx: CheckoutHostContext) {
     const endOf = async (): Promise<ChallengeEnd> => {
       const now = (await repo.findSession(db, session.id))!;
       const latest = await repo.findCardAttempt(db, attemptId);
-      if (now.status === 'paid' && latest?.status === 'approved') return { status: 'paid' };
+      if ((now.status === 'paid' || now.status === 'authorized') && latest?.status === 'approved') return { status: 'paid' };
       if (latest?.status === 'declined') return { status: 'declined', reason: now.declineReason ?? 'Declined' };
       return { status: 'pending' };
     };
@@ -261,7 +267,8 @@ export function createCardPayments(ctx: CheckoutHostContext) {
     let outcome: PaymentOutcome;
     try {
       outcome = await provider.completeChallenge({
-        ...attemptOf(session, attemptId, who),
+        // The billing data the attempt was made with (an attempt from before 0043 kept none: the session's).
+        ...attemptOf(session, attemptId, found.payer ?? hostPayer(session, {}, who.address ?? undefined)),
         source: { method: 'card', cardToken: found.cardToken },
         transactionId: found.transactionId,
       });

@@ -1,6 +1,10 @@
 // The merchant API (issue 11 contract): server to server, authenticated by x-merchant-key.
-//   POST /api/merchants/:merchantId/sessions                        create, or rotate an open session's key
+//   POST /api/merchants/:merchantId/sessions                        create, or rotate an open session's key;
+//                                                                     with the money parameters (parameters.ts)
 //   GET  /api/merchants/:merchantId/sessions/by-reference/:reference
+//   POST /api/merchants/:merchantId/sessions/:sessionId/capture     an authOnly session's card, authorised:
+//                                                                     settled, the session paid (409 unless
+//                                                                     it is 'authorized'; capture.ts)
 //   POST /api/merchants/:merchantId/sessions/:sessionId/refund
 //   PUT  /api/merchants/:merchantId/customers/:customerId/card-hold   { until }: no card payment of the
 //                                                                     customer's sessions until then (ADR 031)
@@ -9,6 +13,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { apiKeyMatches } from './secret.ts';
+import { sessionParameterFields } from './parameters.ts';
 import { MAX_HOLD_MS, merchantView, type CheckoutHostService } from './service.ts';
 import { parseOr400 } from './validation.ts';
 
@@ -27,6 +32,8 @@ const createBody = z.strictObject({
     .record(z.string().max(64), z.string().max(500))
     .refine((m) => Object.keys(m).length <= 20, 'at most 20 entries')
     .optional(),
+  // authOnly, webhookInfo, settlementType, tokens, lockDefaultToken (SPEC §2).
+  ...sessionParameterFields,
 });
 
 const customerIdSchema = z.string().min(1).max(128);
@@ -56,6 +63,14 @@ export const merchantApiRoutes: FastifyPluginAsync<{ service: CheckoutHostServic
     const session = await service.sessionByReference(merchantId, parseOr400(z.string().min(1).max(128), reference));
     if (!session) throw notFound('No session for this reference.');
     return merchantView(session);
+  });
+
+  app.post('/api/merchants/:merchantId/sessions/:sessionId/capture', async (request, reply) => {
+    const merchantId = await authenticate(request);
+    parseOr400(z.union([z.strictObject({}), z.undefined(), z.null()]), request.body);
+    const { sessionId } = request.params as { sessionId: string };
+    const captured = await service.capture(merchantId, parseOr400(z.string().min(1).max(128), sessionId));
+    return reply.header('cache-control', 'no-store').send(captured);
   });
 
   app.post('/api/merchants/:merchantId/sessions/:sessionId/refund', async (request) => {

@@ -1,29 +1,41 @@
 // The purchase-v2 page's own API, on the host's origin (same-origin calls from the page script). Every call
 // carries the session key in `x-session-key`; the amount is always the session's.
 //   GET  /api/checkout/session            the session as the page shows it
+//   POST /api/checkout/session/parameters { authOnly?, webhookInfo?, settlementType?, tokens?, lockDefaultToken? }
+//                                         from the page's link: recorded with the open session where the merchant
+//                                         left them unsaid (parameters.ts; another value than the session's: 409)
 //   POST /api/checkout/card               { cardToken, cvvToken?, threeDsChallengePreference?, deviceId?,
-//                                         browserDetails }: charge the session's amount by card (429
+//                                         browserDetails, email?, customerInfo?, amount?, cents? }: charge (or,
+//                                         authOnly, authorise) the session's amount by card (429
 //                                         CARD_ATTEMPTS_LIMITED with Retry-After when the merchant holds its
 //                                         customer or a card-attempt limit is reached); a 3-D Secure challenge
 //                                         answers challengeUrl and creq, which the page POSTs to the issuer
 //   GET  /api/checkout/card/status        the open 3-D Secure challenge, asked of the provider; its end
 //   (POST /api/checkout/3ds/return/:id    the issuer's answer, challenge-return.ts: no session key)
-//   POST /api/checkout/ach                { routingNumber, accountNumber, accountType, deviceId? }: link the account with
+//   POST /api/checkout/ach                { routingNumber, accountNumber, accountType, email?, customerInfo?,
+//                                         amount?, cents?, deviceId? }: link the account with
 //                                         the store's ACH provider and debit the session's amount (pending
 //                                         until the bank settles it; the numbers are never stored or logged)
-//   POST /api/checkout/usdc/prepare       { chain, payer, deviceId? }: the USDC transfer to sign or send
-// Each payment call is checked for fraud first (ADR 045, deviceId is the SDK's): a flagged one answers
-// { status: 'declined', code: 'FRAUD_DECLINED', reason, final: true } and the session ends declined.
+//   POST /api/checkout/usdc/prepare       { chain, payer, amount?, cents?, deviceId? }: the USDC transfer to sign or send
 //   POST /api/checkout/usdc/submit        { paymentId, signedTransaction }: Solana, signed by the wallet
 //   POST /api/checkout/usdc/record        { paymentId, txId }: sent by the wallet (EVM, 'user' mode)
+// email and customerInfo (the published SDK's CustomerInfo) are the payer's billing data (customer-info.ts,
+// payer.ts). The amount is the session's and the page can never change it (SPEC §2 lockAmount holds always):
+// `cents` or `amount` (decimal, in the session's currency) from the page's link are only checked against it,
+// and another amount is refused (400 naming the field), nothing paid.
+// Each payment call is checked for fraud first (ADR 045, deviceId is the SDK's): a flagged one answers
+// { status: 'declined', code: 'FRAUD_DECLINED', reason, final: true } and the session ends declined.
 import { THREE_DS_CHALLENGE_PREFERENCES } from '@store/checkout-sdk/protocol';
 import { browserDetailsBody } from '@store/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { CHAIN_NAMES, type ChainName } from '../chains/index.ts';
+import { payerBodyFields } from './customer-info.ts';
+import { sessionParametersBody } from './parameters.ts';
 import { PRESENTMENT_RATES } from './rates.ts';
 import type { CheckoutHostService } from './service.ts';
+import { allowedMethodsOf, settlementOf } from './session-views.ts';
 import { parseOr400, validAddress } from './validation.ts';
 
 export const SESSION_KEY_HEADER = 'x-session-key';
@@ -38,6 +50,20 @@ const deviceId = z
   .regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1 to 128 letters, digits or . _ : -')
   .optional();
 
+/** The amount the page's link stated (SPEC §2 `cents`, or `amount` with `token`): only ever checked against the session's. */
+const amountFields = {
+  cents: z.number().int().positive().optional(),
+  amount: z.number().positive().finite().optional(),
+};
+
+/** Refuses an amount from the page that is not the session's: the page can never change it (400 naming the field). */
+function refuseOtherAmount(session: { amountCents: number }, given: { cents?: number; amount?: number }): void {
+  if (given.cents !== undefined && given.cents !== session.amountCents)
+    throw new AppError(400, 'VALIDATION_FAILED', "Invalid cents: the amount is the session's and cannot be changed.", 'cents');
+  if (given.amount !== undefined && Math.abs(given.amount * 100 - session.amountCents) > 1e-6)
+    throw new AppError(400, 'VALIDATION_FAILED', "Invalid amount: the amount is the session's and cannot be changed.", 'amount');
+}
+
 const cardBody = z.strictObject({
   cardToken: z.string().regex(/^card_[A-Za-z0-9_-]{8,64}$/, 'must be a card token'),
   cvvToken: z
@@ -50,17 +76,22 @@ const cardBody = z.strictObject({
   deviceId,
   /** What the page measured of the browser for 3-D Secure 2 (the host adds the request's address and headers). */
   browserDetails: browserDetailsBody,
+  ...payerBodyFields,
+  ...amountFields,
 });
 const achBody = z.strictObject({
   routingNumber: z.string().regex(/^\d{9}$/, 'must be 9 digits'),
   accountNumber: z.string().regex(/^\d{4,17}$/, 'must be 4 to 17 digits'),
   accountType: z.enum(['checking', 'savings']),
   deviceId,
+  ...payerBodyFields,
+  ...amountFields,
 });
 const prepareBody = z.strictObject({
   chain: z.enum(CHAIN_NAMES as [ChainName, ...ChainName[]]),
   payer: z.string().min(32).max(64),
   deviceId,
+  ...amountFields,
 });
 const submitBody = z.strictObject({ paymentId: z.string().min(1).max(64), signedTransaction: z.string().min(1).max(4096) });
 const recordBody = z.strictObject({ paymentId: z.string().min(1).max(64), txId: z.string().min(1).max(128) });
@@ -74,8 +105,7 @@ export const pageApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService }>
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/checkout/session', async (request) => {
-    const s = await session(request);
+  const view = async (s: Awaited<ReturnType<typeof session>>) => {
     const merchant = await service.findMerchant(s.merchantId);
     return {
       sessionId: s.id,
@@ -85,19 +115,30 @@ export const pageApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService }>
       status: s.status,
       amountCents: s.amountCents,
       currency: s.currency,
-      // ACH only while the store has a bank-account provider.
-      allowedPaymentMethods: s.allowedMethods.filter((m) => m !== 'ach' || service.achAvailable()),
+      // ACH only while the store has a bank-account provider; an authOnly session by card only.
+      allowedPaymentMethods: allowedMethodsOf(s).filter((m) => m !== 'ach' || service.achAvailable()),
+      // The page can never change the amount (SPEC §2 lockAmount always holds).
+      amountLocked: true,
+      authOnly: s.authOnly ?? false,
+      ...settlementOf(s),
       method: s.method ?? undefined,
       chains: CHAIN_NAMES,
       presentmentRates: PRESENTMENT_RATES,
       expiresAt: s.expiresAt.toISOString(),
       email: s.customerEmail,
     };
+  };
+
+  app.get('/api/checkout/session', async (request) => view(await session(request)));
+  app.post('/api/checkout/session/parameters', async (request) => {
+    const s = await session(request);
+    return view(await service.setParameters(s, parseOr400(sessionParametersBody, request.body)));
   });
 
   app.post('/api/checkout/card', async (request) => {
     const s = await session(request);
-    const { deviceId, ...card } = parseOr400(cardBody, request.body);
+    const { deviceId, cents, amount, ...card } = parseOr400(cardBody, request.body);
+    refuseOtherAmount(s, { cents, amount });
     return service.payByCard(
       s,
       card,
@@ -108,13 +149,15 @@ export const pageApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService }>
   app.get('/api/checkout/card/status', async (request) => service.cardStatus(await session(request), { address: request.ip }));
   app.post('/api/checkout/ach', async (request) => {
     const s = await session(request);
-    const { deviceId, ...account } = parseOr400(achBody, request.body);
-    return service.payByAch(s, account, { address: request.ip, ...(deviceId ? { deviceId } : {}) });
+    const { cents, amount, deviceId, ...ach } = parseOr400(achBody, request.body);
+    refuseOtherAmount(s, { cents, amount });
+    return service.payByAch(s, ach, { address: request.ip, ...(deviceId ? { deviceId } : {}) });
   });
 
   app.post('/api/checkout/usdc/prepare', async (request) => {
     const s = await session(request);
-    const { chain, payer, deviceId } = parseOr400(prepareBody, request.body);
+    const { chain, payer, cents, amount, deviceId } = parseOr400(prepareBody, request.body);
+    refuseOtherAmount(s, { cents, amount });
     if (!validAddress(chain, payer)) throw new AppError(400, 'VALIDATION_FAILED', `Invalid payer: not a ${chain} wallet address.`, 'payer');
     return service.prepareUsdc(s, chain, payer, { address: request.ip, ...(deviceId ? { deviceId } : {}) });
   });

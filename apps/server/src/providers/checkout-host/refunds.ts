@@ -44,7 +44,7 @@ export function createRefunds(ctx: CheckoutHostContext) {
     if (outcome.status !== 'refunded') return { status: 'declined', reason: outcome.reason ?? 'The payment provider declined the refund.' };
     const moved = await db.transaction(async (tx) => {
       const row = await repo.moveSession(tx, session.id, ['paid'], { status: 'refunded' });
-      if (row) await repo.insertOutbox(tx, row.merchantId, 'payment.refunded', { ...successInfo(row), reason: 'Refunded by the merchant' });
+      if (row) await repo.insertOutbox(tx, row, 'payment.refunded', { ...successInfo(row), reason: 'Refunded by the merchant' });
       return row;
     });
     if (moved) onEvent();

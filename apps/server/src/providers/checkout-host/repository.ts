@@ -110,10 +110,24 @@ export async function expireSessions(db: Db, now = new Date()): Promise<number> 
   return rows.length;
 }
 
-export async function insertOutbox(tx: Db | Tx, merchantId: string, type: string, data: Record<string, unknown>): Promise<string> {
+/**
+ * A merchant webhook event of a session, written in the transaction that changes it. Every event of a session
+ * carries the merchant's webhookInfo (SPEC §2), when the session has one, in its data.
+ */
+export async function insertOutbox(
+  tx: Db | Tx,
+  session: Pick<SessionRow, 'merchantId' | 'webhookInfo'>,
+  type: string,
+  data: Record<string, unknown>,
+): Promise<string> {
   const eventId = newId('evt');
-  const payload = { id: eventId, type, createdAt: new Date().toISOString(), data };
-  await tx.insert(checkoutWebhookOutbox).values({ eventId, merchantId, type, payload });
+  const payload = {
+    id: eventId,
+    type,
+    createdAt: new Date().toISOString(),
+    data: { ...data, ...(session.webhookInfo ? { webhookInfo: session.webhookInfo } : {}) },
+  };
+  await tx.insert(checkoutWebhookOutbox).values({ eventId, merchantId: session.merchantId, type, payload });
   return eventId;
 }
 
@@ -132,9 +146,14 @@ export async function markOutbox(db: Db, eventId: string, set: Partial<OutboxRow
   await db.update(checkoutWebhookOutbox).set(set).where(eq(checkoutWebhookOutbox.eventId, eventId));
 }
 
-export async function insertCardAttempt(db: Db, sessionId: string, cardToken: string | null = null): Promise<string> {
+export async function insertCardAttempt(
+  db: Db,
+  sessionId: string,
+  cardToken: string | null = null,
+  payer: CardAttemptRow['payer'] = null,
+): Promise<string> {
   const id = newId('ca');
-  await db.insert(checkoutCardAttempts).values({ id, sessionId, status: 'started', cardToken });
+  await db.insert(checkoutCardAttempts).values({ id, sessionId, status: 'started', cardToken, payer });
   return id;
 }
 
@@ -194,7 +213,7 @@ export async function openChallenges(db: Db, limit: number, stuckMs = 5 * 60_000
 
 export async function insertBankAttempt(
   db: Db,
-  row: Pick<BankAttemptRow, 'sessionId' | 'userPaymentOptionId' | 'accountLast4'>,
+  row: Pick<BankAttemptRow, 'sessionId' | 'userPaymentOptionId' | 'accountLast4' | 'payer'>,
 ): Promise<BankAttemptRow> {
   const [inserted] = await db
     .insert(checkoutBankAttempts)

@@ -2,13 +2,14 @@
 // session by card (through the card payment provider), from a bank account (ACH, through the store's bank
 // account provider) or with USDC (through the chain adapters). A session is marked paid only by an approved
 // card charge, a settled bank debit or a confirmed chain transfer, in the same transaction as the merchant's
-// webhook event (outbox).
+// webhook event (outbox). An authOnly session's card is only authorised, and the merchant captures it (capture.ts).
 //
 // This file composes the parts (sessions.ts, card-payments.ts, bank-payments.ts, usdc-payments.ts, reconcile.ts,
 // refunds.ts, and the fraud check before each payment, fraud-gate.ts), each built from one shared context
 // (context.ts), and re-exports what its importers use.
 import { isBankAccountProvider } from '../payments/nuvei/ach/types.ts';
 import { createBankPayments } from './bank-payments.ts';
+import { createCapture } from './capture.ts';
 import { createHostCardLimits } from './card-limits.ts';
 import { createCardPayments } from './card-payments.ts';
 import type { CheckoutHostContext, CheckoutHostServiceOptions } from './context.ts';
@@ -23,7 +24,7 @@ export { CardAttemptsLimited, MAX_HOLD_MS, type CardAttempter } from './card-lim
 export type { CheckoutHostServiceOptions, PaymentMethodName } from './context.ts';
 export { FRAUD_DECLINED, FRAUD_DECLINED_MESSAGE } from './fraud-gate.ts';
 export { merchantView, successInfo } from './session-views.ts';
-export { SESSION_TTL_MS, type CreateSessionInput, type MerchantSpec } from './sessions.ts';
+export { AUTHORIZED_EVENT, SESSION_TTL_MS, type CreateSessionInput, type CreateSessionRequest, type MerchantSpec } from './sessions.ts';
 export { TRANSFER_WAIT_MS, USDC_UNITS_PER_CENT } from './usdc-payments.ts';
 
 export type CheckoutHostService = ReturnType<typeof createCheckoutHostService>;
@@ -59,11 +60,13 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     settleBank: bank.settleBank,
   });
   const { refund } = createRefunds(ctx);
+  const { capture } = createCapture(ctx);
 
   return {
     ensureMerchant: sessions.ensureMerchant,
     createSession: sessions.createSession,
     sessionOfKey: sessions.sessionOfKey,
+    setParameters: sessions.setParameters,
     payByCard: card.payByCard,
     cardStatus: card.cardStatus,
     finishChallenge: card.finishChallenge,
@@ -75,6 +78,7 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     recordTransaction: usdc.recordTransaction,
     reconcile,
     refund,
+    capture,
     holdCardPayments: shared.cardLimits.hold,
     findMerchant: sessions.findMerchant,
     sessionByReference: sessions.sessionByReference,

@@ -1,14 +1,20 @@
-// Merchants and sessions: registering a merchant, creating (or re-keying) a session, opening it by its key, and
-// deciding it paid or declined together with the merchant's webhook event (outbox).
+// Merchants and sessions: registering a merchant, creating (or re-keying) a session, opening it by its key, the
+// money parameters its page's link adds (parameters.ts), and deciding it paid (or, authOnly, authorised) or
+// declined together with the merchant's webhook event (outbox).
 import type { ChainName } from '../chains/index.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import type { CheckoutHostContext, Decide, PaymentMethodName } from './context.ts';
+import { canonicalJson, parameterColumns, SESSION_PARAMETER_NAMES, type SessionParameters } from './parameters.ts';
 import * as repo from './repository.ts';
+import { checkSettlement } from './settlement.ts';
 import { hashSessionKey, merchantCredentials, newSessionKey, type MerchantCredentials } from './secret.ts';
 import { effectiveStatus, successInfo } from './session-views.ts';
 
 /** A session is payable for this long after it was created or its key rotated. */
 export const SESSION_TTL_MS = 30 * 60_000;
+
+/** The merchant webhook event of a card authorised without capture (an authOnly session); payment.approved follows the capture. */
+export const AUTHORIZED_EVENT = 'payment.authorized';
 
 export interface MerchantSpec {
   id: string;
@@ -29,6 +35,9 @@ export interface CreateSessionInput {
   metadata?: Record<string, string>;
 }
 
+/** A session's creation: its money parameters too (parameters.ts). */
+export type CreateSessionRequest = CreateSessionInput & SessionParameters;
+
 /** The sessions part; `decide` is made here and shared with the payment parts through the context. */
 export function createSessions(ctx: Omit<CheckoutHostContext, 'decide' | 'fraud'>) {
   const { db, secret, onEvent } = ctx;
@@ -47,7 +56,9 @@ export function createSessions(ctx: Omit<CheckoutHostContext, 'decide' | 'fraud'
   }
 
   /** Creates the session of a reference, or gives an open one a new key (the old one stops working). */
-  async function createSession(merchantId: string, input: CreateSessionInput) {
+  async function createSession(merchantId: string, input: CreateSessionRequest) {
+    await checkSettlement(ctx.chains, input);
+    const given = parameterColumns(input);
     const key = newSessionKey();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     const allowed = input.allowedPaymentMethods?.length
@@ -68,6 +79,7 @@ export function createSessions(ctx: Omit<CheckoutHostContext, 'decide' | 'fraud'
           allowedMethods: allowed,
           metadata: input.metadata ?? {},
           expiresAt,
+          ...given,
         });
         if (inserted) return { sessionId: inserted.id, sessionKey: key, expiresAt: expiresAt.toISOString() };
         continue; // a racing create won: rotate its key instead
@@ -83,6 +95,8 @@ export function createSessions(ctx: Omit<CheckoutHostContext, 'decide' | 'fraud'
         expiresAt,
         allowedMethods: allowed,
         customerEmail: input.customer.email,
+        // The merchant says again what it says: what it gives now stands.
+        ...given,
       });
       if (rotated) return { sessionId: rotated.id, sessionKey: key, expiresAt: expiresAt.toISOString() };
     }
@@ -99,19 +113,41 @@ export function createSessions(ctx: Omit<CheckoutHostContext, 'decide' | 'fraud'
     return session;
   }
 
+  /**
+   * The parameters of the page's link (SPEC §2) the merchant left unsaid, while the session is open. A value the
+   * session has already (from the merchant, or the link before) may be given again, never changed: another
+   * value is refused (409 naming the parameter), as is a value the host cannot settle in (400, settlement.ts).
+   */
+  async function setParameters(session: repo.SessionRow, parameters: SessionParameters): Promise<repo.SessionRow> {
+    if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');
+    for (const name of SESSION_PARAMETER_NAMES) {
+      const given = parameters[name];
+      const current = session[name];
+      if (given === undefined || current === null) continue;
+      if (canonicalJson(given) !== canonicalJson(current))
+        throw conflict(`This session has another ${name}: the merchant or an earlier link set it, and it cannot be changed.`, name);
+    }
+    await checkSettlement(ctx.chains, parameters);
+    const moved = await repo.moveSession(db, session.id, ['open'], parameterColumns(parameters));
+    if (!moved) throw conflict('This session is not open for payment.', 'sessionKey');
+    return moved;
+  }
+
   const decide: Decide = async (session, result, from = ['processing', 'open']) => {
     const moved = await db.transaction(async (tx) => {
       if ('paid' in result) {
         const { method, chain, txId, cardTransactionId } = result.paid;
+        // An authOnly session's card is only authorised: the merchant's capture (capture.ts) makes it paid.
+        const authorised = method === 'card' && !!session.authOnly;
         const row = await repo.moveSession(tx, session.id, from, {
-          status: 'paid',
+          status: authorised ? 'authorized' : 'paid',
           method,
           chain: chain ?? null,
           txId: txId ?? null,
           cardTransactionId: cardTransactionId ?? null,
-          paidAt: new Date(),
+          ...(authorised ? { authorizedAt: new Date() } : { paidAt: new Date() }),
         });
-        if (row) await repo.insertOutbox(tx, row.merchantId, 'payment.approved', successInfo(row));
+        if (row) await repo.insertOutbox(tx, row, authorised ? AUTHORIZED_EVENT : 'payment.approved', successInfo(row));
         return row;
       }
       const row = await repo.moveSession(tx, session.id, from, {
@@ -121,7 +157,7 @@ export function createSessions(ctx: Omit<CheckoutHostContext, 'decide' | 'fraud'
         ...(result.declined.method && !session.method ? { method: result.declined.method } : {}),
       });
       if (row)
-        await repo.insertOutbox(tx, row.merchantId, 'payment.declined', {
+        await repo.insertOutbox(tx, row, 'payment.declined', {
           sessionId: row.id,
           reference: row.reference,
           amountCents: row.amountCents,
@@ -140,6 +176,7 @@ export function createSessions(ctx: Omit<CheckoutHostContext, 'decide' | 'fraud'
     ensureMerchant,
     createSession,
     sessionOfKey,
+    setParameters,
     decide,
     findMerchant: (id: string) => repo.findMerchant(db, id),
     sessionByReference: (merchantId: string, reference: string) => repo.findSessionByReference(db, merchantId, reference),

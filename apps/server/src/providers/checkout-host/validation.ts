@@ -8,7 +8,8 @@ export function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  const field = issue.code === 'unrecognized_keys' ? issue.keys[0]! : issue.path.join('.') || 'body';
+  // An unknown key is named where it is (customerInfo.shoeSize), as any other field at fault.
+  const field = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!].join('.') : issue.path.join('.') || 'body';
   const message = issue.code === 'unrecognized_keys' ? `Unknown field '${field}'.` : `Invalid ${field}: ${issue.message}`;
   throw new AppError(400, 'VALIDATION_FAILED', message, field);
 }

@@ -133,7 +133,26 @@ export interface PaymentRequest {
    * checkout gives its own (ADR 037), which finishes the payment there.
    */
   challengeReturnUrl?: string;
+  /**
+   * Authorise only, without capture (Nuvei's transactionType 'Auth'; the hosted checkout's authOnly, issue 23):
+   * the money is held, and taken only by a later capture (the provider's capture capability). Absent: a sale.
+   */
+  authOnly?: boolean;
 }
+
+/** Taking the money an authorisation held (Nuvei's settleTransaction, relatedTransactionId the authorisation). */
+export interface CaptureRequest {
+  /** Our payment id the authorisation was made with (its clientUniqueId). */
+  paymentId: string;
+  orderId: string;
+  /** The approved authorisation's transaction. */
+  transactionId: string;
+  amountCents: number;
+  currency: 'USD';
+}
+
+/** captured: the money is taken (transactionId the settle's); declined: the provider refused (unknown, declined or already settled). */
+export type CaptureOutcome = { status: 'captured'; transactionId: string } | { status: 'declined'; reason: string };
 
 /** The payer of a payment or a payout (ADR 037, 039): from the shopper's profile and request. */
 export interface Payer {
@@ -144,6 +163,15 @@ export interface Payer {
   country: string;
   /** The shopper's IP address: the request's, or (a payout, made later) the one they last signed in from. */
   ipAddress: string | null;
+  /**
+   * The billing address beyond the country, when the payer's data has it (the hosted checkout's customerInfo,
+   * issue 23): Nuvei's billingAddress and userDetails address, city, state, zip; dateOfBirth as YYYY-MM-DD.
+   */
+  address?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  dateOfBirth?: string;
 }
 
 /** The browser's own facts for 3-D Secure 2 (EMV 3DS browser data, as Nuvei names them in threeD.browserDetails). */
@@ -388,6 +416,11 @@ export interface PaymentProvider {
    * Nuvei's relatedTransactionId). Until it is made no money moves.
    */
   completeChallenge?(request: ConfirmRequest): Promise<PaymentOutcome>;
+  /**
+   * Optional capability of a provider that can authorise without capture (request.authOnly; Nuvei): takes the
+   * money an approved authorisation held, once. A settle of an unknown or already settled one is declined.
+   */
+  capture?(request: CaptureRequest): Promise<CaptureOutcome>;
   /** Optional capability: a zero-amount verification of a fresh card, to save it without paying. */
   verifyCard?(request: VerifyCardRequest): Promise<VerifiedCard | Declined>;
   /**

@@ -45,8 +45,10 @@ function embeddedSourceOf(source: PaymentSource): Extract<PaymentSource, { metho
 export function lookupOfSession(session: SessionView | null): LookupOutcome {
   if (!session) return { status: 'none' };
   switch (session.status) {
+    // An authOnly session ('authorized', the store creates none) waits for the merchant's capture: no money taken yet.
     case 'open':
     case 'processing':
+    case 'authorized':
       // The shopper may still pay in the frame, or a chain transfer awaits confirmation.
       return { status: 'pending', transactionId: session.sessionId };
     case 'paid':

@@ -49,6 +49,12 @@ export const refundChecksum = (
       secret,
   );
 
+/**
+ * settleTransaction: Nuvei's order is a refund's with descriptorMerchantName and descriptorMerchantPhone after
+ * authCode; the client sends none of those, so the string (and the checksum) is the refund's.
+ */
+export const settleChecksum = refundChecksum;
+
 /** getTransactionDetails: looked up by transactionId or clientUniqueId (the one not sent counts as empty). */
 export const transactionDetailsChecksum = (
   p: { merchantId: string; merchantSiteId: string; transactionId?: string; clientUniqueId?: string; timeStamp: string },

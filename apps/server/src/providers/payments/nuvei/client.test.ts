@@ -297,6 +297,70 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
     expect((await verify(SANDBOX_CARDS.declined)).outcome).toMatchObject({ status: 'declined', code: 'CARD_DECLINED' });
   });
 
+  it("sends the payer's whole billing address (billingAddress, userDetails with the birth date) when it has one", async () => {
+    const token = await cardToken();
+    const withAddress = {
+      ...request(token, 'pay-address'),
+      payer: { ...payer, address: '1 Harbour Road', city: 'Springfield', state: 'OR', zip: '97477', dateOfBirth: '1990-04-01' },
+    };
+    const first = await client.start(withAddress);
+    await client.confirm({ ...withAddress, transactionId: first.transactionId, threeDVersion: '2.2.0' });
+    const address = {
+      firstName: 'Mei',
+      lastName: 'Lin',
+      email: 'mei@example.com',
+      country: 'US',
+      address: '1 Harbour Road',
+      city: 'Springfield',
+      state: 'OR',
+      zip: '97477',
+    };
+    for (const call of cardCalls().filter((c) => c.body.clientUniqueId === 'pay-address')) {
+      expect(call.body.billingAddress).toEqual(address);
+      expect(call.body.userDetails).toEqual({ ...address, dateOfBirth: '1990-04-01' });
+    }
+    expect(cardCalls().filter((c) => c.body.clientUniqueId === 'pay-address')).toHaveLength(2);
+  });
+
+  it('authorises without capture (transactionType Auth), then settles the authorisation once (settleTransaction)', async () => {
+    const token = await cardToken();
+    const auth = { ...request(token, 'pay-auth'), authOnly: true };
+    const first = await client.start(auth);
+    const authorised = await client.confirm({ ...auth, transactionId: first.transactionId, threeDVersion: '2.2.0' });
+    expect(authorised).toMatchObject({ status: 'approved' });
+    const payCall = cardCalls().at(-1)!;
+    expect(payCall.body).toMatchObject({ clientUniqueId: 'pay-auth', transactionType: 'Auth' });
+    expect(fake.transactions.at(-1)).toMatchObject({ transactionType: 'Auth', transactionStatus: 'APPROVED' });
+
+    const capture = {
+      paymentId: 'pay-auth',
+      orderId: 'order-1',
+      transactionId: authorised.transactionId,
+      amountCents: 1999,
+      currency: 'USD' as const,
+    };
+    const captured = await client.capture!(capture);
+    expect(captured).toMatchObject({ status: 'captured', transactionId: expect.any(String) });
+    const settle = fake.calls.at(-1)!;
+    expect(settle).toMatchObject({
+      method: 'settleTransaction',
+      body: { clientUniqueId: 'pay-auth', relatedTransactionId: authorised.transactionId, amount: '19.99', currency: 'USD' },
+    });
+    expect(settle.body.checksum).toBe(sdkChecksum('settleTransaction', settle.body, creds));
+    // Settled already, or never an authorisation: Nuvei refuses, nothing more is taken.
+    expect(await client.capture!(capture)).toMatchObject({ status: 'declined' });
+    expect(await client.capture!({ ...capture, transactionId: '999999' })).toMatchObject({ status: 'declined' });
+    expect(fake.transactions.filter((t) => t.transactionType === 'Settle')).toHaveLength(1);
+    // A sale says no transaction type (the account's default).
+    const saleRequest = request(await cardToken(), 'pay-sale');
+    const sale = await client.start(saleRequest);
+    expect(await client.confirm({ ...saleRequest, transactionId: sale.transactionId, threeDVersion: '2.2.0' })).toMatchObject({
+      status: 'approved',
+    });
+    expect(cardCalls().at(-1)!.body).toMatchObject({ clientUniqueId: 'pay-sale' });
+    expect(cardCalls().at(-1)!.body).not.toHaveProperty('transactionType');
+  });
+
   it('refunds with the refund checksum', async () => {
     expect(
       await client.refund({ paymentId: 'pay-refund', orderId: 'order-1', transactionId: '71000', amountCents: 1999, currency: 'USD' }),

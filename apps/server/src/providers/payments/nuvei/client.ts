@@ -37,6 +37,7 @@ import {
   paymentChecksum,
   refundChecksum,
   sessionTokenChecksum,
+  settleChecksum,
   transactionDetailsChecksum,
 } from './checksum.ts';
 import { CHARGE_TRANSACTION_TYPES, NUVEI_CARD_METHODS, NUVEI_WEBHOOK, nuveiChallengeReturnUrl } from './transactions.ts';
@@ -125,6 +126,8 @@ const CHALLENGE_PREFERENCE_CODES: Record<ThreeDsChallengePreference, string> = {
 const FIRST_NAME_MAX = 30;
 const LAST_NAME_MAX = 40;
 const EMAIL_MAX = 100;
+const ADDRESS_MAX = 60;
+const CITY_MAX = 30;
 
 /** Nuvei's limit on cardHolderName. */
 const HOLDER_NAME_MAX = 70;
@@ -288,13 +291,21 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
   function payerFields(req: Pick<PaymentRequest, 'payer'>) {
     const payer = req.payer;
     if (!payer) return {};
+    const person = {
+      firstName: payer.firstName.slice(0, FIRST_NAME_MAX),
+      lastName: payer.lastName.slice(0, LAST_NAME_MAX),
+      email: payer.email.slice(0, EMAIL_MAX),
+      country: payer.country,
+      // The rest of the address when the payer's data has it (the hosted checkout's customerInfo, issue 23).
+      ...(payer.address ? { address: payer.address.slice(0, ADDRESS_MAX) } : {}),
+      ...(payer.city ? { city: payer.city.slice(0, CITY_MAX) } : {}),
+      ...(payer.state ? { state: payer.state } : {}),
+      ...(payer.zip ? { zip: payer.zip } : {}),
+    };
     return {
-      billingAddress: {
-        firstName: payer.firstName.slice(0, FIRST_NAME_MAX),
-        lastName: payer.lastName.slice(0, LAST_NAME_MAX),
-        email: payer.email.slice(0, EMAIL_MAX),
-        country: payer.country,
-      },
+      billingAddress: person,
+      // userDetails: the customer as a person (Nuvei's fraud screening reads it), with the birth date when known.
+      userDetails: { ...person, ...(payer.dateOfBirth ? { dateOfBirth: payer.dateOfBirth } : {}) },
       ...(payer.ipAddress ? { deviceDetails: { ipAddress: payer.ipAddress } } : {}),
     };
   }
@@ -325,6 +336,9 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       reason: res.gwErrorReason ?? res.reason ?? 'Declined',
     };
   }
+
+  /** An authorisation without capture is transactionType Auth; a sale says nothing (the account's default, Sale). */
+  const transactionType = (req: Pick<PaymentRequest, 'authOnly'>) => (req.authOnly ? { transactionType: 'Auth' } : {});
 
   async function signedPaymentBody(req: Pick<PaymentRequest, 'paymentId' | 'userId' | 'amountCents' | 'currency'>) {
     const p = {
@@ -401,6 +415,7 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       };
       const res = await cardCall('payment', {
         ...(await signedPaymentBody(req)),
+        ...transactionType(req),
         relatedTransactionId: req.transactionId,
         paymentOption: paymentOption(req, threeD),
         ...payerFields(req),
@@ -418,6 +433,7 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       const withoutCvv = { ...req, source: { method: 'card' as const, cardToken: vaultTokenOf(source) } };
       const res = await cardCall('payment', {
         ...(await signedPaymentBody(req)),
+        ...transactionType(req),
         relatedTransactionId: req.transactionId,
         paymentOption: paymentOption(withoutCvv, undefined, { authorises: false }),
         ...payerFields(req),
@@ -475,6 +491,24 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       return res.transactionStatus === 'APPROVED'
         ? { status: 'refunded', transactionId: String(res.transactionId ?? '') }
         : { status: 'declined', transactionId: String(res.transactionId ?? ''), reason: res.gwErrorReason ?? res.reason };
+    },
+
+    async capture(req) {
+      // settleTransaction of the approved authorisation (relatedTransactionId); signed as a refund is (settleChecksum).
+      const p = {
+        ...merchant,
+        clientRequestId: randomUUID(),
+        clientUniqueId: req.paymentId,
+        amount: nuveiAmount(req.amountCents),
+        currency: req.currency,
+        relatedTransactionId: req.transactionId,
+        timeStamp: nuveiTimeStamp(),
+      };
+      const res = await post<NuveiResponse>('settleTransaction', { ...p, checksum: settleChecksum(p, opts.secretKey) });
+      if (res.status === 'SUCCESS' && res.transactionStatus === 'APPROVED')
+        return { status: 'captured', transactionId: String(res.transactionId ?? '') };
+      // Nuvei refuses a settle of an unknown, declined or already settled authorisation (ERROR or DECLINED).
+      return { status: 'declined', reason: res.gwErrorReason ?? res.reason ?? 'The settle was declined' };
     },
 
     lookup: (req) => lookup(req.paymentId),

@@ -1,8 +1,11 @@
 // What the Nuvei family (the real client and the sandbox that behaves like it) shares beyond checksums.
 import type { PaymentMethodKind } from '../types.ts';
 
-/** Nuvei's transaction types that take money; the rest (InitAuth3D, Auth3D, Credit, Void...) charge nothing. */
-export const CHARGE_TRANSACTION_TYPES: readonly string[] = ['Sale', 'Auth'];
+/**
+ * Nuvei's transaction types that take money (an Auth holds it, its Settle takes it); the rest (InitAuth3D,
+ * Auth3D, Credit, Void...) charge nothing.
+ */
+export const CHARGE_TRANSACTION_TYPES: readonly string[] = ['Sale', 'Auth', 'Settle'];
 
 /** Nuvei's notifications (DMNs) arrive at POST v1/nuvei/notify. */
 export const NUVEI_WEBHOOK = 'nuvei';

@@ -42,6 +42,22 @@ export const NUVEI_CHECKSUM_FIELDS: Record<string, readonly string[]> = {
   // SDK-java PayoutRequest (API_GENERIC_CHECKSUM_MAPPING), SDK-php Payments/Payout::payout; SDK-node leaves
   // payout unimplemented.
   payout: GENERIC,
+  // SDK-node settleTransaction: a refund's order with the descriptor fields after authCode.
+  settleTransaction: [
+    'merchantId',
+    'merchantSiteId',
+    'clientRequestId',
+    'clientUniqueId',
+    'amount',
+    'currency',
+    'relatedTransactionId',
+    'authCode',
+    'descriptorMerchantName',
+    'descriptorMerchantPhone',
+    'comment',
+    'urlDetails',
+    'timeStamp',
+  ],
   refundTransaction: MONEY_BACK,
   voidTransaction: MONEY_BACK,
   deleteUPO: UPO,

@@ -6,8 +6,10 @@
 // e-mail, names) or deviceDetails.ipAddress, a 3-D Secure 2 payment without the browser's details, each
 // with an ERROR naming the field; its bank page (ACS) opens only with a POSTed creq; and a challenged
 // payment takes no money until the final payment (completeChallenge, Nuvei's relatedTransactionId).
+// An authorisation without capture (authOnly, transactionType Auth) is settled once by capture
+// (settleTransaction); a settle of an unknown or already settled authorisation is refused, as Nuvei does.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { sandboxTransactions } from '../../../../db/sandbox-schema.ts';
 import type { Vault, VaultCard } from '../../../vault/vault.ts';
@@ -33,7 +35,7 @@ type TxnRow = typeof sandboxTransactions.$inferSelect;
 type CardDeclineCode = Exclude<DeclineCode, 'BANK_PAYMENT_FAILED'>;
 
 export type SandboxGateway = CardVerifyingProvider &
-  Required<Pick<CardVerifyingProvider, 'completeChallenge'>> & {
+  Required<Pick<CardVerifyingProvider, 'completeChallenge' | 'capture'>> & {
     /**
      * The bank page's view of a challenge, only with its secret, with the creq the payment answered, and
      * until a decision used it.
@@ -60,9 +62,16 @@ export type SandboxGateway = CardVerifyingProvider &
      * them): each call's kind, status and relatedTransactionId. Read by the demo's control route, so a
      * browser test can see that the final payment named the challenged transaction.
      */
-    transactionsOfOrder(
-      orderId: string,
-    ): Promise<{ transactionId: string; kind: TxnRow['kind']; status: TxnRow['status']; relatedTransactionId: string | null }[]>;
+    transactionsOfOrder(orderId: string): Promise<
+      {
+        transactionId: string;
+        kind: TxnRow['kind'];
+        status: TxnRow['status'];
+        relatedTransactionId: string | null;
+        /** Sale, or Auth: authorised without capture. */
+        transactionType: TxnRow['transactionType'];
+      }[]
+    >;
   };
 
 /** What Nuvei answers a request it refuses (status ERROR, errCode, reason naming the field), thrown as the client throws it. */
@@ -288,6 +297,8 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
     orderId: req.orderId,
     userTokenId: req.userId,
     amountCents: req.amountCents,
+    // An authorisation without capture (transactionType Auth): approved, its money taken only by a settle.
+    transactionType: req.authOnly ? ('Auth' as const) : ('Sale' as const),
   });
 
   async function approveOrDecline(
@@ -503,6 +514,8 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
             eq(sandboxTransactions.id, req.transactionId),
             eq(sandboxTransactions.status, 'approved'),
             eq(sandboxTransactions.clientUniqueId, req.paymentId),
+            // A sale or a settle gives money back; an authorisation took none (Nuvei voids it instead).
+            eq(sandboxTransactions.transactionType, 'Sale'),
           ),
         )
         .returning();
@@ -523,6 +536,39 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
       return { status: 'refunded', transactionId };
     },
 
+    async capture(req) {
+      // settleTransaction: the approved authorisation the request names, of this payment, settled once (its
+      // settledAt taken in one conditional update, so of two settles racing one wins), for at most its amount.
+      // As Nuvei does, a settle of an unknown, declined or already settled authorisation is refused.
+      const [auth] = await db
+        .update(sandboxTransactions)
+        .set({ settledAt: new Date() })
+        .where(
+          and(
+            eq(sandboxTransactions.id, req.transactionId),
+            eq(sandboxTransactions.clientUniqueId, req.paymentId),
+            inArray(sandboxTransactions.kind, ['init', 'payment']),
+            eq(sandboxTransactions.transactionType, 'Auth'),
+            eq(sandboxTransactions.status, 'approved'),
+            isNull(sandboxTransactions.settledAt),
+            gte(sandboxTransactions.amountCents, req.amountCents),
+          ),
+        )
+        .returning();
+      if (!auth) return { status: 'declined', reason: 'No open authorisation to settle: unknown, declined or already settled' };
+      const transactionId = await record({
+        kind: 'settle',
+        relatedId: auth.id,
+        clientUniqueId: auth.clientUniqueId,
+        orderId: auth.orderId,
+        userTokenId: auth.userTokenId,
+        cardToken: auth.cardToken,
+        amountCents: req.amountCents,
+        status: 'approved',
+      });
+      return { status: 'captured', transactionId };
+    },
+
     lookup: (req) => lookup(req.paymentId),
 
     async transactionsOfOrder(orderId) {
@@ -531,7 +577,13 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
         .from(sandboxTransactions)
         .where(eq(sandboxTransactions.orderId, orderId))
         .orderBy(asc(sandboxTransactions.createdAt));
-      return rows.map((r) => ({ transactionId: r.id, kind: r.kind, status: r.status, relatedTransactionId: r.relatedId }));
+      return rows.map((r) => ({
+        transactionId: r.id,
+        kind: r.kind,
+        status: r.status,
+        relatedTransactionId: r.relatedId,
+        transactionType: r.transactionType,
+      }));
     },
 
     verifyNotification({ body, headers }) {
