@@ -5,7 +5,7 @@
 // webhook event (outbox).
 //
 // This file composes the parts (sessions.ts, card-payments.ts, bank-payments.ts, usdc-payments.ts, reconcile.ts,
-// refunds.ts), each built from one shared context (context.ts), and re-exports what its importers use.
+// refunds.ts, usdc-refunds.ts), each built from one shared context (context.ts), and re-exports what its importers use.
 import { isBankAccountProvider } from '../payments/nuvei/ach/types.ts';
 import { createBankPayments } from './bank-payments.ts';
 import { createHostCardLimits } from './card-limits.ts';
@@ -15,6 +15,7 @@ import { createReconcile } from './reconcile.ts';
 import { createRefunds } from './refunds.ts';
 import { createSessions } from './sessions.ts';
 import { createUsdcPayments, TRANSFER_WAIT_MS } from './usdc-payments.ts';
+import { createUsdcRefunds } from './usdc-refunds.ts';
 
 export { CARD_DECLINED_EVENT, MAX_CARD_DECLINES } from './card-payments.ts';
 export { CardAttemptsLimited, MAX_HOLD_MS, type CardAttempter } from './card-limits.ts';
@@ -48,12 +49,14 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
   const card = createCardPayments(ctx);
   const bank = createBankPayments(ctx);
   const usdc = createUsdcPayments(ctx);
+  const usdcRefunds = createUsdcRefunds(ctx);
   const { reconcile } = createReconcile(ctx, {
     settleTransfer: usdc.settleTransfer,
     settleChallenge: card.settleChallenge,
     settleBank: bank.settleBank,
+    reconcileRefunds: usdcRefunds.reconcileRefunds,
   });
-  const { refund } = createRefunds(ctx);
+  const { refund } = createRefunds(ctx, usdcRefunds);
 
   return {
     ensureMerchant: sessions.ensureMerchant,
