@@ -17,6 +17,7 @@ import { createSessions } from './sessions.ts';
 import { createUsdcPayments, TRANSFER_WAIT_MS } from './usdc-payments.ts';
 import { createUsdcRefunds } from './usdc-refunds.ts';
 
+export { PAYMENT_PENDING_EVENT } from './bank-payments.ts';
 export { CARD_DECLINED_EVENT, MAX_CARD_DECLINES } from './card-payments.ts';
 export { CardAttemptsLimited, MAX_HOLD_MS, type CardAttempter } from './card-limits.ts';
 export type { CheckoutHostServiceOptions, PaymentMethodName } from './context.ts';
