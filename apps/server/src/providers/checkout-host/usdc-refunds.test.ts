@@ -46,11 +46,13 @@ async function newSession(amountCents: number) {
   return { reference, sessionId: res.json.sessionId as string, sessionKey: res.json.sessionKey as string };
 }
 
-const refund = (sessionId: string) => call('POST', `/api/merchants/${merchant.merchantId}/sessions/${sessionId}/refund`, { key: merchant.apiKey, body: {} });
+const refund = (sessionId: string) =>
+  call('POST', `/api/merchants/${merchant.merchantId}/sessions/${sessionId}/refund`, { key: merchant.apiKey, body: {} });
 const statusOf = async (reference: string) =>
   (await call('GET', `/api/merchants/${merchant.merchantId}/sessions/by-reference/${reference}`, { key: merchant.apiKey })).json;
 const refundedEvents = (sessionId: string) => events.filter((e) => e.type === 'payment.refunded' && e.data.sessionId === sessionId);
-const balanceOf = async (chain: 'solana' | 'base', address: string) => (await t.app.checkoutHost.chains.get(chain)).sandboxUsdcBalance!(address);
+const balanceOf = async (chain: 'solana' | 'base', address: string) =>
+  (await t.app.checkoutHost.chains.get(chain)).sandboxUsdcBalance!(address);
 
 async function fund(chain: 'solana' | 'base', address: string, usdcCents: number) {
   const res = await call('POST', '/sandbox/faucet', { body: { chain, address, usdcCents } });
@@ -59,7 +61,10 @@ async function fund(chain: 'solana' | 'base', address: string, usdcCents: number
 
 /** A Solana wallet pays the session (prepare, sign, submit): its payer and the session's payment tx. */
 async function paySolana(s: { sessionKey: string }, payer: Keypair) {
-  const prepared = await call('POST', '/api/checkout/usdc/prepare', { session: s.sessionKey, body: { chain: 'solana', payer: payer.publicKey.toBase58() } });
+  const prepared = await call('POST', '/api/checkout/usdc/prepare', {
+    session: s.sessionKey,
+    body: { chain: 'solana', payer: payer.publicKey.toBase58() },
+  });
   expect(prepared.status, prepared.text).toBe(200);
   const tx = Transaction.from(bs58.decode(prepared.json.transaction as string));
   tx.partialSign(payer);
@@ -130,7 +135,9 @@ describe('refund of a USDC session on Solana (litesvm)', () => {
     const s = await newSession(600);
     await paySolana(s, payer);
     const adapter = await t.app.checkoutHost.chains.get('solana');
-    const send = vi.spyOn(adapter, 'sendSigned').mockRejectedValueOnce(new ChainError('REVERTED', 'The transaction failed on the chain (InsufficientFunds).'));
+    const send = vi
+      .spyOn(adapter, 'sendSigned')
+      .mockRejectedValueOnce(new ChainError('REVERTED', 'The transaction failed on the chain (InsufficientFunds).'));
     try {
       const failed = await refund(s.sessionId);
       expect(failed.status).toBe(200);
@@ -155,7 +162,10 @@ describe('refund of a USDC session on an EVM chain (local anvil)', () => {
     const account = privateKeyToAccount(generatePrivateKey());
     await fund('base', account.address, 5_000);
     const s = await newSession(2500);
-    const prepared = await call('POST', '/api/checkout/usdc/prepare', { session: s.sessionKey, body: { chain: 'base', payer: account.address } });
+    const prepared = await call('POST', '/api/checkout/usdc/prepare', {
+      session: s.sessionKey,
+      body: { chain: 'base', payer: account.address },
+    });
     expect(prepared.status, prepared.text).toBe(200);
     const tx = JSON.parse(prepared.json.transaction as string) as { to: Hex; data: Hex; value: Hex; chainId: number };
     const rpc = (await t.app.checkoutHost.chains.get('base')).sandboxRpcUrl!;
@@ -165,8 +175,15 @@ describe('refund of a USDC session on an EVM chain (local anvil)', () => {
       nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: [rpc] } },
     });
-    const hash = await createWalletClient({ account, chain, transport: viemHttp(rpc) }).sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
-    const paid = await call('POST', '/api/checkout/usdc/record', { session: s.sessionKey, body: { paymentId: prepared.json.paymentId, txId: hash } });
+    const hash = await createWalletClient({ account, chain, transport: viemHttp(rpc) }).sendTransaction({
+      to: tx.to,
+      data: tx.data,
+      value: BigInt(tx.value),
+    });
+    const paid = await call('POST', '/api/checkout/usdc/record', {
+      session: s.sessionKey,
+      body: { paymentId: prepared.json.paymentId, txId: hash },
+    });
     expect(paid.json.status, paid.text).toBe('paid');
     expect(await balanceOf('base', account.address)).toBe(50_000_000n - 25_000_000n);
 

@@ -98,7 +98,10 @@ export function createUsdcRefunds(ctx: CheckoutHostContext) {
     }
     let check: TransferCheck;
     try {
-      check = await adapter.waitForTransfer(row.txId!, intent, { timeoutMs: ctx.transferWaitMs, lastValidBlockHeight: row.lastValidBlockHeight });
+      check = await adapter.waitForTransfer(row.txId!, intent, {
+        timeoutMs: ctx.transferWaitMs,
+        lastValidBlockHeight: row.lastValidBlockHeight,
+      });
     } catch (err) {
       if (!(err instanceof ChainError)) throw err;
       check = { status: 'pending', txId: row.txId! };
@@ -112,7 +115,8 @@ export function createUsdcRefunds(ctx: CheckoutHostContext) {
     for (;;) {
       const row = await refunds.findChainRefund(db, sessionId);
       if (row?.status === 'confirmed') return { status: 'refunded' };
-      if (row?.status === 'failed') return declined(`The USDC refund failed: ${row.failureReason ?? 'unknown reason'} The session stays paid.`);
+      if (row?.status === 'failed')
+        return declined(`The USDC refund failed: ${row.failureReason ?? 'unknown reason'} The session stays paid.`);
       if (Date.now() + OTHER_CALL_POLL_MS > deadline) return declined('A refund of this session is being sent; ask again shortly.');
       await new Promise((resolve) => setTimeout(resolve, OTHER_CALL_POLL_MS));
     }

@@ -10,10 +10,9 @@ import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts
 import { achControl, SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../../../test/support/ach.ts';
 import { as, createShopper, expectLedgerBalanced, type Shopper } from '../../../../test/support/checkout.ts';
 import { pendingOrder } from '../../../../test/support/payments.ts';
-import { payments } from '../../../db/schema.ts';
+import { orders, payments } from '../../../db/schema.ts';
 import { latestBankAttempt } from '../../checkout-host/repository.ts';
 import { SESSION_KEY_HEADER } from '../../checkout-host/page-api.ts';
-import { releaseExpiredReservations } from '../../../modules/checkout/reservation-expiry.ts';
 import { saveDistributorKeys } from '../../../modules/settings/index.ts';
 import { getWalletCoins } from '../../../modules/wallet/index.ts';
 
@@ -81,9 +80,13 @@ async function expectSettling(s: Shopper, orderId: string) {
   await t.app.checkoutHost.deliverWebhooks();
   await vi.waitFor(async () => expect((await attemptsOf(orderId))[0]!.status).toBe('pending'), { timeout: 20_000, interval: 100 });
   expect(await orderView(s, orderId)).toMatchObject({ status: 'pending', paymentProcessing: true });
-  // The reservation sweep leaves a settling order alone, however old its reservation.
-  await releaseExpiredReservations(t.database.db, 30, new Date(Date.now() + 24 * 60 * 60_000));
-  expect((await orderView(s, orderId)).status).toBe('pending');
+  // The reservation sweep (a background job) leaves a settling order alone, however old its reservation.
+  await t.database.db
+    .update(orders)
+    .set({ reservedAt: new Date(Date.now() - 24 * 60 * 60_000) })
+    .where(eq(orders.id, orderId));
+  await t.app.outbox.drain();
+  expect(await orderView(s, orderId)).toMatchObject({ status: 'pending', paymentProcessing: true });
 }
 
 describe('a bank payment (ACH) in the embedded checkout', () => {

@@ -46,7 +46,7 @@ const pageCall = async (key: string, path: string, body: unknown) => {
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 };
 
-describe("an admin refunds an order paid with USDC in the embedded checkout", () => {
+describe('an admin refunds an order paid with USDC in the embedded checkout', () => {
   it('the USDC goes back to the paying wallet, the coins come back once; the later payment.refunded takes nothing more', async () => {
     const admin = await createAdmin(t.database.db);
     const s = await createShopper(t.database.db);
