@@ -37,6 +37,20 @@ const intentOf = (row: refunds.ChainRefundRow): TransferIntent => ({
 export function createUsdcRefunds(ctx: CheckoutHostContext) {
   const { db, log, chains, secret, onEvent } = ctx;
 
+  // One send at a time per sending wallet (in this process): an EVM wallet's transactions take consecutive
+  // nonces, so two refunds of different sessions signed at once would get the same nonce and one would not land.
+  const sending = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(wallet: string, run: () => Promise<T>): Promise<T> {
+    const before = sending.get(wallet) ?? Promise.resolve();
+    const mine = before.catch(() => {}).then(run);
+    const tail = mine.catch(() => {});
+    sending.set(wallet, tail);
+    void tail.then(() => {
+      if (sending.get(wallet) === tail) sending.delete(wallet);
+    });
+    return mine;
+  }
+
   /** The chain confirmed the refund: the row, the session (paid → refunded) and the merchant's event in one transaction. */
   async function finish(row: refunds.ChainRefundRow): Promise<void> {
     const moved = await db.transaction(async (tx) => {
@@ -154,7 +168,7 @@ export function createUsdcRefunds(ctx: CheckoutHostContext) {
       return now?.status === 'refunded' ? { status: 'refunded' } : declined(`The session is ${now?.status ?? 'gone'}, not paid.`);
     }
     if (!claimed) return outcomeOfOther(session.id);
-    return send(adapter, claimed, seed);
+    return oneAtATime(`${chain}:${claimed.sender}`, () => send(adapter, claimed, seed));
   }
 
   /** Refunds a restart or an unreachable node left unfinished: sent again (the same bytes) and asked about. */
