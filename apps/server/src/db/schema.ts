@@ -733,6 +733,30 @@ export const checkoutChainPayments = pgTable(
   (t) => [unique().on(t.chain, t.txId)],
 );
 
+/** The refund of a USDC session, from the settlement wallet back to the paying wallet (0045, issue 23): one per session. */
+export const checkoutChainRefunds = pgTable('checkout_chain_refunds', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .unique()
+    .references(() => checkoutSessions.id),
+  chain: text('chain').notNull(),
+  sender: text('sender').notNull(),
+  recipient: text('recipient').notNull(),
+  /** USDC base units, as text (numeric(78,0)): read with BigInt(). */
+  amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
+  /** Stored before it is sent: a retry sends the same bytes. */
+  signedTransaction: text('signed_transaction'),
+  txId: text('tx_id'),
+  lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'number' }),
+  status: text('status', { enum: ['claimed', 'submitted', 'confirmed', 'failed'] })
+    .notNull()
+    .default('claimed'),
+  failureReason: text('failure_reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 /** A merchant's hold on its customer's card payments (0031, ADR 031): none is taken until holdUntil. */
 export const checkoutCardHolds = pgTable(
   'checkout_card_holds',

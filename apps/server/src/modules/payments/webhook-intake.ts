@@ -9,7 +9,7 @@ import type { PaymentProvider, VerifiedWebhookEvent } from '../../providers/paym
 import { DECLINE_WEIGHT } from './card-attempts.ts';
 import type { PaymentsDeps } from './deps.ts';
 import { handleNotification } from './notifications.ts';
-import { findPayment } from './repository.ts';
+import { findPayment, updatePayment } from './repository.ts';
 import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent } from './webhook-events.ts';
 
 /**
@@ -29,6 +29,22 @@ async function countCardDeclinedAtProvider(
   if (declined.transactionId !== null && payment.transactionId !== declined.transactionId) return false;
   await deps.cardLimits?.of({ userId: payment.userId, address: payment.clientAddress }).declined(DECLINE_WEIGHT);
   return true;
+}
+
+/**
+ * A payment of one of our attempts started in the provider's page and settles later (a bank debit in the
+ * embedded checkout): the attempt moves to 'pending', so its order's reservations stay and the shopper sees
+ * it settling (ADR 011); the settlement's approval or decline then moves it on. Only from a waiting state: an
+ * attempt already decided stays as it is. False when it is about no waiting attempt of this provider's.
+ */
+async function markSettling(
+  deps: PaymentsDeps,
+  provider: PaymentProvider,
+  settling: NonNullable<VerifiedWebhookEvent['settling']>,
+): Promise<boolean> {
+  const payment = await findPayment(deps.db, settling.paymentId);
+  if (!payment || payment.provider !== provider.name || payment.transactionId !== settling.transactionId) return false;
+  return updatePayment(deps.db, payment.id, ['initiated', 'challenge'], { status: 'pending' });
 }
 
 export async function takeWebhookEvent(
@@ -52,6 +68,9 @@ export async function takeWebhookEvent(
     if (event.cardDeclined) {
       result = (await countCardDeclinedAtProvider(deps, provider, event.cardDeclined)) ? 'handled' : 'ignored';
       if (result === 'ignored') log.info(`card decline at the ${webhook} page about no attempt of ours: acknowledged`);
+    } else if (event.settling) {
+      result = (await markSettling(deps, provider, event.settling)) ? 'handled' : 'ignored';
+      if (result === 'ignored') log.info(`settling payment at the ${webhook} page about no waiting attempt of ours: acknowledged`);
     } else if (event.notification) {
       await handleNotification({ ...deps, log }, webhook, event.notification);
       result = 'handled';

@@ -63,6 +63,13 @@ export type TransferCheck =
   | { status: 'pending'; txId: string }
   | { status: 'failed'; txId: string; code: TransferFailure; reason: string };
 
+/** A transfer the host signed from a wallet it holds (a refund): its id, the bytes to send, and (solana) its blockhash's last valid height. */
+export interface SignedTransfer {
+  txId: string;
+  signed: string;
+  lastValidBlockHeight: number | null;
+}
+
 export interface TransferHint {
   lastValidBlockHeight?: number | null;
 }
@@ -90,6 +97,19 @@ export interface ChainAdapter {
   checkTransfer(txId: string, intent: TransferIntent, hint?: TransferHint): Promise<TransferCheck>;
   /** checkTransfer until not pending or timeoutMs passed (then pending). */
   waitForTransfer(txId: string, intent: TransferIntent, opts: { timeoutMs: number } & TransferHint): Promise<TransferCheck>;
+  /**
+   * A wallet the host holds the key of (its sandbox settlement wallets, which refunds are sent from): the
+   * address of the wallet whose key is made from this 32-byte seed (solana: ed25519 seed; evm: private key).
+   */
+  walletAddress(seed: Uint8Array): string;
+  /**
+   * Builds the intent's transfer from the seed's wallet (intent.payer must be its address) and signs it: the
+   * transaction id is known before anything is sent, so it can be recorded first. `signed` is what sendSigned
+   * takes; sending the same bytes again lands at most once (one signature / one nonce). Throws ChainError.
+   */
+  signTransfer(intent: TransferIntent, seed: Uint8Array): Promise<SignedTransfer>;
+  /** Sends a transfer signTransfer made. Throws ChainError (NODE_UNREACHABLE: it may or may not have been sent). */
+  sendSigned(signed: string): Promise<void>;
   /** Sandbox only (undefined against a real node): gives the address gas/fees money and `usdc` test USDC base units. */
   faucet?(address: string, usdc: bigint): Promise<void>;
   /** Sandbox only: a fresh merchant settlement address the host can receive at (solana: creates its token account). */

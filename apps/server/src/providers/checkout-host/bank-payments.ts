@@ -9,6 +9,13 @@ import { holderName, hostPayer, payerRecord } from './payer.ts';
 import * as repo from './repository.ts';
 import { allowedMethodsOf, successInfo } from './session-views.ts';
 
+/**
+ * The merchant's webhook event when a bank debit has started and waits for the bank (days): the session is
+ * processing; payment.approved follows once the bank settles it, payment.declined when it fails or is
+ * returned before that.
+ */
+export const PAYMENT_PENDING_EVENT = 'payment.pending';
+
 export type BankAnswer =
   | { status: 'pending'; last4: string }
   | { status: 'paid'; info: ReturnType<typeof successInfo> }
@@ -80,9 +87,24 @@ export function createBankPayments(ctx: CheckoutHostContext) {
         payer,
       });
       switch (outcome.status) {
-        case 'pending':
-          await repo.updateBankAttempt(db, attempt.id, { status: 'pending', transactionId: outcome.transactionId });
+        case 'pending': {
+          // The merchant hears at once that the money is on its way (payment.pending), with the attempt's
+          // move, so it can keep its order waiting for the settlement instead of expiring it.
+          const { transactionId } = outcome;
+          await db.transaction(async (tx) => {
+            await repo.updateBankAttempt(tx, attempt!.id, { status: 'pending', transactionId });
+            await repo.insertOutbox(tx, claimed, PAYMENT_PENDING_EVENT, {
+              sessionId: claimed.id,
+              reference: claimed.reference,
+              amountCents: claimed.amountCents,
+              currency: claimed.currency,
+              method: 'ach',
+              last4: linked.last4,
+            });
+          });
+          ctx.onEvent();
           return { status: 'pending', last4: linked.last4 };
+        }
         case 'approved': {
           await repo.updateBankAttempt(db, attempt.id, { status: 'approved', transactionId: outcome.transactionId });
           const paid = await decide(claimed, { paid: { method: 'ach' } }, ['processing']);

@@ -757,6 +757,11 @@ describe('bank account (ACH)', () => {
       });
       expect(again.status).toBe(409);
 
+      // The merchant hears at once that the debit is pending.
+      await t.app.checkoutHost.deliverWebhooks();
+      await vi.waitFor(() => expect(bySession(s.sessionId, 'payment.pending')).toBeDefined(), { timeout: 20_000 });
+      expect(bySession(s.sessionId, 'payment.pending')!.data).toMatchObject({ method: 'ach', amountCents: 2500, last4: '5736' });
+
       // Not settled yet: reconciliation leaves it processing.
       await t.app.checkoutHost.reconcile();
       expect((await merchantSession(s.reference)).status).toBe('processing');

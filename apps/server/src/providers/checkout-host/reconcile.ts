@@ -1,5 +1,5 @@
 // The background pass: chain payments left submitted (a restart, a slow chain), card challenges left open and bank
-// debits left pending are asked again, and unpaid sessions past their time expire.
+// debits left pending and USDC refunds left unconfirmed are asked again, and unpaid sessions past their time expire.
 import { AppError } from '../../lib/errors.ts';
 import type { ChainName } from '../chains/index.ts';
 import type { createBankPayments } from './bank-payments.ts';
@@ -13,9 +13,11 @@ export interface SettleSteps {
   settleTransfer: ReturnType<typeof createUsdcPayments>['settleTransfer'];
   settleChallenge: ReturnType<typeof createCardPayments>['settleChallenge'];
   settleBank: ReturnType<typeof createBankPayments>['settleBank'];
+  /** USDC refunds left sent and unconfirmed (usdc-refunds.ts). */
+  reconcileRefunds: () => Promise<void>;
 }
 
-export function createReconcile(ctx: CheckoutHostContext, { settleTransfer, settleChallenge, settleBank }: SettleSteps) {
+export function createReconcile(ctx: CheckoutHostContext, { settleTransfer, settleChallenge, settleBank, reconcileRefunds }: SettleSteps) {
   const { db, log, chains } = ctx;
 
   /** Chain payments left submitted (a restart, a slow chain) and card challenges left open are asked again. */
@@ -46,6 +48,7 @@ export function createReconcile(ctx: CheckoutHostContext, { settleTransfer, sett
         log.warn({ err, attemptId: attempt.id }, 'reconciling a bank debit failed'),
       );
     }
+    await reconcileRefunds();
     await repo.expireSessions(db);
   }
 

@@ -1,10 +1,12 @@
-// Refunds a merchant asks for: card and bank payments go back through their provider; USDC is not refunded here.
+// Refunds a merchant asks for: card and bank payments go back through their provider; USDC goes back from the
+// settlement wallet to the paying wallet (usdc-refunds.ts).
 import { notFound } from '../../lib/errors.ts';
 import type { CheckoutHostContext } from './context.ts';
 import * as repo from './repository.ts';
 import { effectiveStatus, successInfo } from './session-views.ts';
+import type { createUsdcRefunds } from './usdc-refunds.ts';
 
-export function createRefunds(ctx: CheckoutHostContext) {
+export function createRefunds(ctx: CheckoutHostContext, usdc: Pick<ReturnType<typeof createUsdcRefunds>, 'refundUsdc'>) {
   const { db, onEvent, bankProvider } = ctx;
 
   async function cardPaymentOf(session: repo.SessionRow) {
@@ -26,11 +28,7 @@ export function createRefunds(ctx: CheckoutHostContext) {
     if (!session || session.merchantId !== merchantId) throw notFound('No such session.');
     if (session.status === 'refunded') return { status: 'refunded' };
     if (session.status !== 'paid') return { status: 'declined', reason: `The session is ${effectiveStatus(session)}, not paid.` };
-    if (session.method === 'usdc')
-      return {
-        status: 'declined',
-        reason: 'USDC payments are not refunded by the checkout; send the USDC back to the payer from the settlement wallet.',
-      };
+    if (session.method === 'usdc') return usdc.refundUsdc(session);
     const taken = session.method === 'ach' ? await bankPaymentOf(session) : await cardPaymentOf(session);
     if (!taken)
       return { status: 'declined', reason: `The ${session.method === 'ach' ? 'bank' : 'card'} payment cannot be refunded right now.` };

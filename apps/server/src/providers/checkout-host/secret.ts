@@ -45,3 +45,11 @@ export function apiKeyMatches(secret: Buffer, merchantId: string, presented: str
 
 export const newSessionKey = () => `csk_${randomBytes(32).toString('base64url')}`;
 export const hashSessionKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/**
+ * The seed of the host's own settlement wallet of a merchant on a chain (the sandbox's: it receives the
+ * session's USDC and sends refunds back). Derived like the credentials, so nothing secret is stored and
+ * the wallet is the same after a restart.
+ */
+export const settlementSeed = (secret: Buffer, merchantId: string, chain: string): Uint8Array =>
+  createHmac('sha256', secret).update(`settlement-wallet:${merchantId}:${chain}`).digest();

@@ -5,8 +5,8 @@
 // webhook event (outbox). An authOnly session's card is only authorised, and the merchant captures it (capture.ts).
 //
 // This file composes the parts (sessions.ts, card-payments.ts, bank-payments.ts, usdc-payments.ts, reconcile.ts,
-// refunds.ts, and the fraud check before each payment, fraud-gate.ts), each built from one shared context
-// (context.ts), and re-exports what its importers use.
+// refunds.ts, usdc-refunds.ts, and the fraud check before each payment, fraud-gate.ts), each built from one
+// shared context (context.ts), and re-exports what its importers use.
 import { isBankAccountProvider } from '../payments/nuvei/ach/types.ts';
 import { createBankPayments } from './bank-payments.ts';
 import { createCapture } from './capture.ts';
@@ -18,7 +18,9 @@ import { createReconcile } from './reconcile.ts';
 import { createRefunds } from './refunds.ts';
 import { createSessions } from './sessions.ts';
 import { createUsdcPayments, TRANSFER_WAIT_MS } from './usdc-payments.ts';
+import { createUsdcRefunds } from './usdc-refunds.ts';
 
+export { PAYMENT_PENDING_EVENT } from './bank-payments.ts';
 export { CARD_DECLINED_EVENT, MAX_CARD_DECLINES } from './card-payments.ts';
 export { CardAttemptsLimited, MAX_HOLD_MS, type CardAttempter } from './card-limits.ts';
 export type { CheckoutHostServiceOptions, PaymentMethodName } from './context.ts';
@@ -54,12 +56,14 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
   const card = createCardPayments(ctx);
   const bank = createBankPayments(ctx);
   const usdc = createUsdcPayments(ctx);
+  const usdcRefunds = createUsdcRefunds(ctx);
   const { reconcile } = createReconcile(ctx, {
     settleTransfer: usdc.settleTransfer,
     settleChallenge: card.settleChallenge,
     settleBank: bank.settleBank,
+    reconcileRefunds: usdcRefunds.reconcileRefunds,
   });
-  const { refund } = createRefunds(ctx);
+  const { refund } = createRefunds(ctx, usdcRefunds);
   const { capture } = createCapture(ctx);
 
   return {

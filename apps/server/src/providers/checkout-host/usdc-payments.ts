@@ -5,6 +5,7 @@ import { ChainError, CHAIN_NAMES, type ChainAdapter, type ChainName, type Transf
 import type { CheckoutHostContext } from './context.ts';
 import type { Payer } from './fraud-gate.ts';
 import * as repo from './repository.ts';
+import { settlementSeed } from './secret.ts';
 import { allowedMethodsOf, successInfo } from './session-views.ts';
 
 /** How long a request waits for a chain transfer to confirm before answering 'processing' (reconciliation finishes it). */
@@ -49,12 +50,19 @@ export function createUsdcPayments(ctx: CheckoutHostContext) {
     }
   }
 
+  /**
+   * The merchant's own address on the chain, else (on a sandbox chain) the host's settlement wallet of the
+   * merchant, whose key the host derives (secret.ts): it can send a refund back from there (usdc-refunds.ts).
+   */
   async function settlementAddress(merchantId: string, chain: ChainName, adapter: ChainAdapter): Promise<string> {
     const merchant = (await repo.findMerchant(db, merchantId))!;
     const known = merchant.settlementAddresses[chain];
     if (known) return known;
-    if (!adapter.sandboxRecipient) throw unprocessable(`This merchant takes no USDC on ${chain}.`, 'chain');
-    return repo.setSettlementAddressOnce(db, merchantId, chain, await adapter.sandboxRecipient());
+    if (!adapter.faucet) throw unprocessable(`This merchant takes no USDC on ${chain}.`, 'chain');
+    const address = adapter.walletAddress(settlementSeed(ctx.secret, merchantId, chain));
+    // Fee money for the refunds it sends and, on Solana, its USDC token account.
+    await adapter.faucet(address, 0n);
+    return repo.setSettlementAddressOnce(db, merchantId, chain, address);
   }
 
   /**

@@ -384,6 +384,12 @@ export interface VerifiedWebhookEvent {
    * is an attempt of this provider (still recorded under `transactionId`, when given). Then notification is null.
    */
   cardDeclined?: { paymentId: string; transactionId: string | null };
+  /**
+   * The money of one of our attempts is on its way and settles later (a bank debit started in the provider's
+   * own page, the embedded checkout): the core keeps the attempt waiting in 'pending', so its order waits for
+   * the settlement as a bank payment's does (ADR 011). Then notification is null.
+   */
+  settling?: { paymentId: string; transactionId: string };
 }
 
 export interface PaymentProvider {

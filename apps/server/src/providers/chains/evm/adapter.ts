@@ -6,11 +6,14 @@ import {
   getAddress,
   isAddress,
   isAddressEqual,
+  keccak256,
   parseEventLogs,
   parseTransaction,
   recoverTransactionAddress,
+  toHex,
   type Address,
   type Hash,
+  type TransactionSerializable,
   type TransactionSerialized,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -163,6 +166,28 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
 
     checkTransfer,
     waitForTransfer: (txId, intent, { timeoutMs }) => pollUntilSettled(() => checkTransfer(txId, intent), timeoutMs, 500),
+
+    walletAddress: (seed) => privateKeyToAccount(toHex(seed)).address,
+
+    async signTransfer(intent, seed) {
+      const account = privateKeyToAccount(toHex(seed));
+      if (!isAddressEqual(account.address, parseAddress(intent.payer, 'payer')))
+        throw new ChainError('WRONG_PAYER', 'The transfer is not from the wallet whose key signs it.');
+      const { data } = transferData(intent);
+      // The node fills the nonce, gas and fees; signed here, so the hash is known (and recorded) before it is sent.
+      const request = await call(() => client.prepareTransactionRequest({ account, to: usdc, data, value: 0n, chain: null, chainId }));
+      const signed = await account.signTransaction(request as TransactionSerializable);
+      return { txId: keccak256(signed), signed, lastValidBlockHeight: null };
+    },
+
+    async sendSigned(signed) {
+      await call(() => client.sendRawTransaction({ serializedTransaction: signed as TransactionSerialized })).catch((error: unknown) => {
+        if (error instanceof ChainError) throw error;
+        // Sent before (a retry of the same bytes): it is the node's already, or mined; checkTransfer tells.
+        if (/already known|nonce too low/i.test(error instanceof Error ? error.message : String(error))) return;
+        throw new ChainError('REVERTED', `The ${label} node refused the transaction.`, { cause: error });
+      });
+    },
     close: closeSocket,
   };
 

@@ -109,6 +109,25 @@ export function createSolanaAdapter({ backend, usdcMint }: { backend: SolanaBack
 
     checkTransfer,
     waitForTransfer: (txId, intent, { timeoutMs, ...hint }) => pollUntilSettled(() => checkTransfer(txId, intent, hint), timeoutMs, 1000),
+
+    walletAddress: (seed) => Keypair.fromSeed(seed).publicKey.toBase58(),
+
+    async signTransfer(intent, seed) {
+      const wallet = Keypair.fromSeed(seed);
+      if (!wallet.publicKey.equals(parseOwner(intent.payer, 'payer')))
+        throw new ChainError('WRONG_PAYER', 'The transfer is not from the wallet whose key signs it.');
+      // The same two instructions as a payment (transferChecked and the memo), fees paid by the sending wallet.
+      const instructions = transferInstructions(intent, usdcMint);
+      const { blockhash, lastValidBlockHeight } = await backend.latestBlockhash();
+      const tx = new Transaction({ feePayer: wallet.publicKey, blockhash, lastValidBlockHeight }).add(...instructions);
+      tx.sign(wallet);
+      return { txId: bs58.encode(tx.signature!), signed: bs58.encode(tx.serialize()), lastValidBlockHeight };
+    },
+
+    async sendSigned(signed) {
+      const bytes = bs58.decode(signed);
+      await backend.sendRaw(bytes, bs58.encode(splitSerializedTransaction(bytes).signatures[0]));
+    },
   };
 
   const tools = backend.sandboxTools;

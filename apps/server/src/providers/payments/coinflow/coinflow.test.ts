@@ -88,7 +88,7 @@ describe('GET v1/payment/coinflow/session', () => {
       orderId: order._id,
       amountCents: order.total,
       currency: 'USD',
-      allowedPaymentMethods: ['card', 'usdc'],
+      allowedPaymentMethods: ['card', 'usdc', 'ach'],
     });
     expect(data.blockchains).toEqual(['solana', 'polygon', 'eth', 'base', 'arbitrum']);
     const [attempt] = await attemptsOf(order._id);

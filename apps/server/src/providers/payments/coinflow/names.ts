@@ -26,12 +26,17 @@ export const MERCHANT_KEY_HEADER = 'x-merchant-key';
 export const STOREFRONT_MERCHANT = { id: 'lucky-dragon', name: 'Lucky Dragon' } as const;
 
 /**
- * What the store's shoppers may pay with inside the frame. Not 'ach', which the host offers its merchants:
- * the store's own order would not know that a debit is settling (the host tells nothing until it settles,
- * days later), so its 30-minute reservation would fail the order and the late approval be refunded. The
- * store takes bank payments through its own "Bank account" method, which keeps the order waiting (ADR 011).
+ * The host's webhook event when a bank debit (ACH) started in a session and waits for the bank: the store's
+ * attempt moves to 'pending', so the order waits for the settlement (its reservations stay) instead of
+ * expiring after 30 minutes; payment.approved fulfils it once the bank settles, payment.declined fails it.
  */
-export const EMBEDDED_PAYMENT_METHODS = ['card', 'usdc'] as const;
+export const CHECKOUT_PENDING_EVENT = 'payment.pending';
+
+/**
+ * What the store's shoppers may pay with inside the frame: card, USDC, and a bank account (ACH; the host
+ * offers it only while the store has a bank-account provider), which the host announces as payment.pending.
+ */
+export const EMBEDDED_PAYMENT_METHODS = ['card', 'usdc', 'ach'] as const;
 
 // --- Coinflow's own merchant API (COINFLOW_MODE=coinflow, ADR 041) ---
 

@@ -10,13 +10,15 @@
 //   holdCardPayments  the host refuses the shopper's card payments until then (the store's card limit, ADR 031)
 //   verifyNotification  the host's webhook signature (signature.ts), then the event (webhook.ts)
 //   parseWebhook  the same, refusing a stale signature, with the event's id; payment.card_declined is a card
-//            decline the core counts (ADR 031)
+//            decline the core counts (ADR 031); payment.pending a bank debit settling, which keeps the attempt
+//            (and its order) waiting
 import { AppError } from '../../../lib/errors.ts';
 import type { LookupOutcome, PaymentOutcome, PaymentRequest, PaymentSource, RefundOutcome, WebhookParsingProvider } from '../types.ts';
 import { MerchantApiError, type MerchantAccess, type MerchantApi, type SessionView } from './client.ts';
 import {
   CHECKOUT_CARD_DECLINED_EVENT,
   CHECKOUT_EVENT_ID_HEADER,
+  CHECKOUT_PENDING_EVENT,
   CHECKOUT_SIGNATURE_HEADER,
   COINFLOW_METHODS,
   COINFLOW_PROVIDER,
@@ -156,6 +158,14 @@ export function createCoinflowProvider({ api, access, knownSecret }: CoinflowPro
           type: event.type,
           notification: null,
           cardDeclined: { paymentId: event.data.reference, transactionId: event.data.sessionId },
+        };
+      // A bank debit started in the frame: the attempt waits for its settlement (payment.approved or .declined follow).
+      if (event.type === CHECKOUT_PENDING_EVENT)
+        return {
+          eventId: event.id,
+          type: event.type,
+          notification: null,
+          settling: { paymentId: event.data.reference, transactionId: event.data.sessionId },
         };
       return { eventId: event.id, type: event.type, notification: notificationOf(event) };
     },

@@ -70,7 +70,7 @@ const coinflowRoutes =
         schema: {
           tags: ['payments'],
           description:
-            "The embedded checkout's webhook events. Our hosted checkout (COINFLOW_MODE=hosted): payment.approved, payment.declined, payment.refunded; payment.card_declined, each card declined in a session, counts as a card decline of the shopper's; authenticated by x-checkout-signature: t=…,v1=… (signed more than 5 minutes ago 400). Coinflow (COINFLOW_MODE=coinflow): Settled grants, Card Payment Declined counts a card decline, Refund Complete gives the coins back; authenticated by Coinflow-Signature (t=…,v1=…) or else an Authorization header equal to the Webhook Validation Key. Forged 401; a replay of an event is acknowledged and changes nothing.",
+            "The embedded checkout's webhook events. Our hosted checkout (COINFLOW_MODE=hosted): payment.approved, payment.declined, payment.refunded; payment.pending, a bank debit (ACH) started in the frame, keeps the attempt and its order waiting for the bank (the order shows paymentProcessing) until payment.approved fulfils it or payment.declined fails it; payment.card_declined, each card declined in a session, counts as a card decline of the shopper's; authenticated by x-checkout-signature: t=…,v1=… (signed more than 5 minutes ago 400). Coinflow (COINFLOW_MODE=coinflow): Settled grants, Card Payment Declined counts a card decline, Refund Complete gives the coins back; authenticated by Coinflow-Signature (t=…,v1=…) or else an Authorization header equal to the Webhook Validation Key. Forged 401; a replay of an event is acknowledged and changes nothing.",
         },
         handler: async (request) => {
           const hookDeps = deps(request.log);
