@@ -1,11 +1,13 @@
 // `app.checkoutHost` (issue 11 contract, ADR 020): the hosted checkout in this process, on its own origin
-// (CHECKOUT_PORT, default PORT+2; 0 = random; 'off' = not started), like the card vault. Its background work
+// (CHECKOUT_PORT, default PORT+2; 0 = random; 'off' = not started), like the card vault, and its API on a
+// second port when CHECKOUT_API_PORT asks. Its background work
 // (the merchant webhook's outbox, reconciliation of chain payments, card challenges and bank debits left pending, session
 // expiry) runs as jobs of the app's background runner; webhook events are also delivered at once when made.
 import fp from 'fastify-plugin';
 import type { AddressInfo } from 'node:net';
 import { createChainRegistry, type ChainRegistry } from '../chains/index.ts';
 import type { PaymentProvider } from '../payments/types.ts';
+import { createCheckoutApiServer } from './api-server.ts';
 import { loadHostSecret, type MerchantCredentials } from './secret.ts';
 import { createCheckoutHostServer } from './server.ts';
 import { createCheckoutHostService, type CheckoutHostService, type MerchantSpec } from './service.ts';
@@ -103,13 +105,21 @@ export default fp<CheckoutHostPluginOptions>(
         ...(realCardProvider ? ['https:'] : []),
       ],
     });
+    // The API on a port of its own too, where the published SDK's environments look for it (CHECKOUT_API_PORT).
+    const apiServer =
+      config.CHECKOUT_API_PORT === undefined ? null : await createCheckoutApiServer({ config, service, secret, log: app.log });
     app.addHook('onReady', async () => {
       await server.listen({ port, host: config.HOST });
       const actual = (server.server.address() as AddressInfo).port;
       if (!config.CHECKOUT_PUBLIC_URL) origin = `http://localhost:${actual}`;
       app.log.info({ checkoutOrigin: origin }, 'hosted checkout listening');
+      if (apiServer) {
+        await apiServer.listen({ port: config.CHECKOUT_API_PORT, host: config.HOST });
+        app.log.info({ checkoutApiPort: (apiServer.server.address() as AddressInfo).port }, 'hosted checkout API listening');
+      }
     });
     app.addHook('onClose', async () => {
+      await apiServer?.close();
       await server.close();
       await chains.close();
     });
