@@ -16,6 +16,8 @@ import { createWebhookDelivery } from './webhooks.ts';
 export interface CheckoutHost {
   /** The host's public origin ('' until it listens with a random port and no CHECKOUT_PUBLIC_URL). */
   origin(): string;
+  /** http://localhost:<port> of the API's own port (CHECKOUT_API_PORT), once it listens; '' without one. */
+  apiOrigin(): string;
   /** Registers or updates a merchant; its credentials are derived from the host's secret (the same each time). */
   ensureMerchant(spec: MerchantSpec): Promise<MerchantCredentials>;
   chains: ChainRegistry;
@@ -74,8 +76,10 @@ export default fp<CheckoutHostPluginOptions>(
       counters: app.attemptCounters,
       cardLimits: config,
     });
+    let apiOrigin = '';
     app.decorate('checkoutHost', {
       origin: () => origin,
+      apiOrigin: () => apiOrigin,
       ensureMerchant: (spec) => service.ensureMerchant(spec),
       chains,
       service,
@@ -115,7 +119,8 @@ export default fp<CheckoutHostPluginOptions>(
       app.log.info({ checkoutOrigin: origin }, 'hosted checkout listening');
       if (apiServer) {
         await apiServer.listen({ port: config.CHECKOUT_API_PORT, host: config.HOST });
-        app.log.info({ checkoutApiPort: (apiServer.server.address() as AddressInfo).port }, 'hosted checkout API listening');
+        apiOrigin = `http://localhost:${(apiServer.server.address() as AddressInfo).port}`;
+        app.log.info({ checkoutApiOrigin: apiOrigin }, 'hosted checkout API listening');
       }
     });
     app.addHook('onClose', async () => {
