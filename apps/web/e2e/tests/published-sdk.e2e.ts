@@ -109,6 +109,19 @@ async function shopperWithOrder(): Promise<Shopper> {
 const sdkRecord = (page: TrackedPage) => page.evaluate(() => window.__sdk);
 
 /**
+ * What the SDK's handleIFrameMessage warns about (a method it does not know) or logs as unreadable: every
+ * message the page posts must be one it accepts, so each test expects none.
+ */
+const sdkComplaints = new WeakMap<TrackedPage, string[]>();
+function watchSdkComplaints(page: TrackedPage) {
+  const seen: string[] = [];
+  sdkComplaints.set(page, seen);
+  page.on('console', (msg) => {
+    if (/handleIFrameMessage/.test(msg.text())) seen.push(`${msg.type()}: ${msg.text()}`);
+  });
+}
+
+/**
  * The merchant page with CoinflowPurchase mounted, once the frame said it loaded: the SDK's loading overlay
  * (the element after its frame) is gone, and the frame is the host's page for this merchant.
  */
@@ -118,6 +131,7 @@ async function openMerchantPage(
   settings: Pick<MerchantPageConfig, 'blockchain' | 'wallet' | 'allowedPaymentMethods'>,
 ): Promise<FrameLocator> {
   const config: MerchantPageConfig = { merchantId: shopper.session.merchantId, sessionKey: shopper.session.sessionKey, ...settings };
+  watchSdkComplaints(page);
   await page.goto(merchant.pageUrl(config));
   const iframe = page.locator('#root iframe');
   await iframe.waitFor({ timeout: 30_000 });
@@ -151,12 +165,13 @@ async function expectPaidOnce(page: TrackedPage, shopper: Shopper, chain?: 'sola
   expect(record.heights.length).toBeGreaterThan(0);
   for (const height of record.heights) expect(Number(height)).toBeGreaterThan(0);
   await expect.poll(() => purchasedCoins(store.baseURL, shopper.token), { timeout: 60_000 }).toBe(shopper.coinsBefore + shopper.orderCoins);
-  await expect.poll(async () => (await orderViaApi(store.baseURL, shopper.token, shopper.orderId)).status, { timeout: 30_000 }).toMatch(
-    /^(paid|fulfilled)$/,
-  );
+  await expect
+    .poll(async () => (await orderViaApi(store.baseURL, shopper.token, shopper.orderId)).status, { timeout: 30_000 })
+    .toMatch(/^(paid|fulfilled)$/);
   // Asked again after the order settled: still credited once.
   expect(await purchasedCoins(store.baseURL, shopper.token)).toBe(shopper.coinsBefore + shopper.orderCoins);
   expect((await sdkRecord(page)).success).toHaveLength(1);
+  expect(sdkComplaints.get(page)).toEqual([]);
 }
 
 async function faucet(chain: 'solana' | 'base', address: string): Promise<{ rpcUrl?: string }> {
@@ -209,7 +224,9 @@ describe('the published @coinflowlabs/react SDK, unmodified, on our hosted check
   it("card (4111 1111 1111 1111): the SDK's onSuccess with the paymentId, its height callback, the order paid once; the SDK reaches the host's API on :5000", async () => {
     const shopper = await shopperWithOrder();
     const page = await newPage();
-    const telemetry = page.waitForResponse((res) => res.url() === `http://localhost:${API_PORT}/api/telemetry/frontend-error` && res.request().method() === 'POST');
+    const telemetry = page.waitForResponse(
+      (res) => res.url() === `http://localhost:${API_PORT}/api/telemetry/frontend-error` && res.request().method() === 'POST',
+    );
     const frame = await openMerchantPage(page, shopper, {
       blockchain: 'solana',
       wallet: Keypair.generate().publicKey.toBase58(),
@@ -242,6 +259,7 @@ describe('the published @coinflowlabs/react SDK, unmodified, on our hosted check
       total: expect.stringMatching(/^\$\d+\.\d{2}$/),
     });
     expect(record.success).toEqual([]);
+    expect(sdkComplaints.get(page)).toEqual([]);
     expect(await purchasedCoins(store.baseURL, shopper.token)).toBe(shopper.coinsBefore);
     expect((await orderViaApi(store.baseURL, shopper.token, shopper.orderId)).status).toBe('pending');
   });

@@ -58,7 +58,9 @@ describe("the host's API port (CHECKOUT_API_PORT)", () => {
     const sent = await report({ message: 'boom', stackTrace: 'Error: boom\n    at x', merchantId: 'api-shop', event: 'NSureInit' });
     expect(sent.status).toBe(204);
     expect(await sent.text()).toBe('');
-    expect((await report({ message: { isTrusted: true }, stackTrace: '', merchantId: 'api-shop', event: 'ProtectionError' })).status).toBe(204);
+    expect((await report({ message: { isTrusted: true }, stackTrace: '', merchantId: 'api-shop', event: 'ProtectionError' })).status).toBe(
+      204,
+    );
   });
 
   it('refuses a report out of bounds with a 400 naming the field', async () => {

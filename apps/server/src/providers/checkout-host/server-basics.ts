@@ -29,5 +29,4 @@ export function applyHostBasics(server: FastifyInstance): void {
     request.log.error({ err: error }, 'checkout host error');
     return reply.status(500).send({ success: false, message: 'Checkout error', code: 'INTERNAL' });
   });
-
 }
