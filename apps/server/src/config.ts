@@ -306,6 +306,31 @@ const envSchema = z.object({
   CHECKOUT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
   /** Public address of the hosted checkout; default http://localhost:<CHECKOUT_PORT>. */
   CHECKOUT_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * A second port for the host's API as the published @coinflowlabs/react SDK reaches it (its `local`
+   * environment: page on 3000, API on 5000): GET /merchant/view/:merchantId and POST
+   * /api/telemetry/frontend-error, with CORS for the merchants' origins. Unset: only on CHECKOUT_PORT.
+   */
+  CHECKOUT_API_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * More origins the store's own merchant at the in-process host may frame the checkout from (comma-separated
+   * origins), beside the store's (e.g. a merchant page of the published SDK on another port).
+   */
+  CHECKOUT_EXTRA_ORIGINS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): string[] => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        if (!/^https?:\/\/[^/?#\s]+$/.test(entry) || !URL.canParse(entry) || new URL(entry).origin !== entry)
+          ctx.addIssue({ code: 'custom', message: `'${entry}' is not an origin (scheme://host[:port], no path)` });
+      }
+      return entries;
+    }),
   /** The host's secret (merchant API keys and webhook secrets are derived from it); default a secret generated once into DATA_DIR/checkout.key. */
   CHECKOUT_SECRET: z.string().min(32).optional(),
   /**

@@ -316,7 +316,6 @@ export const COMPRESSED_QUERY_PARAMS = [
   'webhookInfo',
   'theme',
   'customerInfo',
-  'tokens',
   'additionalWallets',
   'chargebackProtectionData',
   'origins',
@@ -338,6 +337,21 @@ export function decompressParam<T = unknown>(value: string | null | undefined): 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `tokens` as the published SDK sends it: `tokens.toString()`, the addresses comma-joined. Our SDK sent
+ * the compressed JSON array before; that form is still read for one release. Undefined when missing or empty.
+ */
+export function readTokensParam(value: string | null | undefined): string[] | undefined {
+  if (!value) return undefined;
+  const older = decompressParam<unknown>(value);
+  if (Array.isArray(older) && older.length && older.every((t): t is string => typeof t === 'string' && t !== '')) return older;
+  const tokens = value
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return tokens.length ? tokens : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decompressParam } from './protocol.ts';
+import { compressParam, decompressParam, readTokensParam } from './protocol.ts';
 import type { CheckoutUrlOptions } from './types.ts';
 import { apiBaseUrl, buildCheckoutUrl, checkoutBaseUrl } from './url.ts';
 
@@ -103,7 +103,6 @@ describe('buildCheckoutUrl query parameters (§2)', () => {
       ['webhookInfo', { orderId: 'o-1', nested: { a: [1, 2] } }],
       ['theme', { primary: '#ff0000', background: '#000000', backgroundAccent: '#111111', textColor: '#ffffff', style: 'pill' }],
       ['customerInfo', { name: 'Ada', verified: true }],
-      ['tokens', ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v']],
       ['additionalWallets', [{ wallet: '0xabc', blockchain: 'eth' }]],
       ['chargebackProtectionData', [{ productType: 'inGameCurrency', quantity: 1, rawProductData: { sku: 'x' } }]],
       ['origins', ['https://shop.example', 'http://localhost:3000']],
@@ -114,6 +113,18 @@ describe('buildCheckoutUrl query parameters (§2)', () => {
       expect(raw, name).not.toContain('{');
       expect(decompressParam(raw), name).toEqual(value);
     }
+  });
+
+  it('tokens are comma-joined as the published SDK sends them; the page reads that and our older compressed form', () => {
+    const tokens = ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'];
+    const raw = query({ tokens }).get('tokens');
+    expect(raw).toBe(tokens.join(','));
+    expect(readTokensParam(raw)).toEqual(tokens);
+    expect(readTokensParam(tokens[0])).toEqual([tokens[0]]);
+    expect(readTokensParam(compressParam(tokens))).toEqual(tokens);
+    expect(readTokensParam('')).toBeUndefined();
+    expect(readTokensParam(null)).toBeUndefined();
+    expect(query({ tokens: [] }).has('tokens')).toBe(false);
   });
 
   it('transaction and transactionSigner: a string is plain, an object compressed', () => {

@@ -102,7 +102,8 @@ export function buildCheckoutUrl(options: CheckoutUrlOptions): string {
   compressed('customerInfo', options.customerInfo);
   plain('email', options.email);
   plain('supportEmail', options.supportEmail);
-  compressed('tokens', options.tokens);
+  // Comma-joined, as the published SDK sends it (tokens.toString()).
+  if (options.tokens?.length) plain('tokens', options.tokens.join(','));
   plain('loaderBackground', options.loaderBackground);
   flag('useHeightChange', options.useHeightChange);
   plain('bankAccountLinkRedirect', options.bankAccountLinkRedirect);

@@ -1,5 +1,6 @@
 // `app.checkoutHost` (issue 11 contract, ADR 020): the hosted checkout in this process, on its own origin
-// (CHECKOUT_PORT, default PORT+2; 0 = random; 'off' = not started), like the card vault. Its background work
+// (CHECKOUT_PORT, default PORT+2; 0 = random; 'off' = not started), like the card vault, and its API on a
+// second port when CHECKOUT_API_PORT asks. Its background work
 // (the merchant webhook's outbox, reconciliation of chain payments, card challenges and bank debits left pending, session
 // expiry) runs as jobs of the app's background runner; webhook events are also delivered at once when made.
 import fp from 'fastify-plugin';
@@ -8,6 +9,7 @@ import { sandboxesServe } from '../../config-rules.ts';
 import { createChainRegistry, type ChainRegistry } from '../chains/index.ts';
 import { fraudProviderFor } from '../fraud/index.ts';
 import type { PaymentProvider } from '../payments/types.ts';
+import { createCheckoutApiServer } from './api-server.ts';
 import { loadHostSecret, type MerchantCredentials } from './secret.ts';
 import { createCheckoutHostServer } from './server.ts';
 import { createCheckoutHostService, type CheckoutHostService, type MerchantSpec } from './service.ts';
@@ -16,6 +18,8 @@ import { createWebhookDelivery } from './webhooks.ts';
 export interface CheckoutHost {
   /** The host's public origin ('' until it listens with a random port and no CHECKOUT_PUBLIC_URL). */
   origin(): string;
+  /** http://localhost:<port> of the API's own port (CHECKOUT_API_PORT), once it listens; '' without one. */
+  apiOrigin(): string;
   /** Registers or updates a merchant; its credentials are derived from the host's secret (the same each time). */
   ensureMerchant(spec: MerchantSpec): Promise<MerchantCredentials>;
   chains: ChainRegistry;
@@ -77,8 +81,10 @@ export default fp<CheckoutHostPluginOptions>(
       fraudProvider: fraudProviderFor({ sandboxesServe: sandboxesServe(config) }),
       fraudCheck: { timeoutMs: config.CHECKOUT_FRAUD_TIMEOUT_MS, onFailure: config.CHECKOUT_FRAUD_ON_FAILURE },
     });
+    let apiOrigin = '';
     app.decorate('checkoutHost', {
       origin: () => origin,
+      apiOrigin: () => apiOrigin,
       ensureMerchant: (spec) => service.ensureMerchant(spec),
       chains,
       service,
@@ -108,13 +114,22 @@ export default fp<CheckoutHostPluginOptions>(
         ...(realCardProvider ? ['https:'] : []),
       ],
     });
+    // The API on a port of its own too, where the published SDK's environments look for it (CHECKOUT_API_PORT).
+    const apiServer =
+      config.CHECKOUT_API_PORT === undefined ? null : await createCheckoutApiServer({ config, service, secret, log: app.log });
     app.addHook('onReady', async () => {
       await server.listen({ port, host: config.HOST });
       const actual = (server.server.address() as AddressInfo).port;
       if (!config.CHECKOUT_PUBLIC_URL) origin = `http://localhost:${actual}`;
       app.log.info({ checkoutOrigin: origin }, 'hosted checkout listening');
+      if (apiServer) {
+        await apiServer.listen({ port: config.CHECKOUT_API_PORT, host: config.HOST });
+        apiOrigin = `http://localhost:${(apiServer.server.address() as AddressInfo).port}`;
+        app.log.info({ checkoutApiOrigin: apiOrigin }, 'hosted checkout API listening');
+      }
     });
     app.addHook('onClose', async () => {
+      await apiServer?.close();
       await server.close();
       await chains.close();
     });

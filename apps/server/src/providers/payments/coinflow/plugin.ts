@@ -88,7 +88,8 @@ export function registerCoinflow(app: FastifyInstance): CoinflowGateway {
           host().ensureMerchant({
             id: STOREFRONT_MERCHANT.id,
             name: STOREFRONT_MERCHANT.name,
-            allowedOrigins: config.STORE_ORIGINS,
+            // The store's own pages, and any other merchant page the operator names (a page of the published SDK).
+            allowedOrigins: [...config.STORE_ORIGINS, ...config.CHECKOUT_EXTRA_ORIGINS],
             webhookUrl: `${config.PUBLIC_URL.replace(/\/+$/, '')}${COINFLOW_WEBHOOK_PATH}`,
           }),
         )

@@ -69,10 +69,13 @@ const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = 
   const storeOrigins = app.config.STORE_ORIGINS.join(' ');
   // The hosted checkout (ADR 020) shows the bank's challenge inside its own page; its origin is known once it listens.
   const checkoutOrigin = () => (app.hasDecorator('checkoutHost') ? app.getDecorator<{ origin(): string }>('checkoutHost').origin() : '');
+  // Inside the hosted checkout, the merchant page framing it is an ancestor too: the store's own pages, or the
+  // other merchant pages its operator named (CHECKOUT_EXTRA_ORIGINS, e.g. one of the published SDK).
+  const merchantPages = [app.config.STORE_ORIGINS, app.config.CHECKOUT_EXTRA_ORIGINS].flat().join(' ');
   // The page posts to itself, then the bank's answer to the store's return page (another origin in development)
   // or the hosted checkout's own (its origin).
   const csp = () =>
-    `default-src 'none'; style-src 'unsafe-inline'; script-src ${AUTO_SUBMIT_HASH}; form-action 'self' ${storeOrigins} ${checkoutOrigin()}; frame-ancestors 'self' ${storeOrigins} ${checkoutOrigin()}; base-uri 'none'`;
+    `default-src 'none'; style-src 'unsafe-inline'; script-src ${AUTO_SUBMIT_HASH}; form-action 'self' ${storeOrigins} ${checkoutOrigin()}; frame-ancestors 'self' ${merchantPages} ${checkoutOrigin()}; base-uri 'none'`;
   const page = (html: string) => (reply: import('fastify').FastifyReply) =>
     reply
       .header('content-security-policy', csp())
