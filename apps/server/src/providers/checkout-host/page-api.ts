@@ -15,6 +15,7 @@
 //   POST /api/checkout/usdc/submit        { paymentId, signedTransaction }: Solana, signed by the wallet
 //   POST /api/checkout/usdc/record        { paymentId, txId }: sent by the wallet (EVM, 'user' mode)
 import { THREE_DS_CHALLENGE_PREFERENCES } from '@store/checkout-sdk/protocol';
+import { customerInfoSchema } from '@store/checkout-sdk/wire';
 import { browserDetailsBody } from '@store/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -25,6 +26,12 @@ import type { CheckoutHostService } from './service.ts';
 import { parseOr400, validAddress } from './validation.ts';
 
 export const SESSION_KEY_HEADER = 'x-session-key';
+
+/**
+ * The payer data the page sends with a card or bank payment (SPEC §2 `email`, `customerInfo`), validated here.
+ * The branch that makes them the payment's billing data (issue 23, i23server) replaces this with its own.
+ */
+const payerFields = { email: z.email().max(254).optional(), customerInfo: customerInfoSchema.optional() };
 
 const cardBody = z.strictObject({
   cardToken: z.string().regex(/^card_[A-Za-z0-9_-]{8,64}$/, 'must be a card token'),
@@ -41,11 +48,13 @@ const cardBody = z.strictObject({
     .optional(),
   /** What the page measured of the browser for 3-D Secure 2 (the host adds the request's address and headers). */
   browserDetails: browserDetailsBody,
+  ...payerFields,
 });
 const achBody = z.strictObject({
   routingNumber: z.string().regex(/^\d{9}$/, 'must be 9 digits'),
   accountNumber: z.string().regex(/^\d{4,17}$/, 'must be 4 to 17 digits'),
   accountType: z.enum(['checking', 'savings']),
+  ...payerFields,
 });
 const prepareBody = z.strictObject({
   chain: z.enum(CHAIN_NAMES as [ChainName, ...ChainName[]]),
@@ -86,7 +95,7 @@ export const pageApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService }>
 
   app.post('/api/checkout/card', async (request) => {
     const s = await session(request);
-    const { deviceId, ...card } = parseOr400(cardBody, request.body);
+    const { deviceId, email: _email, customerInfo: _customerInfo, ...card } = parseOr400(cardBody, request.body);
     return service.payByCard(
       s,
       card,
@@ -95,9 +104,10 @@ export const pageApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService }>
     );
   });
   app.get('/api/checkout/card/status', async (request) => service.cardStatus(await session(request), { address: request.ip }));
-  app.post('/api/checkout/ach', async (request) =>
-    service.payByAch(await session(request), parseOr400(achBody, request.body), { address: request.ip }),
-  );
+  app.post('/api/checkout/ach', async (request) => {
+    const { email: _email, customerInfo: _customerInfo, ...ach } = parseOr400(achBody, request.body);
+    return service.payByAch(await session(request), ach, { address: request.ip });
+  });
 
   app.post('/api/checkout/usdc/prepare', async (request) => {
     const s = await session(request);
