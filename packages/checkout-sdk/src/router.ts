@@ -4,7 +4,14 @@
  */
 import { FRAME_METHODS, type AuthDeclinedInfo, type FrameMessage, type SuccessInfo, errorReply, heightChangeId } from './protocol.ts';
 import type { WalletHandlers } from './wallets/handler-types.ts';
-import { INPUT_ERROR_METHOD, type InputErrorInfo, authDeclinedInfoSchema, inputErrorInfoSchema, readInfo, successInfoSchema } from './wire/messages.ts';
+import {
+  INPUT_ERROR_METHOD,
+  type InputErrorInfo,
+  authDeclinedInfoSchema,
+  inputErrorInfoSchema,
+  readInfo,
+  successInfoSchema,
+} from './wire/messages.ts';
 
 /** What the page refused (a parameter, a payment method), as our SDK's onError receives it: `field` names it. */
 export class CheckoutInputError extends Error {

@@ -21,7 +21,17 @@ export type EmbeddedCheckoutProps = EmbeddedCheckoutOptions & {
 };
 
 // Read through the ref when used (callbacks, wallet, connection) or not part of the frame (className, style).
-const NOT_IN_URL = new Set(['wallet', 'connection', 'onSuccess', 'onAuthDeclined', 'onHeightChange', 'onInputError', 'onError', 'className', 'style']);
+const NOT_IN_URL = new Set([
+  'wallet',
+  'connection',
+  'onSuccess',
+  'onAuthDeclined',
+  'onHeightChange',
+  'onInputError',
+  'onError',
+  'className',
+  'style',
+]);
 
 /** A stable text of every option that shapes the frame (URL, overlay, timeout, title). */
 function frameKey(props: EmbeddedCheckoutProps): string {

@@ -48,13 +48,13 @@ function publishedHandlers() {
 }
 
 describe('the messages the page posts', () => {
-  it('reach the published SDK’s own callbacks with their info', () => {
+  it('reach the published SDK’s own callbacks with their info', async () => {
     const handlers = publishedHandlers();
-    handleIFrameMessage(encodePostedMessage({ method: 'success', data: 's-1', info: success }), handlers, 'h-1');
-    handleIFrameMessage(encodePostedMessage({ method: 'authDeclined', data: 'CARD_DECLINED', info: declined }), handlers, 'h-1');
-    handleIFrameMessage(encodePostedMessage({ method: 'inputError', data: refused.field, info: refused }), handlers, 'h-1');
-    handleIFrameMessage(encodePostedMessage({ method: 'heightChange:h-1', data: '640' }), handlers, 'h-1');
-    handleIFrameMessage(encodePostedMessage({ method: 'signTransaction', data: 'base58tx' }), handlers, 'h-1');
+    await handleIFrameMessage(encodePostedMessage({ method: 'success', data: 's-1', info: success }), handlers, 'h-1');
+    await handleIFrameMessage(encodePostedMessage({ method: 'authDeclined', data: 'CARD_DECLINED', info: declined }), handlers, 'h-1');
+    await handleIFrameMessage(encodePostedMessage({ method: 'inputError', data: refused.field, info: refused }), handlers, 'h-1');
+    await handleIFrameMessage(encodePostedMessage({ method: 'heightChange:h-1', data: '640' }), handlers, 'h-1');
+    await handleIFrameMessage(encodePostedMessage({ method: 'signTransaction', data: 'base58tx' }), handlers, 'h-1');
     expect(handlers.onSuccess).toHaveBeenCalledWith(success);
     expect(handlers.onAuthDeclined).toHaveBeenCalledWith(declined);
     expect(handlers.onInputError).toHaveBeenCalledWith(refused);
@@ -107,7 +107,10 @@ describe('the messages the page posts', () => {
     const onInputError = vi.fn();
     const onError = vi.fn();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await routeFrameMessage({ method: 'inputError', data: 'x', info: { field: 'x' } }, { id: 'h', handlers: noWallet, onInputError, onError });
+    await routeFrameMessage(
+      { method: 'inputError', data: 'x', info: { field: 'x' } },
+      { id: 'h', handlers: noWallet, onInputError, onError },
+    );
     expect(onInputError).not.toHaveBeenCalled();
     expect(onError).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalled();

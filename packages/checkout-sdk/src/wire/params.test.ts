@@ -10,7 +10,15 @@ const queryOf = (url: string) => new URL(url).searchParams;
 
 describe('the page reads the published SDK’s URL', () => {
   it('decodes every parameter the published SDK sends, in the form it sends it', () => {
-    const customerInfo = { firstName: 'Mei', lastName: 'Chen', address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
+    const customerInfo = {
+      firstName: 'Mei',
+      lastName: 'Chen',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      country: 'US',
+    };
     const theme = { primary: '#d4252a', background: '#101010', textColor: '#fafafa', style: 'pill' };
     const url = CoinflowUtils.getCoinflowUrl({
       route: '/purchase-v2/m-1',

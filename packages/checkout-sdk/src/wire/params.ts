@@ -153,7 +153,10 @@ export const QUERY_PARAM_SCHEMAS = {
   sessionKey: text(512),
   /** Solana: base58 of the serialized transaction; EVM: lz-compressed JSON. Kept as sent. */
   transaction: text(8192),
-  cents: z.string().regex(/^\d{1,12}$/, 'must be a whole number of cents').transform(Number),
+  cents: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be a whole number of cents')
+    .transform(Number),
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/, 'must be a 3-letter currency code')

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Keypair, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compressParam } from '@store/checkout-sdk/protocol';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -105,7 +105,11 @@ beforeAll(async () => {
   // page (here another origin) may frame it inside the checkout as the store's own pages may.
   const storePort = await freePort();
   storeOrigin = `http://127.0.0.1:${storePort}`;
-  t = await buildTestApp({ BROWSER_BASE: storeOrigin, STORE_ORIGINS: [storeOrigin, shopOrigin], CHECKOUT_MERCHANT_CSS_ORIGINS: [shopOrigin] });
+  t = await buildTestApp({
+    BROWSER_BASE: storeOrigin,
+    STORE_ORIGINS: [storeOrigin, shopOrigin],
+    CHECKOUT_MERCHANT_CSS_ORIGINS: [shopOrigin],
+  });
   await t.app.listen({ port: storePort, host: '127.0.0.1' });
   merchant = await t.app.checkoutHost.ensureMerchant({
     id: 'browser-shop',
@@ -233,6 +237,15 @@ describe('the purchase-v2 page in a browser', () => {
   );
 });
 
+/** The computed values of CSS properties of the element (custom properties too), read in the page. */
+const computed = (locator: Locator, properties: string[]) =>
+  locator.evaluate((element, names) => {
+    // Runs in the browser (this file is type-checked without the DOM library).
+    const view = globalThis as unknown as { getComputedStyle(e: unknown): { getPropertyValue(name: string): string } };
+    const css = view.getComputedStyle(element);
+    return Object.fromEntries(names.map((name) => [name, css.getPropertyValue(name).trim()]));
+  }, properties);
+
 describe('the page honours its parameters, and names each one it cannot apply', () => {
   /** The inputError messages the page posted (the published SDK hands their info to onInputError). */
   const inputErrors = async (page: Page) =>
@@ -240,7 +253,15 @@ describe('the page honours its parameters, and names each one it cannot apply', 
 
   it('prefills the payer fields from customerInfo and email, and sends them with the card payment', async () => {
     const s = await newSession(1500);
-    const customerInfo = { firstName: 'Mei', lastName: 'Chen', address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
+    const customerInfo = {
+      firstName: 'Mei',
+      lastName: 'Chen',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      country: 'US',
+    };
     const page = await openCheckout({
       sessionKey: s.sessionKey,
       customerInfo: compressParam(customerInfo),
@@ -285,13 +306,18 @@ describe('the page honours its parameters, and names each one it cannot apply', 
     });
     const frame = page.frameLocator('#checkout');
     await expect.poll(() => frame.getByTestId('checkout-pay-card').isVisible(), { timeout: 20_000 }).toBe(true);
-    const style = await frame.getByTestId('checkout-pay-card').evaluate((button) => {
-      const css = getComputedStyle(button);
-      const section = getComputedStyle(document.getElementById('card-section')!);
-      const body = getComputedStyle(document.body);
-      const loader = getComputedStyle(document.documentElement).getPropertyValue('--loader-bg').trim();
-      return { button: css.backgroundColor, radius: css.borderRadius, section: section.backgroundColor, page: body.backgroundColor, text: body.color, loader };
-    });
+    const button = await computed(frame.getByTestId('checkout-pay-card'), ['background-color', 'border-radius']);
+    const section = await computed(frame.locator('#card-section'), ['background-color']);
+    const body = await computed(frame.locator('body'), ['background-color', 'color']);
+    const root = await computed(frame.locator('html'), ['--loader-bg']);
+    const style = {
+      button: button['background-color'],
+      radius: button['border-radius'],
+      section: section['background-color'],
+      page: body['background-color'],
+      text: body.color,
+      loader: root['--loader-bg'],
+    };
     expect(style).toEqual({
       button: 'rgb(212, 37, 42)',
       radius: '999px',
@@ -313,7 +339,10 @@ describe('the page honours its parameters, and names each one it cannot apply', 
       expect.arrayContaining([
         { field: 'planCode', message: 'planCode: subscriptions are not offered here.' },
         { field: 'allowedPaymentMethods', message: expect.stringContaining('allowedPaymentMethods: sepa is not offered by this checkout') },
-        { field: 'allowedPaymentMethods', message: expect.stringContaining('allowedPaymentMethods: venmo is not offered by this checkout') },
+        {
+          field: 'allowedPaymentMethods',
+          message: expect.stringContaining('allowedPaymentMethods: venmo is not offered by this checkout'),
+        },
       ]),
     );
     // Shown on the page too.
@@ -331,7 +360,7 @@ describe('the page honours its parameters, and names each one it cannot apply', 
     const allowed = await newSession(1400);
     const page = await openCheckout({ sessionKey: allowed.sessionKey, merchantCss: `${shopOrigin}/merchant.css` });
     const frame = page.frameLocator('#checkout');
-    await expect.poll(() => frame.locator('h1').evaluate((h) => getComputedStyle(h).color), { timeout: 20_000 }).toBe('rgb(1, 2, 3)');
+    await expect.poll(async () => (await computed(frame.locator('h1'), ['color'])).color, { timeout: 20_000 }).toBe('rgb(1, 2, 3)');
     expect(await inputErrors(page)).toEqual([]);
     await page.close();
 
@@ -344,7 +373,7 @@ describe('the page honours its parameters, and names each one it cannot apply', 
     );
     expect(await refusedFrame.getByTestId('checkout-notices').textContent()).toContain(storeOrigin);
     expect(await refusedFrame.locator('link[rel=stylesheet]').count()).toBe(0);
-    expect(await refusedFrame.locator('h1').evaluate((h) => getComputedStyle(h).letterSpacing)).not.toBe('7px');
+    expect((await computed(refusedFrame.locator('h1'), ['letter-spacing']))['letter-spacing']).not.toBe('7px');
     await refusedPage.close();
   }, 60_000);
 });

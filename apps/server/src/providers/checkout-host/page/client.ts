@@ -607,7 +607,9 @@ async function settleUsdc(answer: UsdcAnswer, chain: Chain) {
 
 /** The session's parameters the host records (authOnly, webhookInfo, settlementType, tokens, lockDefaultToken). */
 async function recordSessionParameters() {
-  const given = Object.fromEntries(SESSION_PARAMETER_NAMES.filter((n) => params[n] !== undefined).map((n) => [n, params[n]])) as SessionParameters;
+  const given = Object.fromEntries(
+    SESSION_PARAMETER_NAMES.filter((n) => params[n] !== undefined).map((n) => [n, params[n]]),
+  ) as SessionParameters;
   const names = Object.keys(given);
   if (!names.length) return;
   try {

@@ -106,7 +106,9 @@ export function choosePaymentMethods(asked: readonly string[] | undefined, sessi
 }
 
 /** The payer fields the page shows, filled from customerInfo and email (email wins: it is the SDK's own prop). */
-export function payerPrefill(params: CheckoutQuery): Record<'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'state' | 'zip' | 'country', string> {
+export function payerPrefill(
+  params: CheckoutQuery,
+): Record<'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'state' | 'zip' | 'country', string> {
   const info: CustomerInfo = params.customerInfo ?? {};
   const [nameFirst, ...nameRest] = (info.name ?? '').split(' ');
   return {
