@@ -7,10 +7,10 @@ import type { WalletHandlers } from './wallets/handler-types.ts';
 import {
   INPUT_ERROR_METHOD,
   type InputErrorInfo,
-  authDeclinedInfoSchema,
   inputErrorInfoSchema,
   readInfo,
-  successInfoSchema,
+  receivedAuthDeclinedInfoSchema,
+  receivedSuccessInfoSchema,
 } from './wire/messages.ts';
 
 /** What the page refused (a parameter, a payment method), as our SDK's onError receives it: `field` names it. */
@@ -53,13 +53,13 @@ export async function routeFrameMessage(message: FrameMessage, ctx: RouterContex
     case FRAME_METHODS.sendTransaction:
       return walletReply((d) => ctx.handlers.sendTransaction(d), data);
     case FRAME_METHODS.success: {
-      const read = readInfo(successInfoSchema, message);
+      const read = readInfo(receivedSuccessInfoSchema, message);
       if (read) ctx.onSuccess?.(read);
       else console.warn('Checkout: success without a readable info was ignored');
       return null;
     }
     case FRAME_METHODS.authDeclined: {
-      const read = readInfo(authDeclinedInfoSchema, message);
+      const read = readInfo(receivedAuthDeclinedInfoSchema, message);
       if (read) ctx.onAuthDeclined?.(read);
       else console.warn('Checkout: authDeclined without a readable info was ignored');
       return null;

@@ -103,6 +103,29 @@ describe('the messages the page posts', () => {
     expect(postedFrameMessageSchema.safeParse(message).success).toBe(false);
   });
 
+  it('our SDK still reads the info of a page before issue 23 (one release), filling the published SDK’s fields', async () => {
+    const onSuccess = vi.fn();
+    const onAuthDeclined = vi.fn();
+    const ctx = { id: 'h-1', handlers: noWallet, onSuccess, onAuthDeclined };
+    const { paymentId: _paymentId, ...oldSuccess } = success;
+    await routeFrameMessage({ method: 'success', info: oldSuccess }, ctx);
+    await routeFrameMessage(
+      { method: 'authDeclined', info: { code: 'CARD_DECLINED', reason: 'Insufficient funds', sessionId: 's-1', reference: 'r-1' } },
+      ctx,
+    );
+    expect(onSuccess).toHaveBeenCalledWith({ ...oldSuccess, paymentId: 's-1' });
+    expect(onAuthDeclined).toHaveBeenCalledWith({
+      title: 'Payment declined',
+      code: 'CARD_DECLINED',
+      action: '',
+      message: 'Insufficient funds',
+      total: '',
+      sessionId: 's-1',
+      reference: 'r-1',
+      reason: 'Insufficient funds',
+    });
+  });
+
   it('our SDK ignores an inputError whose info it cannot read', async () => {
     const onInputError = vi.fn();
     const onError = vi.fn();

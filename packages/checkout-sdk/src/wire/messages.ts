@@ -42,6 +42,28 @@ export const authDeclinedInfoSchema = z.looseObject({
 }) satisfies z.ZodType<AuthDeclinedInfo>;
 
 /**
+ * The success info as our SDK reads it: a page before issue 23 (read for one release) sent no paymentId; the
+ * paymentId is the session id by definition, so it is filled from it.
+ */
+export const receivedSuccessInfoSchema = successInfoSchema
+  .extend({ paymentId: z.string().min(1).optional() })
+  .transform((info) => ({ ...info, paymentId: info.paymentId ?? info.sessionId }));
+
+/**
+ * The decline info as our SDK reads it: a page before issue 23 sent only code and reason (with the session's
+ * ids); the published SDK's title, message, action and total are filled from them, or left empty.
+ */
+export const receivedAuthDeclinedInfoSchema = authDeclinedInfoSchema
+  .extend({ title: z.string().optional(), action: z.string().optional(), message: z.string().optional(), total: z.string().optional() })
+  .transform((info) => ({
+    ...info,
+    title: info.title || 'Payment declined',
+    message: info.message || info.reason,
+    action: info.action ?? '',
+    total: info.total ?? '',
+  }));
+
+/**
  * `info` of `inputError`: the published SDK's InputErrorWalletCallInfo ({field, message}); here `field` names the
  * query parameter (or payment method) the page refused, and `message` says why, naming it too.
  */
@@ -88,7 +110,7 @@ export function encodePostedMessage(message: PostedMessage): string {
 }
 
 /** The info of an accepted message, read with its schema: null when it is not of that shape. */
-export function readInfo<T>(schema: z.ZodType<T>, message: FrameMessage): T | null {
+export function readInfo<T>(schema: z.ZodType<T, unknown>, message: FrameMessage): T | null {
   const parsed = schema.safeParse(message.info);
   return parsed.success ? parsed.data : null;
 }
