@@ -334,6 +334,31 @@ const envSchema = z.object({
   /** The host's secret (merchant API keys and webhook secrets are derived from it); default a secret generated once into DATA_DIR/checkout.key. */
   CHECKOUT_SECRET: z.string().min(32).optional(),
   /**
+   * Origins a merchant's `merchantCss` stylesheet may come from (comma-separated, e.g. https://cdn.shop.example);
+   * the page's CSP style-src names the one a page is given. Unset: none, and every merchantCss is refused by name.
+   */
+  CHECKOUT_MERCHANT_CSS_ORIGINS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx): string[] => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const isOrigin = (entry: string) => {
+        try {
+          const url = new URL(entry);
+          return url.origin === entry && (url.protocol === 'https:' || url.protocol === 'http:');
+        } catch {
+          return false;
+        }
+      };
+      const bad = entries.find((entry) => !isOrigin(entry));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `'${bad}' is not an http(s) origin (scheme://host[:port], no path)` });
+      return entries;
+    }),
+  /**
    * The hosted checkout's own card-attempt limits (ADR 031), whatever its merchants count: card payments
    * per merchant customer (across all their sessions), per device (the SDK's deviceId, when the page has
    * one) and per address in a window, a decline weighing 4; then 429 CARD_ATTEMPTS_LIMITED with Retry-After.

@@ -113,6 +113,8 @@ export function createEmbeddedCheckout(options: CreateEmbeddedCheckoutOptions): 
       handlers,
       onSuccess: options.onSuccess,
       onAuthDeclined: options.onAuthDeclined,
+      onInputError: options.onInputError,
+      onError: options.onError,
       onHeightChange: useHeightChange
         ? (px) => {
             view.setHeight(px);

@@ -1,5 +1,6 @@
 /** @store/checkout-sdk: embed the hosted checkout. React: '@store/checkout-sdk/react'; wire protocol: '/protocol'. */
 export { createEmbeddedCheckout } from './embedded.ts';
+export { CheckoutInputError } from './router.ts';
 export { buildCheckoutUrl, checkoutBaseUrl, apiBaseUrl } from './url.ts';
 export { FRAME_ALLOW, LOAD_ERROR_TEXT, invertColor } from './overlay.ts';
 export { evmWalletFromEip1193, parseEvmTransaction, VIEM_REQUIRED } from './wallets/evm.ts';

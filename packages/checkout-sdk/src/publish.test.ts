@@ -28,7 +28,7 @@ async function run(file: string, args: string[], options: { cwd: string; timeout
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = join(packageDir, '..', '..');
 const PACKAGE_NAME = '@store/checkout-sdk';
-const ENTRIES = { '.': 'dist/index', './react': 'dist/react/index', './protocol': 'dist/protocol' } as const;
+const ENTRIES = { '.': 'dist/index', './react': 'dist/react/index', './protocol': 'dist/protocol', './wire': 'dist/wire/index' } as const;
 // Generous: the build is a full tsc run, and a loaded CI machine may be several times slower than a laptop.
 const SLOW_MS = 240_000;
 
@@ -155,7 +155,7 @@ describe('the published package', () => {
   it('a merchant’s Node finds every entry by the package name', async () => {
     const script = `
       const out = {};
-      for (const entry of ['', '/react', '/protocol']) {
+      for (const entry of ['', '/react', '/protocol', '/wire']) {
         const name = '${PACKAGE_NAME}' + entry;
         out[name] = { url: import.meta.resolve(name), exports: Object.keys(await import(name)).length };
       }

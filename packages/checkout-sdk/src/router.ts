@@ -4,6 +4,24 @@
  */
 import { FRAME_METHODS, type AuthDeclinedInfo, type FrameMessage, type SuccessInfo, errorReply, heightChangeId } from './protocol.ts';
 import type { WalletHandlers } from './wallets/handler-types.ts';
+import {
+  INPUT_ERROR_METHOD,
+  type InputErrorInfo,
+  inputErrorInfoSchema,
+  readInfo,
+  receivedAuthDeclinedInfoSchema,
+  receivedSuccessInfoSchema,
+} from './wire/messages.ts';
+
+/** What the page refused (a parameter, a payment method), as our SDK's onError receives it: `field` names it. */
+export class CheckoutInputError extends Error {
+  readonly field: string;
+  constructor(info: InputErrorInfo) {
+    super(info.message);
+    this.name = 'CheckoutInputError';
+    this.field = info.field;
+  }
+}
 
 export interface RouterContext {
   /** This instance's id: only heightChange-{id} is ours. */
@@ -12,10 +30,8 @@ export interface RouterContext {
   onSuccess?: (info: SuccessInfo) => void;
   onAuthDeclined?: (info: AuthDeclinedInfo) => void;
   onHeightChange?: (heightPx: number) => void;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  onInputError?: (info: InputErrorInfo) => void;
+  onError?: (error: Error) => void;
 }
 
 async function walletReply(run: (data: string) => Promise<string>, data: string | undefined): Promise<string> {
@@ -28,7 +44,7 @@ async function walletReply(run: (data: string) => Promise<string>, data: string 
 }
 
 export async function routeFrameMessage(message: FrameMessage, ctx: RouterContext): Promise<string | null> {
-  const { method, data, info } = message;
+  const { method, data } = message;
   switch (method) {
     case FRAME_METHODS.signMessage:
       return walletReply((d) => ctx.handlers.signMessage(d), data);
@@ -36,14 +52,28 @@ export async function routeFrameMessage(message: FrameMessage, ctx: RouterContex
       return walletReply((d) => ctx.handlers.signTransaction(d), data);
     case FRAME_METHODS.sendTransaction:
       return walletReply((d) => ctx.handlers.sendTransaction(d), data);
-    case FRAME_METHODS.success:
-      if (isObject(info)) ctx.onSuccess?.(info as unknown as SuccessInfo);
-      else console.warn('Checkout: success without info was ignored');
+    case FRAME_METHODS.success: {
+      const read = readInfo(receivedSuccessInfoSchema, message);
+      if (read) ctx.onSuccess?.(read);
+      else console.warn('Checkout: success without a readable info was ignored');
       return null;
-    case FRAME_METHODS.authDeclined:
-      if (isObject(info)) ctx.onAuthDeclined?.(info as unknown as AuthDeclinedInfo);
-      else console.warn('Checkout: authDeclined without info was ignored');
+    }
+    case FRAME_METHODS.authDeclined: {
+      const read = readInfo(receivedAuthDeclinedInfoSchema, message);
+      if (read) ctx.onAuthDeclined?.(read);
+      else console.warn('Checkout: authDeclined without a readable info was ignored');
       return null;
+    }
+    case INPUT_ERROR_METHOD: {
+      // A parameter or payment method the page refused: the merchant hears of it through both callbacks.
+      const read = readInfo(inputErrorInfoSchema, message);
+      if (read) {
+        ctx.onInputError?.(read);
+        ctx.onError?.(new CheckoutInputError(read));
+      } else console.warn('Checkout: inputError without a readable info was ignored');
+      return null;
+    }
+    case 'inputValid':
     case FRAME_METHODS.loaded: // drives the overlay, handled by the caller
     case FRAME_METHODS.accountLinked:
       return null;

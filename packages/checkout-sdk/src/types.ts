@@ -16,7 +16,10 @@ import type {
   WidgetCurrency,
 } from './protocol.ts';
 
+import type { InputErrorInfo } from './wire/messages.ts';
+
 export type { AuthDeclinedInfo, EvmTransactionRequest, MerchantTheme, SuccessInfo } from './protocol.ts';
+export type { InputErrorInfo } from './wire/messages.ts';
 
 /** Where the hosted checkout runs. */
 export type CheckoutEnvironment =
@@ -148,7 +151,15 @@ export interface CheckoutCallbacks {
   onAuthDeclined?: (info: AuthDeclinedInfo) => void;
   /** The page's new height in CSS pixels (with useHeightChange). */
   onHeightChange?: (heightPx: number) => void;
-  /** The frame did not load in time (loadTimeoutMs). */
+  /**
+   * A parameter or payment method the page refused (the published SDK's `inputError`): field names it and
+   * message says why, naming it too. The page goes on with what it can apply.
+   */
+  onInputError?: (info: InputErrorInfo) => void;
+  /**
+   * The frame did not load in time (loadTimeoutMs), or the page refused a parameter or payment method (then a
+   * CheckoutInputError, its `field` naming it; onInputError gets the same).
+   */
   onError?: (error: Error) => void;
 }
 

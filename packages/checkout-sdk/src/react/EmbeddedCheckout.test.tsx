@@ -11,6 +11,7 @@ const frameOf = (container: HTMLElement) => {
   if (!iframe) throw new Error('no frame');
   return iframe;
 };
+// The info of a page before issue 23 (no paymentId): the SDK fills paymentId from the session id.
 const paid = { sessionId: 's', reference: 'r', method: 'card' as const, amountCents: 100, currency: 'USD' };
 
 describe('<EmbeddedCheckout />', { timeout: 30_000 }, () => {
@@ -30,7 +31,7 @@ describe('<EmbeddedCheckout />', { timeout: 30_000 }, () => {
     rerender(<EmbeddedCheckout merchantId="m" env="local" onSuccess={second} />);
     expect(frameOf(container)).toBe(iframe);
     postFromFrame(iframe, { method: 'success', info: paid });
-    expect(second).toHaveBeenCalledWith(paid);
+    expect(second).toHaveBeenCalledWith({ ...paid, paymentId: 's' });
     expect(first).not.toHaveBeenCalled();
   });
 

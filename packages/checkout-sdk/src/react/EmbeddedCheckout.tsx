@@ -6,7 +6,14 @@
  */
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { createEmbeddedCheckout } from '../embedded.ts';
-import type { AuthDeclinedInfo, CreateEmbeddedCheckoutOptions, EmbeddedCheckoutOptions, SolanaWallet, SuccessInfo } from '../types.ts';
+import type {
+  AuthDeclinedInfo,
+  CreateEmbeddedCheckoutOptions,
+  EmbeddedCheckoutOptions,
+  InputErrorInfo,
+  SolanaWallet,
+  SuccessInfo,
+} from '../types.ts';
 
 export type EmbeddedCheckoutProps = EmbeddedCheckoutOptions & {
   className?: string;
@@ -14,7 +21,17 @@ export type EmbeddedCheckoutProps = EmbeddedCheckoutOptions & {
 };
 
 // Read through the ref when used (callbacks, wallet, connection) or not part of the frame (className, style).
-const NOT_IN_URL = new Set(['wallet', 'connection', 'onSuccess', 'onAuthDeclined', 'onHeightChange', 'onError', 'className', 'style']);
+const NOT_IN_URL = new Set([
+  'wallet',
+  'connection',
+  'onSuccess',
+  'onAuthDeclined',
+  'onHeightChange',
+  'onInputError',
+  'onError',
+  'className',
+  'style',
+]);
 
 /** A stable text of every option that shapes the frame (URL, overlay, timeout, title). */
 function frameKey(props: EmbeddedCheckoutProps): string {
@@ -67,6 +84,7 @@ export function EmbeddedCheckout(props: EmbeddedCheckoutProps) {
       onSuccess: (info: SuccessInfo) => latest.current.onSuccess?.(info),
       onAuthDeclined: (info: AuthDeclinedInfo) => latest.current.onAuthDeclined?.(info),
       onHeightChange: (px: number) => latest.current.onHeightChange?.(px),
+      onInputError: (info: InputErrorInfo) => latest.current.onInputError?.(info),
       onError: (error: Error) => latest.current.onError?.(error),
     } as CreateEmbeddedCheckoutOptions);
     return () => instance.destroy();

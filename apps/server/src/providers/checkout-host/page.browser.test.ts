@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Keypair, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compressParam } from '@store/checkout-sdk/protocol';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -27,6 +27,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 let browser: Browser;
+const MERCHANT_CSS = 'h1 { color: rgb(1, 2, 3); letter-spacing: 7px; }';
 /** Any console error in the merchant page or the frames fails the test (checked after each). */
 let consoleErrors: string[] = [];
 
@@ -94,14 +95,22 @@ async function newSession(amountCents: number) {
 }
 
 beforeAll(async () => {
-  shop = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(shopPage(t.app.checkoutHost.origin())));
+  shop = http.createServer((req, res) => {
+    // The merchant's stylesheet (its origin is allow-listed below).
+    if (req.url === '/merchant.css') return res.writeHead(200, { 'content-type': 'text/css' }).end(MERCHANT_CSS);
+    res.writeHead(200, { 'content-type': 'text/html' }).end(shopPage(t.app.checkoutHost.origin()));
+  });
   await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
   shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
   // The store listens too: the sandbox bank's 3-D Secure page (the issuer's ACS) is its, and the merchant
   // page (here another origin) may frame it inside the checkout as the store's own pages may.
   const storePort = await freePort();
   storeOrigin = `http://127.0.0.1:${storePort}`;
-  t = await buildTestApp({ BROWSER_BASE: storeOrigin, STORE_ORIGINS: [storeOrigin, shopOrigin] });
+  t = await buildTestApp({
+    BROWSER_BASE: storeOrigin,
+    STORE_ORIGINS: [storeOrigin, shopOrigin],
+    CHECKOUT_MERCHANT_CSS_ORIGINS: [shopOrigin],
+  });
   await t.app.listen({ port: storePort, host: '127.0.0.1' });
   merchant = await t.app.checkoutHost.ensureMerchant({
     id: 'browser-shop',
@@ -260,4 +269,145 @@ describe('the purchase-v2 page in a browser', () => {
     },
     60_000,
   );
+});
+
+/** The computed values of CSS properties of the element (custom properties too), read in the page. */
+const computed = (locator: Locator, properties: string[]) =>
+  locator.evaluate((element, names) => {
+    // Runs in the browser (this file is type-checked without the DOM library).
+    const view = globalThis as unknown as { getComputedStyle(e: unknown): { getPropertyValue(name: string): string } };
+    const css = view.getComputedStyle(element);
+    return Object.fromEntries(names.map((name) => [name, css.getPropertyValue(name).trim()]));
+  }, properties);
+
+describe('the page honours its parameters, and names each one it cannot apply', () => {
+  /** The inputError messages the page posted (the published SDK hands their info to onInputError). */
+  const inputErrors = async (page: Page) =>
+    (await messages(page)).filter((m) => m.method === 'inputError').map((m) => m.info as { field: string; message: string });
+
+  it('prefills the payer fields from customerInfo and email, and sends them with the card payment', async () => {
+    const s = await newSession(1500);
+    const customerInfo = {
+      firstName: 'Mei',
+      lastName: 'Chen',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      country: 'US',
+    };
+    const page = await openCheckout({
+      sessionKey: s.sessionKey,
+      customerInfo: compressParam(customerInfo),
+      email: 'mei.chen@example.com',
+      supportEmail: 'help@shop.example',
+    });
+    const frame = page.frameLocator('#checkout');
+    await expect.poll(() => frame.getByTestId('checkout-payer-first-name').inputValue(), { timeout: 20_000 }).toBe('Mei');
+    expect(await frame.getByTestId('checkout-payer-last-name').inputValue()).toBe('Chen');
+    expect(await frame.getByTestId('checkout-payer-email').inputValue()).toBe('mei.chen@example.com');
+    expect(await frame.getByTestId('checkout-payer-address').inputValue()).toBe('1 Main St');
+    expect(await frame.getByTestId('checkout-payer-zip').inputValue()).toBe('78701');
+    expect(await frame.getByTestId('checkout-payer-country').inputValue()).toBe('US');
+    // supportEmail: a contact link.
+    expect(await frame.getByTestId('checkout-support').getAttribute('href')).toBe('mailto:help@shop.example');
+    expect(await frame.getByTestId('checkout-support').isVisible()).toBe(true);
+    // The shopper corrects the city; the payment carries the payer as the fields show it.
+    await frame.getByTestId('checkout-payer-city').fill('Round Rock');
+    const card = frame.frameLocator('[data-testid=card-field-card-number]');
+    await card.locator('#number').fill('4111111111111111', { timeout: 20_000 });
+    await card.locator('#expiry').fill('12/34');
+    await card.locator('#cvv').fill('123');
+    await expect.poll(() => frame.getByTestId('checkout-pay-card').isEnabled(), { timeout: 20_000 }).toBe(true);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/checkout/card') && r.method() === 'POST');
+    await frame.getByTestId('checkout-pay-card').click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      email: 'mei.chen@example.com',
+      customerInfo: { ...customerInfo, city: 'Round Rock' },
+    });
+    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toBe('Payment received. Thank you!');
+    expect(await inputErrors(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('restyles itself from theme, color and loaderBackground (computed styles)', async () => {
+    const s = await newSession(1100);
+    const page = await openCheckout({
+      sessionKey: s.sessionKey,
+      color: 'black',
+      theme: compressParam({ primary: '#d4252a', backgroundAccent: 'rgb(10, 20, 30)', style: 'pill' }),
+      loaderBackground: '#123456',
+    });
+    const frame = page.frameLocator('#checkout');
+    await expect.poll(() => frame.getByTestId('checkout-pay-card').isVisible(), { timeout: 20_000 }).toBe(true);
+    const button = await computed(frame.getByTestId('checkout-pay-card'), ['background-color', 'border-radius']);
+    const section = await computed(frame.locator('#card-section'), ['background-color']);
+    const body = await computed(frame.locator('body'), ['background-color', 'color']);
+    const root = await computed(frame.locator('html'), ['--loader-bg']);
+    const style = {
+      button: button['background-color'],
+      radius: button['border-radius'],
+      section: section['background-color'],
+      page: body['background-color'],
+      text: body.color,
+      loader: root['--loader-bg'],
+    };
+    expect(style).toEqual({
+      button: 'rgb(212, 37, 42)',
+      radius: '999px',
+      section: 'rgb(10, 20, 30)',
+      page: 'rgb(0, 0, 0)',
+      text: 'rgb(250, 250, 250)',
+      loader: '#123456',
+    });
+    expect(await inputErrors(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('refuses a payment method it does not offer, and a parameter it cannot apply, by name (inputError), and offers the rest', async () => {
+    const s = await newSession(1300);
+    const page = await openCheckout({ sessionKey: s.sessionKey, allowedPaymentMethods: 'card,sepa,venmo', planCode: 'gold' });
+    const frame = page.frameLocator('#checkout');
+    await expect.poll(async () => (await inputErrors(page)).length, { timeout: 20_000 }).toBe(3);
+    expect(await inputErrors(page)).toEqual(
+      expect.arrayContaining([
+        { field: 'planCode', message: 'planCode: subscriptions are not offered here.' },
+        { field: 'allowedPaymentMethods', message: expect.stringContaining('allowedPaymentMethods: sepa is not offered by this checkout') },
+        {
+          field: 'allowedPaymentMethods',
+          message: expect.stringContaining('allowedPaymentMethods: venmo is not offered by this checkout'),
+        },
+      ]),
+    );
+    // Shown on the page too.
+    const notices = await frame.getByTestId('checkout-notices').textContent();
+    expect(notices).toContain('sepa is not offered');
+    expect(notices).toContain('venmo is not offered');
+    expect(notices).toContain('planCode');
+    // The methods asked for that the host offers are offered; the others are not.
+    await expect.poll(() => frame.getByTestId('checkout-pay-card').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await frame.getByTestId('checkout-pay-usdc').isVisible()).toBe(false);
+    await page.close();
+  }, 60_000);
+
+  it('loads merchantCss from an allowed origin, and refuses one from any other origin by name', async () => {
+    const allowed = await newSession(1400);
+    const page = await openCheckout({ sessionKey: allowed.sessionKey, merchantCss: `${shopOrigin}/merchant.css` });
+    const frame = page.frameLocator('#checkout');
+    await expect.poll(async () => (await computed(frame.locator('h1'), ['color'])).color, { timeout: 20_000 }).toBe('rgb(1, 2, 3)');
+    expect(await inputErrors(page)).toEqual([]);
+    await page.close();
+
+    const other = await newSession(1400);
+    const refusedPage = await openCheckout({ sessionKey: other.sessionKey, merchantCss: `${storeOrigin}/merchant.css` });
+    const refusedFrame = refusedPage.frameLocator('#checkout');
+    await expect.poll(async () => (await inputErrors(refusedPage)).map((e) => e.field), { timeout: 20_000 }).toEqual(['merchantCss']);
+    expect((await inputErrors(refusedPage))[0]!.message).toBe(
+      `merchantCss: stylesheets are loaded only from ${shopOrigin}; ${storeOrigin} is not one of them.`,
+    );
+    expect(await refusedFrame.getByTestId('checkout-notices').textContent()).toContain(storeOrigin);
+    expect(await refusedFrame.locator('link[rel=stylesheet]').count()).toBe(0);
+    expect((await computed(refusedFrame.locator('h1'), ['letter-spacing']))['letter-spacing']).not.toBe('7px');
+    await refusedPage.close();
+  }, 60_000);
 });

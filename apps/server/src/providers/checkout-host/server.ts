@@ -46,6 +46,7 @@ export async function createCheckoutHostServer(opts: CheckoutHostServerOptions):
     hostOrigin: opts.hostOrigin,
     vaultOrigin: () => opts.vault.origin(),
     providerPageOrigins: opts.providerPageOrigins,
+    merchantCssOrigins: config.CHECKOUT_MERCHANT_CSS_ORIGINS,
   });
   await server.register(tokenizerConfigRoutes, {
     vault: opts.vault,

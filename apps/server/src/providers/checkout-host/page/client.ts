@@ -1,16 +1,16 @@
 // The purchase-v2 page script (bundled for the browser by bundle.ts). It reads the query parameters, opens
 // the session with its key (the amount is the session's, never the URL's), offers the allowed methods, and
 // talks to the merchant page above it by the frame protocol (@store/checkout-sdk/protocol): requests go one
-// at a time, to the merchant origin only (never '*'), and only that origin's window is heard.
+// at a time, to the merchant origin only (never '*'), and only that origin's window is heard. The query is read
+// through the wire schemas (params.ts says what becomes of each parameter); what the page cannot apply is shown
+// and posted to the merchant as `inputError`, by name.
 import { createCardFields, type CardFields } from '@store/checkout-sdk';
 import {
   CHAINS,
   chooseParentOrigin,
   FRAME_METHODS,
   PRESENTMENT_CURRENCIES,
-  THREE_DS_CHALLENGE_PREFERENCES,
   WS_DEFAULTS,
-  decompressParam,
   encodeEvmTransaction,
   encodeFrameMessage,
   heightChangeIdFromQuery,
@@ -20,10 +20,20 @@ import {
   parseReply,
   type AuthDeclinedInfo,
   type Chain,
-  type MerchantTheme,
   type SuccessInfo,
   type ThreeDsChallengePreference,
 } from '@store/checkout-sdk/protocol';
+import { INPUT_ERROR_METHOD, encodePostedMessage, type PostedMessage } from '@store/checkout-sdk/wire';
+import {
+  SESSION_PARAMETER_NAMES,
+  choosePaymentMethods,
+  payerPrefill,
+  readPageParams,
+  type OfferedMethod,
+  type Refusal,
+  type SessionParameters,
+} from './params.ts';
+import { applyLook } from './theme.ts';
 
 interface SessionView {
   sessionId: string;
@@ -32,7 +42,7 @@ interface SessionView {
   status: string;
   amountCents: number;
   currency: string;
-  allowedPaymentMethods: ('card' | 'usdc' | 'ach')[];
+  allowedPaymentMethods: OfferedMethod[];
   /** How a processing or paid session is being paid. */
   method?: 'card' | 'usdc' | 'ach';
   presentmentRates: Record<string, number>;
@@ -51,42 +61,60 @@ class HostError extends Error {
   }
 }
 
-const RADII = { rounded: '8px', sharp: '0', pill: '999px' } as const;
 /** A wallet request (signing, sending) may wait this long for the shopper. */
 const WALLET_TIMEOUT_MS = 5 * 60_000;
 const POLL_MS = 2000;
 
 const body = document.body;
 const query = new URLSearchParams(location.search);
-const sessionKey = query.get('sessionKey') ?? '';
+const { params, refusals: readRefusals } = readPageParams(query);
+const sessionKey = params.sessionKey ?? '';
 const blockchain = body.dataset.blockchain ?? 'solana';
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const statusEl = $('status');
 
 // ---------------------------------------------------------------- the parent (merchant page)
 
-const allowedOrigins: string[] = (() => {
-  try {
-    const parsed: unknown = JSON.parse(body.dataset.allowedOrigins ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((o): o is string => typeof o === 'string') : [];
-  } catch {
-    return [];
-  }
-})();
+const allowedOrigins: string[] = parseList(body.dataset.allowedOrigins);
 const parentOrigin: string | null =
   window.parent === window
     ? null
     : chooseParentOrigin({
         allowed: allowedOrigins,
-        named: decompressParam<unknown>(query.get('origins')),
+        named: params.origins,
         ancestor: location.ancestorOrigins?.[0] ?? null,
         referrer: document.referrer,
       });
 
-/** Every message carries method and data (the published SDK ignores one without data), and info where there is one. */
+/**
+ * Every message carries method and data (the published SDK ignores one without data), and info where there is
+ * one; each is checked against its wire schema. One that fails is a bug of this page: it is logged, and still
+ * posted, so the merchant is not left waiting.
+ */
 function post(method: string, extra: { data?: string; info?: unknown } = {}) {
   if (!parentOrigin) return;
-  window.parent.postMessage(encodeFrameMessage({ method, ...extra }), parentOrigin);
+  const message = { method, data: extra.data ?? '', ...(extra.info === undefined ? {} : { info: extra.info }) };
+  let text: string;
+  try {
+    text = encodePostedMessage(message as PostedMessage);
+  } catch (err) {
+    console.error('The checkout page built a message outside the wire contract', method, err);
+    text = encodeFrameMessage(message);
+  }
+  window.parent.postMessage(text, parentOrigin);
+}
+
+/** A parameter or payment method this page refuses: listed on the page and posted as inputError (onInputError). */
+const refused = new Set<string>();
+function refuse(refusal: Refusal) {
+  if (refused.has(refusal.message)) return;
+  refused.add(refusal.message);
+  const list = $('notices');
+  const item = document.createElement('li');
+  item.textContent = refusal.message;
+  list.append(item);
+  list.hidden = false;
+  post(INPUT_ERROR_METHOD, { data: refusal.field, info: refusal });
 }
 
 let pending: { resolve(value: string): void; reject(err: Error): void } | null = null;
@@ -144,22 +172,38 @@ function setStatus(text: string, kind: 'info' | 'error' = 'info') {
 }
 const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-function applyTheme() {
-  const theme = decompressParam<MerchantTheme>(query.get('theme'));
-  const root = document.documentElement.style;
-  const color = (v: unknown) => (typeof v === 'string' && CSS.supports('color', v) ? v : null);
-  if (theme) {
-    const pairs: [keyof MerchantTheme, string][] = [
-      ['primary', '--primary'],
-      ['background', '--bg'],
-      ['backgroundAccent', '--accent'],
-      ['textColor', '--text'],
-    ];
-    for (const [key, variable] of pairs) {
-      const value = color(theme[key]);
-      if (value) root.setProperty(variable, value);
+/** color, theme, loaderBackground; the merchant's stylesheet (linked by the server only from an allowed origin); the support address. */
+function applyParams() {
+  for (const refusal of [...readRefusals, ...applyLook(params, document.documentElement.style)]) refuse(refusal);
+  if (params.merchantCss && !document.getElementById('merchant-css')) {
+    const origins = parseList(body.dataset.merchantCssOrigins);
+    let origin = params.merchantCss;
+    try {
+      origin = new URL(params.merchantCss).origin;
+    } catch {
+      // named as given
     }
-    if (theme.style && theme.style in RADII) root.setProperty('--radius', RADII[theme.style]);
+    refuse({
+      field: 'merchantCss',
+      message: origins.length
+        ? `merchantCss: stylesheets are loaded only from ${origins.join(', ')}; ${origin} is not one of them.`
+        : `merchantCss: this checkout loads no merchant stylesheet (no stylesheet origin is configured); ${origin} is not used.`,
+    });
+  }
+  if (params.supportEmail) {
+    const link = $<HTMLAnchorElement>('support-link');
+    link.href = `mailto:${params.supportEmail}`;
+    link.textContent = params.supportEmail;
+    $('support').hidden = false;
+  }
+}
+
+function parseList(json: string | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((o): o is string => typeof o === 'string') : [];
+  } catch {
+    return [];
   }
 }
 
@@ -201,7 +245,7 @@ function fail(message: string) {
 }
 
 function showAmount() {
-  const presentment = query.get('presentment')?.toUpperCase() ?? 'USD';
+  const presentment = params.presentment ?? 'USD';
   $('amount').textContent = usd(session.amountCents);
   const rate = session.presentmentRates[presentment];
   if ((PRESENTMENT_CURRENCIES as readonly string[]).includes(presentment) && presentment !== 'USD' && rate) {
@@ -209,6 +253,8 @@ function showAmount() {
     $('amount').textContent = `≈ ${local}`;
     $('amount-note').textContent = `you pay ${usd(session.amountCents)} (charged in US dollars; the ${presentment} amount is an estimate)`;
   }
+  // The amount is always the session's (the page has no way to change it); lockAmount says so to the shopper.
+  $('amount-lock').hidden = params.lockAmount !== true;
   $('summary').hidden = false;
 }
 
@@ -220,10 +266,7 @@ function showAmount() {
  * per device. One the host would refuse (over 128 characters, or others than letters, digits and . _ : -)
  * is not sent.
  */
-const deviceId: string | null = (() => {
-  const given = query.get('deviceId');
-  return given && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : null;
-})();
+const deviceId: string | null = params.deviceId && /^[A-Za-z0-9._:-]{1,128}$/.test(params.deviceId) ? params.deviceId : null;
 const withDevice = <T extends object>(body: T) => (deviceId ? { ...body, deviceId } : body);
 
 /** The host's answer when its fraud check declines a payment: the session is closed for good. */
@@ -257,15 +300,54 @@ function declinedForGood(answer: FinalDecline, method: 'card' | 'ach' | 'usdc') 
   fail(`${method === 'card' ? 'Your card was declined' : 'The payment was declined'}: ${answer.reason}. This checkout is closed.`);
 }
 
+// ---------------------------------------------------------------- payer (email, customerInfo)
+
+const PAYER_FIELDS = [
+  ['email', 'payer-email'],
+  ['firstName', 'payer-first-name'],
+  ['lastName', 'payer-last-name'],
+  ['address', 'payer-address'],
+  ['city', 'payer-city'],
+  ['state', 'payer-state'],
+  ['zip', 'payer-zip'],
+  ['country', 'payer-country'],
+] as const;
+
+/** The payer fields, shown with card and bank payments, filled from email and customerInfo. */
+function setUpPayer() {
+  const prefill = payerPrefill(params);
+  for (const [key, id] of PAYER_FIELDS) $<HTMLInputElement>(id).value = prefill[key];
+  $('payer-section').hidden = false;
+}
+
+/**
+ * What the payment call carries of the payer (the host's billing data): `email`, and `customerInfo` in the
+ * published SDK's shape: the URL's customerInfo with the fields as the shopper left them. Empty fields are left out.
+ */
+function payerBody(): { email?: string; customerInfo?: Record<string, string> } {
+  const value = (id: string) => $<HTMLInputElement>(id).value.trim();
+  const shown = new Set<string>(PAYER_FIELDS.map(([key]) => key));
+  const info: Record<string, string> = {};
+  // The URL's other customerInfo fields (ip, dob, verificationId, ...) ride along as given.
+  for (const [key, given] of Object.entries(params.customerInfo ?? {}))
+    if (!shown.has(key) && key !== 'name' && typeof given === 'string') info[key] = given;
+  for (const [key, id] of PAYER_FIELDS) if (key !== 'email' && value(id)) info[key] = value(id);
+  // The SDK's two shapes: firstName with lastName, or one `name`.
+  if (!info.firstName !== !info.lastName) {
+    info.name = info.firstName ?? info.lastName!;
+    delete info.firstName;
+    delete info.lastName;
+  } else if (!info.firstName && params.customerInfo?.name) info.name = params.customerInfo.name;
+  const email = value('payer-email');
+  return { ...(email ? { email } : {}), ...(Object.keys(info).length ? { customerInfo: info } : {}) };
+}
+
 // ---------------------------------------------------------------- card
 
 let cardFields: CardFields | null = null;
 
 /** The merchant's 3-D Secure challenge preference from the URL, when it is one of SPEC §3's; sent with the card. */
-const challengePreference: ThreeDsChallengePreference | null = (() => {
-  const asked = query.get('threeDsChallengePreference');
-  return THREE_DS_CHALLENGE_PREFERENCES.find((p) => p === asked) ?? null;
-})();
+const challengePreference: ThreeDsChallengePreference | null = params.threeDsChallengePreference ?? null;
 
 async function setUpCard() {
   $('card-section').hidden = false;
@@ -359,6 +441,7 @@ async function payByCard() {
         withDevice({
           cardToken: token.cardToken ?? token.token,
           ...(challengePreference ? { threeDsChallengePreference: challengePreference } : {}),
+          ...payerBody(),
           browserDetails: browserDetails(),
         }),
       ),
@@ -449,7 +532,7 @@ async function payByAch() {
     const answer = await api<AchAnswer>(
       'POST',
       '/api/checkout/ach',
-      withDevice({ routingNumber: routing.value, accountNumber: account.value, accountType }),
+      withDevice({ routingNumber: routing.value, accountNumber: account.value, accountType, ...payerBody() }),
     );
     if (answer.status === 'paid') return succeed(answer.info);
     if (isFinalDecline(answer)) {
@@ -474,7 +557,7 @@ async function payByAch() {
 // ---------------------------------------------------------------- USDC
 
 function setUpUsdc() {
-  const pubkey = query.get('pubkey') ?? '';
+  const pubkey = params.pubkey ?? '';
   const section = $('usdc-section');
   section.hidden = false;
   const button = $<HTMLButtonElement>('pay-usdc');
@@ -576,8 +659,23 @@ async function settleUsdc(answer: UsdcAnswer, chain: Chain) {
 
 // ---------------------------------------------------------------- start
 
+/** The session's parameters the host records (authOnly, webhookInfo, settlementType, tokens, lockDefaultToken). */
+async function recordSessionParameters() {
+  const given = Object.fromEntries(
+    SESSION_PARAMETER_NAMES.filter((n) => params[n] !== undefined).map((n) => [n, params[n]]),
+  ) as SessionParameters;
+  const names = Object.keys(given);
+  if (!names.length) return;
+  try {
+    session = await api<SessionView>('POST', '/api/checkout/session/parameters', given);
+  } catch (err) {
+    for (const name of names)
+      refuse({ field: name, message: `${name}: this checkout could not record it for this payment (${(err as Error).message}).` });
+  }
+}
+
 async function start() {
-  applyTheme();
+  applyParams();
   watchHeight();
   try {
     if (!sessionKey) return fail('This checkout link has no session. Start the payment again from the store.');
@@ -587,9 +685,14 @@ async function start() {
       return fail((err as Error).message);
     }
     // The amount is the session's: a link whose amount differs was altered, and nothing is offered.
-    const cents = query.get('cents');
-    const currency = query.get('currency') ?? 'USD';
-    if ((cents !== null && Number(cents) !== session.amountCents) || currency.toUpperCase() !== session.currency)
+    const currency = params.currency ?? 'USD';
+    // `amount` alone (no token) is the published SDK's amount in the session's currency.
+    const amountCents = params.amount !== undefined && params.token === undefined ? Math.round(Number(params.amount) * 100) : undefined;
+    if (
+      (params.cents !== undefined && params.cents !== session.amountCents) ||
+      (amountCents !== undefined && amountCents !== session.amountCents) ||
+      currency !== session.currency
+    )
       return fail('The amount in this checkout link does not match the order. Nothing can be paid here; start again from the store.');
     if (session.status === 'paid') return fail('This order is already paid.');
     if (session.status === 'processing' && session.method === 'ach') {
@@ -597,11 +700,13 @@ async function start() {
       return achSubmitted();
     }
     if (session.status !== 'open') return fail(`This checkout is ${session.status}.`);
+    await recordSessionParameters();
     $('loading').hidden = true;
     showAmount();
-    const asked = (query.get('allowedPaymentMethods') ?? '').split(',').filter(Boolean);
-    const methods = session.allowedPaymentMethods.filter((m) => !asked.length || asked.includes(m));
+    const { methods, refusals } = choosePaymentMethods(params.allowedPaymentMethods, session.allowedPaymentMethods);
+    for (const refusal of refusals) refuse(refusal);
     if (!methods.length) return fail('No payment method is available for this checkout.');
+    if (methods.includes('card') || methods.includes('ach')) setUpPayer();
     if (methods.includes('usdc')) setUpUsdc();
     if (methods.includes('ach')) setUpAch();
     if (methods.includes('card')) await setUpCard();

@@ -15,7 +15,10 @@ button:disabled{opacity:.5;cursor:default}button:focus-visible,select:focus-visi
 label{display:block;font-size:.9rem;margin:6px 0 2px}select,input{font:inherit;width:100%;padding:8px;border-radius:var(--radius);border:1px solid #ccc}
 input:focus-visible{outline:3px solid var(--text);outline-offset:2px}fieldset{border:0;padding:0;margin:6px 0}fieldset label{display:inline;margin-right:12px}fieldset input{width:auto}
 #card-number{min-height:48px;margin-bottom:8px}#status{min-height:1.4em;margin-top:8px}#status.error{color:#b91c1c}
-iframe.challenge{width:100%;height:420px;border:1px solid #ccc;border-radius:var(--radius)}[hidden]{display:none!important}`;
+iframe.challenge{width:100%;height:420px;border:1px solid #ccc;border-radius:var(--radius)}[hidden]{display:none!important}
+#loading{background:var(--loader-bg,transparent);padding:8px;border-radius:var(--radius)}a{color:var(--primary)}
+.notices{color:#b45309;font-size:.85rem;margin:8px 0;padding-left:18px}.payer-row{display:flex;gap:8px}.payer-row>div{flex:1}
+input[readonly]{opacity:.8}`;
 
 export function purchasePage(opts: {
   merchantId: string;
@@ -23,16 +26,32 @@ export function purchasePage(opts: {
   blockchain: string;
   allowedOrigins: string[];
   hostOrigin: string;
+  /** The merchant's stylesheet, only when its origin is allow-listed (the route checked it). */
+  merchantCss?: string | null;
+  /** The allow-listed stylesheet origins, so the page can name them when it refuses another. */
+  merchantCssOrigins?: string[];
 }): string {
   const data = (name: string, value: string) => `data-${name}="${escapeHtml(value)}"`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Checkout · ${escapeHtml(opts.merchantName)}</title><style>${STYLE}</style></head>
-<body ${data('merchant-id', opts.merchantId)} ${data('blockchain', opts.blockchain)} ${data('allowed-origins', JSON.stringify(opts.allowedOrigins))} ${data('host-origin', opts.hostOrigin)}>
+<title>Checkout · ${escapeHtml(opts.merchantName)}</title><style>${STYLE}</style>${
+    opts.merchantCss ? `<link rel="stylesheet" id="merchant-css" href="${escapeHtml(opts.merchantCss)}">` : ''
+  }</head>
+<body ${data('merchant-id', opts.merchantId)} ${data('blockchain', opts.blockchain)} ${data('allowed-origins', JSON.stringify(opts.allowedOrigins))} ${data('host-origin', opts.hostOrigin)} ${data('merchant-css-origins', JSON.stringify(opts.merchantCssOrigins ?? []))}>
 <main id="root" aria-live="polite">
 <h1>${escapeHtml(opts.merchantName)}</h1>
 <p id="loading">Loading your checkout…</p>
-<div id="summary" hidden><div class="amount" id="amount" data-testid="checkout-amount"></div><div class="note" id="amount-note"></div></div>
+<div id="summary" hidden><div class="amount" id="amount" data-testid="checkout-amount" aria-readonly="true"></div><div class="note" id="amount-note"></div><div class="note" id="amount-lock" data-testid="checkout-amount-locked" hidden>The merchant set this amount; it cannot be changed here.</div></div>
+<ul id="notices" class="notices" data-testid="checkout-notices" hidden></ul>
+<section id="payer-section" hidden aria-labelledby="payer-title"><h2 id="payer-title" style="font-size:1rem;margin:0 0 8px">Your details</h2>
+<label for="payer-email">Email</label><input id="payer-email" type="email" autocomplete="email" maxlength="254" data-testid="checkout-payer-email">
+<div class="payer-row"><div><label for="payer-first-name">First name</label><input id="payer-first-name" autocomplete="given-name" maxlength="100" data-testid="checkout-payer-first-name"></div>
+<div><label for="payer-last-name">Last name</label><input id="payer-last-name" autocomplete="family-name" maxlength="100" data-testid="checkout-payer-last-name"></div></div>
+<label for="payer-address">Address</label><input id="payer-address" autocomplete="street-address" maxlength="200" data-testid="checkout-payer-address">
+<div class="payer-row"><div><label for="payer-city">City</label><input id="payer-city" autocomplete="address-level2" maxlength="100" data-testid="checkout-payer-city"></div>
+<div><label for="payer-state">State</label><input id="payer-state" autocomplete="address-level1" maxlength="100" data-testid="checkout-payer-state"></div></div>
+<div class="payer-row"><div><label for="payer-zip">ZIP / postal code</label><input id="payer-zip" autocomplete="postal-code" maxlength="20" data-testid="checkout-payer-zip"></div>
+<div><label for="payer-country">Country</label><input id="payer-country" autocomplete="country" maxlength="64" data-testid="checkout-payer-country"></div></div></section>
 <section id="card-section" hidden aria-labelledby="card-title"><h2 id="card-title" style="font-size:1rem;margin:0 0 8px">Pay by card</h2>
 <div id="card-number"></div><p class="note" id="threeds-note"></p>
 <button type="button" id="pay-card" data-testid="checkout-pay-card" disabled>Pay by card</button>
@@ -50,6 +69,7 @@ export function purchasePage(opts: {
 <p class="note" id="usdc-wallet"></p><div id="chain-pick" hidden><label for="chain">Network</label><select id="chain"></select></div>
 <button type="button" id="pay-usdc" data-testid="checkout-pay-usdc" disabled>Pay with USDC</button></section>
 <p id="status" role="status" data-testid="checkout-status"></p>
+<p id="support" class="note" hidden>Questions about this payment? <a id="support-link" data-testid="checkout-support"></a></p>
 </main>
 <script src="${PAGE_SCRIPT_PATH}"></script></body></html>`;
 }

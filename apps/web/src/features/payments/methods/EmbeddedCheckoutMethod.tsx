@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { EmbeddedCheckout } from '@store/checkout-sdk/react';
-import type { AuthDeclinedInfo, EvmWallet, MerchantTheme, SolanaWallet } from '@store/checkout-sdk';
+import { CheckoutInputError, type AuthDeclinedInfo, type EvmWallet, type MerchantTheme, type SolanaWallet } from '@store/checkout-sdk';
 import { GAME_IDENTIFIER, type CoinflowSessionData, type EmbeddedCheckoutChain } from '@store/shared';
 import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { usePaymentsCoinflowSessionMutation } from '../api/coinflow-session.ts';
@@ -125,7 +125,9 @@ export default function EmbeddedCheckoutMethod({ orderId, onPaid, onFailed }: Me
         allowedPaymentMethods: payer?.kind === 'card' ? ['card' as const] : [...session.allowedPaymentMethods],
         onSuccess: () => onPaid(id, 'paid'),
         onAuthDeclined,
-        onError: () => {
+        onError: (error: Error) => {
+          // A parameter the page refused is shown in the frame, and the checkout goes on: not a load failure.
+          if (error instanceof CheckoutInputError) return;
           setSession(null);
           setError(CHECKOUT_LOAD_FAILED_TEXT);
         },

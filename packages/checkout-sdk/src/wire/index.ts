@@ -1,0 +1,3 @@
+/** The wire contract as zod schemas (`@store/checkout-sdk/wire`): the page's query parameters and the frame messages. */
+export * from './params.ts';
+export * from './messages.ts';
