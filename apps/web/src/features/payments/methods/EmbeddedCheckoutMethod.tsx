@@ -176,6 +176,7 @@ export default function EmbeddedCheckoutMethod({ orderId, onPaid, onFailed }: Me
           <fieldset className="payments-fieldset">
             <legend>Pay USDC from your wallet on</legend>
             <select
+              className="payments-select"
               aria-label="Blockchain"
               value={chain}
               onChange={(e) => setChain(e.target.value as EmbeddedCheckoutChain)}
@@ -189,7 +190,7 @@ export default function EmbeddedCheckoutMethod({ orderId, onPaid, onFailed }: Me
             </select>{' '}
             <button
               type="button"
-              className="button"
+              className="payments-button"
               onClick={() => void connectAndStart()}
               disabled={busy}
               data-testid="embedded-connect-wallet"
@@ -200,7 +201,7 @@ export default function EmbeddedCheckoutMethod({ orderId, onPaid, onFailed }: Me
           <p>
             <button
               type="button"
-              className="button button-secondary"
+              className="payments-button payments-button-secondary"
               onClick={() => void start({ kind: 'card' })}
               disabled={busy}
               data-testid="embedded-pay-by-card"
