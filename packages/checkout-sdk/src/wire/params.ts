@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { decompressFromEncodedURIComponent } from '../lz.ts';
+import { customerInfoSchema } from './customer-info.ts';
 import { CORNER_STYLES, PRESENTMENT_CURRENCIES, THREE_DS_CHALLENGE_PREFERENCES, WIDGET_CURRENCIES } from '../protocol.ts';
 
 /** The payment methods the published SDK can ask for (its PaymentMethods enum) and SPEC §3's, together. */
@@ -100,29 +101,6 @@ export const merchantThemeSchema = z.looseObject({
 });
 /** The theme keys the page applies; any other key given is refused by name. */
 export const APPLIED_THEME_KEYS = ['primary', 'background', 'backgroundAccent', 'textColor', 'style'] as const;
-
-/** The published SDK's CustomerInfo: a name (or firstName + lastName) and an address, all optional here. */
-export const customerInfoSchema = z.strictObject({
-  verificationId: text(128).optional(),
-  name: text(200).optional(),
-  firstName: text(100).optional(),
-  lastName: text(100).optional(),
-  displayName: text(200).optional(),
-  address: text(200).optional(),
-  city: text(100).optional(),
-  state: text(100).optional(),
-  zip: text(20).optional(),
-  country: text(64).optional(),
-  ip: text(64).optional(),
-  lat: text(32).optional(),
-  lng: text(32).optional(),
-  dob: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
-    .optional(),
-  email: z.email().max(254).optional(),
-});
-export type CustomerInfo = z.infer<typeof customerInfoSchema>;
 
 const origin = z.string().refine((value) => {
   try {
