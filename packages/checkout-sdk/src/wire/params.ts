@@ -7,28 +7,10 @@
 import { z } from 'zod';
 import { decompressFromEncodedURIComponent } from '../lz.ts';
 import { customerInfoSchema } from './customer-info.ts';
-import { CORNER_STYLES, PRESENTMENT_CURRENCIES, THREE_DS_CHALLENGE_PREFERENCES, WIDGET_CURRENCIES } from '../protocol.ts';
+import { CORNER_STYLES, PAYMENT_METHODS, PRESENTMENT_CURRENCIES, THREE_DS_CHALLENGE_PREFERENCES, WIDGET_CURRENCIES } from '../protocol.ts';
 
 /** The payment methods the published SDK can ask for (its PaymentMethods enum) and SPEC §3's, together. */
-export const KNOWN_PAYMENT_METHODS = [
-  'card',
-  'ach',
-  'fasterPayments',
-  'sepa',
-  'pix',
-  'usdc',
-  'googlePay',
-  'applePay',
-  'credits',
-  'crypto',
-  'instantBankTransfer',
-  'wire',
-  'cashApp',
-  'apa',
-  'paypal',
-  'venmo',
-  'interac',
-] as const;
+export const KNOWN_PAYMENT_METHODS = [...PAYMENT_METHODS, 'wire', 'cashApp', 'apa', 'paypal', 'venmo', 'interac'] as const;
 export type KnownPaymentMethod = (typeof KNOWN_PAYMENT_METHODS)[number];
 
 const text = (max: number) => z.string().trim().min(1).max(max);

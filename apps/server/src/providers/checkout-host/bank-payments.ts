@@ -1,13 +1,13 @@
 // Paying a session from a bank account (ACH) through the store's bank-account provider: linking the account,
 // starting the debit, and settling it once the bank has (reconciliation asks).
-import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import type { BankAccountNumbers } from '../payments/nuvei/ach/types.ts';
 import { hostCustomerId, type CheckoutHostContext } from './context.ts';
 import type { PayerGiven } from './customer-info.ts';
 import type { Payer as Requester } from './fraud-gate.ts';
 import { holderName, hostPayer, payerRecord } from './payer.ts';
 import * as repo from './repository.ts';
-import { allowedMethodsOf, successInfo } from './session-views.ts';
+import { refuseUnlessAllowed, successInfo } from './session-views.ts';
 
 /**
  * The merchant's webhook event when a bank debit has started and waits for the bank (days): the session is
@@ -43,13 +43,7 @@ export function createBankPayments(ctx: CheckoutHostContext) {
     { email, customerInfo, ...account }: BankAccountNumbers & PayerGiven,
     who: Requester = { address: null },
   ): Promise<BankAnswer> {
-    if (!allowedMethodsOf(session).includes('ach'))
-      throw unprocessable(
-        session.authOnly
-          ? 'This session authorises a card only (authOnly): a bank debit cannot be held for capture.'
-          : 'Bank account payments are not allowed for this session.',
-        session.authOnly ? 'authOnly' : 'method',
-      );
+    refuseUnlessAllowed(session, 'ach');
     const provider = bankProvider();
     if (!provider) throw new AppError(503, 'ACH_UNAVAILABLE', 'Bank account payments are not available right now.');
     if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');

@@ -8,14 +8,14 @@
 // own return page (CHALLENGE_RETURN_PATH, the payment's notificationURL), where finishChallenge sends the
 // final payment (relatedTransactionId) and takes its outcome. No money moves before that final payment.
 import { CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE, type BrowserDetailsBody } from '@store/shared';
-import { AppError, conflict, unprocessable } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import type { BrowserDetails, Payer, PaymentOutcome, PaymentRequest, ThreeDsChallengePreference } from '../payments/types.ts';
 import type { CardAttempter } from './card-limits.ts';
 import { hostCustomerId, type CheckoutHostContext } from './context.ts';
 import type { PayerGiven } from './customer-info.ts';
 import { holderName, hostPayer, payerRecord } from './payer.ts';
 import * as repo from './repository.ts';
-import { allowedMethodsOf, effectiveStatus, successInfo } from './session-views.ts';
+import { effectiveStatus, refuseUnlessAllowed, successInfo } from './session-views.ts';
 
 /** After this many card declines the session ends declined (payment.declined); before, the shopper may try again. */
 export const MAX_CARD_DECLINES = 3;
@@ -175,7 +175,7 @@ export function createCardPayments(ctx: CheckoutHostContext) {
     who: CardAttempter,
     headers: RequestHeaders = { acceptHeader: '*/*', userAgent: '' },
   ): Promise<CardAnswer> {
-    if (!allowedMethodsOf(session).includes('card')) throw unprocessable('Card payments are not allowed for this session.', 'method');
+    refuseUnlessAllowed(session, 'card');
     const provider = ctx.cardProvider();
     if (!provider) throw new AppError(503, 'CARD_UNAVAILABLE', 'Card payments are not available right now.');
     if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');

@@ -1,4 +1,5 @@
 // How a session is shown: to the merchant API, and to the page's parent on success.
+import { unprocessable } from '../../lib/errors.ts';
 import type { PaymentMethodName } from './context.ts';
 import type * as repo from './repository.ts';
 
@@ -15,6 +16,21 @@ export const effectiveStatus = (s: repo.SessionRow, now = Date.now()) =>
  */
 export const allowedMethodsOf = (s: Pick<repo.SessionRow, 'allowedMethods' | 'authOnly'>): PaymentMethodName[] =>
   s.authOnly ? s.allowedMethods.filter((m) => m === 'card') : s.allowedMethods;
+
+const METHOD_WORDS: Record<PaymentMethodName, { payments: string; one: string }> = {
+  card: { payments: 'Card payments', one: 'a card payment' },
+  ach: { payments: 'Bank account payments', one: 'a bank debit' },
+  usdc: { payments: 'USDC payments', one: 'a USDC transfer' },
+};
+
+/** 422 unless the session may be paid this way, naming why: the merchant's methods, or authOnly (card only). */
+export function refuseUnlessAllowed(s: Pick<repo.SessionRow, 'allowedMethods' | 'authOnly'>, method: PaymentMethodName): void {
+  if (allowedMethodsOf(s).includes(method)) return;
+  const words = METHOD_WORDS[method];
+  if (s.authOnly && s.allowedMethods.includes(method))
+    throw unprocessable(`This session authorises a card only (authOnly): ${words.one} cannot be held for capture.`, 'authOnly');
+  throw unprocessable(`${words.payments} are not allowed for this session.`, 'method');
+}
 
 /** What the merchant receives (SPEC §2 settlementType, tokens, lockDefaultToken), as the success info and webhooks echo it. */
 export function settlementOf(s: repo.SessionRow) {

@@ -6,7 +6,7 @@ import type { CheckoutHostContext } from './context.ts';
 import type { Payer } from './fraud-gate.ts';
 import * as repo from './repository.ts';
 import { settlementSeed } from './secret.ts';
-import { allowedMethodsOf, successInfo } from './session-views.ts';
+import { refuseUnlessAllowed, successInfo } from './session-views.ts';
 
 /** How long a request waits for a chain transfer to confirm before answering 'processing' (reconciliation finishes it). */
 export const TRANSFER_WAIT_MS = 60_000;
@@ -70,13 +70,7 @@ export function createUsdcPayments(ctx: CheckoutHostContext) {
    * sign (ADR 045): once a wallet has sent the transfer the money has moved, and a decline would strand it.
    */
   async function prepareUsdc(session: repo.SessionRow, chain: ChainName, payer: string, who: Payer = { address: null }) {
-    if (!allowedMethodsOf(session).includes('usdc'))
-      throw unprocessable(
-        session.authOnly
-          ? 'This session authorises a card only (authOnly): a USDC transfer cannot be held for capture.'
-          : 'USDC payments are not allowed for this session.',
-        session.authOnly ? 'authOnly' : 'method',
-      );
+    refuseUnlessAllowed(session, 'usdc');
     if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');
     if (!CHAIN_NAMES.includes(chain)) throw unprocessable(`Unknown chain ${chain}.`, 'chain');
     const screened = await ctx.fraud.screen(session, 'usdc', who);
