@@ -14,6 +14,7 @@ import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { fraudChecksOf, latestBankAttempt, latestCardAttempt } from './repository.ts';
 import type { MerchantCredentials } from './secret.ts';
+import { hostCaller } from '../../../test/support/checkout-host-calls.ts';
 
 const FRAUD_TIMEOUT_MS = 300;
 const APPROVED = '4111111111111111';
@@ -49,25 +50,7 @@ afterAll(async () => {
   webhook?.close();
 });
 
-async function call(method: string, path: string, opts: { key?: string; session?: string; body?: unknown } = {}) {
-  const res = await fetch(`${t.app.checkoutHost.origin().replace('localhost', '127.0.0.1')}${path}`, {
-    method,
-    headers: {
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.key ? { 'x-merchant-key': opts.key } : {}),
-      ...(opts.session ? { 'x-session-key': opts.session } : {}),
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, json, text };
-}
+const call = hostCaller(() => t.app.checkoutHost.origin());
 
 let refs = 0;
 async function newSession(amountCents = 1500, allowedPaymentMethods = ['card', 'usdc', 'ach']) {

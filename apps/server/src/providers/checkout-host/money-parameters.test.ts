@@ -14,6 +14,7 @@ import { tokenizeCard } from '../../../test/support/vault.ts';
 import type { PaymentRequest } from '../payments/types.ts';
 import { latestCardAttempt } from './repository.ts';
 import type { MerchantCredentials } from './secret.ts';
+import { hostCaller } from '../../../test/support/checkout-host-calls.ts';
 
 const FRICTIONLESS = '4111111111111111';
 const DECLINED = '4000000000000002';
@@ -24,27 +25,7 @@ let merchant: MerchantCredentials;
 let webhook: http.Server;
 const received: { type: string; data: Record<string, unknown> }[] = [];
 
-const host = (path: string) => `${t.app.checkoutHost.origin().replace('localhost', '127.0.0.1')}${path}`;
-
-async function call(method: string, path: string, opts: { key?: string; session?: string; body?: unknown } = {}) {
-  const res = await fetch(host(path), {
-    method,
-    headers: {
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.key ? { 'x-merchant-key': opts.key } : {}),
-      ...(opts.session ? { 'x-session-key': opts.session } : {}),
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, json, text };
-}
+const call = hostCaller(() => t.app.checkoutHost.origin());
 
 let refs = 0;
 const createBody = (amountCents: number, extra: Record<string, unknown> = {}) => ({
