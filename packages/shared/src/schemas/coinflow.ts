@@ -34,6 +34,24 @@ export const coinflowSessionData = z.object({
   currency: z.literal('USD'),
   blockchains: z.array(embeddedCheckoutChain),
   allowedPaymentMethods: z.array(z.enum(EMBEDDED_CHECKOUT_PAYMENT_METHODS)),
+  /** The shopper's e-mail, prefilled in the frame and the payment's billing e-mail (the SDK's `email`). */
+  email: z.string().optional(),
+  /**
+   * The shopper's names and billing address from their profile, prefilled in the frame and sent with a card or
+   * bank payment (the SDK's `customerInfo`); only the fields the profile has in a form the checkout takes.
+   */
+  customerInfo: z
+    .object({
+      firstName: z.string(),
+      lastName: z.string(),
+      address: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zip: z.string(),
+      country: z.string(),
+    })
+    .partial()
+    .optional(),
   /** Whose page the frame opens: absent, the store's hosted checkout; 'coinflow', Coinflow's purchase page (ADR 041). */
   host: z.literal('coinflow').optional(),
   /** Coinflow's checkout JWT (the page's jwtToken), which holds the amount; only with host 'coinflow'. */

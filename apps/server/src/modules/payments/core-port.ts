@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentsCore } from '../../providers/payments/core-port.ts';
 import { findOrder, listOrdersOf, prepareOrderForPayment } from '../checkout/index.ts';
 import { getDistributorKeys } from '../settings/index.ts';
-import { findAccountName } from '../user/index.ts';
+import { findAccountName, findBillingDetails } from '../user/index.ts';
 import { assertMayPay } from './allowed.ts';
 import { cardAttemptsFor, DECLINE_WEIGHT } from './card-attempts.ts';
 import { PAYMENT_IN_PROGRESS_MESSAGE, startPayment } from './core.ts';
@@ -52,6 +52,7 @@ export function paymentsCoreOf(app: FastifyInstance): PaymentsCore {
       prepareOrderForPayment(db, userId, orderId, startAttempt && ((tx) => startAttempt(tx))),
     distributorKeys: getDistributorKeys,
     accountName: findAccountName,
+    billingDetails: findBillingDetails,
   };
   return core;
 }

@@ -4,4 +4,11 @@
 // puts on the profile, and the profile's state (where the shopper buys from, which the payments module
 // checks against the whitelist).
 export { default as userRoutes } from './routes.ts';
-export { findAccountName, findPayer, findProfileState, saveProfileCountry, type MissingPayerField } from './repository.ts';
+export {
+  findAccountName,
+  findBillingDetails,
+  findPayer,
+  findProfileState,
+  saveProfileCountry,
+  type MissingPayerField,
+} from './repository.ts';

@@ -41,6 +41,30 @@ export async function findAccountName(db: Db, userId: string): Promise<string> {
   return row ? `${row.firstname} ${row.lastname}`.trim() : '';
 }
 
+/**
+ * The shopper's e-mail, names and billing address as their profile has them, each trimmed ('' where empty):
+ * what a checkout may prefill (the embedded checkout's email and customerInfo, issue 23).
+ */
+export async function findBillingDetails(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, firstname: users.firstname, lastname: users.lastname, address: users.address })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  const address = row.address;
+  return {
+    email: row.email.trim(),
+    firstName: row.firstname.trim(),
+    lastName: row.lastname.trim(),
+    street: address?.street?.trim() ?? '',
+    city: address?.city?.trim() ?? '',
+    state: address?.state?.trim() ?? '',
+    zip: address?.zipCode?.trim() ?? '',
+    country: address?.country?.trim().toUpperCase() ?? '',
+  };
+}
+
 /** A profile field a payment provider needs and the profile lacks: its name as PUT v1/user/profile has it. */
 export type MissingPayerField = 'address.country' | 'firstname' | 'lastname' | 'email' | 'ipAddress';
 

@@ -198,6 +198,21 @@ export interface PaymentsCore {
   distributorKeys(db: Db): Promise<Record<string, string>>;
   /** The shopper's name as their account has it ('' when none). */
   accountName(db: Db, userId: string): Promise<string>;
+  /** The shopper's e-mail, names and billing address as their profile has them ('' where empty), for a checkout to prefill. */
+  billingDetails(db: Db, userId: string): Promise<ShopperBillingDetails | undefined>;
+}
+
+/** A shopper's profile as a checkout may prefill it; every field trimmed, '' when the profile lacks it. */
+export interface ShopperBillingDetails {
+  email: string;
+  firstName: string;
+  lastName: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  /** Upper case; as the shopper typed it (a checkout checks it is ISO 3166-1 alpha-2 before use). */
+  country: string;
 }
 
 // --- A provider family (ADR 044): one folder, one registration line in providers/payments/plugin.ts.

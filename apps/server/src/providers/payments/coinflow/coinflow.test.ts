@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts
 import { as, createShopper, expectLedgerBalanced, type Shopper } from '../../../../test/support/checkout.ts';
 import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { startFakeCheckoutHost, type FakeCheckoutHost } from '../../../../test/support/fake-checkout-host.ts';
-import { payments } from '../../../db/schema.ts';
+import { payments, users } from '../../../db/schema.ts';
 import { COINFLOW_WEBHOOK_PATH } from './names.ts';
 import { checkoutSignatureHeader } from './signature.ts';
 import { saveDistributorKeys } from '../../../modules/settings/index.ts';
@@ -96,6 +96,34 @@ describe('GET v1/payment/coinflow/session', () => {
     const atHost = host.byReference(attempt!.id)!;
     expect(atHost).toMatchObject({ amountCents: order.total, sessionKey: data.sessionKey, customer: { id: s.id, email: s.email } });
     expect(atHost.metadata).toEqual({ orderId: order._id, gameProvider: GAME });
+  });
+
+  it("prefills the frame with the shopper's e-mail, names and billing address from their profile", async () => {
+    const s = await createShopper(t.database.db, { state: 'IL' });
+    await pendingOrder(t.app, s);
+    const data = await openSession(s);
+    expect(data.email).toBe(s.email);
+    expect(data.customerInfo).toEqual({
+      firstName: 'Mei',
+      lastName: 'Lin',
+      address: '8 Jade Road',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '00000',
+      country: 'US',
+    });
+  });
+
+  it('leaves out what the checkout would refuse: a country typed as a name, an empty street', async () => {
+    const s = await createShopper(t.database.db, { country: null });
+    await t.database.db
+      .update(users)
+      .set({ address: { street: '', city: 'Leeds', state: '', zipCode: 'LS1 4AP', country: 'United Kingdom' } })
+      .where(eq(users.id, s.id));
+    await pendingOrder(t.app, s);
+    const data = await openSession(s);
+    expect(data.email).toBe(s.email);
+    expect(data.customerInfo).toEqual({ firstName: 'Mei', lastName: 'Lin', city: 'Leeds', zip: 'LS1 4AP' });
   });
 
   it("never reaches another shopper's order", async () => {

@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts
 import type { CoinflowGateway } from './plugin.ts';
 import { EMBEDDED_PAYMENT_METHODS } from './names.ts';
 import type { PaymentOutcome, PaymentSource, VerifiedWebhookEvent, WebhookInput } from '../types.ts';
+import { checkoutPrefill, type CheckoutPrefill } from './prefill.ts';
 import { findOpenEmbeddedAttempt } from './repository.ts';
 import type { FamilyDeps, PaymentRecord } from '../core-port.ts';
 
@@ -21,7 +22,7 @@ const NOT_PENDING: OrderStatus[] = ['paid', 'fulfilled', 'failed', 'canceled', '
 
 type Embedded = Extract<Extract<PaymentOutcome, { status: 'action' }>['action'], { kind: 'embedded' }>;
 
-const sessionData = (action: Embedded, orderId: string, amountCents: number): CoinflowSessionData => ({
+const sessionData = (action: Embedded, orderId: string, amountCents: number, prefill: CheckoutPrefill): CoinflowSessionData => ({
   sessionKey: action.sessionKey,
   merchantId: action.merchantId,
   checkoutBase: action.checkoutBase,
@@ -30,6 +31,7 @@ const sessionData = (action: Embedded, orderId: string, amountCents: number): Co
   currency: 'USD',
   blockchains: [...EMBEDDED_CHECKOUT_CHAINS],
   allowedPaymentMethods: [...(action.allowedPaymentMethods ?? EMBEDDED_PAYMENT_METHODS)],
+  ...prefill,
   // Coinflow's page (ADR 041): its checkout JWT holds the amount.
   ...(action.host === 'coinflow' ? { host: 'coinflow' as const, jwtToken: action.jwtToken } : {}),
 });
@@ -65,7 +67,8 @@ async function rotateSession(deps: FamilyDeps, userId: string, open: PaymentReco
       source,
     }),
   );
-  if (outcome.status === 'action' && outcome.action.kind === 'embedded') return sessionData(outcome.action, open.orderId, open.amountCents);
+  if (outcome.status === 'action' && outcome.action.kind === 'embedded')
+    return sessionData(outcome.action, open.orderId, open.amountCents, checkoutPrefill(await deps.core.billingDetails(deps.db, userId)));
   // Paid, declined or settling meanwhile: recorded as the host has it.
   await deps.core.reconcileInFlight(deps, open);
   throw conflict(outcome.status === 'approved' ? ORDER_PAID_MESSAGE : deps.core.messages.paymentInProgress);
@@ -89,7 +92,7 @@ export async function openCoinflowSession(
   if (result.status === 'action' && result.action.kind === 'embedded') {
     const payment = await deps.core.findPaymentByTransaction(deps.db, result.transactionId);
     if (!payment) throw new Error('The embedded checkout attempt just written is missing.');
-    return sessionData(result.action, orderId, payment.amountCents);
+    return sessionData(result.action, orderId, payment.amountCents, checkoutPrefill(await deps.core.billingDetails(deps.db, user._id)));
   }
   throw conflict(result.status === 'approved' ? ORDER_PAID_MESSAGE : deps.core.messages.paymentInProgress);
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
+import { decompressFromEncodedURIComponent } from 'lz-string';
 import EmbeddedCheckoutMethod, { STORE_GAME_PROVIDER } from './EmbeddedCheckoutMethod.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
@@ -56,6 +57,17 @@ describe('EmbeddedCheckoutMethod', () => {
       info: { sessionId: 'cs_1', reference: 'pay_1', method: 'card', amountCents: 499, currency: 'USD' },
     });
     await vi.waitFor(() => expect(onPaid).toHaveBeenCalledWith('ord-1', 'paid'));
+  });
+
+  it("prefills the frame with the shopper's e-mail and billing details the session carries", async () => {
+    const customerInfo = { firstName: 'Mei', lastName: 'Lin', city: 'Springfield', country: 'US' };
+    mockApi({ 'GET v1/payment/coinflow/session': ok({ ...session, email: 'mei@example.com', customerInfo }) });
+    const { user } = renderPage(<EmbeddedCheckoutMethod orderId="ord-1" onPaid={vi.fn()} />);
+    await user.click(screen.getByTestId('embedded-pay-by-card'));
+    const src = new URL((await frame()).src);
+    expect(src.searchParams.get('email')).toBe('mei@example.com');
+    // Objects travel lz-string compressed, as the published SDK sends them.
+    expect(JSON.parse(decompressFromEncodedURIComponent(src.searchParams.get('customerInfo')!))).toEqual(customerInfo);
   });
 
   it("opens Coinflow's purchase page with its checkout JWT (COINFLOW_MODE=coinflow), collecting no device id from our host", async () => {

@@ -118,6 +118,9 @@ export default function EmbeddedCheckoutMethod({ orderId, onPaid, onFailed }: Me
         collectDeviceId: session.host !== 'coinflow',
         ...(session.jwtToken ? { jwtToken: session.jwtToken } : {}),
         sessionKey: session.sessionKey,
+        // The shopper's profile prefills the frame and is the card or bank payment's billing data.
+        ...(session.email ? { email: session.email } : {}),
+        ...(session.customerInfo ? { customerInfo: session.customerInfo } : {}),
         subtotal: { cents: session.amountCents, currency: session.currency },
         useHeightChange: true,
         loaderBackground: STORE_THEME.background!,
