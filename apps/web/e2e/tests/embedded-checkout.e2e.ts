@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
 import { aCheapProduct, addToCartViaApi, purchasedCoins, signedInPaymentPage } from '../support/commerce.ts';
-import { createVerifiedUser, signInViaApi } from '../support/users.ts';
+import { createVerifiedUser, E2E_BILLING_ADDRESS, signInViaApi } from '../support/users.ts';
 
 // Issue 11: "Pay with wallet or bank" on the pay page opens the hosted checkout (the server's own, on its
 // own origin) in a frame through the checkout SDK. A shopper pays by card inside it, or with USDC from their
@@ -23,6 +23,8 @@ const forNode = (origin: string) => origin.replace('//localhost', '//127.0.0.1')
 interface OrderPage {
   page: TrackedPage;
   token: string;
+  /** The shopper's e-mail address. */
+  email: string;
   orderCoins: number;
   coinsBefore: number;
 }
@@ -30,7 +32,8 @@ interface OrderPage {
 /** A new shopper with one cheap product in the cart, on the pay page of its order with the embedded checkout chosen. */
 async function payPageWithEmbeddedCheckout(prepare?: (page: TrackedPage) => Promise<void>): Promise<OrderPage> {
   const product = await aCheapProduct(baseURL);
-  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
+  const user = await createVerifiedUser(baseURL, { billingAddress: true });
+  const session = await signInViaApi(baseURL, user);
   await addToCartViaApi(baseURL, session.token, product._id, 1);
   const page = await signedInPaymentPage(newPage, session);
   await prepare?.(page);
@@ -42,7 +45,7 @@ async function payPageWithEmbeddedCheckout(prepare?: (page: TrackedPage) => Prom
   await page.waitForURL('**/add-card/*');
   await page.getByRole('radio', { name: 'Pay with wallet or bank' }).check();
   await page.getByTestId('embedded-checkout-method').waitFor();
-  return { page, token: session.token, orderCoins, coinsBefore };
+  return { page, token: session.token, email: user.email, orderCoins, coinsBefore };
 }
 
 /**
@@ -200,6 +203,11 @@ describe('paying in the embedded checkout', () => {
     const order = await payPageWithEmbeddedCheckout();
     await order.page.getByTestId('embedded-pay-by-card').click();
     const { frame } = await checkoutFrame(order.page);
+    // The store hands the frame the shopper's e-mail and billing address from their profile (issue 23).
+    await frame.getByTestId('checkout-payer-email').waitFor({ timeout: 30_000 });
+    expect(await frame.getByTestId('checkout-payer-email').inputValue()).toBe(order.email);
+    expect(await frame.getByTestId('checkout-payer-city').inputValue()).toBe(E2E_BILLING_ADDRESS.city);
+    expect(await frame.getByTestId('checkout-payer-country').inputValue()).toBe(E2E_BILLING_ADDRESS.country);
     await payByCardInFrame(frame, '4111111111111111');
     await expectPaidOnce(order);
   });
