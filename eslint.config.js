@@ -188,6 +188,14 @@ const WEB_FROM_WEB = [
 ];
 const WEB_FROM_SERVER = ['@store/web', 'The server never imports the web app (DESIGN.md §3).'];
 const APPS_FROM_SHARED = (name) => [name, 'packages/shared imports no app (DESIGN.md §3).'];
+// Issue 23: the server builds nothing at run time. The hosted checkout's page script is bundled by `npm run
+// build` (page/build.ts, the one file of src that may use esbuild) and the host serves that file.
+const ESBUILD_AT_RUN_TIME = [
+  'esbuild',
+  'The server never runs esbuild: browser code is built at build time (`npm run build`, checkout-host/page/build.ts) and the server serves the built file (issue 23).',
+];
+/** The server files that may import esbuild: the build script, and the session-recording worker bundled at its first batch (ADR 033), not yet moved to build time. */
+const ESBUILD_ALLOWED = ['apps/server/src/providers/checkout-host/page/build.ts', 'apps/server/src/modules/recordings/batch-parser.ts'];
 
 function forbidPackages(...packages) {
   const matching = (name) => `/^${name.replace('/', '\\/')}(\\/|$)/`;
@@ -250,6 +258,12 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.{ts,tsx,js}'],
     rules: forbidPackages(WEB_FROM_SERVER),
+  },
+  {
+    // Tests (and test support outside src) may bundle what they serve; production code may not.
+    files: ['apps/server/src/**/*.{ts,tsx,js}'],
+    ignores: ['**/*.test.ts', ...ESBUILD_ALLOWED],
+    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME),
   },
   {
     files: ['apps/server/src/**/*.ts'],

@@ -33,6 +33,8 @@ export default defineConfig({
             ...(process.env.DATABASE_URL ? [] : ['test/database-stall.test.ts']),
           ],
           environment: 'node',
+          // The hosted checkout's page script, built once before the workers start (test/global-setup.ts).
+          globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

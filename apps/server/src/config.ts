@@ -7,6 +7,7 @@ import { defaultMaxConcurrentHashes } from './lib/password-gate.ts';
 import { chainOptionsFromEnv, missingSandboxPackages, type ChainOptions } from './providers/chains/index.ts';
 import { JUMIO_REGIONS } from './providers/kyc/jumio/hosts.ts';
 import { FRAUD_FAILURE_POLICIES } from './providers/fraud/index.ts';
+import { BUILT_PAGE_SCRIPT, checkPageScriptBuilt } from './providers/checkout-host/page/script.ts';
 import { checkCardProviderUrl, checkProductionRules, ConfigError, resolveMailTransport, type MailTransport } from './config-rules.ts';
 
 export { ConfigError } from './config-rules.ts';
@@ -306,6 +307,12 @@ const envSchema = z.object({
   CHECKOUT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
   /** Public address of the hosted checkout; default http://localhost:<CHECKOUT_PORT>. */
   CHECKOUT_PUBLIC_URL: z.string().url().optional(),
+  /** The hosted page's script as `npm run build` writes it (issue 23); the host reads it once when it starts. */
+  CHECKOUT_PAGE_SCRIPT: z
+    .string()
+    .min(1)
+    .transform((file) => path.resolve(file))
+    .default(BUILT_PAGE_SCRIPT),
   /**
    * A second port for the host's API as the published @coinflowlabs/react SDK reaches it (its `local`
    * environment: page on 3000, API on 5000): GET /merchant/view/:merchantId and POST
@@ -483,7 +490,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   } catch (err) {
     throw new ConfigError(err instanceof Error ? err.message : String(err));
   }
-  if (merged.CHECKOUT_PORT !== 'off') checkSandboxPackages(chainOptions);
+  if (merged.CHECKOUT_PORT !== 'off') {
+    checkSandboxPackages(chainOptions);
+    // The host serves its page script as built, never building it here: without the build it cannot start.
+    checkPageScriptBuilt(merged.CHECKOUT_PAGE_SCRIPT);
+  }
   return {
     ...merged,
     CHAIN_OPTIONS: chainOptions,

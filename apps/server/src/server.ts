@@ -35,7 +35,8 @@ const database = await openDatabase({
 }).catch((err: unknown) => exitOnStartFailure(err, DatabaseUnreachableError));
 await migrate(database);
 const seeded = await seed(database.db, { demo: config.DEMO_DATA });
-const app = await buildApp({ config, database });
+// A plugin that finds what the start needs missing (the hosted checkout's page script, built by `npm run build`) says so in one line too.
+const app = await buildApp({ config, database }).catch((err: unknown) => exitOnStartFailure(err, ConfigError));
 await app.listen({ port: config.PORT, host: config.HOST });
 
 const store = `http://localhost:${config.PORT}`;

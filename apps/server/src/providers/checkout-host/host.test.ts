@@ -2,6 +2,7 @@
 // merchant API, page API, the page itself, USDC on the in-process Solana chain (litesvm) and on a local
 // anvil node, card payments through the sandbox card provider, bank-account (ACH) debits through the ACH
 // sandbox, and the signed merchant webhook.
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Keypair, Transaction } from '@solana/web3.js';
@@ -193,7 +194,7 @@ describe('merchant view and the page', () => {
     expect((await call('GET', '/merchant/view/nobody')).status).toBe(404);
   });
 
-  it('serves purchase-v2 framable only by the merchant origins, with its bundled script', async () => {
+  it('serves purchase-v2 framable only by the merchant origins, with its built script', async () => {
     for (const path of ['/solana/purchase-v2/test-shop', '/shop/base/purchase-v2/test-shop', '/user/purchase-v2/test-shop']) {
       const res = await call('GET', `${path}?sessionKey=x`);
       expect(res.status, path).toBe(200);
@@ -208,10 +209,20 @@ describe('merchant view and the page', () => {
     }
     expect((await call('GET', '/dogecoin/purchase-v2/test-shop')).status).toBe(404);
     expect((await call('GET', '/solana/purchase-v2/nobody')).status).toBe(404);
-    const script = await call('GET', '/checkout-page/page.js');
+    // The script the page loads is the file `npm run build` wrote, under a name that changes with its content.
+    const page = await call('GET', '/solana/purchase-v2/test-shop?sessionKey=x');
+    const src = /<script src="([^"]+)"><\/script>/.exec(page.text)![1]!;
+    expect(src).toMatch(/^\/checkout-page\/page\.[0-9a-f]{16}\.js$/);
+    const script = await call('GET', src);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toContain('javascript');
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(script.text).toBe(fs.readFileSync(t.app.config.CHECKOUT_PAGE_SCRIPT, 'utf8'));
     expect(script.text).toContain('heightChange:');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    // Only the current build's name is served.
+    expect((await call('GET', '/checkout-page/page.js')).status).toBe(404);
+    expect((await call('GET', '/checkout-page/page.0123456789abcdef.js')).status).toBe(404);
   }, 60_000);
 });
 

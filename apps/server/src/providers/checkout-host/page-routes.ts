@@ -1,4 +1,5 @@
-// GET /{routePrefix?}/{blockchain}/purchase-v2/{merchantId} (SPEC §2) and its bundled script. The page may
+// GET /{routePrefix?}/{blockchain}/purchase-v2/{merchantId} (SPEC §2) and its built script (page/script.ts:
+// read once at start, named by its content hash, so it is cached for good while the page never is). The page may
 // be framed only by the merchant's allowed origins (CSP frame-ancestors); it loads the vault's tokenizer and
 // frames, and the card provider's challenge page (POSTed its creq from the page's form into the challenge
 // frame, which the issuer then sends to the host's own return page). A merchant's stylesheet (`merchantCss`)
@@ -7,8 +8,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { BLOCKCHAINS } from '@store/checkout-sdk/protocol';
 import { allowedStylesheetOrigin } from '@store/checkout-sdk/wire';
-import { pageScript } from './page/bundle.ts';
-import { errorPage, PAGE_SCRIPT_PATH, purchasePage } from './page/html.ts';
+import { errorPage, purchasePage } from './page/html.ts';
+import type { PageScript } from './page/script.ts';
 import type { CheckoutHostService } from './service.ts';
 
 export interface PageRoutesOptions {
@@ -19,13 +20,15 @@ export interface PageRoutesOptions {
   providerPageOrigins: string[];
   /** Where a merchant's `merchantCss` may come from (CHECKOUT_MERCHANT_CSS_ORIGINS). */
   merchantCssOrigins: string[];
+  /** The page script `npm run build` wrote, as the host read it when it started. */
+  pageScript: PageScript;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (
   app,
-  { service, hostOrigin, vaultOrigin, providerPageOrigins, merchantCssOrigins },
+  { service, hostOrigin, vaultOrigin, providerPageOrigins, merchantCssOrigins, pageScript },
 ) => {
   const csp = (ancestors: string[], stylesheetOrigin: string | null = null) => {
     const vault = vaultOrigin();
@@ -65,6 +68,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (
           blockchain: params.blockchain,
           allowedOrigins: merchant.allowedOrigins,
           hostOrigin: hostOrigin(),
+          scriptPath: pageScript.path,
           merchantCss,
           merchantCssOrigins,
         }),
@@ -77,10 +81,8 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (
     '/:prefix/:blockchain/purchase-v2/:merchantId',
     (req, reply) => page(req.params, req.query, reply),
   );
-  app.get(PAGE_SCRIPT_PATH, async (_req, reply) =>
-    reply
-      .header('cache-control', 'no-cache')
-      .type('text/javascript; charset=utf-8')
-      .send(await pageScript()),
+  // Its name changes with its content: a browser (or a CDN) may keep it a year without asking again.
+  app.get(pageScript.path, async (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/javascript; charset=utf-8').send(pageScript.text),
   );
 };

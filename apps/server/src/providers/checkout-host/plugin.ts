@@ -10,6 +10,7 @@ import { createChainRegistry, type ChainRegistry } from '../chains/index.ts';
 import { fraudProviderFor } from '../fraud/index.ts';
 import type { PaymentProvider } from '../payments/types.ts';
 import { createCheckoutApiServer } from './api-server.ts';
+import { readPageScript } from './page/script.ts';
 import { loadHostSecret, type MerchantCredentials } from './secret.ts';
 import { createCheckoutHostServer } from './server.ts';
 import { createCheckoutHostService, type CheckoutHostService, type MerchantSpec } from './service.ts';
@@ -50,6 +51,8 @@ export default fp<CheckoutHostPluginOptions>(
   async (app, opts) => {
     const { config } = app;
     if (config.CHECKOUT_PORT === 'off') return;
+    // The page script `npm run build` wrote, read once; without it the start stops naming the command (ConfigError).
+    const pageScript = readPageScript(config.CHECKOUT_PAGE_SCRIPT);
     const secret = loadHostSecret({ secret: config.CHECKOUT_SECRET, dataDir: config.DATA_DIR, nodeEnv: config.NODE_ENV });
     const chains = opts.chains ?? createChainRegistry(config.CHAIN_OPTIONS);
     let origin = config.CHECKOUT_PUBLIC_URL ? new URL(config.CHECKOUT_PUBLIC_URL).origin : '';
@@ -113,6 +116,7 @@ export default fp<CheckoutHostPluginOptions>(
         // A real card provider's 3-D Secure pages are the card issuers' (any https origin): the page POSTs creq there.
         ...(realCardProvider ? ['https:'] : []),
       ],
+      pageScript,
     });
     // The API on a port of its own too, where the published SDK's environments look for it (CHECKOUT_API_PORT).
     const apiServer =

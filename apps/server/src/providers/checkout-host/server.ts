@@ -13,6 +13,7 @@ import { pageRoutes } from './page-routes.ts';
 import { sandboxRoutes } from './sandbox-routes.ts';
 import { applyHostBasics } from './server-basics.ts';
 import { hashSessionKey } from './secret.ts';
+import type { PageScript } from './page/script.ts';
 import type { CheckoutHostService } from './service.ts';
 import { tokenizerConfigRoutes, type TokenizerConfigRoutesOptions } from './tokenizer/routes.ts';
 import * as repo from './repository.ts';
@@ -27,6 +28,8 @@ export interface CheckoutHostServerOptions {
   hostOrigin: () => string;
   vault: TokenizerConfigRoutesOptions['vault'];
   providerPageOrigins: string[];
+  /** The built page script (page/script.ts), read once when the host starts. */
+  pageScript: PageScript;
   logger?: boolean;
 }
 
@@ -47,6 +50,7 @@ export async function createCheckoutHostServer(opts: CheckoutHostServerOptions):
     vaultOrigin: () => opts.vault.origin(),
     providerPageOrigins: opts.providerPageOrigins,
     merchantCssOrigins: config.CHECKOUT_MERCHANT_CSS_ORIGINS,
+    pageScript: opts.pageScript,
   });
   await server.register(tokenizerConfigRoutes, {
     vault: opts.vault,

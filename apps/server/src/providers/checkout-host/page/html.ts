@@ -3,8 +3,6 @@
 // its amount come from the page API with the session key.
 import { escapeHtml } from '../../mail/html.ts';
 
-export const PAGE_SCRIPT_PATH = '/checkout-page/page.js';
-
 const STYLE = `:root{--primary:#4f46e5;--bg:#fff;--accent:#f4f4f5;--text:#18181b;--radius:8px}
 *{box-sizing:border-box}html,body{margin:0;background:var(--bg);color:var(--text);font:15px/1.4 system-ui,sans-serif}
 main{padding:16px;max-width:480px;margin:0 auto}h1{font-size:1.1rem;margin:0 0 4px}
@@ -26,6 +24,8 @@ export function purchasePage(opts: {
   blockchain: string;
   allowedOrigins: string[];
   hostOrigin: string;
+  /** The page script's path on the host (its content-hashed name, page/script.ts). */
+  scriptPath: string;
   /** The merchant's stylesheet, only when its origin is allow-listed (the route checked it). */
   merchantCss?: string | null;
   /** The allow-listed stylesheet origins, so the page can name them when it refuses another. */
@@ -71,7 +71,7 @@ export function purchasePage(opts: {
 <p id="status" role="status" data-testid="checkout-status"></p>
 <p id="support" class="note" hidden>Questions about this payment? <a id="support-link" data-testid="checkout-support"></a></p>
 </main>
-<script src="${PAGE_SCRIPT_PATH}"></script></body></html>`;
+<script src="${escapeHtml(opts.scriptPath)}"></script></body></html>`;
 }
 
 export function errorPage(message: string): string {
