@@ -339,7 +339,10 @@ describe('USDC on Solana (litesvm)', () => {
       body: { paymentId: prepared.json.paymentId, signedTransaction: sign(prepared.json.transaction as string, payer) },
     });
     expect(paid.status, paid.text).toBe(200);
-    expect(paid.json).toMatchObject({ status: 'paid', info: { sessionId: s.sessionId, method: 'usdc', chain: 'solana', amountCents: 500 } });
+    expect(paid.json).toMatchObject({
+      status: 'paid',
+      info: { sessionId: s.sessionId, method: 'usdc', chain: 'solana', amountCents: 500 },
+    });
     expect(await adapter.sandboxUsdcBalance!(payer.publicKey.toBase58())).toBe(100_000_000n - 5_000_000n);
   }, 60_000);
 

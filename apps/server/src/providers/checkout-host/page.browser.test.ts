@@ -76,8 +76,7 @@ async function openCheckout(query: Record<string, string>, signer?: Keypair, leg
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
   });
-  if (signer)
-    await page.exposeFunction('signSolana', (base58: string) => signAsWallet(base58, signer, legacyOnly));
+  if (signer) await page.exposeFunction('signSolana', (base58: string) => signAsWallet(base58, signer, legacyOnly));
   const url = new URL(`${t.app.checkoutHost.origin()}/solana/purchase-v2/${merchant.merchantId}`);
   for (const [k, v] of Object.entries({ origins: compressParam([shopOrigin]), useHeightChange: 'true', handlerId: 'h1', ...query }))
     url.searchParams.set(k, v);

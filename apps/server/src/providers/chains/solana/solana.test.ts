@@ -231,7 +231,12 @@ describe('solana adapter (litesvm)', () => {
     const thief = await adapter.sandboxRecipient!();
     const refusals: Record<string, { code: string; message: string }[]> = {};
     for (const solanaVersion of SOLANA_TRANSACTION_VERSIONS) {
-      const intent: TransferIntent = { payer: payer.publicKey.toBase58(), recipient, amount: 1_000_000n, reference: `tamper-${solanaVersion}` };
+      const intent: TransferIntent = {
+        payer: payer.publicKey.toBase58(),
+        recipient,
+        amount: 1_000_000n,
+        reference: `tamper-${solanaVersion}`,
+      };
       const prepared = await adapter.prepareTransfer(intent, { solanaVersion });
       refusals[solanaVersion] = [];
       for (const changed of [
