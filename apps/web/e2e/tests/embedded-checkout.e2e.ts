@@ -1,5 +1,5 @@
 import { formatBalance } from '@store/shared';
-import { Keypair, Transaction } from '@solana/web3.js';
+import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { FrameLocator } from 'playwright-core';
 import { createWalletClient, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -106,12 +106,19 @@ async function expectEnabled(locator: ReturnType<FrameLocator['getByTestId']>) {
 }
 
 /**
- * A wallet-standard Solana wallet registered in the store's page: its signTransaction asks Node, which
- * signs with the Keypair (legacy transactions, as the host builds them).
+ * A wallet-standard Solana wallet registered in the store's page (supportedTransactionVersions legacy and 0):
+ * its signTransaction asks Node, which signs with the Keypair whichever form it is handed, and notes the form.
  */
-async function installSolanaWallet(page: TrackedPage, keypair: Keypair) {
+async function installSolanaWallet(page: TrackedPage, keypair: Keypair, seen: (number | 'legacy')[] = []) {
   await page.exposeFunction('__e2eSignSolana', (base64: string) => {
-    const tx = Transaction.from(Buffer.from(base64, 'base64'));
+    const bytes = Buffer.from(base64, 'base64');
+    const versioned = VersionedTransaction.deserialize(bytes);
+    seen.push(versioned.version);
+    if (versioned.version !== 'legacy') {
+      versioned.sign([keypair]);
+      return Buffer.from(versioned.serialize()).toString('base64');
+    }
+    const tx = Transaction.from(bytes);
     tx.partialSign(keypair);
     return tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
   });
@@ -262,9 +269,10 @@ describe('paying in the embedded checkout', () => {
     await expectPaidOnce(order);
   });
 
-  it('pays with USDC from a Solana wallet (wallet-standard): success page, balance up once', async () => {
+  it('pays with USDC from a Solana wallet (wallet-standard, a v0 transaction): success page, balance up once', async () => {
     const keypair = Keypair.generate();
-    const order = await payPageWithEmbeddedCheckout((page) => installSolanaWallet(page, keypair));
+    const seen: (number | 'legacy')[] = [];
+    const order = await payPageWithEmbeddedCheckout((page) => installSolanaWallet(page, keypair, seen));
     await order.page.getByLabel('Blockchain').selectOption('solana');
     await order.page.getByTestId('embedded-connect-wallet').click();
     const { frame, hostOrigin } = await checkoutFrame(order.page);
@@ -273,6 +281,7 @@ describe('paying in the embedded checkout', () => {
     await expectEnabled(pay);
     await pay.click();
     await expectPaidOnce(order);
+    expect(seen).toEqual([0]);
   });
 
   it('pays with USDC on an EVM chain (Base) from an injected wallet: success page, balance up once', async () => {

@@ -128,7 +128,7 @@ function watchSdkComplaints(page: TrackedPage) {
 async function openMerchantPage(
   page: TrackedPage,
   shopper: Shopper,
-  settings: Pick<MerchantPageConfig, 'blockchain' | 'wallet' | 'allowedPaymentMethods'>,
+  settings: Pick<MerchantPageConfig, 'blockchain' | 'wallet' | 'allowedPaymentMethods' | 'solanaVersions'>,
 ): Promise<FrameLocator> {
   const config: MerchantPageConfig = { merchantId: shopper.session.merchantId, sessionKey: shopper.session.sessionKey, ...settings };
   watchSdkComplaints(page);
@@ -172,6 +172,12 @@ async function expectPaidOnce(page: TrackedPage, shopper: Shopper, chain?: 'sola
   expect(await purchasedCoins(store.baseURL, shopper.token)).toBe(shopper.coinsBefore + shopper.orderCoins);
   expect((await sdkRecord(page)).success).toHaveLength(1);
   expect(sdkComplaints.get(page)).toEqual([]);
+}
+
+/** The frame shows no refusal: no refused parameter listed, no wallet refusal or error left on the page. */
+async function expectNothingRefused(frame: FrameLocator) {
+  expect(await frame.locator('#notices li').count()).toBe(0);
+  expect(await frame.getByText(/not supported|refused/i).count()).toBe(0);
 }
 
 async function faucet(chain: 'solana' | 'base', address: string): Promise<{ rpcUrl?: string }> {
@@ -283,18 +289,50 @@ describe('the published @coinflowlabs/react SDK, unmodified, on our hosted check
     await expectPaidOnce(page, shopper);
   });
 
-  it('USDC from a Solana wallet handed to the SDK: it is given the legacy transaction to sign; onSuccess with paymentId and hash, paid once', async () => {
+  it('USDC from a Solana wallet that signs only legacy transactions: it refuses the v0 one, is given the legacy transaction to sign; onSuccess with paymentId and hash, paid once', async () => {
     const keypair = Keypair.generate();
     const shopper = await shopperWithOrder();
     const page = await newPage();
     await exposeSolanaSigner(page, keypair);
-    const frame = await openMerchantPage(page, shopper, { blockchain: 'solana', wallet: keypair.publicKey.toBase58() });
+    const frame = await openMerchantPage(page, shopper, {
+      blockchain: 'solana',
+      wallet: keypair.publicKey.toBase58(),
+      solanaVersions: ['legacy'],
+    });
     await faucet('solana', keypair.publicKey.toBase58());
     const pay = frame.getByTestId('checkout-pay-usdc');
     await expect.poll(() => pay.isEnabled(), { timeout: 30_000 }).toBe(true);
     await pay.click();
     await expectPaidOnce(page, shopper, 'solana');
-    expect((await sdkRecord(page)).signed).toEqual(['legacy']);
+    const record = await sdkRecord(page);
+    expect(record.refused).toEqual(['v0']);
+    expect(record.signed).toEqual(['legacy']);
+    // The transaction that paid is the one the wallet signed.
+    expect((record.success[0] as { hash: string }).hash).toBe(record.signatures[0]);
+    await expectNothingRefused(frame);
+  });
+
+  it('USDC from a Solana wallet with a versioned transaction: the SDK hands the wallet a v0 VersionedTransaction, it signs it; onSuccess with paymentId and hash, paid once', async () => {
+    const keypair = Keypair.generate();
+    const shopper = await shopperWithOrder();
+    const page = await newPage();
+    await exposeSolanaSigner(page, keypair);
+    const frame = await openMerchantPage(page, shopper, {
+      blockchain: 'solana',
+      wallet: keypair.publicKey.toBase58(),
+      solanaVersions: ['legacy', 0],
+    });
+    await faucet('solana', keypair.publicKey.toBase58());
+    const pay = frame.getByTestId('checkout-pay-usdc');
+    await expect.poll(() => pay.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await pay.click();
+    await expectPaidOnce(page, shopper, 'solana');
+    const record = await sdkRecord(page);
+    // The wallet stub saw a VersionedTransaction of version 0 (recorded by the stub itself, not by our code).
+    expect(record.signed).toEqual(['v0']);
+    expect(record.refused).toEqual([]);
+    expect((record.success[0] as { hash: string }).hash).toBe(record.signatures[0]);
+    await expectNothingRefused(frame);
   });
 
   it('USDC from an EVM wallet (Base) handed to the SDK: it decodes the base64 transaction, the wallet sends it; onSuccess with paymentId and hash, paid once', async () => {

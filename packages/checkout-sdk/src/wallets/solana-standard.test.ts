@@ -87,6 +87,34 @@ describe('solanaWalletFromStandard', () => {
     expect(await verifyEd25519(payer.publicKey.toBytes(), signed.message.serialize(), signed.signatures[0])).toBe(true);
   });
 
+  it("a wallet whose supportedTransactionVersions lacks 0 refuses a v0 transaction in the adapters' words, and still signs legacy", async () => {
+    const payer = Keypair.generate();
+    const seen: string[] = [];
+    const adapted = solanaWalletFromStandard(
+      {
+        features: {
+          'solana:signTransaction': {
+            supportedTransactionVersions: ['legacy'],
+            signTransaction: async ({ transaction }: { transaction: Uint8Array }) => {
+              seen.push('asked');
+              const tx = Transaction.from(transaction);
+              tx.partialSign(payer);
+              return [{ signedTransaction: tx.serialize() }];
+            },
+          },
+        },
+      },
+      { address: payer.publicKey.toBase58(), publicKey: payer.publicKey.toBytes() },
+    );
+    const handlers = solanaHandlers(adapted);
+    await expect(handlers.signTransaction(unsignedTransfer(payer, 'v0'))).rejects.toThrow(
+      "Sending transaction version 0 isn't supported by this wallet",
+    );
+    expect(seen).toEqual([]);
+    expect(Transaction.from(bs58.decode(await handlers.signTransaction(unsignedTransfer(payer)))).verifySignatures()).toBe(true);
+    expect(seen).toEqual(['asked']);
+  });
+
   it('a feature the wallet lacks gives the §8 text', async () => {
     const payer = Keypair.generate();
     const { wallet, account } = standardWallet(payer, ['solana:signAndSendTransaction']);

@@ -13,12 +13,17 @@ export interface StandardWalletAccountLike {
   readonly chains?: readonly string[];
 }
 
+/** wallet-standard's list of the transaction versions a feature takes (e.g. ['legacy', 0]). */
+type TransactionVersions = readonly ('legacy' | number)[];
+
 interface SignTransactionFeature {
+  readonly supportedTransactionVersions?: TransactionVersions;
   signTransaction(
     ...inputs: { account: StandardWalletAccountLike; transaction: Uint8Array; chain?: string }[]
   ): Promise<readonly { signedTransaction: Uint8Array }[]>;
 }
 interface SignAndSendTransactionFeature {
+  readonly supportedTransactionVersions?: TransactionVersions;
   signAndSendTransaction(
     ...inputs: { account: StandardWalletAccountLike; transaction: Uint8Array; chain: string }[]
   ): Promise<readonly { signature: Uint8Array }[]>;
@@ -36,6 +41,19 @@ export interface StandardWalletLike {
 export const SOLANA_SIGN_TRANSACTION = 'solana:signTransaction';
 export const SOLANA_SIGN_AND_SEND_TRANSACTION = 'solana:signAndSendTransaction';
 export const SOLANA_SIGN_MESSAGE = 'solana:signMessage';
+
+/**
+ * Refuses, before the wallet is asked, a transaction version the wallet's feature does not list, with the
+ * wallet adapters' words: the hosted checkout then prepares a legacy transaction instead (its README).
+ */
+function refuseUnsupportedVersion(
+  d: Awaited<ReturnType<typeof loadSolanaDeps>>,
+  tx: Transaction | VersionedTransaction,
+  versions: TransactionVersions | undefined,
+) {
+  const version = isVersioned(d, tx) ? tx.version : 'legacy';
+  if (versions && !versions.includes(version)) throw new Error(`Sending transaction version ${version} isn't supported by this wallet`);
+}
 
 function feature<T>(wallet: StandardWalletLike, name: string): T | undefined {
   return wallet.features[name] as T | undefined;
@@ -59,6 +77,7 @@ export function solanaWalletFromStandard(
   if (signFeature) {
     adapted.signTransaction = async <T extends Transaction | VersionedTransaction>(tx: T): Promise<T> => {
       const d = await deps();
+      refuseUnsupportedVersion(d, tx, signFeature.supportedTransactionVersions);
       const [output] = await signFeature.signTransaction({ account, transaction: serializeSolanaTransaction(d, tx), chain });
       if (!output) throw new Error('The wallet returned no signed transaction');
       const signed = isVersioned(d, tx)
@@ -70,6 +89,7 @@ export function solanaWalletFromStandard(
   if (sendFeature) {
     adapted.sendTransaction = async (tx) => {
       const d = await deps();
+      refuseUnsupportedVersion(d, tx, sendFeature.supportedTransactionVersions);
       const [output] = await sendFeature.signAndSendTransaction({ account, transaction: serializeSolanaTransaction(d, tx), chain });
       if (!output) throw new Error('The wallet returned no signature');
       return d.bs58.encode(output.signature);

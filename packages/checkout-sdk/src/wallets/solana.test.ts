@@ -1,6 +1,6 @@
 // Wallet code touches no DOM; node keeps one realm for Uint8Array (jsdom's differs and trips @solana/buffer-layout).
 // @vitest-environment node
-import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, PublicKey, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { describe, expect, it, vi } from 'vitest';
 import { PACKET_DATA_SIZE } from '../protocol.ts';
@@ -28,6 +28,40 @@ describe('Solana signing through @solana/web3.js', () => {
     expect(signed.version).toBe(0);
     const message = signed.message.serialize();
     expect(await verifyEd25519(payer.publicKey.toBytes(), message, signed.signatures[0])).toBe(true);
+  });
+
+  it("hands the wallet the hosted checkout's v0 transfer as a VersionedTransaction (version 0), message unchanged, and returns it signed", async () => {
+    const payer = Keypair.generate();
+    // As the host prepares it with solanaTransaction 'v0': a v0 message without lookup tables, the payer paying the fee.
+    const message = new TransactionMessage({
+      payerKey: payer.publicKey,
+      recentBlockhash: Keypair.generate().publicKey.toBase58(),
+      instructions: [
+        new TransactionInstruction({
+          programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
+          keys: [{ pubkey: payer.publicKey, isSigner: true, isWritable: true }],
+          data: Buffer.from('session-1'),
+        }),
+      ],
+    }).compileToV0Message();
+    const given: unknown[] = [];
+    const inner = keypairWallet(payer);
+    const wallet = {
+      publicKey: payer.publicKey,
+      signTransaction: <T extends Transaction | VersionedTransaction>(tx: T) => {
+        given.push(tx);
+        return inner.signTransaction(tx);
+      },
+    };
+    const handlers = createWalletHandlers({ blockchain: 'solana', wallet });
+    const reply = await handlers.signTransaction(bs58.encode(new VersionedTransaction(message).serialize()));
+    expect(given).toHaveLength(1);
+    expect(given[0]).toBeInstanceOf(VersionedTransaction);
+    expect((given[0] as VersionedTransaction).version).toBe(0);
+    expect(Buffer.from((given[0] as VersionedTransaction).message.serialize()).equals(Buffer.from(message.serialize()))).toBe(true);
+    const signed = VersionedTransaction.deserialize(bs58.decode(reply));
+    expect(signed.version).toBe(0);
+    expect(await verifyEd25519(payer.publicKey.toBytes(), message.serialize(), signed.signatures[0])).toBe(true);
   });
 
   it('signs a message (UTF-8) and returns the 64-byte signature base58', async () => {

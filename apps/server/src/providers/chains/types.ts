@@ -25,12 +25,23 @@ export interface TransferIntent {
 
 export interface PreparedTransfer {
   chain: ChainName;
-  /** solana: base58 of the unsigned serialized legacy Transaction (fee payer = payer). evm: JSON {to,data,value,chainId}. */
+  /**
+   * solana: base58 of the unsigned serialized transaction (fee payer = payer): a legacy Transaction, or a v0
+   * VersionedTransaction (no lookup tables) when prepared with solanaVersion 'v0'. evm: JSON {to,data,value,chainId}.
+   */
   transaction: string;
   /** solana: sha256 hex of the message bytes the payer must sign (the host keeps it); evm: ''. */
   fingerprint: string;
   /** solana: the blockhash's last valid block height; evm: null. */
   lastValidBlockHeight: number | null;
+}
+
+/** The two forms of Solana transaction a wallet may be asked to sign: legacy, or a v0 versioned one. */
+export type SolanaTransactionVersion = 'legacy' | 'v0';
+export const SOLANA_TRANSACTION_VERSIONS: readonly SolanaTransactionVersion[] = ['legacy', 'v0'];
+
+export interface PrepareOptions {
+  solanaVersion?: SolanaTransactionVersion;
 }
 
 export type TransferFailure =
@@ -82,7 +93,8 @@ export interface ChainAdapter {
   readonly chainId: number | null;
   /** True when this adapter runs against the local sandbox chain (litesvm / our anvil), false against a real node. */
   readonly sandbox: boolean;
-  prepareTransfer(intent: TransferIntent): Promise<PreparedTransfer>;
+  /** options.solanaVersion (solana only; default 'legacy'): the transaction's form; evm ignores it. */
+  prepareTransfer(intent: TransferIntent, options?: PrepareOptions): Promise<PreparedTransfer>;
   /** signTransaction mode (solana): checks the signed tx is exactly the prepared one (fingerprint), correctly
    * signed and unexpired, submits it; resolves with its txId (signature). Throws ChainError. */
   submitSigned(

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Keypair, Transaction } from '@solana/web3.js';
+import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { sql } from 'drizzle-orm';
 import { checkoutWebhookOutbox } from '../../db/schema.ts';
@@ -236,8 +236,15 @@ describe('USDC on Solana (litesvm)', () => {
     expect(res.status, res.text).toBe(200);
     return payer;
   }
+  /** Signs as a wallet does, whichever form it is given: a v0 VersionedTransaction or a legacy Transaction. */
   const sign = (base58: string, payer: Keypair) => {
-    const tx = Transaction.from(bs58.decode(base58));
+    const bytes = bs58.decode(base58);
+    const versioned = VersionedTransaction.deserialize(bytes);
+    if (versioned.version !== 'legacy') {
+      versioned.sign([payer]);
+      return bs58.encode(versioned.serialize());
+    }
+    const tx = Transaction.from(bytes);
     tx.partialSign(payer);
     return bs58.encode(tx.serialize());
   };
@@ -291,6 +298,63 @@ describe('USDC on Solana (litesvm)', () => {
       body: { reference: s.reference, amountCents: 1234, currency: 'USD', customer: { id: 'u1', email: 'mei@example.com' } },
     });
     expect(reopen.status).toBe(409);
+  }, 60_000);
+
+  it("pays with a v0 transaction when the page asks for one ('solanaTransaction'); a tampered v0 one is refused as a tampered legacy one is", async () => {
+    const payer = await fundedPayer(10_000);
+    const adapter = await t.app.checkoutHost.chains.get('solana');
+    const recipient = (await t.app.checkoutHost.service.findMerchant('test-shop'))!.settlementAddresses.solana!;
+    const thief = await adapter.sandboxRecipient!();
+    const s = await newSession(500);
+    const prepare = (solanaTransaction?: string, chain = 'solana', who = payer.publicKey.toBase58()) =>
+      call('POST', '/api/checkout/usdc/prepare', {
+        session: s.sessionKey,
+        body: { chain, payer: who, ...(solanaTransaction ? { solanaTransaction } : {}) },
+      });
+    // The value is named when wrong, and only Solana has two forms.
+    const unknown = await prepare('v1');
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toMatchObject({ field: 'solanaTransaction' });
+    const evm = await prepare('v0', 'base', '0x' + '1'.repeat(40));
+    expect(evm.status).toBe(400);
+    expect(evm.json).toMatchObject({ field: 'solanaTransaction', message: 'Invalid solanaTransaction: base is not Solana.' });
+
+    // The same tampering, for each form: a transfer of more, and one to another account, signed in place of the prepared one.
+    const refusals: Record<string, unknown[]> = {};
+    for (const solanaVersion of ['legacy', 'v0'] as const) {
+      refusals[solanaVersion] = [];
+      for (const changed of [{ amount: 9_990_000n }, { recipient: thief }]) {
+        const prepared = await prepare(solanaVersion);
+        expect(prepared.status, prepared.text).toBe(200);
+        expect(VersionedTransaction.deserialize(bs58.decode(prepared.json.transaction as string)).version).toBe(
+          solanaVersion === 'v0' ? 0 : 'legacy',
+        );
+        const intent = { payer: payer.publicKey.toBase58(), recipient, amount: 5_000_000n, reference: s.sessionId, ...changed };
+        const other = await adapter.prepareTransfer(intent, { solanaVersion });
+        const refused = await call('POST', '/api/checkout/usdc/submit', {
+          session: s.sessionKey,
+          body: { paymentId: prepared.json.paymentId, signedTransaction: sign(other.transaction, payer) },
+        });
+        expect(refused.status, refused.text).toBe(422);
+        refusals[solanaVersion].push(refused.json);
+      }
+    }
+    expect(refusals.v0).toEqual(refusals.legacy);
+    expect(refusals.v0[0]).toMatchObject({ code: 'TAMPERED', message: 'The signed transaction is not the one prepared for this payment.' });
+    expect(await adapter.sandboxUsdcBalance!(thief)).toBe(0n);
+
+    // The session stayed open: the v0 transfer as prepared pays it.
+    const prepared = await prepare('v0');
+    const paid = await call('POST', '/api/checkout/usdc/submit', {
+      session: s.sessionKey,
+      body: { paymentId: prepared.json.paymentId, signedTransaction: sign(prepared.json.transaction as string, payer) },
+    });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.json).toMatchObject({
+      status: 'paid',
+      info: { sessionId: s.sessionId, method: 'usdc', chain: 'solana', amountCents: 500 },
+    });
+    expect(await adapter.sandboxUsdcBalance!(payer.publicKey.toBase58())).toBe(100_000_000n - 5_000_000n);
   }, 60_000);
 
   it('refuses a transaction replayed for a second session, and a transfer of the wrong amount', async () => {

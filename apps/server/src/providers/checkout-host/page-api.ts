@@ -16,7 +16,8 @@
 //                                         amount?, cents?, deviceId? }: link the account with
 //                                         the store's ACH provider and debit the session's amount (pending
 //                                         until the bank settles it; the numbers are never stored or logged)
-//   POST /api/checkout/usdc/prepare       { chain, payer, amount?, cents?, deviceId? }: the USDC transfer to sign or send
+//   POST /api/checkout/usdc/prepare       { chain, payer, amount?, cents?, deviceId?, solanaTransaction? }: the USDC
+//                                         transfer to sign or send (Solana: 'legacy' by default, or 'v0')
 //   POST /api/checkout/usdc/submit        { paymentId, signedTransaction }: Solana, signed by the wallet
 //   POST /api/checkout/usdc/record        { paymentId, txId }: sent by the wallet (EVM, 'user' mode)
 // email and customerInfo (the published SDK's CustomerInfo) are the payer's billing data (customer-info.ts,
@@ -30,7 +31,7 @@ import { browserDetailsBody } from '@store/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { CHAIN_NAMES, type ChainName } from '../chains/index.ts';
+import { CHAIN_NAMES, SOLANA_TRANSACTION_VERSIONS, type ChainName, type SolanaTransactionVersion } from '../chains/index.ts';
 import { payerBodyFields } from './customer-info.ts';
 import { sessionParametersBody } from './parameters.ts';
 import { PRESENTMENT_RATES } from './rates.ts';
@@ -90,6 +91,8 @@ const achBody = z.strictObject({
 const prepareBody = z.strictObject({
   chain: z.enum(CHAIN_NAMES as [ChainName, ...ChainName[]]),
   payer: z.string().min(32).max(64),
+  /** Solana only: the form of transaction the wallet is to sign (default legacy); README "Solana: legacy or v0". */
+  solanaTransaction: z.enum(SOLANA_TRANSACTION_VERSIONS as [SolanaTransactionVersion, ...SolanaTransactionVersion[]]).optional(),
   deviceId,
   ...amountFields,
 });
@@ -156,10 +159,18 @@ export const pageApiRoutes: FastifyPluginAsync<{ service: CheckoutHostService }>
 
   app.post('/api/checkout/usdc/prepare', async (request) => {
     const s = await session(request);
-    const { chain, payer, cents, amount, deviceId } = parseOr400(prepareBody, request.body);
+    const { chain, payer, cents, amount, deviceId, solanaTransaction } = parseOr400(prepareBody, request.body);
     refuseOtherAmount(s, { cents, amount });
     if (!validAddress(chain, payer)) throw new AppError(400, 'VALIDATION_FAILED', `Invalid payer: not a ${chain} wallet address.`, 'payer');
-    return service.prepareUsdc(s, chain, payer, { address: request.ip, ...(deviceId ? { deviceId } : {}) });
+    if (solanaTransaction && chain !== 'solana')
+      throw new AppError(400, 'VALIDATION_FAILED', `Invalid solanaTransaction: ${chain} is not Solana.`, 'solanaTransaction');
+    return service.prepareUsdc(
+      s,
+      chain,
+      payer,
+      { address: request.ip, ...(deviceId ? { deviceId } : {}) },
+      solanaTransaction ? { solanaVersion: solanaTransaction } : {},
+    );
   });
   app.post('/api/checkout/usdc/submit', async (request) => {
     const s = await session(request);

@@ -3,7 +3,7 @@
 // page must post only to the merchant origin, pay only the session's amount, and report what happened.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Keypair, Transaction } from '@solana/web3.js';
+import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -49,18 +49,34 @@ window.addEventListener('message', async (event) => {
 frame.src = new URLSearchParams(location.search).get('src');
 </script></body></html>`;
 
-async function openCheckout(query: Record<string, string>, signer?: Keypair): Promise<Page> {
+/** The versions of Solana transaction the merchant page's wallet was handed ('legacy', 0), in order; a refused one too. */
+let walletSaw: (number | 'legacy')[] = [];
+
+/**
+ * The wallet signs as the published SDK's handler has it do: whichever form it is given. A legacy-only wallet
+ * refuses a versioned one in the wallet adapters' words, which the SDK passes on as 'ERROR …'.
+ */
+function signAsWallet(base58: string, signer: Keypair, legacyOnly: boolean): string {
+  const bytes = bs58.decode(base58);
+  const versioned = VersionedTransaction.deserialize(bytes);
+  walletSaw.push(versioned.version);
+  if (versioned.version !== 'legacy') {
+    if (legacyOnly) throw new Error(`Sending transaction version ${versioned.version} isn't supported by this wallet`);
+    versioned.sign([signer]);
+    return bs58.encode(versioned.serialize());
+  }
+  const tx = Transaction.from(bytes);
+  tx.partialSign(signer);
+  return bs58.encode(tx.serialize());
+}
+
+async function openCheckout(query: Record<string, string>, signer?: Keypair, legacyOnly = false): Promise<Page> {
   const page = await browser.newPage();
   page.on('pageerror', (err) => consoleErrors.push(err.message));
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text());
   });
-  if (signer)
-    await page.exposeFunction('signSolana', (base58: string) => {
-      const tx = Transaction.from(bs58.decode(base58));
-      tx.partialSign(signer);
-      return bs58.encode(tx.serialize());
-    });
+  if (signer) await page.exposeFunction('signSolana', (base58: string) => signAsWallet(base58, signer, legacyOnly));
   const url = new URL(`${t.app.checkoutHost.origin()}/solana/purchase-v2/${merchant.merchantId}`);
   for (const [k, v] of Object.entries({ origins: compressParam([shopOrigin]), useHeightChange: 'true', handlerId: 'h1', ...query }))
     url.searchParams.set(k, v);
@@ -133,7 +149,8 @@ afterEach(() => {
 });
 
 describe('the purchase-v2 page in a browser', () => {
-  it('pays USDC from a Solana wallet the merchant page signs with, and tells the merchant page', async () => {
+  it('pays USDC from a Solana wallet the merchant page signs with (a v0 transaction), and tells the merchant page', async () => {
+    walletSaw = [];
     const payer = Keypair.generate();
     const adapter = await t.app.checkoutHost.chains.get('solana');
     await adapter.faucet!(payer.publicKey.toBase58(), 50_000_000n);
@@ -156,6 +173,25 @@ describe('the purchase-v2 page in a browser', () => {
       amountCents: 1999,
       currency: 'USD',
     });
+    expect(walletSaw).toEqual([0]);
+    await page.close();
+  }, 60_000);
+
+  it('a wallet that refuses a v0 transaction is asked to sign a legacy one for the same payment, which pays', async () => {
+    walletSaw = [];
+    const payer = Keypair.generate();
+    const adapter = await t.app.checkoutHost.chains.get('solana');
+    await adapter.faucet!(payer.publicKey.toBase58(), 50_000_000n);
+    const s = await newSession(1500);
+    const page = await openCheckout({ sessionKey: s.sessionKey, pubkey: payer.publicKey.toBase58() }, payer, true);
+    const frame = page.frameLocator('#checkout');
+    await frame.getByTestId('checkout-pay-usdc').click({ timeout: 20_000 });
+    await expect.poll(() => frame.getByTestId('checkout-status').textContent(), { timeout: 20_000 }).toBe('Payment received. Thank you!');
+    expect(walletSaw).toEqual([0, 'legacy']);
+    const log = await messages(page);
+    expect(log.filter((m) => m.method === 'signTransaction')).toHaveLength(2);
+    expect(log.filter((m) => m.method === 'success')).toHaveLength(1);
+    expect(await adapter.sandboxUsdcBalance!(payer.publicKey.toBase58())).toBe(50_000_000n - 15_000_000n);
     await page.close();
   }, 60_000);
 

@@ -1,7 +1,15 @@
 // Paying a session with USDC through the chain adapters: preparing the transfer to the merchant's settlement
 // address, taking the signed or sent transaction, and waiting for it to confirm (reconciliation finishes late ones).
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
-import { ChainError, CHAIN_NAMES, type ChainAdapter, type ChainName, type TransferCheck, type TransferIntent } from '../chains/index.ts';
+import {
+  ChainError,
+  CHAIN_NAMES,
+  type ChainAdapter,
+  type ChainName,
+  type PrepareOptions,
+  type TransferCheck,
+  type TransferIntent,
+} from '../chains/index.ts';
 import type { CheckoutHostContext } from './context.ts';
 import type { Payer } from './fraud-gate.ts';
 import * as repo from './repository.ts';
@@ -68,8 +76,16 @@ export function createUsdcPayments(ctx: CheckoutHostContext) {
   /**
    * The transfer the wallet is to sign or send. The fraud check comes here, before the shopper is asked to
    * sign (ADR 045): once a wallet has sent the transfer the money has moved, and a decline would strand it.
+   * options.solanaVersion: a legacy (default) or v0 Solana transaction (README, "Solana: legacy or v0"); the
+   * fingerprint pins whichever form was prepared, and the checks read both forms alike.
    */
-  async function prepareUsdc(session: repo.SessionRow, chain: ChainName, payer: string, who: Payer = { address: null }) {
+  async function prepareUsdc(
+    session: repo.SessionRow,
+    chain: ChainName,
+    payer: string,
+    who: Payer = { address: null },
+    options: PrepareOptions = {},
+  ) {
     refuseUnlessAllowed(session, 'usdc');
     if (session.status !== 'open') throw conflict('This session is not open for payment.', 'sessionKey');
     if (!CHAIN_NAMES.includes(chain)) throw unprocessable(`Unknown chain ${chain}.`, 'chain');
@@ -80,7 +96,7 @@ export function createUsdcPayments(ctx: CheckoutHostContext) {
     const intent: TransferIntent = { payer, recipient, amount: BigInt(session.amountCents) * USDC_UNITS_PER_CENT, reference: session.id };
     let prepared;
     try {
-      prepared = await adapter.prepareTransfer(intent);
+      prepared = await adapter.prepareTransfer(intent, options);
     } catch (err) {
       if (err instanceof ChainError) throw chainFault(err);
       throw err;

@@ -13,6 +13,7 @@ import {
   type SolanaWallet,
 } from '@coinflowlabs/react';
 import { Connection, PublicKey, Transaction, VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { Buffer } from 'buffer';
 import { createRoot } from 'react-dom/client';
 
@@ -25,14 +26,20 @@ export interface MerchantPageConfig {
   /** The wallet's address: a Solana public key, or a 0x address on the EVM chain. */
   wallet: string;
   allowedPaymentMethods?: ('card' | 'usdc')[];
+  /** The Solana transaction versions the test wallet signs (a wallet adapter's supportedTransactionVersions); default both. */
+  solanaVersions?: ('legacy' | 0)[];
 }
 
 export interface SdkRecord {
   success: unknown[];
   authDeclined: unknown[];
   heights: string[];
-  /** The kinds of Solana transactions the SDK handed the wallet to sign. */
-  signed: ('legacy' | 'versioned')[];
+  /** What the SDK handed the wallet to sign and it signed: a legacy Transaction, or a VersionedTransaction 'v<version>'. */
+  signed: string[];
+  /** Each signed transaction's fee-payer signature (base58), read from what the wallet handed back. */
+  signatures: string[];
+  /** What the wallet refused to sign, as above, for a version it does not support. */
+  refused: string[];
   /** The partner id GET /merchant/view answered the SDK (its CoinflowUtils, on the `local` API). */
   partnerId?: string | null;
 }
@@ -46,21 +53,31 @@ declare global {
 }
 
 const config = JSON.parse(new URLSearchParams(location.search).get('config') ?? '{}') as MerchantPageConfig;
-const record: SdkRecord = { success: [], authDeclined: [], heights: [], signed: [] };
+const record: SdkRecord = { success: [], authDeclined: [], heights: [], signed: [], signatures: [], refused: [] };
 window.__sdk = record;
 
 const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
-function solanaWallet(address: string): SolanaWallet {
+function solanaWallet(address: string, versions: ('legacy' | 0)[]): SolanaWallet {
   return {
     publicKey: new PublicKey(address),
     // The SDK hands the wallet what it decoded: a Transaction for legacy bytes, a VersionedTransaction otherwise.
     signTransaction: async <T extends Transaction | VersionedTransaction>(tx: T): Promise<T> => {
       const versioned = tx instanceof VersionedTransaction;
-      record.signed.push(versioned ? 'versioned' : 'legacy');
+      const version = versioned ? tx.version : 'legacy';
+      const kind = version === 'legacy' ? 'legacy' : `v${version}`;
+      // A wallet adapter refuses a version it does not support, in these words, before the shopper sees anything.
+      if (!versions.includes(version)) {
+        record.refused.push(kind);
+        throw new Error(`Sending transaction version ${version} isn't supported by this wallet`);
+      }
+      record.signed.push(kind);
       const bytes = versioned ? tx.serialize() : (tx as Transaction).serialize({ requireAllSignatures: false, verifySignatures: false });
       const signed = Buffer.from(await window.__e2eSignSolana(toBase64(bytes)), 'base64');
-      return (versioned ? VersionedTransaction.deserialize(signed) : Transaction.from(signed)) as T;
+      const result = versioned ? VersionedTransaction.deserialize(signed) : Transaction.from(signed);
+      const signature = result instanceof VersionedTransaction ? result.signatures[0] : result.signature;
+      record.signatures.push(signature ? bs58.encode(signature) : '');
+      return result as T;
     },
     sendTransaction: async () => {
       throw new Error('this test wallet only signs');
@@ -100,7 +117,7 @@ function Merchant() {
         <CoinflowPurchase
           {...common}
           blockchain="solana"
-          wallet={solanaWallet(config.wallet)}
+          wallet={solanaWallet(config.wallet, config.solanaVersions ?? ['legacy', 0])}
           connection={new Connection('http://127.0.0.1:9')}
         />
       ) : (

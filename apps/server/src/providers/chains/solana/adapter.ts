@@ -1,5 +1,13 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import { LAMPORTS_PER_SOL, Keypair, PublicKey, Transaction, VersionedMessage } from '@solana/web3.js';
+import {
+  LAMPORTS_PER_SOL,
+  Keypair,
+  PublicKey,
+  Transaction,
+  TransactionMessage,
+  VersionedMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import bs58 from 'bs58';
 import {
   ChainError,
@@ -60,13 +68,26 @@ export function createSolanaAdapter({ backend, usdcMint }: { backend: SolanaBack
     chainId: null,
     sandbox: backend.sandbox,
 
-    async prepareTransfer(intent): Promise<PreparedTransfer> {
+    async prepareTransfer(intent, options = {}): Promise<PreparedTransfer> {
       const instructions = transferInstructions(intent, usdcMint);
       const { blockhash, lastValidBlockHeight } = await backend.latestBlockhash();
-      const tx = new Transaction({ feePayer: new PublicKey(intent.payer), blockhash, lastValidBlockHeight }).add(...instructions);
-      const serialized = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
+      const payerKey = new PublicKey(intent.payer);
+      let serialized: Uint8Array;
+      let message: Uint8Array;
+      if (options.solanaVersion === 'v0') {
+        // The same two instructions in a v0 message: no address lookup tables (every key is static), so the
+        // wallet signs exactly what it sees and the checks below read it as they read a legacy one.
+        const v0 = new TransactionMessage({ payerKey, recentBlockhash: blockhash, instructions }).compileToV0Message();
+        const tx = new VersionedTransaction(v0);
+        serialized = tx.serialize();
+        message = tx.message.serialize();
+      } else {
+        const tx = new Transaction({ feePayer: payerKey, blockhash, lastValidBlockHeight }).add(...instructions);
+        serialized = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
+        message = tx.serializeMessage();
+      }
       splitSerializedTransaction(serialized); // our own transaction obeys the §5 limits too
-      return { chain: 'solana', transaction: bs58.encode(serialized), fingerprint: sha256Hex(tx.serializeMessage()), lastValidBlockHeight };
+      return { chain: 'solana', transaction: bs58.encode(serialized), fingerprint: sha256Hex(message), lastValidBlockHeight };
     },
 
     async submitSigned(signed, prepared) {

@@ -1,4 +1,4 @@
-import type { PublicKey, Transaction, VersionedMessage } from '@solana/web3.js';
+import type { PublicKey, Transaction, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 
 /** A transaction as the chain recorded it: its message, the addresses it loaded from lookup tables, and its error. */
 export interface SolanaTxRecord {
@@ -41,5 +41,5 @@ export interface SolanaSandboxTools {
   /** Makes the current blockhash stale (litesvm expireBlockhash). */
   expireBlockhash(): Promise<void>;
   /** Executes any signed transaction (for tests: transfers built elsewhere). */
-  send(tx: Transaction): Promise<string>;
+  send(tx: Transaction | VersionedTransaction): Promise<string>;
 }

@@ -1,5 +1,13 @@
 import { LiteSVM, FailedTransactionMetadata } from 'litesvm';
-import { Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction, VersionedMessage, type TransactionInstruction } from '@solana/web3.js';
+import {
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  Transaction,
+  VersionedMessage,
+  VersionedTransaction,
+  type TransactionInstruction,
+} from '@solana/web3.js';
 import {
   MINT_SIZE,
   MintLayout,
@@ -68,9 +76,10 @@ export function createLiteSvmBackend(): SolanaBackend & { usdcMint: PublicKey; s
   }
   const usdcMint = createMint();
 
-  function execute(tx: Transaction): string {
+  /** Executes a signed legacy or v0 transaction and records its message (a v0 one loads no lookup tables here). */
+  function execute(tx: Transaction | VersionedTransaction): string {
     const bytes = tx.serialize();
-    const signature = bs58.encode(tx.signature!);
+    const signature = bs58.encode(tx instanceof VersionedTransaction ? tx.signatures[0] : tx.signature!);
     if (executed.has(signature)) return signature;
     const result = svm.sendTransaction(tx);
     if (result instanceof FailedTransactionMetadata) throw failure(errorText(result));
@@ -137,7 +146,7 @@ export function createLiteSvmBackend(): SolanaBackend & { usdcMint: PublicKey; s
     sendRaw(serialized, signature) {
       if (executed.has(signature)) return Promise.resolve(signature);
       try {
-        return Promise.resolve(execute(Transaction.from(serialized)));
+        return Promise.resolve(execute(deserializeSigned(serialized)));
       } catch (error) {
         return Promise.reject(error);
       }
@@ -147,6 +156,12 @@ export function createLiteSvmBackend(): SolanaBackend & { usdcMint: PublicKey; s
     },
     close: () => Promise.resolve(),
   };
+}
+
+/** The signed bytes as the transaction they are: a v0 message sets the top bit of its first byte. */
+export function deserializeSigned(serialized: Uint8Array): Transaction | VersionedTransaction {
+  const { message } = splitSerializedTransaction(serialized);
+  return (message[0] & 0x80) !== 0 ? VersionedTransaction.deserialize(serialized) : Transaction.from(serialized);
 }
 
 function failure(errorName: string): ChainError {

@@ -3,9 +3,9 @@
 // failing to open a table's file ("could not open file base/5/…") minutes later. Here it can only hurt
 // itself; the store talks to it through litesvm-client.ts. Started by fork() with
 // --no-allocation-site-pretenuring, which avoids the abort the corruption otherwise causes.
-import { PublicKey, Transaction } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
 import { ChainError } from '../types.ts';
-import { createLiteSvmBackend } from './litesvm-backend.ts';
+import { createLiteSvmBackend, deserializeSigned } from './litesvm-backend.ts';
 import type { LiteSvmReady, LiteSvmReply, LiteSvmRequest, WireTxRecord } from './litesvm-wire.ts';
 
 const backend = createLiteSvmBackend();
@@ -51,7 +51,7 @@ async function perform(request: LiteSvmRequest): Promise<unknown> {
     case 'expireBlockhash':
       return tools.expireBlockhash();
     case 'send':
-      return tools.send(Transaction.from(request.serialized));
+      return tools.send(deserializeSigned(request.serialized));
   }
 }
 

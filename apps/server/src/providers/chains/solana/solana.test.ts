@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { Keypair, PublicKey, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import bs58 from 'bs58';
-import { ChainError, type TransferIntent } from '../types.ts';
+import { ChainError, SOLANA_TRANSACTION_VERSIONS, type TransferIntent } from '../types.ts';
 import { startLiteSvmProcess, type LiteSvmChain } from './litesvm-client.ts';
 import { createSolanaAdapter } from './adapter.ts';
 import { MEMO_PROGRAM_ID } from './transfer.ts';
@@ -30,10 +30,26 @@ async function shopper(adapter: ReturnType<typeof setup>['adapter'], usdc = 50_0
   return { payer, recipient };
 }
 
+/** Signs as a wallet would, whichever form it is given: a v0 VersionedTransaction or a legacy Transaction. */
 function sign(serialized: string, signer: Keypair): string {
-  const tx = Transaction.from(bs58.decode(serialized));
+  const bytes = bs58.decode(serialized);
+  const versioned = VersionedTransaction.deserialize(bytes);
+  if (versioned.version !== 'legacy') {
+    versioned.sign([signer]);
+    return bs58.encode(versioned.serialize());
+  }
+  const tx = Transaction.from(bytes);
   tx.partialSign(signer);
   return bs58.encode(tx.serialize());
+}
+
+async function refusalOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ChainError);
+  return { code: (error as ChainError).code, message: (error as ChainError).message };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -190,6 +206,108 @@ describe('solana adapter (litesvm)', () => {
       ),
     ).toBe('WRONG_RECIPIENT');
     expect(await refusal(adapter.prepareTransfer({ ...intent, amount: 0n }))).toBe('WRONG_AMOUNT');
+  });
+
+  it('prepares a v0 versioned transaction on request (no lookup tables), and confirms it once signed', async () => {
+    const { adapter } = setup();
+    const { payer, recipient } = await shopper(adapter);
+    const intent: TransferIntent = { payer: payer.publicKey.toBase58(), recipient, amount: 4_560_000n, reference: 'session-v0' };
+    const prepared = await adapter.prepareTransfer(intent, { solanaVersion: 'v0' });
+    const unsigned = VersionedTransaction.deserialize(bs58.decode(prepared.transaction));
+    expect(unsigned.version).toBe(0);
+    expect(unsigned.message.addressTableLookups).toEqual([]);
+    expect(unsigned.message.staticAccountKeys[0].equals(payer.publicKey)).toBe(true);
+    // Without the option it stays legacy.
+    expect(VersionedTransaction.deserialize(bs58.decode((await adapter.prepareTransfer(intent)).transaction)).version).toBe('legacy');
+    const { txId } = await adapter.submitSigned(sign(prepared.transaction, payer), { fingerprint: prepared.fingerprint, intent });
+    expect(await adapter.checkTransfer(txId, intent)).toEqual({ status: 'confirmed', txId });
+    expect(await adapter.sandboxUsdcBalance!(recipient)).toBe(4_560_000n);
+    expect(await adapter.sandboxUsdcBalance!(intent.payer)).toBe(50_000_000n - 4_560_000n);
+  });
+
+  it('refuses a tampered v0 transaction (amount or destination changed) with the same error as a tampered legacy one', async () => {
+    const { adapter } = setup();
+    const { payer, recipient } = await shopper(adapter);
+    const thief = await adapter.sandboxRecipient!();
+    const refusals: Record<string, { code: string; message: string }[]> = {};
+    for (const solanaVersion of SOLANA_TRANSACTION_VERSIONS) {
+      const intent: TransferIntent = {
+        payer: payer.publicKey.toBase58(),
+        recipient,
+        amount: 1_000_000n,
+        reference: `tamper-${solanaVersion}`,
+      };
+      const prepared = await adapter.prepareTransfer(intent, { solanaVersion });
+      refusals[solanaVersion] = [];
+      for (const changed of [
+        { ...intent, amount: 2_000_000n },
+        { ...intent, recipient: thief },
+      ]) {
+        // The wallet (or anyone between) signs another transfer of the same form in place of the prepared one.
+        const other = await adapter.prepareTransfer(changed, { solanaVersion });
+        refusals[solanaVersion].push(
+          await refusalOf(adapter.submitSigned(sign(other.transaction, payer), { fingerprint: prepared.fingerprint, intent })),
+        );
+        // Even with the tampered transaction's own fingerprint it is not this payment's transfer.
+        refusals[solanaVersion].push(
+          await refusalOf(adapter.submitSigned(sign(other.transaction, payer), { fingerprint: other.fingerprint, intent })),
+        );
+      }
+    }
+    expect(refusals.v0).toEqual([
+      { code: 'TAMPERED', message: 'The signed transaction is not the one prepared for this payment.' },
+      { code: 'WRONG_AMOUNT', message: 'The transfer is of 2000000 base units, not 1000000.' },
+      { code: 'TAMPERED', message: 'The signed transaction is not the one prepared for this payment.' },
+      { code: 'WRONG_RECIPIENT', message: "The transfer does not go to the merchant's account." },
+    ]);
+    expect(refusals.v0).toEqual(refusals.legacy);
+    expect(await adapter.sandboxUsdcBalance!(recipient)).toBe(0n);
+    expect(await adapter.sandboxUsdcBalance!(thief)).toBe(0n);
+  });
+
+  it('judges a v0 transfer a wallet sent by itself as it judges a legacy one: wrong amount or destination refused, the right one confirmed', async () => {
+    const { adapter, backend, tools } = setup();
+    const { payer, recipient } = await shopper(adapter);
+    const intent: TransferIntent = { payer: payer.publicKey.toBase58(), recipient, amount: 3_000_000n, reference: 'session-sent-v0' };
+    const stranger = Keypair.generate().publicKey;
+    await tools.createTokenAccount(stranger);
+    const sendV0 = async (to: PublicKey, amount: bigint) => {
+      const { blockhash } = await backend.latestBlockhash();
+      const message = new TransactionMessage({
+        payerKey: payer.publicKey,
+        recentBlockhash: blockhash,
+        instructions: [
+          createTransferCheckedInstruction(
+            getAssociatedTokenAddressSync(backend.usdcMint, payer.publicKey),
+            backend.usdcMint,
+            getAssociatedTokenAddressSync(backend.usdcMint, to),
+            payer.publicKey,
+            amount,
+            6,
+          ),
+          new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(intent.reference) }),
+        ],
+      }).compileToV0Message();
+      const tx = new VersionedTransaction(message);
+      tx.sign([payer]);
+      return tools.send(tx);
+    };
+    const wrongAmount = await sendV0(new PublicKey(recipient), 2_999_999n);
+    expect(await adapter.checkTransfer(wrongAmount, intent)).toEqual({
+      status: 'failed',
+      txId: wrongAmount,
+      code: 'WRONG_AMOUNT',
+      reason: 'The transfer is of 2999999 base units, not 3000000.',
+    });
+    const wrongDestination = await sendV0(stranger, 3_000_000n);
+    expect(await adapter.checkTransfer(wrongDestination, intent)).toEqual({
+      status: 'failed',
+      txId: wrongDestination,
+      code: 'WRONG_RECIPIENT',
+      reason: "The transfer does not go to the merchant's account.",
+    });
+    const right = await sendV0(new PublicKey(recipient), 3_000_000n);
+    expect(await adapter.checkTransfer(right, intent)).toEqual({ status: 'confirmed', txId: right });
   });
 
   it('says the node is unreachable when a configured RPC node does not answer', async () => {

@@ -592,30 +592,63 @@ async function withNodeRetries<T>(chain: string, call: () => Promise<T>): Promis
 }
 
 type UsdcAnswer = { status: 'paid'; info: SuccessInfo } | { status: 'processing'; txId: string };
+type Prepared = { status: 'prepared'; paymentId: string; transaction: string };
+
+/**
+ * A wallet's refusal of a versioned transaction, as the wallet adapters word it ("Sending transaction version 0
+ * isn't supported by this wallet", "Sending versioned transactions isn't supported by this wallet"), and as our
+ * SDK does for a wallet-standard wallet whose supportedTransactionVersions lacks 0.
+ */
+const refusedVersioned = (err: unknown) => err instanceof Error && /version/i.test(err.message) && /support/i.test(err.message);
+
+/**
+ * Solana: a v0 transaction first, legacy when the wallet refuses it (README, "Solana: legacy or v0"). The
+ * published SDK decodes what the page sends with VersionedTransaction.deserialize and a version check and hands
+ * the wallet a VersionedTransaction or a Transaction; our SDK and the store's pay page do the same. Neither tells
+ * the page which versions the wallet signs (no parameter carries it), so the wallet's answer is what decides.
+ * Each form is prepared (and fingerprinted) by the host; the refused v0 attempt is left unsigned.
+ */
+async function signSolana(prepare: (solanaTransaction: 'legacy' | 'v0') => Promise<Prepared | FinalDecline>) {
+  let prepared = await prepare('v0');
+  if (prepared.status === 'declined') return prepared;
+  setStatus('Approve the transfer in your wallet…');
+  try {
+    return { prepared, signed: await ask(FRAME_METHODS.signTransaction, prepared.transaction) };
+  } catch (err) {
+    if (!refusedVersioned(err)) throw err;
+  }
+  prepared = await prepare('legacy');
+  if (prepared.status === 'declined') return prepared;
+  return { prepared, signed: await ask(FRAME_METHODS.signTransaction, prepared.transaction) };
+}
 
 async function payWithUsdc(payer: string, chain: string) {
   if (!isChain(chain)) return setStatus('blockchain not supported!', 'error');
   busy(true);
   try {
     setStatus('Preparing the USDC transfer…');
-    const prepared = await withNodeRetries(chain, () =>
-      api<{ status: 'prepared'; paymentId: string; transaction: string } | FinalDecline>(
-        'POST',
-        '/api/checkout/usdc/prepare',
-        withDevice({ chain, payer }),
-      ),
-    );
-    // Declined before the wallet is asked for anything.
-    if (prepared.status === 'declined') return declinedForGood(prepared, 'usdc');
+    const prepare = (solanaTransaction?: 'legacy' | 'v0') =>
+      withNodeRetries(chain, () =>
+        api<Prepared | FinalDecline>(
+          'POST',
+          '/api/checkout/usdc/prepare',
+          withDevice({ chain, payer, ...(solanaTransaction ? { solanaTransaction } : {}) }),
+        ),
+      );
     let answer: UsdcAnswer;
     if (chain === 'solana' && blockchain !== 'user') {
-      setStatus('Approve the transfer in your wallet…');
-      const signed = await ask(FRAME_METHODS.signTransaction, prepared.transaction);
+      const outcome = await signSolana(prepare);
+      // Declined before the wallet is asked for anything.
+      if ('status' in outcome) return declinedForGood(outcome, 'usdc');
+      const { prepared, signed } = outcome;
       setStatus('Sending the transfer…');
       answer = await withNodeRetries(chain, () =>
         api<UsdcAnswer>('POST', '/api/checkout/usdc/submit', { paymentId: prepared.paymentId, signedTransaction: signed }),
       );
     } else {
+      const prepared = await prepare();
+      // Declined before the wallet is asked for anything.
+      if (prepared.status === 'declined') return declinedForGood(prepared, 'usdc');
       setStatus('Approve the transfer in your wallet…');
       // An EVM transaction goes to the parent as base64 of its JSON (the published SDK's wire format).
       const request = isEvmChain(chain) ? encodeEvmTransaction(prepared.transaction) : prepared.transaction;
