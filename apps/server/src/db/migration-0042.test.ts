@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseBefore, type DatabaseBeforeMigration } from '../../test/support/migration-test.ts';
-import { migrate } from './migrate.ts';
+import { migrateAll } from '../migrations.ts';
 import { sandboxAchAccounts, sandboxAchDebits, sandboxTransactions, stripeSandboxObjects } from './sandbox-schema.ts';
 
 const THIS_MIGRATION = '0042_sandbox_tables_leave_the_production_schema.sql';
@@ -85,7 +85,7 @@ describe(`migration ${THIS_MIGRATION} where the sandboxes serve`, () => {
     expect(before.users).toHaveLength(1);
     expect(before.bank_accounts).toHaveLength(1);
 
-    const applied = await migrate(old.database());
+    const applied = await migrateAll(old.database());
     // This migration first (later ones follow it), and the sandbox's own after the production ones.
     expect(applied[0]).toBe(THIS_MIGRATION);
     expect(applied).toContain('sandbox/0001_sandbox_tables.sql');
@@ -120,7 +120,7 @@ describe(`migration ${THIS_MIGRATION} where the sandboxes serve`, () => {
       [sandboxSchema],
     );
     expect(index!.n).toBe(1);
-    expect(await migrate(old.database())).toEqual([]);
+    expect(await migrateAll(old.database())).toEqual([]);
   });
 });
 
@@ -130,7 +130,7 @@ describe(`migration ${THIS_MIGRATION} in production`, () => {
     await olderReleaseDatabase(old);
     const before = await productionRows(old);
 
-    const applied = await migrate(old.database());
+    const applied = await migrateAll(old.database());
     expect(applied[0]).toBe(THIS_MIGRATION);
     expect(applied.filter((file) => file.startsWith('sandbox/'))).toEqual([]);
 

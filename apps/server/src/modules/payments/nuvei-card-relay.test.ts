@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { seed } from '../../db/seed.ts';
 // The checksum as Nuvei's own Node SDK computes it (ADR 039), not the client's.
 import { sdkChecksum } from '../../../test/support/safecharge-oracle.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   fake = await startFakeNuvei(creds);
   const opened = await openTestDatabase();
   drop = opened.drop;
-  await migrate(opened.database);
+  await migrateAll(opened.database);
   await seed(opened.database.db, { demo: false });
   const config = testConfig(
     {
