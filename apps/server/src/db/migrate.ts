@@ -73,7 +73,11 @@ export const inSchemaOfItsOwn =
   (schema: string, book: string) =>
   async (q: RawQuery): Promise<void> => {
     await q.query('SELECT set_config($1, current_schema(), true)', [WORKING_SCHEMA_SETTING]);
-    await q.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET LOCAL search_path TO ${schema}`);
+    // Asked of pg_namespace itself, under the lock (so nobody creates it meanwhile): CREATE SCHEMA IF NOT EXISTS
+    // consults this connection's catalog cache, which may still say "no such schema" after another start made it.
+    const exists = await q.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (exists.length === 0) await q.exec(`CREATE SCHEMA ${schema}`);
+    await q.exec(`SET LOCAL search_path TO ${schema}`);
     await q.exec(`CREATE TABLE IF NOT EXISTS ${book} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   };
 
