@@ -1,12 +1,10 @@
 // Drizzle view of the tables the SQL migrations create (migrations/ is the source of truth).
 import {
-  bigint,
   bigserial,
   boolean,
   customType,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
