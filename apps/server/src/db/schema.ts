@@ -1,16 +1,6 @@
-// Drizzle view of the tables the SQL migrations create (migrations/ is the source of truth).
-import {
-  bigserial,
-  boolean,
-  customType,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+// Drizzle view of the store's tables the SQL migrations create (migrations/ is the source of truth); the
+// hosted checkout's own are in providers/checkout-host/tables.ts (ADR 047), the sandboxes' in sandbox-schema.ts.
+import { bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD_KINDS } from '@store/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
