@@ -55,16 +55,23 @@ async function olderReleaseDatabase(old: DatabaseBeforeMigration): Promise<void>
   await q(`INSERT INTO stripe_sandbox_objects (id, object, customer, data) VALUES ('cus_1', 'customer', NULL, '{"id":"cus_1"}')`);
 }
 
-/** Every row of every table of the working schema but the migrations' book, as JSON text, by table. */
+/**
+ * Every row of every production table but the migrations' books, as JSON text, by table: the working schema's and
+ * the checkout host's (whose tables a later migration, host 0001, moves there: ADR 047).
+ */
 async function productionRows(old: DatabaseBeforeMigration): Promise<Record<string, string[]>> {
-  const tables = await old.query<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables
-     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY 1`,
+  const tables = await old.query<{ schema: string; name: string }>(
+    `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+     WHERE table_schema IN (current_schema(), $1) AND table_type = 'BASE TABLE' AND table_name NOT IN ('schema_migrations', 'host_migrations')
+     ORDER BY 2`,
+    [old.database().hostSchema],
   );
   const rows: Record<string, string[]> = {};
-  for (const { name } of tables) {
+  for (const { schema, name } of tables) {
     if (SANDBOX_TABLE_NAMES.includes(name)) continue;
-    rows[name] = (await old.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM "${name}" t ORDER BY 1`)).map((r) => r.j);
+    rows[name] = (await old.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM "${schema}"."${name}" t ORDER BY 1`)).map(
+      (r) => r.j,
+    );
   }
   return rows;
 }
