@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { hostSchemaFor, openDatabase } from '../src/db/client.ts';
+import { migrateAll } from '../src/migrations.ts';
 import { seed } from '../src/db/seed.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed/accounts.ts';
 
@@ -20,7 +20,7 @@ const url = process.env.DATABASE_URL;
 const schemaName = url ? `bench_${randomBytes(6).toString('hex')}` : undefined;
 const database = await openDatabase({ url, schemaName });
 try {
-  await migrate(database);
+  await migrateAll(database);
   await seed(database.db, { demo: true });
   const config = loadConfig(
     { ...process.env, PORT: '0', VAULT_PORT: 'off', CHECKOUT_PORT: 'off', LOG_LEVEL: 'silent' },
@@ -81,6 +81,7 @@ try {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
+    await client.query(`DROP SCHEMA IF EXISTS ${hostSchemaFor(schemaName)} CASCADE`);
     await client.end();
   }
 }

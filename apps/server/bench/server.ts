@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { hostSchemaFor, openDatabase } from '../src/db/client.ts';
+import { migrateAll } from '../src/migrations.ts';
 import { seed } from '../src/db/seed.ts';
 import { seedAdminOrders } from './admin-orders.ts';
 
@@ -26,12 +26,13 @@ async function dropSchema() {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
+  await admin.query(`DROP SCHEMA IF EXISTS ${hostSchemaFor(schemaName)} CASCADE`);
   await admin.end();
 }
 
 try {
   const database = await openDatabase({ url, schemaName });
-  await migrate(database);
+  await migrateAll(database);
   await seed(database.db, { demo: true });
   // The admin order search's 100,000 orders (issue 12).
   await seedAdminOrders(database);

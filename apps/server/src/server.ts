@@ -5,8 +5,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { sandboxesServe } from './config-rules.ts';
 import { openDatabase } from './db/client.ts';
 import { DatabaseUnreachableError } from './db/reachability.ts';
-import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { migrateAll } from './migrations.ts';
 
 /** A start that cannot go on for a reason the operator can fix says so in one line (no stack trace) and exits 1. */
 function exitOnStartFailure(err: unknown, kind: new (...args: never[]) => Error): never {
@@ -33,7 +33,7 @@ const database = await openDatabase({
     idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   },
 }).catch((err: unknown) => exitOnStartFailure(err, DatabaseUnreachableError));
-await migrate(database);
+await migrateAll(database);
 const seeded = await seed(database.db, { demo: config.DEMO_DATA });
 // A plugin that finds what the start needs missing (the hosted checkout's page script, built by `npm run build`) says so in one line too.
 const app = await buildApp({ config, database }).catch((err: unknown) => exitOnStartFailure(err, ConfigError));

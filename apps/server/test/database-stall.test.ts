@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrateAll } from '../src/migrations.ts';
 import { seed } from '../src/db/seed.ts';
 import { isDatabaseUnavailable } from '../src/lib/database-unavailable.ts';
 import { hashToken } from '../src/lib/ids.ts';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   proxy = await startTcpProxy(targetOf(process.env.DATABASE_URL!));
   // Migrated and seeded directly, with the ordinary timeouts: a busy machine's slow migration is not this test's subject.
   direct = await openTestDatabase();
-  await migrate(direct.database);
+  await migrateAll(direct.database);
   await seed(direct.database.db, { demo: false });
   database = await openThroughProxy();
   const stream = new Writable({

@@ -7,6 +7,8 @@
 export const DRIVER_SPECIFIC_TESTS = [
   // migrations and seeds
   'src/db/**/*.test.ts',
+  // the checkout host's own schema and migrations (ADR 047): search_path per connection, adoption of a store's tables
+  'src/providers/checkout-host/migrate.test.ts',
   'src/modules/auth/signup-preregistration.test.ts',
   // errors and values as each driver returns them
   'src/lib/log-safety.test.ts',

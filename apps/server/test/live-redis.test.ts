@@ -9,7 +9,7 @@ import { openTestDatabase } from './support/test-app.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrateAll } from '../src/migrations.ts';
 import { seed } from '../src/db/seed.ts';
 import { sessions, users } from '../src/db/schema.ts';
 import { hashToken, newId, newSecretToken } from '../src/lib/ids.ts';
@@ -42,7 +42,7 @@ async function buildInstance(): Promise<FastifyInstance> {
 
 beforeAll(async () => {
   ({ database, drop: dropDatabase } = await openTestDatabase());
-  await migrate(database);
+  await migrateAll(database);
   await seed(database.db, { demo: false });
   instanceA = await buildInstance();
   instanceB = await buildInstance();

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ClientToServerEvents, ServerToClientEvents } from '@store/shared';
 import { openTestDatabase, testConfig } from './support/test-app.ts';
 import { buildApp } from '../src/app.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrateAll } from '../src/migrations.ts';
 import { seed } from '../src/db/seed.ts';
 import { liveEvents, sessions, users } from '../src/db/schema.ts';
 import { pruneLiveEvents, LIVE_EVENTS_KEPT_MS } from '../src/plugins/live-events.ts';
@@ -35,7 +35,7 @@ async function startApp(): Promise<void> {
 
 beforeAll(async () => {
   ({ database, drop: dropDatabase } = await openTestDatabase());
-  await migrate(database);
+  await migrateAll(database);
   await seed(database.db, { demo: false });
   await startApp();
 });

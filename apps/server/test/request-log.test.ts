@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrateAll } from '../src/migrations.ts';
 import { seed } from '../src/db/seed.ts';
 import { users } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
@@ -21,7 +21,7 @@ const SECRET_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$secret-hash-
 beforeAll(async () => {
   const opened = await openTestDatabase();
   drop = opened.drop;
-  await migrate(opened.database);
+  await migrateAll(opened.database);
   await seed(opened.database.db, { demo: false });
   // LOG_LEVEL info, as a production start would log.
   const config = testConfig({}, 'info');

@@ -4,14 +4,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/support/test-app.ts';
-import { migrate } from '../db/migrate.ts';
+import { migrateAll } from '../migrations.ts';
 import { outbox } from '../db/schema.ts';
 import { createRunner } from './runner.ts';
 
 let test: TestDatabase;
 beforeAll(async () => {
   test = await openTestDatabase();
-  await migrate(test.database);
+  await migrateAll(test.database);
 });
 afterAll(() => test.drop());
 

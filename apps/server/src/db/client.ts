@@ -21,6 +21,11 @@ export interface Database {
    * no sandbox table is reachable).
    */
   sandboxSchema: string | null;
+  /**
+   * The schema of the hosted checkout's own tables (ADR 047), on every connection's search_path after the
+   * working schema (and the sandbox's): always there, whether or not the host is started in this app.
+   */
+  hostSchema: string;
   /** Runs a multi-statement SQL script outside any transaction. */
   exec(sql: string): Promise<void>;
   /** Runs raw SQL on one connection inside a transaction (migrations, maintenance). */
@@ -63,19 +68,29 @@ export function sandboxSchemaFor(workingSchema: string): string {
   return workingSchema === 'public' ? 'sandbox' : `${workingSchema}_sandbox`;
 }
 
+/**
+ * The hosted checkout's schema beside a working schema (ADR 047), as sandboxSchemaFor: 'checkout_host'
+ * beside 'public', else '<working>_checkout_host', so two stores or two test files never share one.
+ */
+export function hostSchemaFor(workingSchema: string): string {
+  return workingSchema === 'public' ? 'checkout_host' : `${workingSchema}_checkout_host`;
+}
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
-/** The working schema (the first on the search_path that exists), which sandboxSchemaFor follows. */
-async function sandboxSchemaOf(query: (sql: string) => Promise<{ schema: string | null }[]>): Promise<string> {
+/** The schemas that follow the working schema (the first on the search_path that exists), named and checked. */
+async function schemasBeside(query: (sql: string) => Promise<{ schema: string | null }[]>): Promise<{ sandbox: string; host: string }> {
   const [row] = await query('SELECT current_schema() AS schema');
   const working = row?.schema;
   if (!working) throw new Error('The database has no working schema (no schema on its search_path exists).');
-  const sandbox = sandboxSchemaFor(working);
-  if (!SCHEMA_NAME.test(sandbox) || sandbox.length > 63) throw new Error(`bad sandbox schema name ${sandbox}`);
-  return sandbox;
+  const valid = (kind: string, name: string) => {
+    if (!SCHEMA_NAME.test(name) || name.length > 63) throw new Error(`bad ${kind} schema name ${name}`);
+    return name;
+  };
+  return { sandbox: valid('sandbox', sandboxSchemaFor(working)), host: valid('checkout host', hostSchemaFor(working)) };
 }
 
-/** Puts the sandbox schema last on this connection's search_path (for the session: every later query sees it). */
+/** Puts a schema last on this connection's search_path (for the session: every later query sees it). */
 const APPEND_TO_SEARCH_PATH = `SELECT set_config('search_path', current_setting('search_path') || ', ' || $1, false)`;
 
 /** Drizzle's logger for DatabaseOptions.logQuery; none (Drizzle's default) without it. */
@@ -87,15 +102,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await client.waitReady;
   // PGlite is one connection: set once, the search_path holds for every query.
-  let sandboxSchema: string | null = null;
-  if (opts.sandbox) {
-    sandboxSchema = await sandboxSchemaOf(async (sql) => (await client.query<{ schema: string | null }>(sql)).rows);
-    await client.query(APPEND_TO_SEARCH_PATH, [sandboxSchema]);
-  }
+  const beside = await schemasBeside(async (sql) => (await client.query<{ schema: string | null }>(sql)).rows);
+  const sandboxSchema = opts.sandbox ? beside.sandbox : null;
+  for (const extra of [sandboxSchema, beside.host]) if (extra) await client.query(APPEND_TO_SEARCH_PATH, [extra]);
   return {
     db: drizzlePglite(client, { schema, ...queryLogger(opts) }) as unknown as Db,
     kind: 'pglite',
     sandboxSchema,
+    hostSchema: beside.host,
     exec: async (sql) => {
       await client.exec(sql);
     },
@@ -117,23 +131,23 @@ async function openPostgres(opts: DatabaseOptions, url: string, max: number, tim
   const { schemaName } = opts;
   if (schemaName && !SCHEMA_NAME.test(schemaName)) throw new Error(`bad schema name ${schemaName}`);
   const workingSchema = await checkPostgres(url, timeouts, schemaName);
-  const sandboxSchema = opts.sandbox ? await sandboxSchemaOf(async () => [{ schema: workingSchema }]) : null;
+  const beside = await schemasBeside(async () => [{ schema: workingSchema }]);
+  const sandboxSchema = opts.sandbox ? beside.sandbox : null;
   const pool = createPostgresPool({
     url,
     max,
     timeouts,
     schemaName,
     // Each new connection, before its first query (the working schema may come from the URL's options).
-    onConnect: sandboxSchema
-      ? async (client) => {
-          await client.query(APPEND_TO_SEARCH_PATH, [sandboxSchema]);
-        }
-      : undefined,
+    onConnect: async (client) => {
+      for (const extra of [sandboxSchema, beside.host]) if (extra) await client.query(APPEND_TO_SEARCH_PATH, [extra]);
+    },
   });
   return {
     db: drizzlePg(pool, { schema, ...queryLogger(opts) }) as unknown as Db,
     kind: 'postgres',
     sandboxSchema,
+    hostSchema: beside.host,
     exec: async (sql) => {
       await pool.query(sql);
     },

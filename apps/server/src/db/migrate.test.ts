@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { openTestDatabase } from '../../test/support/test-app.ts';
 import type { Database } from './client.ts';
-import { migrate } from './migrate.ts';
+import { migrateAll } from '../migrations.ts';
+import * as hostTables from '../providers/checkout-host/tables.ts';
 import * as productionTables from './schema.ts';
 import * as sandboxTables from './sandbox-schema.ts';
 
@@ -17,6 +18,7 @@ const sqlFiles = (dir: string) =>
     .sort();
 const migrationFiles = sqlFiles('migrations');
 const sandboxMigrationFiles = sqlFiles('sandbox-migrations').map((f) => `sandbox/${f}`);
+const hostMigrationFiles = sqlFiles('../providers/checkout-host/migrations').map((f) => `checkout-host/${f}`);
 
 /** The tables a Drizzle module defines, by name, with their column names. */
 const drizzleTables = (module: Record<string, unknown>) =>
@@ -28,6 +30,7 @@ const drizzleTables = (module: Record<string, unknown>) =>
   );
 const SANDBOX_TABLES = drizzleTables(sandboxTables);
 const PRODUCTION_TABLES = drizzleTables(productionTables);
+const HOST_TABLES = drizzleTables(hostTables);
 
 const query = <R>(database: Database, sql: string, params: unknown[] = []) => database.rawTransaction((q) => q.query<R>(sql, params));
 
@@ -55,13 +58,13 @@ describe('migrations', () => {
     drop = undefined;
   });
 
-  it('in production (no sandbox serves): every production migration once, and no sandbox schema or sandbox table at all', async () => {
+  it("in production (no sandbox serves): every production migration once, then the host's into its schema, and no sandbox schema or sandbox table at all", async () => {
     const opened = await openTestDatabase({ sandbox: false });
     drop = opened.drop;
     const { database } = opened;
     expect(database.sandboxSchema).toBeNull();
-    expect(await migrate(database)).toEqual(migrationFiles);
-    expect(await migrate(database)).toEqual([]);
+    expect(await migrateAll(database)).toEqual([...migrationFiles, ...hostMigrationFiles]);
+    expect(await migrateAll(database)).toEqual([]);
     const rows = await query<{ name: string }>(database, 'SELECT name FROM schema_migrations ORDER BY name');
     expect(rows.map((r) => r.name)).toEqual(migrationFiles);
 
@@ -71,6 +74,14 @@ describe('migrations', () => {
     for (const [name, columns] of PRODUCTION_TABLES) expect(tables.get(name), name).toEqual(columns);
     for (const name of SANDBOX_TABLES.keys()) expect(tables.has(name), name).toBe(false);
     expect([...tables.keys()].filter((name) => name.includes('sandbox'))).toEqual([]);
+    // Nor one of the checkout host's (ADR 047): they are in its schema, as tables.ts describes them, with its book.
+    expect([...tables.keys()].filter((name) => name.startsWith('checkout_') || HOST_TABLES.has(name))).toEqual([]);
+    expect(database.hostSchema).toBe(working === 'public' ? 'checkout_host' : `${working}_checkout_host`);
+    const host = await tablesOf(database, database.hostSchema);
+    expect([...host.keys()].sort()).toEqual([...HOST_TABLES.keys(), 'host_migrations'].sort());
+    for (const [name, columns] of HOST_TABLES) expect(host.get(name), name).toEqual(columns);
+    const hostBook = await query<{ name: string }>(database, `SELECT name FROM ${database.hostSchema}.host_migrations ORDER BY name`);
+    expect(hostBook.map((r) => `checkout-host/${r.name}`)).toEqual(hostMigrationFiles);
     // Nor is there a sandbox schema, or any way to reach a sandbox table by its name.
     expect(await schemaExists(database, working === 'public' ? 'sandbox' : `${working}_sandbox`)).toBe(false);
     for (const name of SANDBOX_TABLES.keys()) {
@@ -85,8 +96,8 @@ describe('migrations', () => {
     const { database } = opened;
     const working = await workingSchema(database);
     expect(database.sandboxSchema).toBe(working === 'public' ? 'sandbox' : `${working}_sandbox`);
-    expect(await migrate(database)).toEqual([...migrationFiles, ...sandboxMigrationFiles]);
-    expect(await migrate(database)).toEqual([]);
+    expect(await migrateAll(database)).toEqual([...migrationFiles, ...sandboxMigrationFiles, ...hostMigrationFiles]);
+    expect(await migrateAll(database)).toEqual([]);
 
     // The sandbox schema holds the sandbox tables as sandbox-schema.ts describes them, and its own book.
     const sandbox = await tablesOf(database, database.sandboxSchema!);
@@ -98,7 +109,8 @@ describe('migrations', () => {
     // The production schema is the same as in production: its tables, none of the sandbox's.
     const production = await tablesOf(database, working);
     for (const [name, columns] of PRODUCTION_TABLES) expect(production.get(name), name).toEqual(columns);
-    expect([...production.keys()].filter((name) => name.includes('sandbox'))).toEqual([]);
+    expect([...production.keys()].filter((name) => name.includes('sandbox') || name.startsWith('checkout_'))).toEqual([]);
+    expect([...(await tablesOf(database, database.hostSchema)).keys()].sort()).toEqual([...HOST_TABLES.keys(), 'host_migrations'].sort());
     const productionBook = await query<{ name: string }>(database, 'SELECT name FROM schema_migrations ORDER BY name');
     expect(productionBook.map((r) => r.name)).toEqual(migrationFiles);
 
@@ -108,12 +120,18 @@ describe('migrations', () => {
       `SELECT n.nspname AS schema FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = to_regclass('sandbox_transactions')`,
     );
     expect(found).toEqual([{ schema: database.sandboxSchema }]);
+    // And the host's reach its own.
+    const hostFound = await query<{ schema: string }>(
+      database,
+      `SELECT n.nspname AS schema FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = to_regclass('checkout_sessions')`,
+    );
+    expect(hostFound).toEqual([{ schema: database.hostSchema }]);
   });
 
   it('is safe when two starts migrate at the same time', async () => {
     const opened = await openTestDatabase({ sandbox: true });
     drop = opened.drop;
-    const [a, b] = await Promise.all([migrate(opened.database), migrate(opened.database)]);
-    expect([...a, ...b].sort()).toEqual([...migrationFiles, ...sandboxMigrationFiles].sort());
+    const [a, b] = await Promise.all([migrateAll(opened.database), migrateAll(opened.database)]);
+    expect([...a, ...b].sort()).toEqual([...migrationFiles, ...sandboxMigrationFiles, ...hostMigrationFiles].sort());
   });
 });

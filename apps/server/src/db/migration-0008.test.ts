@@ -2,7 +2,7 @@
 // may hold several for one order: the newest stays in flight, the older ones fail, and the rule holds.
 import { describe, expect, it } from 'vitest';
 import { databaseBefore } from '../../test/support/migration-test.ts';
-import { migrate } from './migrate.ts';
+import { migrateAll } from '../migrations.ts';
 
 const THIS_MIGRATION = '0008_one_payment_attempt_in_flight.sql';
 const oldSchema = databaseBefore(THIS_MIGRATION);
@@ -30,7 +30,7 @@ describe(`migration ${THIS_MIGRATION}`, () => {
     await payment('p-newest', 'o-many', 'initiated', 10, 'local:p-newest');
     await payment('p-alone', 'o-one', 'challenge', 5);
 
-    expect(await migrate(oldSchema.database())).toContain(THIS_MIGRATION);
+    expect(await migrateAll(oldSchema.database())).toContain(THIS_MIGRATION);
 
     const rows = await query<{ id: string; status: string; decline_reason: string | null }>(
       'SELECT id, status, decline_reason FROM payments ORDER BY id',

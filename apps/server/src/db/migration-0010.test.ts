@@ -3,7 +3,7 @@
 // its money to settle ('pending'), in flight like initiated and challenge: one per order.
 import { describe, expect, it } from 'vitest';
 import { databaseBefore } from '../../test/support/migration-test.ts';
-import { migrate } from './migrate.ts';
+import { migrateAll } from '../migrations.ts';
 
 const THIS_MIGRATION = '0010_provider_neutral_payments.sql';
 const oldSchema = databaseBefore(THIS_MIGRATION);
@@ -30,7 +30,7 @@ describe(`migration ${THIS_MIGRATION}`, () => {
     await before('p-fresh-declined', 'o-3', 'declined', null);
     await before('p-fresh-initiated', 'o-4', 'initiated', null);
 
-    expect(await migrate(oldSchema.database())).toContain(THIS_MIGRATION);
+    expect(await migrateAll(oldSchema.database())).toContain(THIS_MIGRATION);
 
     const rows = await query<{ id: string; method: string; status: string }>('SELECT id, method, status FROM payments ORDER BY id');
     expect(rows.map((r) => [r.id, r.method, r.status])).toEqual([

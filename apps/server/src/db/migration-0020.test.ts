@@ -2,7 +2,7 @@
 // (ADR 018), and leaves a list someone changed alone.
 import { describe, expect, it } from 'vitest';
 import { databaseBefore } from '../../test/support/migration-test.ts';
-import { migrate } from './migrate.ts';
+import { migrateAll } from '../migrations.ts';
 
 const THIS_MIGRATION = '0020_blocked_occupied_regions.sql';
 
@@ -12,7 +12,7 @@ function storeWithBlockedList(blocked: string[]) {
     await oldSchema.query(`INSERT INTO settings (key, value) VALUES ('store', $1::jsonb)`, [
       JSON.stringify({ companyName: 'Lucky Dragon Collective', blockedCountries: blocked }),
     ]);
-    expect(await migrate(oldSchema.database())).toContain(THIS_MIGRATION);
+    expect(await migrateAll(oldSchema.database())).toContain(THIS_MIGRATION);
     const [row] = await oldSchema.query<{ value: { companyName: string; blockedCountries: string[] } }>(
       `SELECT value FROM settings WHERE key = 'store'`,
     );

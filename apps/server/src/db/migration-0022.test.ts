@@ -2,7 +2,7 @@
 // rest of the list, and lets payment rows name the new method kind.
 import { describe, expect, it } from 'vitest';
 import { databaseBefore } from '../../test/support/migration-test.ts';
-import { migrate } from './migrate.ts';
+import { migrateAll } from '../migrations.ts';
 
 const THIS_MIGRATION = '0022_embedded_checkout.sql';
 
@@ -12,7 +12,7 @@ describe(`migration ${THIS_MIGRATION}`, () => {
     await oldSchema.query(`INSERT INTO settings (key, value) VALUES ('purchases', $1::jsonb)`, [
       JSON.stringify({ whitelistedStates: ['NY'], enabledPaymentMethods: ['card', 'square_card'] }),
     ]);
-    expect(await migrate(oldSchema.database())).toContain(THIS_MIGRATION);
+    expect(await migrateAll(oldSchema.database())).toContain(THIS_MIGRATION);
     const [row] = await oldSchema.query<{ value: unknown }>(`SELECT value FROM settings WHERE key = 'purchases'`);
     expect(row!.value).toEqual({ whitelistedStates: ['NY'], enabledPaymentMethods: ['card', 'square_card', 'embedded_checkout'] });
     const [check] = await oldSchema.query<{ def: string }>(

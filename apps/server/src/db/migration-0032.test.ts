@@ -2,7 +2,7 @@
 // saved card, a payment or a provider sandbox's book may refer to any of them.
 import { describe, expect, it } from 'vitest';
 import { databaseBefore } from '../../test/support/migration-test.ts';
-import { migrate } from './migrate.ts';
+import { migrateAll } from '../migrations.ts';
 
 const THIS_MIGRATION = '0032_vault_token_expiry.sql';
 
@@ -14,7 +14,7 @@ describe(`migration ${THIS_MIGRATION}`, () => {
        VALUES ('card_old_saved', 'c', 'i', 'a', 'visa', '1111', 12, 2034, now() - interval '90 days'),
               ('card_old_unused', 'c', 'i', 'a', 'visa', '4242', 1, 2030, now() - interval '1 day')`,
     );
-    expect(await migrate(oldSchema.database())).toContain(THIS_MIGRATION);
+    expect(await migrateAll(oldSchema.database())).toContain(THIS_MIGRATION);
     const rows = await oldSchema.query<{ token: string; kept: boolean; expires_at: Date | null }>(
       `SELECT token, used_at = created_at AS kept, expires_at FROM vault_cards ORDER BY token`,
     );

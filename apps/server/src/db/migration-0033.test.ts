@@ -3,7 +3,7 @@
 // have no secret (no further batch is taken for them).
 import { describe, expect, it } from 'vitest';
 import { databaseBefore } from '../../test/support/migration-test.ts';
-import { migrate } from './migrate.ts';
+import { migrateAll } from '../migrations.ts';
 
 const THIS_MIGRATION = '0033_recording_bounds.sql';
 
@@ -23,7 +23,7 @@ describe(`migration ${THIS_MIGRATION}`, () => {
         JSON.stringify(events),
       ]);
     }
-    expect(await migrate(oldSchema.database())).toContain(THIS_MIGRATION);
+    expect(await migrateAll(oldSchema.database())).toContain(THIS_MIGRATION);
 
     const sessions = await oldSchema.query<{ id: string; secret_hash: string | null; event_bytes: string; stored_bytes: string }>(
       `SELECT id, secret_hash, event_bytes::text, stored_bytes::text FROM recording_sessions ORDER BY id`,

@@ -4,7 +4,7 @@
 // name, and the old tables are gone.
 import { describe, expect, it } from 'vitest';
 import { databaseBefore } from '../../test/support/migration-test.ts';
-import { migrate } from './migrate.ts';
+import { migrateAll } from '../migrations.ts';
 
 const THIS_MIGRATION = '0036_payment_webhook_events_and_provider_customers.sql';
 
@@ -37,7 +37,7 @@ describe(`migration ${THIS_MIGRATION}`, () => {
     // The same shopper at two providers.
     await q(`INSERT INTO square_customers (user_id, customer_id, created_at) VALUES ('u1', 'SQ_CUST_1', '2026-02-03T00:00:00Z')`);
 
-    expect(await migrate(oldSchema.database())).toContain(THIS_MIGRATION);
+    expect(await migrateAll(oldSchema.database())).toContain(THIS_MIGRATION);
 
     // Times compared as UTC instants (their text form depends on the session's time zone).
     const events = await q(

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { databaseBefore, type DatabaseBeforeMigration } from '../../test/support/migration-test.ts';
-import { migrate } from './migrate.ts';
+import { migrateAll } from '../migrations.ts';
 import { sandboxAchAccounts, sandboxAchDebits, sandboxTransactions, stripeSandboxObjects } from './sandbox-schema.ts';
 
 const THIS_MIGRATION = '0042_sandbox_tables_leave_the_production_schema.sql';
@@ -55,16 +55,23 @@ async function olderReleaseDatabase(old: DatabaseBeforeMigration): Promise<void>
   await q(`INSERT INTO stripe_sandbox_objects (id, object, customer, data) VALUES ('cus_1', 'customer', NULL, '{"id":"cus_1"}')`);
 }
 
-/** Every row of every table of the working schema but the migrations' book, as JSON text, by table. */
+/**
+ * Every row of every production table but the migrations' books, as JSON text, by table: the working schema's and
+ * the checkout host's (whose tables a later migration, host 0001, moves there: ADR 047).
+ */
 async function productionRows(old: DatabaseBeforeMigration): Promise<Record<string, string[]>> {
-  const tables = await old.query<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables
-     WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY 1`,
+  const tables = await old.query<{ schema: string; name: string }>(
+    `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+     WHERE table_schema IN (current_schema(), $1) AND table_type = 'BASE TABLE' AND table_name NOT IN ('schema_migrations', 'host_migrations')
+     ORDER BY 2`,
+    [old.database().hostSchema],
   );
   const rows: Record<string, string[]> = {};
-  for (const { name } of tables) {
+  for (const { schema, name } of tables) {
     if (SANDBOX_TABLE_NAMES.includes(name)) continue;
-    rows[name] = (await old.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM "${name}" t ORDER BY 1`)).map((r) => r.j);
+    rows[name] = (await old.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM "${schema}"."${name}" t ORDER BY 1`)).map(
+      (r) => r.j,
+    );
   }
   return rows;
 }
@@ -85,7 +92,7 @@ describe(`migration ${THIS_MIGRATION} where the sandboxes serve`, () => {
     expect(before.users).toHaveLength(1);
     expect(before.bank_accounts).toHaveLength(1);
 
-    const applied = await migrate(old.database());
+    const applied = await migrateAll(old.database());
     // This migration first (later ones follow it), and the sandbox's own after the production ones.
     expect(applied[0]).toBe(THIS_MIGRATION);
     expect(applied).toContain('sandbox/0001_sandbox_tables.sql');
@@ -120,7 +127,7 @@ describe(`migration ${THIS_MIGRATION} where the sandboxes serve`, () => {
       [sandboxSchema],
     );
     expect(index!.n).toBe(1);
-    expect(await migrate(old.database())).toEqual([]);
+    expect(await migrateAll(old.database())).toEqual([]);
   });
 });
 
@@ -130,7 +137,7 @@ describe(`migration ${THIS_MIGRATION} in production`, () => {
     await olderReleaseDatabase(old);
     const before = await productionRows(old);
 
-    const applied = await migrate(old.database());
+    const applied = await migrateAll(old.database());
     expect(applied[0]).toBe(THIS_MIGRATION);
     expect(applied.filter((file) => file.startsWith('sandbox/'))).toEqual([]);
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COUNTRY_RESTRICTED_MESSAGE } from '@store/shared';
 import { buildApp } from '../app.ts';
-import { migrate } from '../db/migrate.ts';
+import { migrateAll } from '../migrations.ts';
 import { seed } from '../db/seed.ts';
 import { openTestDatabase, testConfig } from '../../test/support/test-app.ts';
 
@@ -25,7 +25,7 @@ function tempDir(): string {
 async function startWith(dataDir: string) {
   const { database, drop } = await openTestDatabase();
   try {
-    await migrate(database);
+    await migrateAll(database);
     await seed(database.db, { demo: false });
     const app = await buildApp({ config: testConfig({ GEOIP_DATA_DIR: dataDir, TRUST_PROXY: ['127.0.0.1'] }), database, logger: false });
     await app.ready();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { repoRoot } from '../../src/config.ts';
-import { openDatabase, sandboxSchemaFor, type Database } from '../../src/db/client.ts';
+import { hostSchemaFor, openDatabase, sandboxSchemaFor, type Database } from '../../src/db/client.ts';
 import { signupBody, uniqueEmail } from './auth.ts';
 import { SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../src/providers/payments/nuvei/ach/sandbox/test-accounts.ts';
 import type { CrashPoint } from '../../src/modules/payments/index.ts';
@@ -50,6 +50,7 @@ export async function freshStoreDatabase(): Promise<StoreDatabase> {
     drop: async () => {
       await admin(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
       await admin(`DROP SCHEMA IF EXISTS ${sandboxSchemaFor(schemaName)} CASCADE`);
+      await admin(`DROP SCHEMA IF EXISTS ${hostSchemaFor(schemaName)} CASCADE`);
       removeDir();
     },
   };

@@ -5,8 +5,8 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { openDatabase, sandboxSchemaFor, type Database, type DatabaseOptions } from '../../src/db/client.ts';
-import { migrate } from '../../src/db/migrate.ts';
+import { hostSchemaFor, openDatabase, sandboxSchemaFor, type Database, type DatabaseOptions } from '../../src/db/client.ts';
+import { migrateAll } from '../../src/migrations.ts';
 import { seed, type SeedResult } from '../../src/db/seed.ts';
 
 export interface TestApp {
@@ -26,7 +26,7 @@ export interface TestDatabase {
 /**
  * A fresh database; with the sandboxes' schema unless `sandbox: false` (tests run outside production,
  * where the sandboxes serve; a test of production mode opens one without). On PostgreSQL the sandbox
- * schema is t_<hex>_sandbox beside t_<hex>, dropped with it.
+ * schema is t_<hex>_sandbox beside t_<hex>, dropped with it, as is the checkout host's t_<hex>_checkout_host.
  */
 export async function openTestDatabase(opts: Pick<DatabaseOptions, 'logQuery' | 'sandbox'> = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
@@ -46,6 +46,7 @@ export async function openTestDatabase(opts: Pick<DatabaseOptions, 'logQuery' | 
       await admin.connect();
       await admin.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
       await admin.query(`DROP SCHEMA IF EXISTS ${sandboxSchemaFor(schemaName)} CASCADE`);
+      await admin.query(`DROP SCHEMA IF EXISTS ${hostSchemaFor(schemaName)} CASCADE`);
       await admin.end();
     },
   };
@@ -65,7 +66,7 @@ export async function buildTestApp(
   opts: { seedDemo?: boolean } & Pick<DatabaseOptions, 'logQuery'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase({ logQuery: opts.logQuery });
-  await migrate(database);
+  await migrateAll(database);
   const seeded = await seed(database.db, { demo: opts.seedDemo ?? true });
   const config = testConfig(overrides);
   const app = await buildApp({ config, database, logger: false });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/support/test-app.ts';
 import type { Database } from '../client.ts';
-import { migrate } from '../migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { seed } from '../seed.ts';
 import { giftCardCodes } from '../schema.ts';
 import { STARTER_GIFT_CARDS } from '../../modules/catalog/index.ts';
@@ -12,7 +12,7 @@ let database: Database;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
-  await migrate(database);
+  await migrateAll(database);
 });
 afterAll(() => drop());
 

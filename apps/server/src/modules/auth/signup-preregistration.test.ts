@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { databaseBefore } from '../../../test/support/migration-test.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { hashToken, newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { mailTo, post, signupBody, tokenFromLink, uniqueEmail } from '../../../test/support/auth.ts';
@@ -101,7 +101,7 @@ describe('confirmation links issued before the latest-sign-up rule (migration 00
       );
     });
 
-    expect(await migrate(database)).toContain('0009_latest_signup_wins.sql');
+    expect(await migrateAll(database)).toContain('0009_latest_signup_wins.sql');
 
     const [user] = await database.rawTransaction((q) =>
       q.query<{ password_hash: string; firstname: string }>('SELECT password_hash, firstname FROM users WHERE id = $1', [userId]),

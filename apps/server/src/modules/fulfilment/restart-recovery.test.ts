@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../../../test/support/test-app.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { seed } from '../../db/seed.ts';
 import { mailbox, orders, outbox } from '../../db/schema.ts';
 import { buyNow, prepareOrderForPayment } from '../checkout/index.ts';
@@ -18,7 +18,7 @@ let database: Database;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
-  await migrate(database);
+  await migrateAll(database);
   await seed(database.db, { demo: false });
 });
 afterAll(() => drop());

@@ -10,7 +10,7 @@ import { openTestDatabase, testConfig } from '../../../test/support/test-app.ts'
 import { as, createShopper } from '../../../test/support/checkout.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { seed } from '../../db/seed.ts';
 import { liveEvents, outbox } from '../../db/schema.ts';
 import type { KycSandbox } from '../../providers/kyc/jumio/sandbox/sandbox.ts';
@@ -19,7 +19,7 @@ let database: Database;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
-  await migrate(database);
+  await migrateAll(database);
   await seed(database.db, { demo: false });
 });
 afterAll(() => drop());

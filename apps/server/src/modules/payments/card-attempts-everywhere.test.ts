@@ -13,7 +13,8 @@ import { createShopper, STARTER_POUCH, type Shopper } from '../../../test/suppor
 import { pageForm } from '../../../test/support/cashier.ts';
 import { BROWSER_DETAILS, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import { tokenizeCard, tokenizeCvv } from '../../../test/support/vault.ts';
-import { checkoutCardAttempts, checkoutSessions, checkoutWebhookOutbox, payments } from '../../db/schema.ts';
+import { payments } from '../../db/schema.ts';
+import { checkoutCardAttempts, checkoutSessions, checkoutWebhookOutbox } from '../../providers/checkout-host/tables.ts';
 import { SESSION_KEY_HEADER } from '../../providers/checkout-host/page-api.ts';
 import { saveDistributorKeys } from '../settings/index.ts';
 import { DECLINE_WEIGHT } from './card-attempts.ts';

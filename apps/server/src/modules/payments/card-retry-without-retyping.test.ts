@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { seed } from '../../db/seed.ts';
 import { FIELDS_SCRIPT, fieldPage } from '../../providers/vault/pages.ts';
 import { openTestDatabase, testConfig } from '../../../test/support/test-app.ts';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   fake = await startFakeNuvei(creds);
   const opened = await openTestDatabase();
   drop = opened.drop;
-  await migrate(opened.database);
+  await migrateAll(opened.database);
   await seed(opened.database.db, { demo: false });
   const config = testConfig({
     NUVEI_MERCHANT_ID: creds.merchantId,

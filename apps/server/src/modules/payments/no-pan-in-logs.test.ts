@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { seed } from '../../db/seed.ts';
 import { openTestDatabase, testConfig } from '../../../test/support/test-app.ts';
 import { createShopper } from '../../../test/support/checkout.ts';
@@ -22,7 +22,7 @@ let dumpDatabase: () => Promise<string>;
 beforeAll(async () => {
   const opened = await openTestDatabase();
   drop = opened.drop;
-  await migrate(opened.database);
+  await migrateAll(opened.database);
   await seed(opened.database.db, { demo: false });
   const config = testConfig({}, 'trace');
   const stream = new Writable({

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { seed } from '../../db/seed.ts';
 // The checksum as Nuvei's own Node SDK computes it (ADR 039), not the client's.
 import { sdkChecksum } from '../../../test/support/safecharge-oracle.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   fake = await startFakeNuvei(creds);
   const opened = await openTestDatabase();
   drop = opened.drop;
-  await migrate(opened.database);
+  await migrateAll(opened.database);
   await seed(opened.database.db, { demo: false });
   const config = testConfig(
     {
@@ -50,15 +50,21 @@ beforeAll(async () => {
   });
   app = await buildApp({ config, database: opened.database, logger: { level: 'trace', stream } });
   await app.ready();
-  /** Every row of every table of ours, as JSON text. */
+  /** Every row of every table of ours (the store's and the checkout host's, ADR 047), as JSON text. */
   dumpDatabase = () =>
     opened.database.rawTransaction(async (q) => {
-      const tables = await q.query<{ name: string }>(
-        `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+      const tables = await q.query<{ schema: string; name: string }>(
+        `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+         WHERE table_schema IN (current_schema(), $1) AND table_type = 'BASE TABLE'`,
+        [opened.database.hostSchema],
       );
-      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['payments', 'saved_cards', 'vault_cards', 'orders']));
+      expect(tables.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['payments', 'saved_cards', 'vault_cards', 'orders', 'checkout_card_attempts']),
+      );
       const dumps = await Promise.all(
-        tables.map(async ({ name }) => (await q.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM "${name}" t`)).map((r) => r.j)),
+        tables.map(async ({ schema, name }) =>
+          (await q.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM "${schema}"."${name}" t`)).map((r) => r.j),
+        ),
       );
       return dumps.flat().join('\n');
     });

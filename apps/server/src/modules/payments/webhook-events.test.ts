@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/test-app.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { claimWebhookEvent, finishWebhookEvent, releaseWebhookEvent, WEBHOOK_CLAIM_STALE_MS } from './webhook-events.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
   t = await openTestDatabase();
-  await migrate(t.database);
+  await migrateAll(t.database);
   // On PostgreSQL, open the pool's connections now, so the concurrent claims below run side by side
   // instead of one after another while connections are still being opened.
   await Promise.all(Array.from({ length: 20 }, () => t.database.db.execute(sql`SELECT pg_sleep(0.05)`)));

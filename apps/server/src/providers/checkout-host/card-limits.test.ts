@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { BROWSER_DETAILS } from '../../../test/support/payments.ts';
-import { checkoutCardAttempts } from '../../db/schema.ts';
+import { checkoutCardAttempts } from './tables.ts';
 import { checkCheckoutSignature } from '../payments/coinflow/signature.ts';
 import type { MerchantCredentials } from './secret.ts';
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { sql } from 'drizzle-orm';
-import { checkoutWebhookOutbox } from '../../db/schema.ts';
+import { checkoutWebhookOutbox } from './tables.ts';
 import { createWalletClient, defineChain, http as viemHttp, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

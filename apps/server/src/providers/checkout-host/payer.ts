@@ -2,7 +2,7 @@
 // told: from what the page sent with the payment (`email`, `customerInfo`, issue 23) over what the session
 // knows (the customer's e-mail the merchant gave), and the request's address. What the page did not send
 // stays a placeholder the providers accept: names 'Checkout customer', the store's market (US).
-import type { CheckoutPayerRecord } from '../../db/schema.ts';
+import type { CheckoutPayerRecord } from './tables.ts';
 import type { Payer } from '../payments/types.ts';
 import type { PayerGiven } from './customer-info.ts';
 import type { SessionRow } from './repository.ts';

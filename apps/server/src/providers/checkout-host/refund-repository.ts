@@ -1,8 +1,8 @@
-// SQL of the USDC refunds (checkout_chain_refunds, migration 0043): the claim, its moves, and the rows
+// SQL of the USDC refunds (checkout_chain_refunds, tables.ts): the claim, its moves, and the rows
 // reconciliation asks about.
 import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { checkoutChainRefunds } from '../../db/schema.ts';
+import { checkoutChainRefunds } from './tables.ts';
 import { newId } from './repository.ts';
 
 export type ChainRefundRow = typeof checkoutChainRefunds.$inferSelect;

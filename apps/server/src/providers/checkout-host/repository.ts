@@ -1,4 +1,4 @@
-// SQL of the hosted checkout (its own tables, migration 0021; fraud checks 0044).
+// SQL of the hosted checkout (its own tables, tables.ts, in its own schema: ADR 047).
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -11,7 +11,7 @@ import {
   checkoutMerchants,
   checkoutSessions,
   checkoutWebhookOutbox,
-} from '../../db/schema.ts';
+} from './tables.ts';
 
 export type MerchantRow = typeof checkoutMerchants.$inferSelect;
 export type SessionRow = typeof checkoutSessions.$inferSelect;

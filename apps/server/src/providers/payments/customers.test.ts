@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/test-app.ts';
 import { createShopper } from '../../../test/support/cart.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { providerCustomers } from '../../db/schema.ts';
 import { findOrCreateProviderCustomer, findProviderCustomer } from './customers.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
   t = await openTestDatabase();
-  await migrate(t.database);
+  await migrateAll(t.database);
 });
 afterAll(() => t.drop());
 

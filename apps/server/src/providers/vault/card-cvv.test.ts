@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { vaultCards } from '../../db/schema.ts';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/test-app.ts';
 import { checkCard, type CheckedCard } from './card-rules.ts';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   providerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
   database = await openTestDatabase();
-  await migrate(database.database);
+  await migrateAll(database.database);
   vault = createVault(database.database.db, randomBytes(32), {
     relay: { destinations: [providerUrl], timeoutMs: 10_000 },
     now: () => clock,

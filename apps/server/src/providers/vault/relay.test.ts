@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/test-app.ts';
 import { checkCard, type CheckedCard } from './card-rules.ts';
 import { placeholder, scanPlaceholders } from './placeholders.ts';
@@ -72,7 +72,7 @@ let cardToken: string;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await migrate(database.database);
+  await migrateAll(database.database);
   elsewhere = await startProvider();
   provider = await startProvider(elsewhere.url);
   vault = createVault(database.database.db, randomBytes(32), {

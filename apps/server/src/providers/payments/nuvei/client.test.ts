@@ -6,7 +6,7 @@ import { createNuveiClient } from './client.ts';
 import { sdkChecksum } from '../../../../test/support/safecharge-oracle.ts';
 import { checksumMatches, dmnChecksum } from './sandbox/checksum-rules.ts';
 import { SANDBOX_CARDS } from './sandbox/test-cards.ts';
-import { migrate } from '../../../db/migrate.ts';
+import { migrateAll } from '../../../migrations.ts';
 import { checkCard, type CheckedCard } from '../../vault/card-rules.ts';
 import type { RelayRequest } from '../../vault/relay.ts';
 import { createVault, CVV_TTL_MS, type Vault } from '../../vault/vault.ts';
@@ -26,7 +26,7 @@ let client: ReturnType<typeof createNuveiClient>;
 beforeAll(async () => {
   fake = await startFakeNuvei(creds);
   database = await openTestDatabase();
-  await migrate(database.database);
+  await migrateAll(database.database);
   vault = createVault(database.database.db, randomBytes(32), {
     relay: { destinations: [fake.baseUrl], timeoutMs: 15_000 },
     now: () => clock,

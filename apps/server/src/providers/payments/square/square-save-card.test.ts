@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { squareCardsResponse } from '@store/shared';
 import { buildApp } from '../../../app.ts';
-import { migrate } from '../../../db/migrate.ts';
+import { migrateAll } from '../../../migrations.ts';
 import { seed } from '../../../db/seed.ts';
 import { as, createShopper, type Shopper } from '../../../../test/support/checkout.ts';
 import { openTestDatabase, testConfig } from '../../../../test/support/test-app.ts';
@@ -22,7 +22,7 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   const opened = await openTestDatabase();
   drop = opened.drop;
-  await migrate(opened.database);
+  await migrateAll(opened.database);
   await seed(opened.database.db, { demo: false });
   const stream = new Writable({
     write(chunk, _enc, done) {

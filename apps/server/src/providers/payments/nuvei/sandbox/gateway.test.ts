@@ -5,7 +5,7 @@
 // browser's details, and no sale until the final payment after the challenge. Against a real (test) database.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../../../db/migrate.ts';
+import { migrateAll } from '../../../../migrations.ts';
 import { checkCard, type CheckedCard } from '../../../vault/card-rules.ts';
 import { createVault, type Vault } from '../../../vault/vault.ts';
 import { openTestDatabase, type TestDatabase } from '../../../../../test/support/test-app.ts';
@@ -19,7 +19,7 @@ let gateway: SandboxGateway;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await migrate(database.database);
+  await migrateAll(database.database);
   vault = createVault(database.database.db, randomBytes(32));
   gateway = createSandboxGateway({
     db: database.database.db,
