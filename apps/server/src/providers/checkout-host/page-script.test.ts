@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { ConfigError, repoRoot } from '../../config.ts';
-import { migrate } from '../../db/migrate.ts';
+import { migrateAll } from '../../migrations.ts';
 import { buildTestApp, openTestDatabase, testConfig } from '../../../test/support/test-app.ts';
 import { BUILT_PAGE_SCRIPT } from './page/script.ts';
 
@@ -83,7 +83,7 @@ describe('the hosted checkout page script, built at build time', () => {
     fs.rmSync(file);
     const { database, drop } = await openTestDatabase();
     try {
-      await migrate(database);
+      await migrateAll(database);
       const started = buildApp({ config, database, logger: false });
       await expect(started).rejects.toBeInstanceOf(ConfigError);
       await expect(started).rejects.toThrow('npm run build');
