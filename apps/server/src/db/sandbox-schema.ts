@@ -11,7 +11,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 export const sandboxTransactions = pgTable('sandbox_transactions', {
   id: text('id').primaryKey(),
-  kind: text('kind', { enum: ['init', 'payment', 'refund', 'settle'] }).notNull(),
+  kind: text('kind', { enum: ['init', 'payment', 'refund', 'settle', 'void'] }).notNull(),
   relatedId: text('related_id'),
   /** What the merchant sent as clientUniqueId: our payment id ('card-verification' for a zero-amount check). */
   clientUniqueId: text('client_unique_id').notNull(),
@@ -19,7 +19,8 @@ export const sandboxTransactions = pgTable('sandbox_transactions', {
   userTokenId: text('user_token_id').notNull(),
   cardToken: text('card_token').notNull(),
   amountCents: integer('amount_cents').notNull(),
-  status: text('status', { enum: ['initiated', 'challenge', 'approved', 'declined', 'refunded'] }).notNull(),
+  /** 'voided': an authorisation whose hold a 'void' released (sandbox 0003). */
+  status: text('status', { enum: ['initiated', 'challenge', 'approved', 'declined', 'refunded', 'voided'] }).notNull(),
   /** SHA-256 of the challenge page's single-use secret; null once a decision used it (0008). */
   challengeSecretHash: text('challenge_secret_hash'),
   /** 'Auth': authorised without capture, settled once (settledAt) by a 'settle' transaction (sandbox 0002). */

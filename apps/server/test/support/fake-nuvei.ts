@@ -22,7 +22,7 @@ import { SANDBOX_CARDS } from '../../src/providers/payments/nuvei/sandbox/test-c
 export interface FakeTransaction {
   transactionId: string;
   clientUniqueId: string;
-  transactionType: 'InitAuth3D' | 'Sale' | 'Auth' | 'Settle' | 'Credit' | 'Payout';
+  transactionType: 'InitAuth3D' | 'Sale' | 'Auth' | 'Settle' | 'Void' | 'Credit' | 'Payout';
   transactionStatus: 'APPROVED' | 'DECLINED' | 'REDIRECT';
   amount: string;
   currency: string;
@@ -78,7 +78,7 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
   const failing = new Set<string>();
   /** Transactions answered REDIRECT (a challenge) awaiting their final payment, which names one. */
   const challenged = new Set<string>();
-  /** Authorisations settled (settleTransaction): each once. */
+  /** Authorisations settled (settleTransaction) or voided (voidTransaction): each once, and never both. */
   const settled = new Set<string>();
 
   /** The card Nuvei would charge, or why it refuses the request. */
@@ -175,6 +175,17 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
         return { status: 'SUCCESS', transactionStatus: 'ERROR', gwErrorCode: -1100, gwErrorReason: 'Transaction cannot be settled' };
       settled.add(auth.transactionId);
       return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Settle', 'APPROVED') };
+    }
+    if (method === 'voidTransaction') {
+      // A void of an approved authorisation releases its hold; like a settle, once, and not after a settle (an
+      // ERROR transaction status with a gateway reason, as Nuvei refuses a related transaction it cannot act on).
+      const auth = transactions.find(
+        (t) => t.transactionId === b.relatedTransactionId && t.transactionType === 'Auth' && t.transactionStatus === 'APPROVED',
+      );
+      if (!auth || settled.has(auth.transactionId))
+        return { status: 'SUCCESS', transactionStatus: 'ERROR', gwErrorCode: -1100, gwErrorReason: 'Transaction cannot be voided' };
+      settled.add(auth.transactionId);
+      return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Void', 'APPROVED') };
     }
     if (method === 'refundTransaction') {
       return { status: 'SUCCESS', transactionStatus: 'APPROVED', transactionId: book(b, 'Credit', 'APPROVED') };

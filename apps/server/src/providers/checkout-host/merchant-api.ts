@@ -5,6 +5,9 @@
 //   POST /api/merchants/:merchantId/sessions/:sessionId/capture     an authOnly session's card, authorised:
 //                                                                     settled, the session paid (409 unless
 //                                                                     it is 'authorized'; capture.ts)
+//   POST /api/merchants/:merchantId/sessions/:sessionId/void        an authOnly session's authorisation released,
+//                                                                     nothing taken: the session 'voided' (409
+//                                                                     unless it is 'authorized'; capture.ts)
 //   POST /api/merchants/:merchantId/sessions/:sessionId/refund
 //   PUT  /api/merchants/:merchantId/customers/:customerId/card-hold   { until }: no card payment of the
 //                                                                     customer's sessions until then (ADR 031)
@@ -71,6 +74,14 @@ export const merchantApiRoutes: FastifyPluginAsync<{ service: CheckoutHostServic
     const { sessionId } = request.params as { sessionId: string };
     const captured = await service.capture(merchantId, parseOr400(z.string().min(1).max(128), sessionId));
     return reply.header('cache-control', 'no-store').send(captured);
+  });
+
+  app.post('/api/merchants/:merchantId/sessions/:sessionId/void', async (request, reply) => {
+    const merchantId = await authenticate(request);
+    parseOr400(z.union([z.strictObject({}), z.undefined(), z.null()]), request.body);
+    const { sessionId } = request.params as { sessionId: string };
+    const voided = await service.voidAuthorization(merchantId, parseOr400(z.string().min(1).max(128), sessionId));
+    return reply.header('cache-control', 'no-store').send(voided);
   });
 
   app.post('/api/merchants/:merchantId/sessions/:sessionId/refund', async (request) => {

@@ -23,6 +23,8 @@ const HOST_TABLES = [
   'checkout_webhook_outbox',
 ];
 const HOST_0001 = 'checkout-host/0001_host_tables.sql';
+/** Every host migration, in order: what a fresh database gets. */
+const HOST_FILES = ['0001_host_tables.sql', '0002_session_void.sql'];
 
 const query = <R>(database: Database, sql: string, params: unknown[] = []) => database.rawTransaction((q) => q.query<R>(sql, params));
 const workingSchema = async (database: Database) => (await query<{ s: string }>(database, 'SELECT current_schema() AS s'))[0]!.s;
@@ -68,7 +70,7 @@ describe("the checkout host's schema", () => {
     const { database, drop } = await openTestDatabase();
     try {
       const applied = await migrateAll(database);
-      expect(applied.filter((file) => file.startsWith('checkout-host/'))).toEqual([HOST_0001]);
+      expect(applied.filter((file) => file.startsWith('checkout-host/'))).toEqual(HOST_FILES.map((f) => `checkout-host/${f}`));
       const working = await workingSchema(database);
       expect(database.hostSchema).toBe(hostSchemaFor(working));
       expect(await hostTablesIn(database, working)).toEqual([]);
@@ -112,7 +114,7 @@ describe("the checkout host's schema", () => {
       // Adopted: the store's migrations make them in the working schema (0021 … 0045), host 0001 moves them.
       await migrateAll(adopted.database);
       // Created: the host's migrations alone, on a database with no store table at all.
-      expect(await migrateHost(created.database)).toEqual(['0001_host_tables.sql']);
+      expect(await migrateHost(created.database)).toEqual(HOST_FILES);
       expect(await tablesIn(created.database, await workingSchema(created.database))).toEqual([]);
 
       const a = await shapeOf(adopted.database);

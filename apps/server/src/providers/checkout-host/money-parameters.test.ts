@@ -309,6 +309,43 @@ describe('authOnly: authorised, then captured by the merchant', () => {
     expect(refunded.json).toEqual({ status: 'refunded' });
   }, 60_000);
 
+  it('a void releases the authorisation: the session voided, nothing settled, no capture or second void after it', async () => {
+    const voidIt = (sessionId: string) =>
+      call('POST', `/api/merchants/test-shop/sessions/${sessionId}/void`, { key: merchant.apiKey, body: {} });
+    const s = await newSession(4700, { authOnly: true });
+    // Nothing authorised yet: nothing to void.
+    expect((await voidIt(s.sessionId)).status).toBe(409);
+    expect((await payByCard(s.sessionKey, FRICTIONLESS)).json).toMatchObject({ status: 'paid', info: { captured: false } });
+
+    const voided = await voidIt(s.sessionId);
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.json).toMatchObject({ sessionId: s.sessionId, status: 'voided', amountCents: 4700, voidedAt: expect.any(String) });
+    expect(await merchantSession(s.reference)).toMatchObject({ status: 'voided' });
+    // The sandbox released the hold (a 'void' of the authorisation) and settled nothing.
+    const records = await providerRecords(s.sessionId);
+    expect(records.map((r) => [r.kind, r.status])).toEqual([
+      ['init', 'voided'],
+      ['void', 'approved'],
+    ]);
+    expect(records[1]).toMatchObject({ relatedTransactionId: records[0]!.transactionId });
+    // Voided: no capture, no second void, no refund, and no webhook of a payment.
+    const captured = await capture(s.sessionId);
+    expect(captured.status).toBe(409);
+    expect(captured.json).toMatchObject({ field: 'sessionId', message: expect.stringContaining('voided') });
+    expect((await voidIt(s.sessionId)).status).toBe(409);
+    expect((await providerRecords(s.sessionId)).filter((r) => r.kind === 'settle' || r.kind === 'void')).toHaveLength(1);
+    expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(0);
+    // The page says the checkout is over.
+    expect((await call('GET', '/api/checkout/session', { session: s.sessionKey })).json).toMatchObject({ status: 'voided' });
+    // Another merchant's, or no such session: 404; a body other than {}: 400.
+    expect((await voidIt('cs_nobody')).status).toBe(404);
+    const withBody = await call('POST', `/api/merchants/test-shop/sessions/${s.sessionId}/void`, {
+      key: merchant.apiKey,
+      body: { amountCents: 1 },
+    });
+    expect(withBody.status).toBe(400);
+  }, 60_000);
+
   it('refuses to capture a session that is not authorised (409) or not the merchant’s (404)', async () => {
     const open = await newSession(4300, { authOnly: true });
     expect((await capture(open.sessionId)).status).toBe(409);

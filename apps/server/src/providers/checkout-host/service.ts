@@ -64,7 +64,7 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     reconcileRefunds: usdcRefunds.reconcileRefunds,
   });
   const { refund } = createRefunds(ctx, usdcRefunds);
-  const { capture } = createCapture(ctx);
+  const { capture, voidAuthorization } = createCapture(ctx);
 
   return {
     ensureMerchant: sessions.ensureMerchant,
@@ -83,6 +83,7 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
     reconcile,
     refund,
     capture,
+    voidAuthorization,
     holdCardPayments: shared.cardLimits.hold,
     findMerchant: sessions.findMerchant,
     sessionByReference: sessions.sessionByReference,

@@ -55,6 +55,7 @@ export function merchantView(s: repo.SessionRow) {
     authOnly: s.authOnly ?? false,
     authorizedAt: s.authorizedAt?.toISOString(),
     paidAt: s.paidAt?.toISOString(),
+    voidedAt: s.voidedAt?.toISOString(),
     ...settlementOf(s),
     code: s.status === 'declined' ? (s.declineCode ?? undefined) : undefined,
     reason: s.status === 'declined' ? (s.declineReason ?? undefined) : undefined,

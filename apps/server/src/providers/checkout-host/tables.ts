@@ -22,8 +22,11 @@ export const checkoutMerchants = pgTable('checkout_merchants', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** 'authorized': an authOnly session's card is authorised, not captured; the merchant's capture makes it paid (0043). */
-export const checkoutSessionStatuses = ['open', 'processing', 'authorized', 'paid', 'declined', 'expired', 'refunded'] as const;
+/**
+ * 'authorized': an authOnly session's card is authorised, not captured; the merchant's capture makes it paid (0043),
+ * or its void 'voided' (host 0002): the hold released, nothing taken.
+ */
+export const checkoutSessionStatuses = ['open', 'processing', 'authorized', 'paid', 'declined', 'expired', 'refunded', 'voided'] as const;
 
 /** What the host's payments were made with, as far as the payer is concerned (0043): never card or account numbers. */
 export interface CheckoutPayerRecord {
@@ -73,6 +76,8 @@ export const checkoutSessions = pgTable(
     paidAt: ts('paid_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** When the merchant voided the authorisation (host 0002). */
+    voidedAt: ts('voided_at'),
   },
   (t) => [unique().on(t.merchantId, t.reference)],
 );

@@ -154,6 +154,9 @@ export interface CaptureRequest {
 /** captured: the money is taken (transactionId the settle's); declined: the provider refused (unknown, declined or already settled). */
 export type CaptureOutcome = { status: 'captured'; transactionId: string } | { status: 'declined'; reason: string };
 
+/** voided: the authorisation's hold is released (transactionId the void's); declined: the provider refused (unknown, settled or voided). */
+export type VoidOutcome = { status: 'voided'; transactionId: string } | { status: 'declined'; reason: string };
+
 /** The payer of a payment or a payout (ADR 037, 039): from the shopper's profile and request. */
 export interface Payer {
   email: string;
@@ -427,6 +430,11 @@ export interface PaymentProvider {
    * money an approved authorisation held, once. A settle of an unknown or already settled one is declined.
    */
   capture?(request: CaptureRequest): Promise<CaptureOutcome>;
+  /**
+   * With capture: releases an approved authorisation's hold without taking the money (Nuvei's voidTransaction,
+   * relatedTransactionId the authorisation), once; a void of a settled or voided one is declined.
+   */
+  voidAuthorization?(request: CaptureRequest): Promise<VoidOutcome>;
   /** Optional capability: a zero-amount verification of a fresh card, to save it without paying. */
   verifyCard?(request: VerifyCardRequest): Promise<VerifiedCard | Declined>;
   /**

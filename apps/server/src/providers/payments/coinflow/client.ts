@@ -34,7 +34,7 @@ export class MerchantApiError extends Error {
 const sessionCreated = z.object({ sessionId: z.string().min(1), sessionKey: z.string().min(1), expiresAt: z.string().optional() });
 export type SessionCreated = z.infer<typeof sessionCreated>;
 
-export const sessionStatus = z.enum(['open', 'processing', 'authorized', 'paid', 'declined', 'expired', 'refunded']);
+export const sessionStatus = z.enum(['open', 'processing', 'authorized', 'paid', 'declined', 'expired', 'refunded', 'voided']);
 const sessionView = z.object({
   sessionId: z.string(),
   reference: z.string(),

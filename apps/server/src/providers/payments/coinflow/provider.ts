@@ -70,7 +70,9 @@ export function lookupOfSession(session: SessionView | null): LookupOutcome {
       };
     case 'refunded':
       return { status: 'refunded', transactionId: session.sessionId };
+    // 'voided': an authOnly session's authorisation released by its merchant, nothing taken (the store asks for no authOnly).
     case 'expired':
+    case 'voided':
       return { status: 'none' };
   }
 }

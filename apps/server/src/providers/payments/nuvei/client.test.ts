@@ -322,6 +322,32 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
     expect(cardCalls().filter((c) => c.body.clientUniqueId === 'pay-address')).toHaveLength(2);
   });
 
+  it("voids an authorisation (voidTransaction, signed as Nuvei's SDK signs it): once, and never after it is settled", async () => {
+    const authorise = async (paymentId: string) => {
+      const auth = { ...request(await cardToken(), paymentId), authOnly: true };
+      const first = await client.start(auth);
+      const authorised = await client.confirm({ ...auth, transactionId: first.transactionId, threeDVersion: '2.2.0' });
+      expect(authorised).toMatchObject({ status: 'approved' });
+      return { paymentId, orderId: 'order-1', transactionId: authorised.transactionId, amountCents: 1999, currency: 'USD' as const };
+    };
+    const held = await authorise('pay-void');
+    expect(await client.voidAuthorization!(held)).toMatchObject({ status: 'voided', transactionId: expect.any(String) });
+    const voidCall = fake.calls.at(-1)!;
+    expect(voidCall).toMatchObject({
+      method: 'voidTransaction',
+      body: { clientUniqueId: 'pay-void', relatedTransactionId: held.transactionId, amount: '19.99', currency: 'USD' },
+    });
+    expect(voidCall.body.checksum).toBe(sdkChecksum('voidTransaction', voidCall.body, creds));
+    // Voided: neither a second void nor a settle is taken.
+    expect(await client.voidAuthorization!(held)).toMatchObject({ status: 'declined' });
+    expect(await client.capture!(held)).toMatchObject({ status: 'declined' });
+    // Settled: no void.
+    const settled = await authorise('pay-void-settled');
+    expect(await client.capture!(settled)).toMatchObject({ status: 'captured' });
+    expect(await client.voidAuthorization!(settled)).toMatchObject({ status: 'declined' });
+    expect(fake.transactions.filter((t) => t.transactionType === 'Void' && t.clientUniqueId.startsWith('pay-void'))).toHaveLength(1);
+  });
+
   it('authorises without capture (transactionType Auth), then settles the authorisation once (settleTransaction)', async () => {
     const token = await cardToken();
     const auth = { ...request(token, 'pay-auth'), authOnly: true };
@@ -350,7 +376,7 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
     // Settled already, or never an authorisation: Nuvei refuses, nothing more is taken.
     expect(await client.capture!(capture)).toMatchObject({ status: 'declined' });
     expect(await client.capture!({ ...capture, transactionId: '999999' })).toMatchObject({ status: 'declined' });
-    expect(fake.transactions.filter((t) => t.transactionType === 'Settle')).toHaveLength(1);
+    expect(fake.transactions.filter((t) => t.transactionType === 'Settle' && t.clientUniqueId === 'pay-auth')).toHaveLength(1);
     // A sale says no transaction type (the account's default).
     const saleRequest = request(await cardToken(), 'pay-sale');
     const sale = await client.start(saleRequest);

@@ -16,6 +16,7 @@ import { placeholder } from '../../vault/placeholders.ts';
 import { isCardDataUnavailable } from '../../vault/relay-error.ts';
 import type { RelayRequest, RelayResponse } from '../../vault/relay.ts';
 import type {
+  CaptureRequest,
   CardVerifyingProvider,
   DeclineCode,
   Declined,
@@ -157,6 +158,17 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
   const storeOrigin = URL.canParse(opts.notificationUrl) ? new URL(opts.notificationUrl).origin : '';
   const challengeReturnUrl = opts.challengeReturnUrl ?? ((paymentId: string) => nuveiChallengeReturnUrl(storeOrigin, paymentId));
   const merchantUrl = opts.merchantUrl ?? storeOrigin;
+
+  /** A settle's or a void's body: the authorisation it acts on (relatedTransactionId), for the payment's amount. */
+  const relatedToAuthorisation = (req: CaptureRequest) => ({
+    ...merchant,
+    clientRequestId: randomUUID(),
+    clientUniqueId: req.paymentId,
+    amount: nuveiAmount(req.amountCents),
+    currency: req.currency,
+    relatedTransactionId: req.transactionId,
+    timeStamp: nuveiTimeStamp(),
+  });
 
   /** The same POST through the vault, which fills in the card data its placeholders name. */
   async function postThroughVault<T>(method: string, body: Record<string, unknown>): Promise<T> {
@@ -495,20 +507,22 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
 
     async capture(req) {
       // settleTransaction of the approved authorisation (relatedTransactionId); signed as a refund is (settleChecksum).
-      const p = {
-        ...merchant,
-        clientRequestId: randomUUID(),
-        clientUniqueId: req.paymentId,
-        amount: nuveiAmount(req.amountCents),
-        currency: req.currency,
-        relatedTransactionId: req.transactionId,
-        timeStamp: nuveiTimeStamp(),
-      };
+      const p = relatedToAuthorisation(req);
       const res = await post<NuveiResponse>('settleTransaction', { ...p, checksum: settleChecksum(p, opts.secretKey) });
       if (res.status === 'SUCCESS' && res.transactionStatus === 'APPROVED')
         return { status: 'captured', transactionId: String(res.transactionId ?? '') };
       // Nuvei refuses a settle of an unknown, declined or already settled authorisation (ERROR or DECLINED).
       return { status: 'declined', reason: res.gwErrorReason ?? res.reason ?? 'The settle was declined' };
+    },
+
+    async voidAuthorization(req) {
+      // voidTransaction of the approved authorisation (relatedTransactionId): its hold released; signed as a refund is.
+      const p = relatedToAuthorisation(req);
+      const res = await post<NuveiResponse>('voidTransaction', { ...p, checksum: refundChecksum(p, opts.secretKey) });
+      if (res.status === 'SUCCESS' && res.transactionStatus === 'APPROVED')
+        return { status: 'voided', transactionId: String(res.transactionId ?? '') };
+      // Nuvei refuses a void of an unknown, settled or already voided authorisation (ERROR or DECLINED).
+      return { status: 'declined', reason: res.gwErrorReason ?? res.reason ?? 'The void was declined' };
     },
 
     lookup: (req) => lookup(req.paymentId),

@@ -361,7 +361,9 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
       case 'challenge':
         // Open: the shopper may still answer it.
         return { status: 'pending', transactionId: row.id };
+      // A voided authorisation's hold went back: no money was taken, as Nuvei's Void transaction says.
       case 'refunded':
+      case 'voided':
         return { status: 'refunded', transactionId: row.id };
       case 'approved': {
         const card = await vault.detokenize(row.cardToken);
@@ -567,6 +569,38 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
         status: 'approved',
       });
       return { status: 'captured', transactionId };
+    },
+
+    async voidAuthorization(req) {
+      // voidTransaction: the approved, unsettled authorisation the request names, of this payment, released once
+      // (its status taken in one conditional update, so a void and a settle racing cannot both win). As Nuvei
+      // does, a void of an unknown, declined, settled or voided authorisation is refused.
+      const [auth] = await db
+        .update(sandboxTransactions)
+        .set({ status: 'voided' })
+        .where(
+          and(
+            eq(sandboxTransactions.id, req.transactionId),
+            eq(sandboxTransactions.clientUniqueId, req.paymentId),
+            inArray(sandboxTransactions.kind, ['init', 'payment']),
+            eq(sandboxTransactions.transactionType, 'Auth'),
+            eq(sandboxTransactions.status, 'approved'),
+            isNull(sandboxTransactions.settledAt),
+          ),
+        )
+        .returning();
+      if (!auth) return { status: 'declined', reason: 'No open authorisation to void: unknown, declined, settled or voided' };
+      const transactionId = await record({
+        kind: 'void',
+        relatedId: auth.id,
+        clientUniqueId: auth.clientUniqueId,
+        orderId: auth.orderId,
+        userTokenId: auth.userTokenId,
+        cardToken: auth.cardToken,
+        amountCents: auth.amountCents,
+        status: 'approved',
+      });
+      return { status: 'voided', transactionId };
     },
 
     lookup: (req) => lookup(req.paymentId),
