@@ -15,6 +15,7 @@ import { sandboxTransactions } from '../../../../db/sandbox-schema.ts';
 import type { Vault, VaultCard } from '../../../vault/vault.ts';
 import type {
   Approved,
+  CaptureRequest,
   CardVerifyingProvider,
   ConfirmRequest,
   Payer,
@@ -344,6 +345,30 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
     return (await vault.detokenize(row.cardToken))?.number;
   }
 
+  /** The approved authorisation a settle or a void names, of its payment, neither settled nor voided yet. */
+  const openAuthorisation = (req: CaptureRequest) =>
+    and(
+      eq(sandboxTransactions.id, req.transactionId),
+      eq(sandboxTransactions.clientUniqueId, req.paymentId),
+      inArray(sandboxTransactions.kind, ['init', 'payment']),
+      eq(sandboxTransactions.transactionType, 'Auth'),
+      eq(sandboxTransactions.status, 'approved'),
+      isNull(sandboxTransactions.settledAt),
+    );
+
+  /** A settle or a void of the authorisation, approved, in the sandbox's book. */
+  const recordOn = (auth: typeof sandboxTransactions.$inferSelect, kind: 'settle' | 'void', amountCents: number) =>
+    record({
+      kind,
+      relatedId: auth.id,
+      clientUniqueId: auth.clientUniqueId,
+      orderId: auth.orderId,
+      userTokenId: auth.userTokenId,
+      cardToken: auth.cardToken,
+      amountCents,
+      status: 'approved',
+    });
+
   /** getTransactionDetails by clientUniqueId: the payment's latest transaction, as the provider sees it. */
   async function lookup(paymentId: string): Promise<LookupOutcome> {
     const [latest] = await db
@@ -545,29 +570,10 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
       const [auth] = await db
         .update(sandboxTransactions)
         .set({ settledAt: new Date() })
-        .where(
-          and(
-            eq(sandboxTransactions.id, req.transactionId),
-            eq(sandboxTransactions.clientUniqueId, req.paymentId),
-            inArray(sandboxTransactions.kind, ['init', 'payment']),
-            eq(sandboxTransactions.transactionType, 'Auth'),
-            eq(sandboxTransactions.status, 'approved'),
-            isNull(sandboxTransactions.settledAt),
-            gte(sandboxTransactions.amountCents, req.amountCents),
-          ),
-        )
+        .where(and(openAuthorisation(req), gte(sandboxTransactions.amountCents, req.amountCents)))
         .returning();
       if (!auth) return { status: 'declined', reason: 'No open authorisation to settle: unknown, declined or already settled' };
-      const transactionId = await record({
-        kind: 'settle',
-        relatedId: auth.id,
-        clientUniqueId: auth.clientUniqueId,
-        orderId: auth.orderId,
-        userTokenId: auth.userTokenId,
-        cardToken: auth.cardToken,
-        amountCents: req.amountCents,
-        status: 'approved',
-      });
+      const transactionId = await recordOn(auth, 'settle', req.amountCents);
       return { status: 'captured', transactionId };
     },
 
@@ -575,31 +581,9 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
       // voidTransaction: the approved, unsettled authorisation the request names, of this payment, released once
       // (its status taken in one conditional update, so a void and a settle racing cannot both win). As Nuvei
       // does, a void of an unknown, declined, settled or voided authorisation is refused.
-      const [auth] = await db
-        .update(sandboxTransactions)
-        .set({ status: 'voided' })
-        .where(
-          and(
-            eq(sandboxTransactions.id, req.transactionId),
-            eq(sandboxTransactions.clientUniqueId, req.paymentId),
-            inArray(sandboxTransactions.kind, ['init', 'payment']),
-            eq(sandboxTransactions.transactionType, 'Auth'),
-            eq(sandboxTransactions.status, 'approved'),
-            isNull(sandboxTransactions.settledAt),
-          ),
-        )
-        .returning();
+      const [auth] = await db.update(sandboxTransactions).set({ status: 'voided' }).where(openAuthorisation(req)).returning();
       if (!auth) return { status: 'declined', reason: 'No open authorisation to void: unknown, declined, settled or voided' };
-      const transactionId = await record({
-        kind: 'void',
-        relatedId: auth.id,
-        clientUniqueId: auth.clientUniqueId,
-        orderId: auth.orderId,
-        userTokenId: auth.userTokenId,
-        cardToken: auth.cardToken,
-        amountCents: auth.amountCents,
-        status: 'approved',
-      });
+      const transactionId = await recordOn(auth, 'void', auth.amountCents);
       return { status: 'voided', transactionId };
     },
 
