@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { BROWSER_DETAILS } from '../../../test/support/payments.ts';
+import { hostCaller, type HostAnswer } from '../../../test/support/checkout-host-calls.ts';
 import { checkoutCardAttempts } from './tables.ts';
 import { checkCheckoutSignature } from '../payments/coinflow/signature.ts';
 import type { MerchantCredentials } from './secret.ts';
@@ -64,31 +65,9 @@ const newAddress = () => `203.0.113.${++addresses}`;
 let customers = 0;
 const newCustomer = () => `customer-${++customers}-${Date.now()}`;
 
-interface Answer {
-  status: number;
-  json: Record<string, unknown>;
-  retryAfter: string | null;
-}
-async function call(method: string, path: string, opts: { key?: string; session?: string; from?: string; body?: unknown } = {}) {
-  const res = await fetch(`${t.app.checkoutHost.origin().replace('localhost', '127.0.0.1')}${path}`, {
-    method,
-    headers: {
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(opts.key ? { 'x-merchant-key': opts.key } : {}),
-      ...(opts.session ? { 'x-session-key': opts.session } : {}),
-      ...(opts.from ? { 'x-forwarded-for': opts.from } : {}),
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, json, retryAfter: res.headers.get('retry-after') } satisfies Answer;
-}
+type Answer = HostAnswer;
+/** The host is reached as its clients reach it; `origin` is read on each call (it listens once the app starts). */
+const call = hostCaller(() => t.app.checkoutHost.origin());
 
 let refs = 0;
 /** A session the merchant's server opens for its customer. */
