@@ -226,6 +226,24 @@ async function exposeEvmSender(page: TrackedPage, privateKey: Hex, rpcUrl: () =>
   });
 }
 
+/**
+ * A shopper pays their order with USDC from a Solana wallet handed to the SDK, whose stub signs the transaction
+ * versions given: the frame, and what the merchant page recorded (the SDK's callbacks, the stub's signing).
+ */
+async function paySolanaThroughSdk(solanaVersions: ('legacy' | 0)[]) {
+  const keypair = Keypair.generate();
+  const shopper = await shopperWithOrder();
+  const page = await newPage();
+  await exposeSolanaSigner(page, keypair);
+  const frame = await openMerchantPage(page, shopper, { blockchain: 'solana', wallet: keypair.publicKey.toBase58(), solanaVersions });
+  await faucet('solana', keypair.publicKey.toBase58());
+  const pay = frame.getByTestId('checkout-pay-usdc');
+  await expect.poll(() => pay.isEnabled(), { timeout: 30_000 }).toBe(true);
+  await pay.click();
+  await expectPaidOnce(page, shopper, 'solana');
+  return { frame, record: await sdkRecord(page) };
+}
+
 describe('the published @coinflowlabs/react SDK, unmodified, on our hosted checkout', () => {
   it("card (4111 1111 1111 1111): the SDK's onSuccess with the paymentId, its height callback, the order paid once; the SDK reaches the host's API on :5000", async () => {
     const shopper = await shopperWithOrder();
@@ -290,21 +308,7 @@ describe('the published @coinflowlabs/react SDK, unmodified, on our hosted check
   });
 
   it('USDC from a Solana wallet that signs only legacy transactions: it refuses the v0 one, is given the legacy transaction to sign; onSuccess with paymentId and hash, paid once', async () => {
-    const keypair = Keypair.generate();
-    const shopper = await shopperWithOrder();
-    const page = await newPage();
-    await exposeSolanaSigner(page, keypair);
-    const frame = await openMerchantPage(page, shopper, {
-      blockchain: 'solana',
-      wallet: keypair.publicKey.toBase58(),
-      solanaVersions: ['legacy'],
-    });
-    await faucet('solana', keypair.publicKey.toBase58());
-    const pay = frame.getByTestId('checkout-pay-usdc');
-    await expect.poll(() => pay.isEnabled(), { timeout: 30_000 }).toBe(true);
-    await pay.click();
-    await expectPaidOnce(page, shopper, 'solana');
-    const record = await sdkRecord(page);
+    const { frame, record } = await paySolanaThroughSdk(['legacy']);
     expect(record.refused).toEqual(['v0']);
     expect(record.signed).toEqual(['legacy']);
     // The transaction that paid is the one the wallet signed.
@@ -313,21 +317,7 @@ describe('the published @coinflowlabs/react SDK, unmodified, on our hosted check
   });
 
   it('USDC from a Solana wallet with a versioned transaction: the SDK hands the wallet a v0 VersionedTransaction, it signs it; onSuccess with paymentId and hash, paid once', async () => {
-    const keypair = Keypair.generate();
-    const shopper = await shopperWithOrder();
-    const page = await newPage();
-    await exposeSolanaSigner(page, keypair);
-    const frame = await openMerchantPage(page, shopper, {
-      blockchain: 'solana',
-      wallet: keypair.publicKey.toBase58(),
-      solanaVersions: ['legacy', 0],
-    });
-    await faucet('solana', keypair.publicKey.toBase58());
-    const pay = frame.getByTestId('checkout-pay-usdc');
-    await expect.poll(() => pay.isEnabled(), { timeout: 30_000 }).toBe(true);
-    await pay.click();
-    await expectPaidOnce(page, shopper, 'solana');
-    const record = await sdkRecord(page);
+    const { frame, record } = await paySolanaThroughSdk(['legacy', 0]);
     // The wallet stub saw a VersionedTransaction of version 0 (recorded by the stub itself, not by our code).
     expect(record.signed).toEqual(['v0']);
     expect(record.refused).toEqual([]);
