@@ -39,6 +39,21 @@ const boundaryZones = [
     message: 'packages/checkout-sdk stands alone: a merchant installs it without our other packages.',
   },
   { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
+  // ADR 048: the hosted checkout is an app of its own; the store runs it through its package (@store/checkout-host).
+  {
+    target: './apps/checkout-host',
+    from: ['./apps/server', './apps/web'],
+    message:
+      'The hosted checkout imports nothing of the store: what it needs is handed to it (CheckoutHostDeps) or is in @store/server-kit (ADR 048).',
+  },
+  {
+    target: './apps/server',
+    from: './apps/checkout-host',
+    except: ['./src/index.ts', './src/testing.ts', './src/page/build.ts'],
+    message:
+      'The store reaches the hosted checkout only through @store/checkout-host (its index; /testing in tests, /build to build its page).',
+  },
+  { target: './packages/server-kit', from: './apps', message: 'packages/server-kit imports no app.' },
   { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
 ];
 
@@ -112,11 +127,11 @@ const serverOutsideModules = fs.existsSync(`${SERVER}/src`)
   : [];
 // Provider families (issue 22, ADR 044): each payment provider family is one folder under
 // providers/payments/ (nuvei, stripe, square, coinflow: every subfolder is one), behind the provider
-// interface (types.ts), the registry (registry.ts) and the payments core's port (core-port.ts). The
+// interface (@store/server-kit, ADR 048), the registry (registry.ts) and the payments core's port (core-port.ts). The
 // payments module reaches providers only through those three files, and no module imports a family
 // folder: a family reaches the core through the port it is handed, so there is no cycle either way.
 const PAYMENT_PROVIDERS = `${SERVER}/src/providers/payments`;
-const PAYMENT_PROVIDER_SURFACE = ['./types.ts', './registry.ts', './core-port.ts'];
+const PAYMENT_PROVIDER_SURFACE = ['./registry.ts', './core-port.ts'];
 const paymentFamilies = fs.existsSync(PAYMENT_PROVIDERS)
   ? fs
       .readdirSync(PAYMENT_PROVIDERS, { withFileTypes: true })
@@ -129,7 +144,7 @@ const paymentFamilyZones = [
     from: PAYMENT_PROVIDERS,
     except: PAYMENT_PROVIDER_SURFACE,
     message:
-      'modules/payments imports from providers/payments only types.ts, registry.ts and core-port.ts; provider-specific code lives in its family folder (ADR 044).',
+      'modules/payments imports from providers/payments only registry.ts and core-port.ts (the provider interface is @store/server-kit); provider-specific code lives in its family folder (ADR 044).',
   },
   {
     target: `${SERVER}/src/modules`,
@@ -188,17 +203,23 @@ const WEB_FROM_WEB = [
 ];
 const WEB_FROM_SERVER = ['@store/web', 'The server never imports the web app (DESIGN.md §3).'];
 const APPS_FROM_SHARED = (name) => [name, 'packages/shared imports no app (DESIGN.md §3).'];
-// Issue 23: the server builds nothing at run time. The hosted checkout's page script is bundled by `npm run
-// build` (page/build.ts, the one file of src that may use esbuild) and the host serves that file.
+const STORE_FROM_HOST = (name) => [name, 'The hosted checkout imports nothing of the store (ADR 048): what it needs is handed to it.'];
+const APPS_FROM_KIT = (name) => [name, 'packages/server-kit imports no app (ADR 048).'];
+const HOST_INTERNALS = [
+  '@store/checkout-host/testing',
+  'Production code reaches the hosted checkout through @store/checkout-host (its index); /testing is for tests (ADR 048).',
+];
+// Issue 23: nothing is built at run time. The hosted checkout's page script is bundled by `npm run build`
+// (apps/checkout-host page/build.ts, the one file of its src that may use esbuild) and the host serves that file.
 const ESBUILD_AT_RUN_TIME = [
   'esbuild',
-  'The server never runs esbuild: browser code is built at build time (`npm run build`, checkout-host/page/build.ts) and the server serves the built file (issue 23).',
+  'No server runs esbuild: browser code is built at build time (`npm run build`, apps/checkout-host/src/page/build.ts) and the server serves the built file (issue 23).',
 ];
 /** The server files that may import esbuild: the build script, and the session-recording worker bundled at its first batch (ADR 033), not yet moved to build time. */
-const ESBUILD_ALLOWED = ['apps/server/src/providers/checkout-host/page/build.ts', 'apps/server/src/modules/recordings/batch-parser.ts'];
+const ESBUILD_ALLOWED = ['apps/checkout-host/src/page/build.ts', 'apps/server/src/modules/recordings/batch-parser.ts'];
 
 function forbidPackages(...packages) {
-  const matching = (name) => `/^${name.replace('/', '\\/')}(\\/|$)/`;
+  const matching = (name) => `/^${name.replaceAll('/', '\\/')}(\\/|$)/`;
   return {
     'no-restricted-imports': ['error', { patterns: packages.map(([name, message]) => ({ group: [name, `${name}/*`], message })) }],
     'no-restricted-syntax': [
@@ -214,6 +235,8 @@ function forbidPackages(...packages) {
 /** Files linted with type information (typescript-eslint's project service reads their tsconfig). */
 const TYPE_CHECKED_FILES = [
   'apps/server/**/*.ts',
+  'apps/checkout-host/**/*.ts',
+  'packages/server-kit/**/*.ts',
   'packages/shared/**/*.ts',
   'packages/checkout-sdk/**/*.{ts,tsx}',
   'scripts/**/*.ts',
@@ -263,7 +286,20 @@ export default tseslint.config(
     // Tests (and test support outside src) may bundle what they serve; production code may not.
     files: ['apps/server/src/**/*.{ts,tsx,js}'],
     ignores: ['**/*.test.ts', ...ESBUILD_ALLOWED],
-    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME),
+    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS),
+  },
+  {
+    files: ['apps/checkout-host/**/*.{ts,tsx,js}'],
+    rules: forbidPackages(STORE_FROM_HOST('@store/server'), STORE_FROM_HOST('@store/web')),
+  },
+  {
+    files: ['apps/checkout-host/src/**/*.{ts,tsx,js}'],
+    ignores: ['**/*.test.ts', ...ESBUILD_ALLOWED],
+    rules: forbidPackages(STORE_FROM_HOST('@store/server'), STORE_FROM_HOST('@store/web'), ESBUILD_AT_RUN_TIME),
+  },
+  {
+    files: ['packages/server-kit/**/*.{ts,tsx,js}'],
+    rules: forbidPackages(APPS_FROM_KIT('@store/server'), APPS_FROM_KIT('@store/web'), APPS_FROM_KIT('@store/checkout-host')),
   },
   {
     files: ['apps/server/src/**/*.ts'],

@@ -11,6 +11,17 @@ export default defineConfig({
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       // The embeddable checkout SDK (issue 11): browser code, tested in jsdom with fake timers where timings matter.
       { test: { name: 'checkout-sdk', root: 'packages/checkout-sdk', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      // The hosted checkout (apps/checkout-host, ADR 048): its own unit tests; what it does with the store runs in the server project.
+      {
+        test: {
+          name: 'checkout-host',
+          root: 'apps/checkout-host',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'server',

@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pageScriptFile, watchPageScript } from '../apps/server/src/providers/checkout-host/page/build.ts';
+import { pageScriptFile, watchPageScript } from '@store/checkout-host/build';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);

@@ -22,7 +22,7 @@ import mailPlugin from './providers/mail/plugin.ts';
 import paymentsProviderPlugin, { paymentPageOrigins } from './providers/payments/plugin.ts';
 import kycProviderPlugin from './providers/kyc/jumio/plugin.ts';
 import identityProvidersPlugin from './providers/identity/plugin.ts';
-import checkoutHostPlugin from './providers/checkout-host/plugin.ts';
+import checkoutHostPlugin from './plugins/checkout-host.ts';
 // Modules, through their index.ts only (ADR 007).
 import { adminRoutes } from './modules/admin/index.ts';
 import { chatRoutes } from './modules/chat/index.ts';

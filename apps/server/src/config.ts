@@ -4,10 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
 import { defaultMaxConcurrentHashes } from './lib/password-gate.ts';
-import { chainOptionsFromEnv, missingSandboxPackages, type ChainOptions } from './providers/chains/index.ts';
+import {
+  BUILT_PAGE_SCRIPT,
+  chainOptionsFromEnv,
+  FRAUD_FAILURE_POLICIES,
+  missingSandboxPackages,
+  pageScriptMissing,
+  type ChainOptions,
+} from '@store/checkout-host';
 import { JUMIO_REGIONS } from './providers/kyc/jumio/hosts.ts';
-import { FRAUD_FAILURE_POLICIES } from './providers/fraud/index.ts';
-import { BUILT_PAGE_SCRIPT, checkPageScriptBuilt } from './providers/checkout-host/page/script.ts';
 import { checkCardProviderUrl, checkProductionRules, ConfigError, resolveMailTransport, type MailTransport } from './config-rules.ts';
 
 export { ConfigError } from './config-rules.ts';
@@ -302,7 +307,7 @@ const envSchema = z.object({
   COINFLOW_API_KEY: z.string().min(1).optional(),
   /** The Webhook Validation Key of Coinflow's dashboard (Developers → Webhooks); required with COINFLOW_MODE=coinflow. */
   COINFLOW_WEBHOOK_VALIDATION_KEY: z.string().min(1).optional(),
-  // --- EMBEDDED CHECKOUT: the hosted checkout in this process (issue 11, ADR 020, providers/checkout-host) ---
+  // --- EMBEDDED CHECKOUT: the hosted checkout in this process (issue 11, ADR 020, 048: apps/checkout-host) ---
   /** Port of the hosted checkout (purchase-v2 page, merchant API); default PORT+2, 0 = random, 'off' = not started. */
   CHECKOUT_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).optional(),
   /** Public address of the hosted checkout; default http://localhost:<CHECKOUT_PORT>. */
@@ -493,7 +498,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (merged.CHECKOUT_PORT !== 'off') {
     checkSandboxPackages(chainOptions);
     // The host serves its page script as built, never building it here: without the build it cannot start.
-    checkPageScriptBuilt(merged.CHECKOUT_PAGE_SCRIPT);
+    const missing = pageScriptMissing(merged.CHECKOUT_PAGE_SCRIPT);
+    if (missing) throw new ConfigError(missing);
   }
   return {
     ...merged,

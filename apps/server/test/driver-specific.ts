@@ -8,7 +8,7 @@ export const DRIVER_SPECIFIC_TESTS = [
   // migrations and seeds
   'src/db/**/*.test.ts',
   // the checkout host's own schema and migrations (ADR 047): search_path per connection, adoption of a store's tables
-  'src/providers/checkout-host/migrate.test.ts',
+  'test/checkout-host/migrate.test.ts',
   'src/modules/auth/signup-preregistration.test.ts',
   // errors and values as each driver returns them
   'src/lib/log-safety.test.ts',
@@ -17,7 +17,7 @@ export const DRIVER_SPECIFIC_TESTS = [
   'src/modules/fulfilment/fulfilment.test.ts',
   'src/modules/checkout/reservation-expiry.test.ts',
   // the hosted checkout: base-unit bigints, a transaction id taken once per chain (unique violation), its outbox
-  'src/providers/checkout-host/host.test.ts',
+  'test/checkout-host/host.test.ts',
   // concurrency: one winner per race, locks, the background runner's claims
   'src/modules/coupons/single-use-race.test.ts',
   'src/modules/fulfilment/last-gift-card-race.test.ts',

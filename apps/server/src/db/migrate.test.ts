@@ -6,7 +6,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { openTestDatabase } from '../../test/support/test-app.ts';
 import type { Database } from './client.ts';
 import { migrateAll } from '../migrations.ts';
-import * as hostTables from '../providers/checkout-host/tables.ts';
+import * as hostTables from '@store/checkout-host/testing';
 import * as productionTables from './schema.ts';
 import * as sandboxTables from './sandbox-schema.ts';
 
@@ -18,7 +18,7 @@ const sqlFiles = (dir: string) =>
     .sort();
 const migrationFiles = sqlFiles('migrations');
 const sandboxMigrationFiles = sqlFiles('sandbox-migrations').map((f) => `sandbox/${f}`);
-const hostMigrationFiles = sqlFiles('../providers/checkout-host/migrations').map((f) => `checkout-host/${f}`);
+const hostMigrationFiles = sqlFiles('../../../checkout-host/src/migrations').map((f) => `checkout-host/${f}`);
 
 /** The tables a Drizzle module defines, by name, with their column names. */
 const drizzleTables = (module: Record<string, unknown>) =>

@@ -1,5 +1,5 @@
 // Drizzle view of the store's tables the SQL migrations create (migrations/ is the source of truth); the
-// hosted checkout's own are in providers/checkout-host/tables.ts (ADR 047), the sandboxes' in sandbox-schema.ts.
+// hosted checkout's own are in apps/checkout-host/src/tables.ts (ADR 047, 048), the sandboxes' in sandbox-schema.ts.
 import { bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD_KINDS } from '@store/shared';
 

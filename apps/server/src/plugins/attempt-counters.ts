@@ -4,22 +4,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-
-export interface WindowCount {
-  /** The key's total in its current window, this addition included. */
-  count: number;
-  /** Milliseconds until the window ends and the key starts again from zero. */
-  resetInMs: number;
-}
-
-export interface AttemptCounters {
-  /** Adds `weight` to every key; a key's window starts with its first addition and lasts `windowMs`. */
-  add(keys: string[], weight: number, windowMs: number): Promise<WindowCount[]>;
-  /** A key's total and the rest of its window, without adding to it; { count: 0, resetInMs: 0 } when it has none. */
-  peek(key: string): Promise<WindowCount>;
-  /** Ends the keys' windows: they start again from zero. */
-  clear(keys: string[]): Promise<void>;
-}
+import type { AttemptCounters, WindowCount } from '@store/server-kit';
 
 const NOTHING: WindowCount = { count: 0, resetInMs: 0 };
 

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_CODE, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '@store/server-kit';
 import { safeError } from '../lib/log-safety.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';

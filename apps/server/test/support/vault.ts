@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { FrameSessionSubject } from '../../src/providers/vault/frame-session.ts';
+import type { FrameSessionSubject } from '@store/server-kit';
 
 /** The vault's address for fetch (127.0.0.1: the server listens on IPv4). */
 export const vaultUrl = (app: FastifyInstance, path: string) => `${app.vault.origin().replace('localhost', '127.0.0.1')}${path}`;

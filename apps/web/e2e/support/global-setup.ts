@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
     throw new Error('The web app is not built: run `npm run build` before the browser tests (npm run test:e2e does).');
   }
   // The hosted checkout's page script: the same `npm run build` writes it (the server reads CHECKOUT_PAGE_SCRIPT, else this file).
-  const pageScript = process.env.CHECKOUT_PAGE_SCRIPT ?? path.join(repoRoot, 'apps/server/dist/checkout-host/page.js');
+  const pageScript = process.env.CHECKOUT_PAGE_SCRIPT ?? path.join(repoRoot, 'apps/checkout-host/dist/page.js');
   if (!fs.existsSync(pageScript)) {
     throw new Error(`The hosted checkout's page script is not built (${pageScript}): run \`npm run build\` before the browser tests.`);
   }

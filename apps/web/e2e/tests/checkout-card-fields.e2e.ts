@@ -4,7 +4,7 @@
 // origin the vault's frames answer without a signed configuration; the test puts the SDK bundle and the
 // vault's tokenizer script into it (the store's CSP would not load them by tag; loading by tag is covered
 // by the SDK's unit tests) and answers the config request, pointing at the real vault. The hosted checkout's
-// own answer is tested in apps/server/src/providers/checkout-host/tokenizer/routes.test.ts, the signed
+// own answer is tested in apps/server/test/checkout-host/tokenizer-routes.test.ts, the signed
 // configurations in apps/server/src/providers/vault/frame-config.test.ts.
 import path from 'node:path';
 import type { CardFields, createCardFields } from '@store/checkout-sdk';

@@ -1,6 +1,6 @@
 // POST {api}/api/tokenize/iframe/config (SPEC §7): where the vault's tokenizer script and card frames are,
 // with a configuration the vault signed for the origins asked (served by the hosted checkout:
-// apps/server/src/providers/checkout-host/tokenizer/routes.ts).
+// apps/checkout-host/src/tokenizer/routes.ts).
 import { fetchWithTimeout } from './load-script.ts';
 
 export const TOKENIZER_CONFIG_PATH = '/api/tokenize/iframe/config';

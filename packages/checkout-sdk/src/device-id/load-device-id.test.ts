@@ -1,6 +1,6 @@
 // The fraud device id: the partner id from the merchant record, the variant of the script by environment,
 // and the id the script gives. The script itself is played by a fake nSureSDK here; the real one is run in a
-// DOM by apps/server/src/providers/checkout-host/device-id/script.test.ts.
+// DOM by apps/checkout-host/src/device-id/script.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_ID_APP_ID, loadDeviceId, partnerIdOf, type NSureSdk } from './index.ts';
 

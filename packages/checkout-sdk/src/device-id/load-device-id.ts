@@ -1,7 +1,7 @@
 // The fraud device id (SPEC §7): the merchant record names the fraud provider's partner id; the SDK loads
 // the device-id script with our app id and that partner id and passes `deviceId` to the checkout URL.
 // The script is the hosted checkout's stand-in for the provider's SDK (prod and sandbox variants,
-// apps/server/src/providers/checkout-host/device-id/script.ts): a random id kept in this page origin's
+// apps/checkout-host/src/device-id/script.ts): a random id kept in this page origin's
 // localStorage, sent nowhere.
 import type { CheckoutEnvironment } from '../types.ts';
 import { appendScript, fetchWithTimeout, findScript, scriptSettled } from '../card-fields/load-script.ts';

@@ -1,7 +1,7 @@
 // The admin console's reads shaped for the API (issue 12): dates as ISO strings, money as integer cents.
 import type { AdminOrdersQuery, AdminUsersQuery } from '@store/shared';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound } from '@store/server-kit';
 import { countOpenChats } from '../chat/index.ts';
 import { countIdentityReviews } from '../kyc/index.ts';
 import { getWalletCoins } from '../wallet/index.ts';

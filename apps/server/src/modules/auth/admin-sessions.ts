@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRevokeSessionsResponse, errorEnvelope, idParam, type AdminRevokeSessionsResult } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound } from '@store/server-kit';
 import type { Live } from '../../plugins/live.ts';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/index.ts';

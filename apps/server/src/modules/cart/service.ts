@@ -11,7 +11,7 @@ import {
   type TaxData,
 } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { notFound, unprocessable } from '@store/server-kit';
 import { appliedCouponStatus, couponToApply, isCouponCode, type CouponRecord } from '../coupons/index.ts';
 import { getActivePromotion, getFirstPurchasePromotion } from '../promotions/index.ts';
 import { getStoreSettings } from '../settings/index.ts';

@@ -7,7 +7,7 @@
 //   reject   PENDING → REJECTED (who, when, why); the coins go back to winWallet (kind return).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { isPayoutProvider, type PayoutOutcome } from '../../providers/payments/types.ts';
+import { isPayoutProvider, type PayoutOutcome } from '@store/server-kit';
 import { recordAudit } from '../audit/index.ts';
 import { findPayer } from '../user/index.ts';
 import { appendLedgerEntries } from '../wallet/index.ts';

@@ -2,14 +2,14 @@
 // in one transaction with the cash-out row. Every rule broken is a 422 naming it (code and field);
 // nothing moves then.
 import type { CashoutRequestBody, CashoutRules } from '@store/shared';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound } from '@store/server-kit';
 import { newId } from '../../lib/ids.ts';
 import { findVerificationDecision } from '../kyc/index.ts';
 import { findSavedBankAccount, lastSettledBankPaymentAt } from '../payments/index.ts';
 import { getCashoutSettings, getConversionRate, isStateWhitelisted } from '../settings/index.ts';
 import { findPayer, findProfileState, type MissingPayerField } from '../user/index.ts';
 import { appendLedgerEntries, getWalletCoins } from '../wallet/index.ts';
-import { isPayoutProvider } from '../../providers/payments/types.ts';
+import { isPayoutProvider } from '@store/server-kit';
 import type { CashoutDeps } from './deps.ts';
 import * as repo from './repository.ts';
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminAvailabilityUpdate, AdminCatalogueItem, AdminGiftCardInput, AdminPositionUpdate, CatalogueKind } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '@store/server-kit';
 import { recordAudit } from '../audit/index.ts';
 import {
   findItem,

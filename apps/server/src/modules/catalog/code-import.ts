@@ -5,7 +5,7 @@
 // which nobody but its owner is shown, so the report never echoes it.
 import type { AdminCodeImportReport, AdminCodeRefusal, AdminCodeStock } from '@store/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '@store/server-kit';
 import { recordAudit } from '../audit/index.ts';
 import { findItem, lockItem } from './admin-repository.ts';
 import { parseCodeCsv } from './code-csv.ts';

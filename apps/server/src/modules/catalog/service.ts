@@ -1,6 +1,6 @@
 import type { GiftCard, Product, ProductListQuery } from '@store/shared';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound } from '@store/server-kit';
 import { TtlCache } from './cache.ts';
 import { findGiftCard, findProduct, listDistinctPrices, listGiftCards, listProducts, type ListingFilter } from './repository.ts';
 

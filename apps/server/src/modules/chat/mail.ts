@@ -1,6 +1,6 @@
 // The answer by e-mail (ADR 027): a visitor who wrote while no agent was online gets the agent's answer by
 // mail too. The answer is plain text; every value is escaped in the HTML version.
-import { escapeHtml } from '../../providers/mail/html.ts';
+import { escapeHtml } from '@store/server-kit';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
 import { BRAND_NAME } from '../../providers/mail/templates.ts';
 

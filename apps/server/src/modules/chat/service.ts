@@ -2,7 +2,7 @@
 import type { AdminChatsQuery, ChatSendBody } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '@store/server-kit';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { listPurchases } from '../purchases/index.ts';
 import { recordAudit } from '../audit/index.ts';

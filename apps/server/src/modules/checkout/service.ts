@@ -2,7 +2,7 @@
 // takes an order through (prepare → approved / failed). Prices always come from CART's pricing.
 import { formatCents, type Order, type OrderStatus } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, notFound, unprocessable } from '@store/server-kit';
 import { newId } from '../../lib/ids.ts';
 import { priceCart, priceItems, type PricedCart } from '../cart/index.ts';
 import { releaseCoupon, reserveCoupon } from '../coupons/index.ts';

@@ -5,7 +5,7 @@ import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { adminCouponInput, type AdminCoupon, type AdminCouponsQuery } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { couponRedemptions, coupons } from '../../db/schema.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, notFound, unprocessable } from '@store/server-kit';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 

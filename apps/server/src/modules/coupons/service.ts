@@ -1,6 +1,6 @@
 import type { CouponIssue, CouponOffer } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, unprocessable } from '../../lib/errors.ts';
+import { conflict, unprocessable } from '@store/server-kit';
 import {
   countUserUses,
   countUsesByUser,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DistributorCreditBody } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { distributorCredits, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '@store/server-kit';
 import { announceWalletChange, appendLedgerEntries } from '../wallet/index.ts';
 
 export const distributorLedgerReference = (distributor: string, transactionId: string) => `distributor:${distributor}:${transactionId}`;

@@ -1,7 +1,7 @@
 // The receipt sent once an order is fulfilled: same brand frame as providers/mail/templates.ts, with
 // the lines, totals, coins credited and any gift-card codes. Every value is escaped in the HTML.
 import { formatCents, formatCoins, type Order } from '@store/shared';
-import { escapeHtml } from '../../providers/mail/html.ts';
+import { escapeHtml } from '@store/server-kit';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
 import { BRAND_NAME } from '../../providers/mail/templates.ts';
 

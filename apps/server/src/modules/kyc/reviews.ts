@@ -7,7 +7,7 @@ import type { AdminIdentityReview, AdminIdentityReviewResult, AdminIdentityRevie
 import type { Wake } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
 import { kycRecords, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '@store/server-kit';
 import { recordAudit } from '../audit/index.ts';
 import { announceVerificationChange } from './live.ts';
 import { retireOpenAttempts } from './repository.ts';

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { kycCallbackBody, type JumioRecord, type KycCallbackBody, type KycDecision, type KycStatus } from '@store/shared';
 import type { Wake } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '@store/server-kit';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { KycProviderError, type KycProvider, type WorkflowExecution } from '../../providers/kyc/jumio/types.ts';

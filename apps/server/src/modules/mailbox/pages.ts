@@ -1,6 +1,6 @@
 // Server-rendered pages of the local mailbox. Everything interpolated is escaped; the mail's own
 // HTML is shown in a sandboxed frame so it can neither run script nor touch this page.
-import { escapeHtml } from '../../providers/mail/html.ts';
+import { escapeHtml } from '@store/server-kit';
 import type { StoredMail } from './repository.ts';
 
 const STYLE = `

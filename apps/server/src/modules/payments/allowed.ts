@@ -3,8 +3,8 @@
 // is whitelisted. The same rule answers GET v1/payment/allowed-providers and refuses a payment, so
 // whatever the client shows or sends, the server decides.
 import { PAYMENT_METHOD_KINDS, type AllowedPayment } from '@store/shared';
-import { AppError } from '../../lib/errors.ts';
-import type { PaymentMethodKind } from '../../providers/payments/types.ts';
+import { AppError } from '@store/server-kit';
+import type { PaymentMethodKind } from '@store/server-kit';
 import { getPurchaseSettings, isStateWhitelisted } from '../settings/index.ts';
 import { findProfileState } from '../user/index.ts';
 import type { PaymentsDeps } from './deps.ts';

@@ -4,10 +4,10 @@
 // (when the shopper asked) and the order fulfilled. An approval the order cannot take is refunded at
 // once, through the provider that took the money.
 import type { OrderStatus, SavedCard } from '@store/shared';
-import { AppError, conflict } from '../../lib/errors.ts';
+import { AppError, conflict } from '@store/server-kit';
 import { findOrder } from '../checkout/index.ts';
 import { recordPaymentApproved } from '../fulfilment/index.ts';
-import type { ProviderCard, SavedMethods } from '../../providers/payments/types.ts';
+import type { ProviderCard, SavedMethods } from '@store/server-kit';
 import { crashPoint } from './crash-points.ts';
 import { providerOf, type PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';

@@ -14,8 +14,8 @@ import { pageForm } from '../../../test/support/cashier.ts';
 import { BROWSER_DETAILS, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import { tokenizeCard, tokenizeCvv } from '../../../test/support/vault.ts';
 import { payments } from '../../db/schema.ts';
-import { checkoutCardAttempts, checkoutSessions, checkoutWebhookOutbox } from '../../providers/checkout-host/tables.ts';
-import { SESSION_KEY_HEADER } from '../../providers/checkout-host/page-api.ts';
+import { checkoutCardAttempts, checkoutSessions, checkoutWebhookOutbox } from '@store/checkout-host/testing';
+import { SESSION_KEY_HEADER } from '@store/checkout-host';
 import { saveDistributorKeys } from '../settings/index.ts';
 import { DECLINE_WEIGHT } from './card-attempts.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE } from '@store/shared';
-import { AppError } from '../../lib/errors.ts';
-import type { PaymentMethodKind, PaymentProvider } from '../../providers/payments/types.ts';
+import { AppError } from '@store/server-kit';
+import type { PaymentMethodKind, PaymentProvider } from '@store/server-kit';
 import { methodUnavailable, type PaymentsDeps } from '../../providers/payments/core-port.ts';
 
 /** What a payments service is handed: defined by the port the provider families see (ADR 044). */

@@ -4,9 +4,9 @@
 // (the InitAuth3D fingerprint, another sum) is acknowledged and ignored, so it can never fulfil an order
 // nobody paid for. The payment must be one of a provider that takes its notifications at the webhook it
 // arrived at (ADR 009). Repeats are harmless.
-import { notFound } from '../../lib/errors.ts';
+import { notFound } from '@store/server-kit';
 import { recordPaymentFailed } from '../checkout/index.ts';
-import { DECLINE_MESSAGES, hostedPageTransactionId, type PaymentNotification } from '../../providers/payments/types.ts';
+import { DECLINE_MESSAGES, hostedPageTransactionId, type PaymentNotification } from '@store/server-kit';
 import { reversePayment } from './reversal.ts';
 import { approve } from './approval.ts';
 import { countReportedDecline } from './card-attempts.ts';

@@ -12,7 +12,7 @@
 //     unknown    → left alone, asked again later: the provider cannot say yet (Nuvei's 9146); each
 //                  unanswered lookup doubles the wait before the next (LOOKUP_BACKOFF_*, ADR 037)
 // A row naming a provider that is not registered is logged and left alone; the others go on.
-import type { LookupOutcome } from '../../providers/payments/types.ts';
+import type { LookupOutcome } from '@store/server-kit';
 import { approve } from './approval.ts';
 import { countReportedDecline } from './card-attempts.ts';
 import { providerOf, type PaymentsDeps } from './deps.ts';

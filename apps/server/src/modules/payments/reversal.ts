@@ -12,7 +12,7 @@
 import { BANK_PAYMENT_RETURNED_MESSAGE } from '@store/shared';
 import { recordPaymentFailed, findOrder } from '../checkout/index.ts';
 import { reverseOrderGrant } from '../fulfilment/index.ts';
-import { DECLINE_MESSAGES, type PaymentNotification } from '../../providers/payments/types.ts';
+import { DECLINE_MESSAGES, type PaymentNotification } from '@store/server-kit';
 import type { PaymentsDeps } from './deps.ts';
 import type { PaymentRow } from './repository.ts';
 import * as repo from './repository.ts';

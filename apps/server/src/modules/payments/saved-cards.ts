@@ -1,8 +1,8 @@
 // Saved cards (SPEC §3 Saved payment state, §4 Saving and Deleting).
 import type { SavedCard } from '@store/shared';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
-import type { ProviderCard } from '../../providers/payments/types.ts';
+import { notFound } from '@store/server-kit';
+import type { ProviderCard } from '@store/server-kit';
 import * as repo from './repository.ts';
 
 export const CARD_NOT_FOUND = 'Card not found.';

@@ -6,7 +6,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'dr
 import type { AdminPromotion, AdminPromotionInput, AdminPromotionsQuery, AdminPromotionUpdate } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { promotions } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '@store/server-kit';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 

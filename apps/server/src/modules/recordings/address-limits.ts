@@ -2,7 +2,7 @@
 // through the attempt counters (in Redis with REDIS_URL, so every instance counts together). A batch is
 // admitted before its body is read when the address still has room, and counted once it is read; over a
 // limit the answer is 429 with Retry-After, and nothing is stored.
-import type { AttemptCounters } from '../../plugins/attempt-counters.ts';
+import type { AttemptCounters } from '@store/server-kit';
 import { addressLimited } from './refusals.ts';
 
 const HOUR_MS = 3_600_000;

@@ -1,7 +1,7 @@
 // The answers that refuse a batch or a recording (ADR 033), each with the code the browser acts on
 // (RECORDING_ERROR): drop the batch, wait, start another recording, or stop.
 import { RECORDING_ERROR } from '@store/shared';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '@store/server-kit';
 
 /** A refusal the client may retry after a while: the route's onError hook sends Retry-After. */
 export class RetryLaterError extends AppError {

@@ -3,7 +3,7 @@
 // a save writes the audit log in its own transaction, then drops the cached settings so shoppers see it.
 import type { AdminSettings, AdminSettingsUpdate } from '@store/shared';
 import type { Db } from '../../db/client.ts';
-import { conflict } from '../../lib/errors.ts';
+import { conflict } from '@store/server-kit';
 import { recordAudit } from '../audit/index.ts';
 import { lockSettings, readSettingsWithVersions, writeSettingInTx } from './repository.ts';
 import {

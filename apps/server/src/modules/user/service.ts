@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { US_STATES, type GetUserResponse, type ProfileUpdate } from '@store/shared';
 import type { Db } from '../../db/client.ts';
-import { unauthorized } from '../../lib/errors.ts';
+import { unauthorized } from '@store/server-kit';
 import { toAvatarImage } from './avatar-image.ts';
 import { deleteAvatar, findAvatarByKey, findProfileWithKycAndCoins, saveAvatar, saveProfile, saveProfileState } from './repository.ts';
 

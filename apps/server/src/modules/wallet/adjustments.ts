@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { WalletAdjustmentBody, WalletCoins } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { users, walletAdjustments } from '../../db/schema.ts';
-import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, notFound, unprocessable } from '@store/server-kit';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { appendLedgerEntries, getWalletCoins } from './repository.ts';

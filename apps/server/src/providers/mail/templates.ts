@@ -1,5 +1,5 @@
 // The store's transactional e-mails. Every interpolated value is escaped in the HTML version.
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '@store/server-kit';
 import type { MailMessage } from './mailer.ts';
 
 export const BRAND_NAME = 'Lucky Dragon Coins';

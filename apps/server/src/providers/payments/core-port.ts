@@ -10,8 +10,8 @@ import type { Wake } from '../../background/work.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { payments } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { CardTokenState } from '../vault/vault.ts';
+import { AppError } from '@store/server-kit';
+import type { CardTokenState } from '@store/server-kit';
 import type { PaymentProviders } from './registry.ts';
 import type {
   Payer,
@@ -21,7 +21,7 @@ import type {
   PaymentSource,
   ShopperAction,
   VerifiedWebhookEvent,
-} from './types.ts';
+} from '@store/server-kit';
 
 export const PAYMENT_METHOD_UNAVAILABLE = 'PAYMENT_METHOD_UNAVAILABLE';
 /** 400 PAYMENT_METHOD_UNAVAILABLE: the method kind (or the capability a call needs) is served by no registered provider. */

@@ -2,7 +2,7 @@
 // are verified only by the providers registered at the webhook they arrived at.
 import { describe, expect, it } from 'vitest';
 import { createPaymentProviders } from './registry.ts';
-import type { PaymentMethodKind, PaymentNotification, PaymentProvider } from './types.ts';
+import type { PaymentMethodKind, PaymentNotification, PaymentProvider } from '@store/server-kit';
 
 function provider(name: string, methods: PaymentMethodKind[], webhook: string, vouches: string | null = null): PaymentProvider {
   const notCalled = () => Promise.reject(new Error('not called'));

@@ -2,7 +2,7 @@
 // the provider a payment row names, which is asked about that payment ever after (lookups, refunds,
 // notifications). providers/payments/plugin.ts registers what the configuration enables.
 import type { PaymentMethodKind } from '@store/shared';
-import type { NotificationInput, PaymentNotification, PaymentProvider } from './types.ts';
+import type { NotificationInput, PaymentNotification, PaymentProvider } from '@store/server-kit';
 
 export interface PaymentProviders {
   /** Adds a provider. Refused: a name already registered, or a method kind another provider serves. */

@@ -3,14 +3,13 @@
 // allowed origins and asks the vault to sign them; the frame URL carries the result as `?cfg=`. The
 // vault trusts no origin a page merely names: only one it signed itself, and only until it expires.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { FRAME_CONFIG_MAX_ORIGINS, isOrigin } from '@store/server-kit';
 
 /**
  * How long a signed configuration opens the frames: long enough for a checkout, short enough to go stale.
  * It is checked when a frame page loads; a frame already loaded keeps working past it.
  */
 export const FRAME_CONFIG_TTL_MS = 30 * 60_000;
-/** A configuration names at most this many parent origins (a merchant page and the hosted checkout, with room). */
-export const FRAME_CONFIG_MAX_ORIGINS = 5;
 const MAX_CFG_LENGTH = 2048;
 const VERSION = 'v1';
 
@@ -25,16 +24,6 @@ export interface FrameConfigSigner {
   sign(origins: string[]): FrameConfigGrant;
   /** The parent origins a configuration names; null when it is forged, malformed or expired. */
   verify(cfg: string): string[] | null;
-}
-
-/** An origin exactly as the browser reports it: scheme, host and port only, http(s). */
-export function isOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
-  } catch {
-    return false;
-  }
 }
 
 /**

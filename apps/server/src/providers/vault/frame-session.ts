@@ -4,23 +4,13 @@
 // given a card form. The store's API (POST /api/v1/vault/frame-session) and the hosted checkout's
 // tokenizer config ask the vault to sign one; the vault alone checks it, with its own key.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { FRAME_CONFIG_MAX_ORIGINS, isOrigin } from './frame-config.ts';
-
-export type FrameSessionKind = 'shopper' | 'checkout' | 'merchant';
-
-/** Who a frame session was given to: the per-shopper tokenize limit counts by it. */
-export interface FrameSessionSubject {
-  kind: FrameSessionKind;
-  /** The shopper's user id, the hosted-checkout session's id, or the merchant's id. */
-  id: string;
-}
-
-export interface FrameSessionGrant {
-  /** The nonce: the frames' `session` query value, and the x-vault-session header of /tokenize. */
-  session: string;
-  /** ISO time after which /tokenize refuses it (VAULT_SESSION_EXPIRED); ask for a new one before. */
-  expiresAt: string;
-}
+import {
+  FRAME_CONFIG_MAX_ORIGINS,
+  isOrigin,
+  type FrameSessionGrant,
+  type FrameSessionKind,
+  type FrameSessionSubject,
+} from '@store/server-kit';
 
 export interface FrameSessionClaims {
   subject: FrameSessionSubject;

@@ -7,7 +7,7 @@ import {
   VAULT_INVALID_CVV,
   VAULT_INVALID_EXPIRY,
 } from '@store/shared';
-import { escapeHtml } from '../mail/html.ts';
+import { escapeHtml } from '@store/server-kit';
 import { FRAME_SESSION_HEADER } from './frame-session.ts';
 
 const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,sans-serif}

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { proxyTrustFor } from '../../lib/proxy-trust.ts';
 import { loadVaultKey } from './crypto.ts';
 import { createFrameConfigSigner, type FrameConfigGrant } from './frame-config.ts';
-import { createFrameSessionSigner, type FrameSessionGrant, type FrameSessionSubject } from './frame-session.ts';
+import type { FrameSessionGrant, FrameSessionSubject } from '@store/server-kit';
+import { createFrameSessionSigner } from './frame-session.ts';
 import { createVaultServer } from './server.ts';
 import { createVault, type Vault } from './vault.ts';
 

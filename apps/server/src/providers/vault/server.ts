@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { VAULT_INVALID_CVV } from '@store/shared';
 import type { ProxyTrust } from '../../lib/proxy-trust.ts';
-import type { AttemptCounters } from '../../plugins/attempt-counters.ts';
+import type { AttemptCounters } from '@store/server-kit';
 import { checkCard, cvvValid } from './card-rules.ts';
 import type { FrameConfigSigner } from './frame-config.ts';
 import { FRAME_SESSION_HEADER, isFrameSessionShape, type FrameSessionSigner } from './frame-session.ts';

@@ -13,8 +13,9 @@ import {
   VAULT_SESSION_INVALID_MESSAGE,
   VAULT_TOKENIZE_LIMITED,
 } from '@store/shared';
-import type { AttemptCounters } from '../../plugins/attempt-counters.ts';
-import { FRAME_SESSION_HEADER, type FrameSessionSigner, type FrameSessionSubject } from './frame-session.ts';
+import type { AttemptCounters } from '@store/server-kit';
+import type { FrameSessionSubject } from '@store/server-kit';
+import { FRAME_SESSION_HEADER, type FrameSessionSigner } from './frame-session.ts';
 
 export interface TokenizeLimits {
   windowMs: number;

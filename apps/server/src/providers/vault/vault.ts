@@ -12,14 +12,12 @@ import type { Db } from '../../db/client.ts';
 import { vaultCards } from '../../db/schema.ts';
 import type { CardBrand, CheckedCard } from './card-rules.ts';
 import { open, seal, type Sealed } from './crypto.ts';
+import type { CardTokenState } from '@store/server-kit';
 import { createRelay, type RelayOptions, type RelayRequest, type RelayResponse } from './relay.ts';
 
 export interface VaultCard extends CheckedCard {
   token: string;
 }
-
-/** Whether a card token may still be used: 'expired' when nothing used it within its lifetime (ADR 032). */
-export type CardTokenState = 'usable' | 'expired' | 'unknown';
 
 export interface Vault {
   /**

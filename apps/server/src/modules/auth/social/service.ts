@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
 import type { SocialErrorCode, SocialUserState, SignInMethodsResponse } from '@store/shared';
 import type { Db, Tx } from '../../../db/client.ts';
-import { AppError, notFound } from '../../../lib/errors.ts';
+import { AppError, notFound } from '@store/server-kit';
 import { hashToken, newSecretToken } from '../../../lib/ids.ts';
 import { safeError } from '../../../lib/log-safety.ts';
 import type { IdentityProviders } from '../../../providers/identity/types.ts';

@@ -9,11 +9,11 @@
 // The provider's own news of the refund (Stripe's charge.refunded) finds the payment 'refunding' or
 // 'refunded', not 'approved', so the shared reversal (reversal.ts) takes nothing back a second time.
 import type { AdminRefundResult } from '@store/shared';
-import { AppError, notFound } from '../../../lib/errors.ts';
+import { AppError, notFound } from '@store/server-kit';
 import { recordAudit } from '../../audit/index.ts';
 import { lockOrder } from '../../checkout/index.ts';
 import { reverseOrderGrant } from '../../fulfilment/index.ts';
-import type { PaymentProvider, RefundOutcome } from '../../../providers/payments/types.ts';
+import type { PaymentProvider, RefundOutcome } from '@store/server-kit';
 import type { PaymentsDeps } from '../deps.ts';
 import type { PaymentRow } from '../repository.ts';
 import { claimForRefund, findPaymentForUpdate, releaseRefundClaim, settleRefundClaim } from './repository.ts';

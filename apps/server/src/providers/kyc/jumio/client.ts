@@ -15,7 +15,7 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { KYC_DECISIONS } from '@store/shared';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '@store/server-kit';
 import { ACCOUNTS_PATH, accountPath, executionPath, executionStatusPath } from './hosts.ts';
 import { verifyCallbackSignature } from './signature.ts';
 import {

@@ -11,8 +11,8 @@ import { achControl, SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../../../test/
 import { as, createShopper, expectLedgerBalanced, type Shopper } from '../../../../test/support/checkout.ts';
 import { pendingOrder } from '../../../../test/support/payments.ts';
 import { orders, payments } from '../../../db/schema.ts';
-import { latestBankAttempt } from '../../checkout-host/repository.ts';
-import { SESSION_KEY_HEADER } from '../../checkout-host/page-api.ts';
+import { latestBankAttempt } from '@store/checkout-host/testing';
+import { SESSION_KEY_HEADER } from '@store/checkout-host';
 import { saveDistributorKeys } from '../../../modules/settings/index.ts';
 import { getWalletCoins } from '../../../modules/wallet/index.ts';
 

@@ -11,7 +11,7 @@ import { as, createShopper, expectLedgerBalanced } from '../../../../test/suppor
 import { BROWSER_DETAILS, orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
 import { payments } from '../../../db/schema.ts';
-import { SESSION_KEY_HEADER } from '../../checkout-host/page-api.ts';
+import { SESSION_KEY_HEADER } from '@store/checkout-host';
 import { saveDistributorKeys } from '../../../modules/settings/index.ts';
 import { getWalletCoins } from '../../../modules/wallet/index.ts';
 

@@ -12,14 +12,14 @@
 //   verifyNotification  Coinflow-Signature or Authorization (coinflow-webhook.ts), then the event
 //   parseWebhook  the same, with the id the event is claimed by; Card Payment Declined (and Suspected Fraud)
 //            of one of our payments is a card decline the core counts (ADR 031)
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '@store/server-kit';
 import {
   hostedPageTransactionId,
   type LookupOutcome,
   type PaymentOutcome,
   type RefundOutcome,
   type WebhookParsingProvider,
-} from '../types.ts';
+} from '@store/server-kit';
 import { CoinflowApiError, type CoinflowApi, type CoinflowPayment } from './coinflow-api.ts';
 import { COINFLOW_CARD_DECLINE_EVENTS, coinflowNotificationOf, isCoinflowDelivery, parseCoinflowEvent } from './coinflow-webhook.ts';
 import { COINFLOW_API_PROVIDER, COINFLOW_METHODS, COINFLOW_PAYMENT_METHODS, COINFLOW_WEBHOOK } from './names.ts';

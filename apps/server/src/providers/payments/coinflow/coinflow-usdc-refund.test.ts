@@ -13,8 +13,8 @@ import { as, createShopper } from '../../../../test/support/checkout.ts';
 import { orderStatus, pendingOrder } from '../../../../test/support/payments.ts';
 import { refund } from '../../../../test/support/refunds.ts';
 import { ledgerEntries, payments } from '../../../db/schema.ts';
-import { checkoutWebhookOutbox } from '../../checkout-host/tables.ts';
-import { SESSION_KEY_HEADER } from '../../checkout-host/page-api.ts';
+import { checkoutWebhookOutbox } from '@store/checkout-host/testing';
+import { SESSION_KEY_HEADER } from '@store/checkout-host';
 import { saveDistributorKeys } from '../../../modules/settings/index.ts';
 import { getWalletCoins } from '../../../modules/wallet/index.ts';
 

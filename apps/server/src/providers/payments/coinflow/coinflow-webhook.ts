@@ -13,7 +13,7 @@
 //   once per event type.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentNotification } from '../types.ts';
+import type { PaymentNotification } from '@store/server-kit';
 import { COINFLOW_SIGNATURE_HEADER } from './names.ts';
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

@@ -1,6 +1,6 @@
 // What the embedded checkout's provider (the storefront as a merchant of the hosted checkout, ADR 020)
 // and the store's coinflow routes share.
-import type { PaymentMethodKind } from '../types.ts';
+import type { PaymentMethodKind } from '@store/server-kit';
 
 /** The provider's name on payment rows. */
 export const COINFLOW_PROVIDER = 'coinflow';

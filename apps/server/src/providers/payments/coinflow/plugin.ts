@@ -10,7 +10,7 @@
 // Both take their webhooks at POST v1/payment/coinflow/webhook; the provider's parseWebhook says whether a
 // delivery is genuine and what it is about, before the event is claimed.
 import type { FastifyInstance } from 'fastify';
-import type { WebhookParsingProvider } from '../types.ts';
+import type { WebhookParsingProvider } from '@store/server-kit';
 import { createMerchantApi, type MerchantAccess } from './client.ts';
 import { createCoinflowApi } from './coinflow-api.ts';
 import { createCoinflowApiProvider } from './coinflow-provider.ts';

@@ -12,8 +12,15 @@
 //   parseWebhook  the same, refusing a stale signature, with the event's id; payment.card_declined is a card
 //            decline the core counts (ADR 031); payment.pending a bank debit settling, which keeps the attempt
 //            (and its order) waiting
-import { AppError } from '../../../lib/errors.ts';
-import type { LookupOutcome, PaymentOutcome, PaymentRequest, PaymentSource, RefundOutcome, WebhookParsingProvider } from '../types.ts';
+import { AppError } from '@store/server-kit';
+import type {
+  LookupOutcome,
+  PaymentOutcome,
+  PaymentRequest,
+  PaymentSource,
+  RefundOutcome,
+  WebhookParsingProvider,
+} from '@store/server-kit';
 import { MerchantApiError, type MerchantAccess, type MerchantApi, type SessionView } from './client.ts';
 import {
   CHECKOUT_CARD_DECLINED_EVENT,

@@ -2,7 +2,7 @@
 // The event's `reference` is our payment id (the session was created with it), its sessionId the
 // transaction id the payment is recorded under.
 import { z } from 'zod';
-import type { DeclineCode, PaymentNotification } from '../types.ts';
+import type { DeclineCode, PaymentNotification } from '@store/server-kit';
 
 export const checkoutEventSchema = z.object({
   id: z.string().min(1).max(128),

@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sdkChecksum, type SdkSignedCall } from '../../../../test/support/safecharge-oracle.ts';
-import type { Payer } from '../types.ts';
+import type { Payer } from '@store/server-kit';
 import { createNuveiAchClient } from './ach/client.ts';
 import { createNuveiCashierClient } from './cashier/client.ts';
 import { createNuveiClient } from './client.ts';

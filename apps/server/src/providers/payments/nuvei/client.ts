@@ -28,8 +28,8 @@ import type {
   PaymentSource,
   ProviderCard,
   ThreeDsChallengePreference,
-} from '../types.ts';
-import { cardSourceOf, vaultTokenOf } from '../types.ts';
+} from '@store/server-kit';
+import { cardSourceOf, vaultTokenOf } from '@store/server-kit';
 import {
   centsFromNuveiAmount,
   notificationChecksum,

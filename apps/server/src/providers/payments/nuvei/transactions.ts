@@ -1,5 +1,5 @@
 // What the Nuvei family (the real client and the sandbox that behaves like it) shares beyond checksums.
-import type { PaymentMethodKind } from '../types.ts';
+import type { PaymentMethodKind } from '@store/server-kit';
 
 /**
  * Nuvei's transaction types that take money (an Auth holds it, its Settle takes it); the rest (InitAuth3D,

@@ -1,5 +1,5 @@
 // What the Square client, its built-in sandbox and the store's Square routes share.
-import type { PaymentMethodKind } from '../types.ts';
+import type { PaymentMethodKind } from '@store/server-kit';
 
 /** Square's webhooks arrive at POST v1/payment/square/webhook. */
 export const SQUARE_WEBHOOK = 'square';

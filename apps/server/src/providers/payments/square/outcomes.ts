@@ -2,7 +2,7 @@
 // (reconciliation), a card error as the shopper's decline, a card on file as the store shows a saved
 // card. Pure functions of the SDK's types; the calls themselves are in provider.ts.
 import { SquareError, type Square } from 'square';
-import type { DeclineCode, LookupOutcome, PaymentOutcome } from '../types.ts';
+import type { DeclineCode, LookupOutcome, PaymentOutcome } from '@store/server-kit';
 
 /** A saved Square card as the store shows it (userPaymentOptionId is Square's card id). */
 export interface SquareCard {

@@ -7,7 +7,7 @@ import { SquareClient, SquareError, WebhooksHelper } from 'square';
 import { buildTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { createShopper } from '../../../../test/support/checkout.ts';
 import { tokenizeCard } from '../../../../test/support/vault.ts';
-import type { PaymentRequest } from '../types.ts';
+import type { PaymentRequest } from '@store/server-kit';
 import { SQUARE_SIGNATURE_HEADER } from './names.ts';
 import { SQUARE_SANDBOX_CARDS } from './sandbox/test-cards.ts';
 

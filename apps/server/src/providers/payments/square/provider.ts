@@ -16,7 +16,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { SquareClient, SquareError, WebhooksHelper, type Square } from 'square';
 import type { Db } from '../../../db/client.ts';
 import { findOrCreateProviderCustomer, findProviderCustomer } from '../customers.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '@store/server-kit';
 import type {
   Declined,
   DeclineCode,
@@ -26,7 +26,7 @@ import type {
   RefundOutcome,
   VerifiedWebhookEvent,
   WebhookInput,
-} from '../types.ts';
+} from '@store/server-kit';
 import { SQUARE_CURRENCY, SQUARE_METHODS, SQUARE_SIGNATURE_HEADER, SQUARE_WEBHOOK } from './names.ts';
 import { declineOf, isNotFound, lookupOf, outcomeOf, toSquareCard, type SquareCard } from './outcomes.ts';
 import { notificationOf, parseSquareEvent, squareSignatureMatches } from './webhook.ts';

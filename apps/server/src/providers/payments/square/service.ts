@@ -3,10 +3,10 @@
 // fulfilment), the card kept on file when asked; saved Square cards. Square's webhook events are read by
 // the provider's parseWebhook and taken by the core (routes.ts).
 import type { SquareCreatePaymentBody, SquareSavedCard } from '@store/shared';
-import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '@store/server-kit';
 import type { SquareGateway } from './plugin.ts';
 import type { SquareProvider } from './provider.ts';
-import { DECLINE_MESSAGES, type PaymentSource } from '../types.ts';
+import { DECLINE_MESSAGES, type PaymentSource } from '@store/server-kit';
 import { methodUnavailable, type FamilyDeps } from '../core-port.ts';
 
 /** Square when it serves (real or sandbox); 400 PAYMENT_METHOD_UNAVAILABLE when it does not. */

@@ -6,7 +6,7 @@
 // constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentNotification } from '../types.ts';
+import type { PaymentNotification } from '@store/server-kit';
 
 export const signSquareWebhook = (signatureKey: string, notificationUrl: string, rawBody: string): string =>
   createHmac('sha256', signatureKey)

@@ -5,7 +5,7 @@
 // the coins back) and leaves it when only part is, or when the store made the refund itself (the payment
 // is already 'refunded'). Everything else (setup intents) is acknowledged without a change.
 import type Stripe from 'stripe';
-import type { DeclineCode, PaymentNotification } from '../types.ts';
+import type { DeclineCode, PaymentNotification } from '@store/server-kit';
 
 /** Stripe's webhook: POST v1/payment/stripe/webhook. */
 export const STRIPE_WEBHOOK = 'stripe';

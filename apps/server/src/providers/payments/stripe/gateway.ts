@@ -8,7 +8,7 @@
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client.ts';
 import { findOrCreateProviderCustomer, findProviderCustomer } from '../customers.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '@store/server-kit';
 import type {
   LookupOutcome,
   PaymentMethodKind,
@@ -17,7 +17,7 @@ import type {
   RefundOutcome,
   VerifiedWebhookEvent,
   WebhookInput,
-} from '../types.ts';
+} from '@store/server-kit';
 import { notificationOf, STRIPE_WEBHOOK } from './events.ts';
 import { declinedBy, isStripeError, lookupOutcomeOf, outcomeOf } from './outcomes.ts';
 import { savedMethodOf, type StripeSavedMethod } from './saved-methods.ts';

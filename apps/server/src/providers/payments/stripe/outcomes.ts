@@ -3,7 +3,7 @@
 // it failed, and a PaymentIntent found again by a lookup. Pure readings, kept apart from the calls
 // (gateway.ts) so what each Stripe state means to the store is in one place.
 import Stripe from 'stripe';
-import type { LookupOutcome, PaymentOutcome } from '../types.ts';
+import type { LookupOutcome, PaymentOutcome } from '@store/server-kit';
 import { declineCodeOf } from './events.ts';
 
 export const isStripeError = (err: unknown): err is Stripe.errors.StripeError => err instanceof Stripe.errors.StripeError;

@@ -4,10 +4,10 @@
 import type { StripePaymentIntentData, StripePaymentMethods, StripeSaveCardBody } from '@store/shared';
 import { DUPLICATE_PAYMENT_REFUNDED_PARAM, NEW_CASH_APP_ID } from '@store/shared';
 import Stripe from 'stripe';
-import { AppError, notFound } from '../../../lib/errors.ts';
+import { AppError, notFound } from '@store/server-kit';
 import type { StripeGateway, StripeSavedMethod } from './gateway.ts';
-import type { PaymentSource } from '../types.ts';
-import { DECLINE_MESSAGES } from '../types.ts';
+import type { PaymentSource } from '@store/server-kit';
+import { DECLINE_MESSAGES } from '@store/server-kit';
 import { methodUnavailable, type FamilyDeps, type StepResult } from '../core-port.ts';
 
 export const METHOD_NOT_FOUND = 'Payment method not found.';

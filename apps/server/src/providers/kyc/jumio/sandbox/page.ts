@@ -2,7 +2,7 @@
 // an ID document photo and a selfie (file inputs that open the camera on a phone), the outcome the
 // tester wants, and Submit. The script sends the images as data URLs to the same address; the server
 // checks them, drops them and delivers the signed callbacks. No inline script (the page's CSP).
-import { escapeHtml } from '../../../mail/html.ts';
+import { escapeHtml } from '@store/server-kit';
 
 export const PAGE_SCRIPT_PATH = '/sandbox/kyc/page.js';
 

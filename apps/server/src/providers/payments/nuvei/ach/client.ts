@@ -11,7 +11,7 @@
 //                      (transactionType Chargeback, or Return, with the NACHA code in ReasonCode)
 // Every call has a timeout. The bank numbers pass through addBankAccount only and are never logged.
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Declined, LookupOutcome, NotificationInput, PaymentNotification, PaymentOutcome, RefundOutcome } from '../../types.ts';
+import type { Declined, LookupOutcome, NotificationInput, PaymentNotification, PaymentOutcome, RefundOutcome } from '@store/server-kit';
 import {
   centsFromNuveiAmount,
   notificationChecksum,
@@ -27,8 +27,8 @@ import { NUVEI_WEBHOOK } from '../transactions.ts';
 import { deleteUpo } from '../upo.ts';
 import { addUpoApmChecksum } from './checksum.ts';
 import { returnCodeOf, returnReason, RETURN_CODE_PATTERN } from './return-codes.ts';
-import { ACH_METHODS, type BankAccountProvider } from './types.ts';
-import type { PayoutProvider } from '../../types.ts';
+import { ACH_METHODS, type BankAccountProvider } from '@store/server-kit';
+import type { PayoutProvider } from '@store/server-kit';
 import { payerFields } from './payer.ts';
 import { nuveiAchPayout } from './payout.ts';
 

@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { formatCents } from '@store/shared';
-import { escapeHtml } from '../../../mail/html.ts';
+import { escapeHtml } from '@store/server-kit';
 import { submitBankLink, viewBankLink, type LinkPageView } from './service.ts';
 import type { FamilyDeps, PaymentsCore } from '../../core-port.ts';
 

@@ -1,7 +1,7 @@
 // The payer as Nuvei's /payment (a bank debit) and /payout take it: billingAddress and
 // deviceDetails.ipAddress, which Nuvei requires for both (ADR 039); the rest of the address when the
 // payer's data has it (the hosted checkout's customerInfo, issue 23).
-import type { Payer } from '../../types.ts';
+import type { Payer } from '@store/server-kit';
 
 export const payerFields = (payer: Payer) => ({
   billingAddress: {

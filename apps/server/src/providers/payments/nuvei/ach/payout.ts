@@ -8,7 +8,7 @@
 // clientRequestId, amount, currency, timeStamp, secret) with the account's userPaymentOptionId, the key
 // as clientUniqueId and clientRequestId. Before it pays it asks getTransactionDetails for a transaction
 // under that clientUniqueId, so a payout that went through before a crash is found instead of paid twice.
-import type { PayoutOutcome, PayoutProvider } from '../../types.ts';
+import type { PayoutOutcome, PayoutProvider } from '@store/server-kit';
 import { nuveiAmount, nuveiTimeStamp, paymentChecksum, transactionDetailsChecksum } from '../checksum.ts';
 import { nuveiPoster } from '../http.ts';
 import { payerFields } from './payer.ts';

@@ -14,10 +14,10 @@ import {
   type BankLinkData,
   type SavedBankAccount,
 } from '@store/shared';
-import { AppError, conflict, notFound } from '../../../../lib/errors.ts';
+import { AppError, conflict, notFound } from '@store/server-kit';
 import { newId } from '../../../../lib/ids.ts';
 import { returnCodeOf } from './return-codes.ts';
-import { isBankAccountProvider, type BankAccountNumbers, type BankAccountProvider } from './types.ts';
+import { isBankAccountProvider, type BankAccountNumbers, type BankAccountProvider } from '@store/server-kit';
 import * as achRepo from './repository.ts';
 import { methodUnavailable, type FamilyDeps } from '../../core-port.ts';
 

@@ -6,7 +6,7 @@
 // with deleteUPO, as the ACH client forgets a bank account (../upo.ts). No card passes through here at all.
 import { createNuveiClient } from '../client.ts';
 import { NUVEI_WEBHOOK } from '../transactions.ts';
-import { hostedPageTransactionId } from '../../types.ts';
+import { hostedPageTransactionId } from '@store/server-kit';
 import { deleteUpo } from '../upo.ts';
 import { cashierPageUrl } from './page-url.ts';
 import type { CashierProvider } from './types.ts';

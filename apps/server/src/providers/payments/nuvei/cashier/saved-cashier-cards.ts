@@ -7,7 +7,7 @@ import { cashierSavedCards } from '../../../../db/schema.ts';
 import { isCashierProvider } from './types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProviders } from '../../registry.ts';
-import type { SavedMethods } from '../../types.ts';
+import type { SavedMethods } from '@store/server-kit';
 
 export interface CashierCard {
   userPaymentOptionId: string;

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { formatCents } from '@store/shared';
-import { escapeHtml } from '../../../mail/html.ts';
+import { escapeHtml } from '@store/server-kit';
 import type { SandboxGateway } from './gateway.ts';
 
 const params = z.object({ transactionId: z.string().regex(/^\d{6,24}$/) });

@@ -9,7 +9,7 @@ import { migrateAll } from '../../../../migrations.ts';
 import { checkCard, type CheckedCard } from '../../../vault/card-rules.ts';
 import { createVault, type Vault } from '../../../vault/vault.ts';
 import { openTestDatabase, type TestDatabase } from '../../../../../test/support/test-app.ts';
-import type { BrowserDetails, PaymentRequest, ThreeDsChallengePreference } from '../../types.ts';
+import type { BrowserDetails, PaymentRequest, ThreeDsChallengePreference } from '@store/server-kit';
 import { createSandboxGateway, SandboxRefusal, type SandboxGateway } from './gateway.ts';
 import { SANDBOX_CARDS } from './test-cards.ts';
 

@@ -25,8 +25,8 @@ import type {
   PaymentRequest,
   PaymentSource,
   ProviderCard,
-} from '../../types.ts';
-import { cardSourceOf, vaultTokenOf, type CardSource } from '../../types.ts';
+} from '@store/server-kit';
+import { cardSourceOf, vaultTokenOf, type CardSource } from '@store/server-kit';
 import { NUVEI_CARD_METHODS, NUVEI_WEBHOOK } from '../transactions.ts';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxNotification } from './notification.ts';
 import { SANDBOX_CARDS, SANDBOX_THREE_D_VERSION } from './test-cards.ts';

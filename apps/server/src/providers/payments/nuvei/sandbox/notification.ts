@@ -2,7 +2,7 @@
 // x-sandbox-signature), the way a provider signs its webhooks so nobody else can forge an approval.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentNotification } from '../../types.ts';
+import type { PaymentNotification } from '@store/server-kit';
 import { CHARGE_TRANSACTION_TYPES } from '../transactions.ts';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';

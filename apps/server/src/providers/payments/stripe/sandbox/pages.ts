@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { formatCents } from '@store/shared';
 import { sameMachineOnly } from '../../../../plugins/demo-doors.ts';
-import { escapeHtml } from '../../../mail/html.ts';
+import { escapeHtml } from '@store/server-kit';
 import type { StripeSandbox } from './sandbox.ts';
 
 const params = z.object({ kind: z.enum(['3ds', 'cashapp']), id: z.string().regex(/^(pi|seti)_[A-Za-z0-9]{10,40}$/) });

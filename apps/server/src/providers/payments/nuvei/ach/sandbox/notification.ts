@@ -2,7 +2,7 @@
 // and timestamped, so nobody else can forge a settlement and an old one cannot be played again later.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentNotification } from '../../../types.ts';
+import type { PaymentNotification } from '@store/server-kit';
 import { returnReason } from '../return-codes.ts';
 
 export const ACH_SIGNATURE_HEADER = 'x-sandbox-ach-signature';

@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
 import { sandboxAchAccounts, sandboxAchPayouts } from '../../../../../db/sandbox-schema.ts';
 import { returnReason } from '../return-codes.ts';
-import type { PayoutOutcome, PayoutProvider } from '../../../types.ts';
+import type { PayoutOutcome, PayoutProvider } from '@store/server-kit';
 import { missingPayerField } from '../../sandbox/checksum-rules.ts';
 import { nuveiPayerFields } from './payer-fields.ts';
 

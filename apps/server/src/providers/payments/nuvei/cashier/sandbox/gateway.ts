@@ -13,7 +13,7 @@ import type { Db } from '../../../../../db/client.ts';
 import { cashierSandboxCards, cashierSandboxSessions } from '../../../../../db/sandbox-schema.ts';
 import { hashToken, newSecretToken } from '../../../../../lib/ids.ts';
 import type { Vault, VaultCard } from '../../../../vault/vault.ts';
-import { hostedPageTransactionId, type LookupOutcome } from '../../../types.ts';
+import { hostedPageTransactionId, type LookupOutcome } from '@store/server-kit';
 import { SANDBOX_CARDS } from '../../sandbox/test-cards.ts';
 import { NUVEI_WEBHOOK } from '../../transactions.ts';
 import { paymentPageChecksumMatches } from '../../sandbox/checksum-rules.ts';

@@ -4,7 +4,7 @@
 // later) is refused; a repeat within it changes nothing (the core's approval happens once).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { PaymentNotification } from '../../../types.ts';
+import type { PaymentNotification } from '@store/server-kit';
 
 export const CASHIER_SIGNATURE_HEADER = 'x-sandbox-cashier-signature';
 export const NOTIFICATION_TOLERANCE_MS = 5 * 60_000;

@@ -4,7 +4,7 @@
 // box, Pay and Cancel. The script speaks the hosted fields' postMessage protocol, as the store's pages
 // do (apps/web hosted-fields.ts).
 import { formatCents } from '@store/shared';
-import { escapeHtml } from '../../../../mail/html.ts';
+import { escapeHtml } from '@store/server-kit';
 import type { CashierPageView } from './gateway.ts';
 
 export const PAGE_SCRIPT_PATH = '/sandbox/cashier/page.js';
