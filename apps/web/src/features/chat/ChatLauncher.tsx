@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
+import { ChatBubbleIcon } from './chat-icons.tsx';
 import { isChatHidden } from './chat-visibility.ts';
 import type { ChatWidgetProps } from './ChatWidget.tsx';
 import './chat-launcher.css';
@@ -54,7 +55,7 @@ export function ChatLauncher({ token }: { token: string | null }) {
         );
       }}
     >
-      <span aria-hidden="true">💬</span>
+      <ChatBubbleIcon />
     </button>
   );
 }

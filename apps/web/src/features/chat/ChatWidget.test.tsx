@@ -119,6 +119,33 @@ describe('ChatWidget', () => {
   });
 });
 
+// Issue 24: icons are inline SVG; an emoji or a symbol glyph is a missing-glyph box where the font is absent.
+const PICTOGRAPH = /[\p{Extended_Pictographic}\u00d7\u2715\u2716]/u;
+
+function expectSvgIconButton(button: HTMLElement) {
+  expect(button.querySelector('svg')).not.toBeNull();
+  expect(button.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  expect(button.textContent ?? '').not.toMatch(PICTOGRAPH);
+}
+
+describe('the chat icons', () => {
+  it('draws the first-load launcher as an SVG, named "Open chat"', () => {
+    renderPage(<ChatLauncher token={null} />);
+    expectSvgIconButton(screen.getByRole('button', { name: 'Open chat' }));
+  });
+
+  it("draws the widget's launcher, Close and Send as SVGs with names, the unread badge kept", async () => {
+    mockApi({ 'GET v1/chat': state(true, conversation({ unread: 1, messages: [message(1, 'Hello')] })) });
+    const { user } = renderPage(<ChatWidget token="t" />);
+    expect(await screen.findByTestId('chat-unread')).toHaveTextContent('1');
+    const launcher = screen.getByRole('button', { name: 'Open chat, 1 unread' });
+    expectSvgIconButton(launcher);
+    await user.click(launcher);
+    expectSvgIconButton(await screen.findByRole('button', { name: 'Close chat' }));
+    expectSvgIconButton(screen.getByRole('button', { name: 'Send' }));
+  });
+});
+
 describe('where the chat shows', () => {
   it('is hidden on the policy pages in mobile mode only', () => {
     for (const path of ['/privacy-policy', '/use-policy-terms', '/data-deletion']) {

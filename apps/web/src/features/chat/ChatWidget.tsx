@@ -11,6 +11,7 @@ import {
   storeChatKey,
   type ChatState,
 } from './chat-api.ts';
+import { ChatBubbleIcon, CloseIcon, SendIcon } from './chat-icons.tsx';
 import './chat.css';
 
 // The live chat widget (issue 12, ADR 027), its own lazy chunk: the launcher with the unread badge, and the
@@ -189,8 +190,8 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
         <section className="chat-panel" role="dialog" aria-label="Chat with us">
           <header className="chat-panel__header">
             <h2>Chat with us</h2>
-            <button type="button" className="chat-panel__close" aria-label="Close chat" onClick={() => setOpen(false)}>
-              ×
+            <button type="button" className="icon-button chat-panel__close" aria-label="Close chat" onClick={() => setOpen(false)}>
+              <CloseIcon />
             </button>
           </header>
           {offline && (
@@ -250,7 +251,12 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
                 {error.message}
               </p>
             )}
-            <button type="submit" className="chat-panel__send" disabled={sending || !draft.trim() || (needsEmail && !email.trim())}>
+            <button
+              type="submit"
+              className="btn btn--primary chat-panel__send"
+              disabled={sending || !draft.trim() || (needsEmail && !email.trim())}
+            >
+              <SendIcon />
               Send
             </button>
           </form>
@@ -261,10 +267,10 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
         className="chat-launcher"
         aria-label={unread > 0 ? `Open chat, ${unread} unread` : 'Open chat'}
         aria-expanded={open}
-        // Opens only (the panel's × closes): a second click while the panel appears keeps it open.
+        // Opens only (the panel's Close button closes): a second click while the panel appears keeps it open.
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true">💬</span>
+        <ChatBubbleIcon />
         {unread > 0 && (
           <span className="chat-launcher__badge" data-testid="chat-unread">
             {unread}
