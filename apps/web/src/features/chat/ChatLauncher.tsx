@@ -1,8 +1,8 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import { ChatBubbleIcon } from './chat-icons.tsx';
 import { isChatHidden } from './chat-visibility.ts';
 import type { ChatWidgetProps } from './ChatWidget.tsx';
+import { LauncherButton } from './LauncherButton.tsx';
 import './chat-launcher.css';
 
 // The only part of the chat in the first load (ADR 027): a button. The widget's code (panel, calls, live
@@ -43,10 +43,8 @@ export function ChatLauncher({ token }: { token: string | null }) {
   if (isChatHidden(location.pathname, location.search)) return null;
   if (Widget) return <Widget token={token} initiallyOpen={openRequested} />;
   return (
-    <button
-      type="button"
-      className="chat-launcher"
-      aria-label="Open chat"
+    <LauncherButton
+      label="Open chat"
       onClick={() => {
         setOpenRequested(true);
         loadWidget().then(
@@ -54,8 +52,6 @@ export function ChatLauncher({ token }: { token: string | null }) {
           () => setOpenRequested(false),
         );
       }}
-    >
-      <ChatBubbleIcon />
-    </button>
+    />
   );
 }

@@ -11,7 +11,8 @@ import {
   storeChatKey,
   type ChatState,
 } from './chat-api.ts';
-import { ChatBubbleIcon, CloseIcon, SendIcon } from './chat-icons.tsx';
+import { CloseIcon, SendIcon } from './chat-icons.tsx';
+import { LauncherButton } from './LauncherButton.tsx';
 import './chat.css';
 
 // The live chat widget (issue 12, ADR 027), its own lazy chunk: the launcher with the unread badge, and the
@@ -262,21 +263,18 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
           </form>
         </section>
       )}
-      <button
-        type="button"
-        className="chat-launcher"
-        aria-label={unread > 0 ? `Open chat, ${unread} unread` : 'Open chat'}
-        aria-expanded={open}
+      <LauncherButton
+        label={unread > 0 ? `Open chat, ${unread} unread` : 'Open chat'}
+        expanded={open}
         // Opens only (the panel's Close button closes): a second click while the panel appears keeps it open.
         onClick={() => setOpen(true)}
       >
-        <ChatBubbleIcon />
         {unread > 0 && (
           <span className="chat-launcher__badge" data-testid="chat-unread">
             {unread}
           </span>
         )}
-      </button>
+      </LauncherButton>
     </div>
   );
 }
