@@ -1,5 +1,5 @@
-// Issue 24: on a phone the chat launcher never covers a button. Checked on the product page, the cart and the
-// pay page, where a shopper's main action is: at every screenful from the top of the page to its end.
+// Issue 24: on a phone the chat launcher never covers a button. Checked on the product page, the cart, the pay
+// page and cash-out, where a shopper's main action is: at every screenful from the top of the page to its end.
 import { describe, expect, it } from 'vitest';
 import { PHONE_VIEWPORT, useBrowser, type TrackedPage } from '../support/browser.ts';
 import { aCheapProduct, addToCartViaApi, signedInPaymentPage } from '../support/commerce.ts';
@@ -46,7 +46,7 @@ async function expectLauncherClearThroughout(page: TrackedPage, where: string): 
 }
 
 describe('the chat launcher on a phone', () => {
-  it('covers no button on the product page, the cart and the pay page', async () => {
+  it('covers no button on the product page, the cart, the pay page and cash-out', async () => {
     const product = await aCheapProduct(baseURL);
     const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
     await addToCartViaApi(baseURL, session.token, product._id, 1);
@@ -64,5 +64,9 @@ describe('the chat launcher on a phone', () => {
     await page.waitForURL('**/add-card/*');
     await page.getByTestId('pay-button').waitFor(WAIT);
     await expectLauncherClearThroughout(page, 'the pay page');
+
+    await page.goto('/cash-out');
+    await page.getByTestId('cashout-rules').waitFor(WAIT);
+    await expectLauncherClearThroughout(page, 'cash-out');
   });
 });
