@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bonusTag, formatBalance, formatCents, formatCoins, totalBalance } from './format.ts';
+import { bonusTag, formatBalance, formatCents, formatCoins, formatSignedCoins, totalBalance } from './format.ts';
 
 describe('formatBalance (SPEC §9)', () => {
   it('shows two decimals below 10000', () => {
@@ -40,5 +40,17 @@ describe('money formatting', () => {
   });
   it('groups coins', () => {
     expect(formatCoins(12500)).toBe('12,500');
+  });
+  it('shows coins as whole numbers, never with decimals or a compact K/M (issue 24)', () => {
+    expect(formatCoins(0)).toBe('0');
+    expect(formatCoins(14150)).toBe('14,150');
+    expect(formatCoins(12_345_678)).toBe('12,345,678');
+    expect(formatCoins(4440.4)).toBe('4,440');
+  });
+  it('signs coins moved in and out with a plus or a true minus', () => {
+    expect(formatSignedCoins(1200)).toBe('+1,200');
+    expect(formatSignedCoins(-500)).toBe('−500');
+    expect(formatSignedCoins(-12_500)).toBe('−12,500');
+    expect(formatSignedCoins(0)).toBe('0');
   });
 });

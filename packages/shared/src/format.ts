@@ -24,7 +24,15 @@ export function formatCents(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
 
-/** Integer coins with thousands separators. */
+const wholeCoins = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** Coins as a whole number with thousands separators, e.g. 14150 -> "14,150" (issue 24: no ".00" on coins). */
 export function formatCoins(coins: number): string {
-  return new Intl.NumberFormat('en-US').format(coins);
+  return wholeCoins.format(coins);
+}
+
+/** Coins moved in or out: "+1,200", "−500" (a true minus sign), "0". */
+export function formatSignedCoins(amount: number): string {
+  const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
+  return `${sign}${formatCoins(Math.abs(amount))}`;
 }

@@ -89,7 +89,7 @@ async function linkAndPayByBank(page: TrackedPage): Promise<string> {
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
   await page.getByTestId('payment-processing').waitFor(WAIT);
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Payment processing');
-  expect(await page.getByTestId('purchase-status').textContent()).toBe('Bank payment processing');
+  expect(await page.getByTestId('purchase-status').textContent()).toBe('Payment processing');
   return orderId;
 }
 

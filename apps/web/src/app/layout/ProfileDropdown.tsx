@@ -1,8 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatBalance, totalBalance, type UserProfile } from '@store/shared';
+import { totalBalance, type UserProfile } from '@store/shared';
 import { useOutsideClick } from './use-outside-click.ts';
 import { CoinIcon } from './icons.tsx';
+import { BalanceFigure } from './BalanceFigure.tsx';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
@@ -50,15 +51,17 @@ export function ProfileDropdown({ profile, onLogout }: { profile: UserProfile | 
           </div>
           <div className="profile-dropdown__balance">
             <span className="muted">Total balance</span>
-            <span className="profile-dropdown__amount">
-              <CoinIcon /> {formatBalance(totalBalance(profile?.coins))}
-            </span>
+            <BalanceFigure className="profile-dropdown__amount" value={totalBalance(profile?.coins)} label="Total balance">
+              <CoinIcon />
+            </BalanceFigure>
           </div>
           <dl className="profile-dropdown__wallets" data-testid="profile-wallets">
             {WALLETS.map(([wallet, label]) => (
               <div key={wallet} className="profile-dropdown__wallet" data-testid={`profile-${wallet}`}>
                 <dt className="muted">{label}</dt>
-                <dd>{formatBalance(profile?.coins[wallet] ?? 0)}</dd>
+                <dd>
+                  <BalanceFigure value={profile?.coins[wallet] ?? 0} label={label} />
+                </dd>
               </div>
             ))}
           </dl>

@@ -185,10 +185,42 @@ describe('profile dropdown and logout', () => {
     await screen.findByTestId('wallet-balance');
     await user.click(screen.getByTestId('profile-menu-button'));
     const dropdown = screen.getByTestId('profile-dropdown');
-    expect(within(dropdown).getByTestId('profile-purchasedWallet')).toHaveTextContent('Purchased2,500.00');
-    expect(within(dropdown).getByTestId('profile-winWallet')).toHaveTextContent('Winnings740.00');
-    expect(within(dropdown).getByTestId('profile-stackingWallet')).toHaveTextContent('Promotional1,200.00');
+    expect(within(within(dropdown).getByTestId('profile-purchasedWallet')).getByText('2,500.00')).toBeInTheDocument();
+    expect(within(within(dropdown).getByTestId('profile-winWallet')).getByText('740.00')).toBeInTheDocument();
+    expect(within(within(dropdown).getByTestId('profile-stackingWallet')).getByText('1,200.00')).toBeInTheDocument();
+    // The whole figure, for screen readers and on hover (issue 24).
+    expect(within(dropdown).getByText('Purchased: 2,500 coins')).toBeInTheDocument();
+    expect(within(dropdown).getByTitle('740 coins')).toBeInTheDocument();
     expect(within(dropdown).getByRole('link', { name: 'Wallet history' })).toHaveAttribute('href', '/wallet-history');
+  });
+
+  it('gives the compact header and dropdown balances their whole figure on hover and keyboard focus', async () => {
+    const user = userEvent.setup();
+    renderSignedIn({
+      'GET v1/getuser': {
+        body: getUserFixture({
+          data: { ...getUserFixture().data, coins: { purchasedWallet: 12_000, winWallet: 2_150, stackingWallet: 0 } },
+        }),
+      },
+    });
+    // SPEC §9 keeps the short form on show...
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('14.15K');
+    const header = screen.getByTestId('signed-in-header');
+    // ...and the whole figure is what a screen reader hears and what hovering shows.
+    const figure = within(header).getByTitle('14,150 coins');
+    expect(figure).toHaveTextContent('Total wallet balance: 14,150 coins');
+    expect(figure).toContainElement(screen.getByTestId('wallet-balance'));
+    expect(screen.getByTestId('wallet-balance')).toHaveAttribute('aria-hidden', 'true');
+
+    // A keyboard user reaches it too.
+    for (let i = 0; i < 20 && document.activeElement !== figure; i += 1) await user.tab();
+    expect(figure).toHaveFocus();
+
+    await user.click(screen.getByTestId('profile-menu-button'));
+    const dropdown = screen.getByTestId('profile-dropdown');
+    expect(within(dropdown).getByText('14.15K')).toBeInTheDocument();
+    expect(within(dropdown).getByTitle('14,150 coins')).toHaveTextContent('Total balance: 14,150 coins');
+    expect(within(dropdown).getByTitle('12,000 coins')).toHaveTextContent('Purchased: 12,000 coins');
   });
 
   it("shows the user's own image when there is one", async () => {

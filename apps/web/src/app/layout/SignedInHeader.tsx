@@ -1,5 +1,4 @@
 import { Link, NavLink } from 'react-router';
-import { formatBalance } from '@store/shared';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
 import { sessionEnded } from '../../lib/session.ts';
 import { useSiteSettingsQuery } from '../../lib/site-data/settings.ts';
@@ -11,6 +10,7 @@ import { Logo } from './Logo.tsx';
 import { GetTheAppMenu } from './GetTheAppMenu.tsx';
 import { SignedInMobileMenu } from './SignedInMobileMenu.tsx';
 import { ProfileDropdown } from './ProfileDropdown.tsx';
+import { BalanceFigure } from './BalanceFigure.tsx';
 import { BagIcon, CoinIcon, DownloadIcon } from './icons.tsx';
 
 /** SPEC §2 "Signed-in header". */
@@ -48,11 +48,9 @@ export function SignedInHeader() {
         <div className="site-header__actions">
           <VerificationBadge jumio={jumio} />
           {profile && (
-            <span className="wallet-chip" title="Total wallet balance">
+            <BalanceFigure className="wallet-chip" value={balance} label="Total wallet balance" testId="wallet-balance">
               <CoinIcon />
-              <span className="sr-only">Balance: </span>
-              <span data-testid="wallet-balance">{formatBalance(balance)}</span>
-            </span>
+            </BalanceFigure>
           )}
           <Link className="icon-button desktop-only" to="/my-purchases" aria-label="My purchases" title="My purchases">
             <DownloadIcon />

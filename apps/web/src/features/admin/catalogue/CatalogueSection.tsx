@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatCents, type CatalogueAvailability, type CatalogueKind } from '@store/shared';
+import { formatCents, formatCoins, type CatalogueAvailability, type CatalogueKind } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
 import { Outcome } from '../components/Outcome.tsx';
 import { Pager } from '../components/Pager.tsx';
@@ -208,7 +208,7 @@ export default function CatalogueSection() {
                   <td>{item.name}</td>
                   {kind === 'giftCard' && <td>{item.brand}</td>}
                   <td>{formatCents(item.price)}</td>
-                  <td>{item.coins.toLocaleString()}</td>
+                  <td>{formatCoins(item.coins)}</td>
                   <td>
                     <select
                       aria-label={`Availability of ${item.name}`}

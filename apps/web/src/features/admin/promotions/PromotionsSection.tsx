@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminPromotionInput } from '@store/shared';
+import { formatCoins, type AdminPromotionInput } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
 import { Outcome } from '../components/Outcome.tsx';
 import { readSaveFailure } from '../forms/save-failure.ts';
@@ -18,7 +18,7 @@ const STATUSES = ['running', 'scheduled', 'ended'] as const;
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const bonusText = (p: AdminPromotionRow) =>
-  p.bonusType === 'PERCENTAGE' ? `${p.bonusPercentage}%` : `${p.bonusPercentage.toLocaleString()} coins`;
+  p.bonusType === 'PERCENTAGE' ? `${p.bonusPercentage}%` : `${formatCoins(p.bonusPercentage)} coins`;
 
 /** /admin/promotions: the active, web and eligibility promotions; create, edit, end; the schedule. */
 export default function PromotionsSection() {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { WalletAdjustmentBody } from '@store/shared';
+import { formatCoins, type WalletAdjustmentBody } from '@store/shared';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { signedAmount } from '../components/format.ts';
 import { useAdjustWalletMutation } from './users-api.ts';
@@ -52,7 +52,7 @@ export function WalletAdjustmentForm({ userId }: { userId: string }) {
         pending.current = null;
         setAmountText('');
         setReason('');
-        return `${WALLET_LABELS[result.wallet]} adjusted by ${signedAmount(result.amount)}: now ${result.coins[result.wallet].toLocaleString('en-US')} coins.`;
+        return `${WALLET_LABELS[result.wallet]} adjusted by ${signedAmount(result.amount)}: now ${formatCoins(result.coins[result.wallet])} coins.`;
       }}
     >
       <div className="admin-form" aria-label="Wallet adjustment" role="group">

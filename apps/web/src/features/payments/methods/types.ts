@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PaymentMethodKind } from '@store/shared';
+import type { ProcessingVia } from '../../../lib/orders/payment-success-url.ts';
 
 /**
  * What the pay page gives the panel of one way to pay (issue 9). With an orderId the panel pays that
@@ -36,6 +37,8 @@ export interface PaymentMethodEntry {
   label: string;
   /** The method kinds of GET v1/payment/allowed-providers that make it available (any one suffices). */
   allowedBy: readonly PaymentMethodKind[];
+  /** What a payment of this panel still settling is, so the success page's copy names it (none: neither). */
+  settlesAs?: ProcessingVia;
   /** Loaded when chosen, so a page pays only for the panel in use. */
   load: () => Promise<{ default: ComponentType<MethodPanelProps> }>;
 }

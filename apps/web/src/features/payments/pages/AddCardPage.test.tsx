@@ -63,7 +63,12 @@ function routes(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 /** A stand-in way to pay, as another provider's panel would plug in: it says which mode it is in. */
-function fakeMethod(id: string, label: string, allowedBy: PaymentMethodEntry['allowedBy']): PaymentMethodEntry {
+function fakeMethod(
+  id: string,
+  label: string,
+  allowedBy: PaymentMethodEntry['allowedBy'],
+  settlesAs?: PaymentMethodEntry['settlesAs'],
+): PaymentMethodEntry {
   function FakePanel({ orderId, onPaid }: MethodPanelProps) {
     return (
       <div>
@@ -78,7 +83,7 @@ function fakeMethod(id: string, label: string, allowedBy: PaymentMethodEntry['al
       </div>
     );
   }
-  return { id, label, allowedBy, load: async () => ({ default: FakePanel }) };
+  return { id, label, allowedBy, settlesAs, load: async () => ({ default: FakePanel }) };
 }
 
 /** Plays the vault's card frame: loaded, then answers every tokenize with what `answer` gives. */
@@ -285,7 +290,7 @@ describe('AddCardPage', () => {
 
 describe('AddCardPage: the ways to pay this shopper may use', () => {
   const card = PAYMENT_METHODS.find((entry) => entry.id === 'card')!;
-  const bank = fakeMethod('test-bank', 'Bank account', ['bank_account']);
+  const bank = fakeMethod('test-bank', 'Bank account', ['bank_account'], 'bank');
   const cashApp = fakeMethod('test-cash-app', 'Cash App', ['cash_app']);
   const methods = [card, bank, cashApp];
 
@@ -308,7 +313,7 @@ describe('AddCardPage: the ways to pay this shopper may use', () => {
     expect(screen.queryByTestId('card-field-card-number')).not.toBeInTheDocument();
   });
 
-  it('a panel paid and still processing leads to /payment-success with processing=1', async () => {
+  it('a bank panel paid and still processing leads to /payment-success naming the bank (processing=bank)', async () => {
     routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: { ...NOTHING, bank_account: true } } }) });
     const { user } = renderPage(<AddCardPage methods={methods} profile={shopperIn('TX')} />, {
       path: '/add-card/:orderId?',
@@ -316,7 +321,31 @@ describe('AddCardPage: the ways to pay this shopper may use', () => {
     });
     expect(await screen.findByRole('radio', { name: 'Bank account' })).toBeChecked();
     await user.click(await screen.findByRole('button', { name: 'Pay by Bank account' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1&processing=1');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1&processing=bank');
+  });
+
+  it('a card panel still processing leads to /payment-success naming the card (processing=card, issue 24)', async () => {
+    const squareCard = fakeMethod('test-square', 'Square card', ['square_card'], 'card');
+    routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: { ...NOTHING, square_card: true } } }) });
+    const { user } = renderPage(<AddCardPage methods={[squareCard]} profile={shopperIn('TX')} />, {
+      path: '/add-card/:orderId?',
+      at: '/add-card/ord-1',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pay by Square card' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1&processing=card');
+  });
+
+  it('the registry says which panels pay by card and which by bank', () => {
+    const settles = Object.fromEntries(PAYMENT_METHODS.map((entry) => [entry.id, entry.settlesAs ?? null]));
+    expect(settles).toEqual({
+      card: 'card',
+      cashier: 'card',
+      'bank-account': 'bank',
+      'stripe-card': 'card',
+      'cash-app': null,
+      'square-card': 'card',
+      'embedded-checkout': null,
+    });
   });
 
   it('tells a shopper from a state not whitelisted why they cannot pay, and shows no payment form', async () => {

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents, formatCoins } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
+import { paymentSuccessPath } from '../../../lib/orders/payment-success-url.ts';
 import { usePaymentsAllowedProvidersQuery } from '../api/allowed-providers.ts';
 import { usePaymentsWhitelistStatesQuery } from '../api/whitelist-states.ts';
 import { selectAllowedPaymentsProviders, selectWhiteListedStates } from '../payment-slice.ts';
@@ -92,8 +93,8 @@ export default function AddCardPage({
   const title = orderId ? 'Pay for your order' : 'Your payment methods';
 
   function onPaid(paidOrderId: string, state: 'paid' | 'processing') {
-    const processing = state === 'processing' ? '&processing=1' : '';
-    void navigate(`/payment-success?orderId=${encodeURIComponent(paidOrderId)}${processing}`);
+    const processing = state === 'processing' ? (chosen?.settlesAs ?? 'other') : undefined;
+    void navigate(paymentSuccessPath(paidOrderId, processing));
   }
 
   /** A refusal is the page's to show: the server's message, and what it allows now. */

@@ -10,8 +10,11 @@ export const STATUS_LABELS: Record<Purchase['status'], string> = {
   refunded: 'Refunded',
 };
 
-/** An order waiting for its bank payment to settle (ADR 011): paid for, not credited yet. */
-export const PROCESSING_LABEL = 'Bank payment processing';
+/**
+ * An order whose payment is settling (a bank debit, ADR 011, or a card not yet confirmed): paid for, not
+ * credited yet. The order does not say which method, so the label names none (issue 24).
+ */
+export const PROCESSING_LABEL = 'Payment processing';
 
 // These orders credited nothing, so no coins are shown for them.
 const NOT_CREDITED = new Set<Purchase['status']>(['failed', 'canceled', 'refunded']);

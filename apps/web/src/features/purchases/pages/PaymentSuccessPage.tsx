@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { DUPLICATE_PAYMENT_REFUNDED_PARAM, DUPLICATE_PAYMENT_REFUNDED_TEXT, formatCoins } from '@store/shared';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
+import { readProcessingVia, type ProcessingVia } from '../../../lib/orders/payment-success-url.ts';
 import { lastPurchasedSet, successDataStored } from '../purchase-memory-slice.ts';
 import { PurchaseSummary } from '../components/PurchaseSummary.tsx';
 import type { Purchase } from '../types.ts';
@@ -21,8 +22,20 @@ export const DELIVERY_WAIT_MS = 60_000;
 export const CONFIRMATION_WAIT_MS = 15_000;
 
 export const CONFIRMING_TEXT = 'We are waiting for your bank to confirm the payment…';
-export const PROCESSING_TEXT =
+export const BANK_PROCESSING_TEXT =
   'Your bank payment is processing. Bank payments take a few days to settle; your coins arrive as soon as it does, and this page updates by itself.';
+export const CARD_PROCESSING_TEXT =
+  'Your card payment is being confirmed. Your coins arrive as soon as it is, and this page updates by itself.';
+// Reached without the method named (a provider's own redirect back): the copy names none rather than guess.
+export const PAYMENT_PROCESSING_TEXT =
+  'Your payment is being confirmed. Your coins arrive as soon as it is, and this page updates by itself.';
+
+/** Issue 24: the copy matches the method, so a card payment still settling is never called a bank payment. */
+const PROCESSING_TEXTS: Record<ProcessingVia | 'unknown', string> = {
+  bank: BANK_PROCESSING_TEXT,
+  card: CARD_PROCESSING_TEXT,
+  unknown: PAYMENT_PROCESSING_TEXT,
+};
 export const WAITING_FOR_PAYMENT_TEXT = 'We have not received a payment for this order yet, so nothing has been delivered.';
 export const DELIVERY_SLOW_TEXT =
   'Your payment was received, but delivery is taking longer than usual. It will finish on its own: check My purchases in a few minutes.';
@@ -53,6 +66,7 @@ export default function PaymentSuccessPage() {
   const orderId = params.get('orderId') ?? '';
   // Back from a provider's page after the order had been paid another way: that payment was refunded (ADR 012).
   const duplicateRefunded = params.get(DUPLICATE_PAYMENT_REFUNDED_PARAM) === '1';
+  const processingVia = readProcessingVia(params) ?? 'unknown';
   const dispatch = useAppDispatch();
   const {
     data: order,
@@ -65,7 +79,7 @@ export default function PaymentSuccessPage() {
     refetchOnMountOrArgChange: true,
   });
   const delivering = order?.status === 'paid';
-  // Taken from the shopper's bank, not settled yet (ADR 011): processing, for days perhaps.
+  // Taken, not settled yet: a bank debit (ADR 011), for days perhaps, or a card the provider has not confirmed.
   const processing = order?.status === 'pending' && order.paymentProcessing === true;
   const waitingForPayment = order?.status === 'pending' && !processing;
   const waitedTooLong = useTimeUp(delivering, DELIVERY_WAIT_MS);
@@ -116,7 +130,7 @@ export default function PaymentSuccessPage() {
           ) : null}
           {processing ? (
             <p role="status" data-testid="payment-processing">
-              {PROCESSING_TEXT}
+              {PROCESSING_TEXTS[processingVia]}
             </p>
           ) : null}
           {confirming ? (

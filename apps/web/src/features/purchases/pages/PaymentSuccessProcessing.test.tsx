@@ -12,7 +12,12 @@ import { PROCESSING_LABEL } from '../components/PurchaseSummary.tsx';
 import { PROCESSING_POLL_MS } from '../use-refresh-while-processing.ts';
 import type { Purchase } from '../types.ts';
 import MyPurchasesPage from './MyPurchasesPage.tsx';
-import PaymentSuccessPage, { CONFIRMATION_WAIT_MS, PROCESSING_TEXT } from './PaymentSuccessPage.tsx';
+import PaymentSuccessPage, {
+  BANK_PROCESSING_TEXT,
+  CARD_PROCESSING_TEXT,
+  CONFIRMATION_WAIT_MS,
+  PAYMENT_PROCESSING_TEXT,
+} from './PaymentSuccessPage.tsx';
 
 type Listener = (payload: unknown) => void;
 let live: Map<string, Listener[]>;
@@ -73,7 +78,9 @@ function routes(stage: () => Stage) {
   });
 }
 
-const openSuccessPage = () => renderPage(<PaymentSuccessPage />, { path: '/payment-success', at: '/payment-success?orderId=ord-1' });
+/** As the pay page leaves it after a bank debit (processing=bank); `query` replaces that part. */
+const openSuccessPage = (query = '&processing=bank') =>
+  renderPage(<PaymentSuccessPage />, { path: '/payment-success', at: `/payment-success?orderId=ord-1${query}` });
 
 describe('PaymentSuccessPage while a bank payment is processing', () => {
   it('says the payment is processing, credits nothing yet, and never turns into "waiting for your payment"', async () => {
@@ -81,7 +88,7 @@ describe('PaymentSuccessPage while a bank payment is processing', () => {
     routes(() => 'processing');
     openSuccessPage();
     expect(await screen.findByRole('heading', { name: 'Payment processing' })).toBeInTheDocument();
-    expect(screen.getByTestId('payment-processing')).toHaveTextContent(PROCESSING_TEXT);
+    expect(screen.getByTestId('payment-processing')).toHaveTextContent(BANK_PROCESSING_TEXT);
     expect(screen.getByTestId('purchase-status')).toHaveTextContent(PROCESSING_LABEL);
     expect(screen.queryByTestId('coins-credited')).not.toBeInTheDocument();
     expect(screen.queryByTestId('confirming-payment')).not.toBeInTheDocument();
@@ -156,13 +163,31 @@ describe('PaymentSuccessPage while a bank payment is processing', () => {
   });
 });
 
-describe('MyPurchasesPage with a bank payment processing', () => {
-  it('labels the order "Bank payment processing" and moves it on at the live wallet update', async () => {
+describe('PaymentSuccessPage copy matches the method (issue 24)', () => {
+  it('a card payment still settling is a card payment being confirmed, never a bank payment', async () => {
+    routes(() => 'processing');
+    openSuccessPage('&processing=card');
+    expect(await screen.findByRole('heading', { name: 'Payment processing' })).toBeInTheDocument();
+    expect(screen.getByTestId('payment-processing')).toHaveTextContent(CARD_PROCESSING_TEXT);
+    expect(screen.getByTestId('payment-success')).not.toHaveTextContent(/bank/i);
+  });
+
+  it('without the method named (a provider redirect back) the copy names none', async () => {
+    routes(() => 'processing');
+    openSuccessPage('');
+    expect(await screen.findByTestId('payment-processing')).toHaveTextContent(PAYMENT_PROCESSING_TEXT);
+    expect(screen.getByTestId('payment-success')).not.toHaveTextContent(/bank/i);
+  });
+});
+
+describe('MyPurchasesPage with a payment processing', () => {
+  it('labels the order "Payment processing" (the order does not say the method) and moves it on at the live wallet update', async () => {
     let stage: Stage = 'processing';
     routes(() => stage);
     renderPage(<MyPurchasesPage />, { path: '/my-purchases' });
     const [row] = await screen.findAllByTestId('purchase-row');
     expect(within(row!).getByTestId('purchase-status')).toHaveTextContent(PROCESSING_LABEL);
+    expect(row).not.toHaveTextContent(/bank/i);
 
     stage = 'settled';
     await walletUpdated();

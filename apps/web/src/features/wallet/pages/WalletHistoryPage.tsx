@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { formatCoins, type LedgerEntryKind, type WalletHistoryEntry } from '@store/shared';
+import { formatSignedCoins, type LedgerEntryKind, type WalletHistoryEntry } from '@store/shared';
 import { useWalletHistoryQuery } from '../api/wallet-history.ts';
 import './wallet-history.css';
 
@@ -26,7 +26,6 @@ const WALLET_LABELS: Record<WalletHistoryEntry['wallet'], string> = {
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Signed coins: "+1,200" in, "−500" out. */
-const signedCoins = (amount: number) => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatCoins(Math.abs(amount))}`;
 
 /** /wallet-history: every coin movement of the shopper, newest first, a page at a time (?page= in the address). */
 export default function WalletHistoryPage() {
@@ -74,7 +73,7 @@ export default function WalletHistoryPage() {
                   <td>{dateFormat.format(new Date(entry.createdAt))}</td>
                   <td>{KIND_LABELS[entry.kind]}</td>
                   <td>{WALLET_LABELS[entry.wallet]}</td>
-                  <td className={entry.amount < 0 ? 'wallet-history__out' : 'wallet-history__in'}>{signedCoins(entry.amount)}</td>
+                  <td className={entry.amount < 0 ? 'wallet-history__out' : 'wallet-history__in'}>{formatSignedCoins(entry.amount)}</td>
                 </tr>
               ))}
             </tbody>
