@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './storage.ts';
 export * from './format.ts';
+export * from './payment-success-url.ts';
 export * from './verification.ts';
 export * from './us-states.ts';
 export * from './schemas/common.ts';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PaymentMethodKind } from '@store/shared';
-import type { ProcessingVia } from '../../../lib/orders/payment-success-url.ts';
+import type { ProcessingVia } from '@store/shared';
 
 /**
  * What the pay page gives the panel of one way to pay (issue 9). With an orderId the panel pays that

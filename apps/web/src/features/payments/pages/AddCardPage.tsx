@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatCents, formatCoins } from '@store/shared';
+import { formatCents, formatCoins, paymentSuccessPath } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
-import { paymentSuccessPath } from '../../../lib/orders/payment-success-url.ts';
 import { usePaymentsAllowedProvidersQuery } from '../api/allowed-providers.ts';
 import { usePaymentsWhitelistStatesQuery } from '../api/whitelist-states.ts';
 import { selectAllowedPaymentsProviders, selectWhiteListedStates } from '../payment-slice.ts';

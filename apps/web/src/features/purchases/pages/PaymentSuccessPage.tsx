@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DUPLICATE_PAYMENT_REFUNDED_PARAM, DUPLICATE_PAYMENT_REFUNDED_TEXT, formatCoins } from '@store/shared';
+import {
+  DUPLICATE_PAYMENT_REFUNDED_PARAM,
+  DUPLICATE_PAYMENT_REFUNDED_TEXT,
+  formatCoins,
+  readProcessingVia,
+  type ProcessingVia,
+} from '@store/shared';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
-import { readProcessingVia, type ProcessingVia } from '../../../lib/orders/payment-success-url.ts';
 import { lastPurchasedSet, successDataStored } from '../purchase-memory-slice.ts';
 import { PurchaseSummary } from '../components/PurchaseSummary.tsx';
 import type { Purchase } from '../types.ts';

@@ -219,7 +219,7 @@ describe('paying from a bank account', () => {
     expect(page.body).toContain('$4.99');
     const posted = await submitLinkPage(t.app, data.url, settles);
     expect(posted.statusCode).toBe(303);
-    expect(posted.headers.location).toBe(`/payment-success?orderId=${order._id}`);
+    expect(posted.headers.location).toBe(`/payment-success?orderId=${order._id}&processing=bank`);
     expect(await getOrder(s, order._id)).toMatchObject({ status: 'pending', paymentProcessing: true });
     const { transactionId } = await achStatus(t.app, s, order._id);
     await achControl(t.app, transactionId!, 'settle');

@@ -7,7 +7,7 @@
 // /payment-success when the link was opened to pay an order.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { formatCents } from '@store/shared';
+import { formatCents, paymentSuccessPath } from '@store/shared';
 import { escapeHtml } from '@store/server-kit';
 import { submitBankLink, viewBankLink, type LinkPageView } from './service.ts';
 import type { FamilyDeps, PaymentsCore } from '../../core-port.ts';
@@ -98,7 +98,8 @@ const achLinkPage =
       if (!done) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
       if (done.status === 'refused') return html(reply, 422, page(p.data.linkId, secret.data, done.view, done.reason));
       const link = encodeURIComponent(done.linkId);
-      if (done.orderId && done.paid) return reply.redirect(`${store}/payment-success?orderId=${encodeURIComponent(done.orderId)}`, 303);
+      // The debit was started and settles in days: the success page says so (a bank payment, not a card's).
+      if (done.orderId && done.paid) return reply.redirect(`${store}${paymentSuccessPath(done.orderId, 'bank')}`, 303);
       const payPage = done.orderId ? `/add-card/${encodeURIComponent(done.orderId)}` : '/add-card';
       return reply.redirect(`${store}${payPage}?bankLink=${link}${done.paid === false ? '&payment=failed' : ''}`, 303);
     });

@@ -1,5 +1,5 @@
-// /payment-success is reached from the pay page (features/payments) and shown by features/purchases; a
-// feature never imports another, so the address they share lives here, below both.
+// /payment-success is reached from the pay page (web features/payments) and from the server's redirects (the
+// bank-linking page), and shown by web features/purchases: the address they all build and read lives here.
 
 /**
  * How a payment still settling was made. The order does not say (only that one is settling), so the pay
