@@ -86,6 +86,8 @@ describe('the admin console layout', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(adminSections.map((section) => section.label));
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/admin/orders');
+    // /admin shows the dashboard, so its link is the current page.
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
     expect(screen.getAllByRole('main')).toHaveLength(1);
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
@@ -106,6 +108,8 @@ describe('the admin console layout', () => {
     await user.click(button);
     await user.click(within(nav).getByRole('link', { name: 'Orders' }));
     expect(button).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page'));
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });
 
   it('puts a table in a named box a keyboard can focus, so it scrolls there and not the page', async () => {

@@ -43,7 +43,7 @@ export default function AdminPage(account: ConsoleAccount) {
       <title>Admin console</title>
       <ConsoleHeader {...account} />
       <div className="admin-console__body">
-        <ConsoleNav />
+        <ConsoleNav home={ADMIN_HOME_SECTION} />
         {/* The skip link's target: the store's layout leaves the console's pages their own main. */}
         <main id="main" className="admin-console__main">
           <Suspense fallback={<SectionLoading />}>

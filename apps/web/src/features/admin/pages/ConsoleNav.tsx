@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { adminSections } from '../sections.ts';
 
 /**
@@ -7,10 +7,12 @@ import { adminSections } from '../sections.ts';
  * disclosure button opens. One list for both, so the links and their names exist once; the stylesheet
  * decides which form shows. The list closes when a section is picked or with Escape.
  */
-export function ConsoleNav() {
+export function ConsoleNav({ home }: { home: string }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const { pathname } = useLocation();
+  // The section shown: the one in the address, or the home section on /admin itself.
+  const current = /^\/admin\/?$/.test(pathname) ? home : /^\/admin\/([^/]+)/.exec(pathname)?.[1];
 
   // Any navigation (a link here, back, a link inside a section) closes the phone's list.
   useEffect(() => setOpen(false), [pathname]);
@@ -29,9 +31,14 @@ export function ConsoleNav() {
       <ul id={listId} className={open ? 'admin-console__sections admin-console__sections--open' : 'admin-console__sections'}>
         {adminSections.map((section) => (
           <li key={section.path}>
-            <NavLink to={`/admin/${section.path}`} className="admin-console__link" onClick={() => setOpen(false)}>
+            <Link
+              to={`/admin/${section.path}`}
+              className={section.path === current ? 'admin-console__link active' : 'admin-console__link'}
+              aria-current={section.path === current ? 'page' : undefined}
+              onClick={() => setOpen(false)}
+            >
               {section.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
