@@ -72,6 +72,12 @@ describe('the admin console layout', () => {
     await expect.poll(() => menu.getAttribute('aria-expanded'), WAIT).toBe('false');
     expect(await nav.getByRole('link', { name: 'Users', exact: true }).isVisible()).toBe(false);
     expect(await pageScrollsSideways(page)).toBe(false);
+
+    // Nor the settings, whose tables of states sit in fieldsets.
+    await menu.click();
+    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByRole('region', { name: 'Northeast states table' }).waitFor(WAIT);
+    expect(await pageScrollsSideways(page)).toBe(false);
   });
 
   it('on a laptop: every section in a sidebar, no menu button, and the way back to the store', async () => {
