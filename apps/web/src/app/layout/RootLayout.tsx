@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useMatch } from 'react-router';
 import { useAppSelector } from '../../lib/hooks.ts';
 import { selectAuthToken, selectIsLoggedIn } from '../../features/auth/auth-slice.ts';
 import { ChatLauncher } from '../../features/chat/ChatLauncher.tsx';
@@ -19,6 +19,12 @@ const SignedInChrome = lazy(loadSignedInChrome);
 /** Holds the header's place while the signed-in header's chunk or state loads, so the page does not jump. */
 const HeaderPlaceholder = () => <header className="site-header" aria-busy="true" />;
 
+/**
+ * The admin console's pages (issue 24) bring their own layout: header, sections nav and main. The
+ * store's chrome (header with balance and cart, footer, chat launcher) stays off them.
+ */
+export const CONSOLE_PATH = '/admin/*';
+
 /** What a signed-in shopper sees until their header's chunk and state are in: the header's place and the boot screen. */
 function SignedInBoot() {
   return (
@@ -36,6 +42,7 @@ export function RootLayout() {
   const token = useAppSelector(selectAuthToken);
   // A shopper's screens and header read the signed-in slices, which arrive with their chunk (app/store.ts).
   const signedInStateReady = useAppSelector(selectSignedInStateReady);
+  const inConsole = useMatch(CONSOLE_PATH) !== null;
   const page = (
     <>
       <main id="main" className="app-main">
@@ -51,7 +58,17 @@ export function RootLayout() {
       </a>
       <RouteChangeLoader />
       <GlobalLoadingIndicator />
-      {!loggedIn ? (
+      {inConsole ? (
+        // The page waits for the signed-in state like any other; after a sign-out it is gone before the
+        // way home, so it never asks again without a token.
+        loggedIn && signedInStateReady ? (
+          <Outlet />
+        ) : (
+          <main id="main" className="app-main">
+            <BootScreen />
+          </main>
+        )
+      ) : !loggedIn ? (
         <>
           <PublicHeader />
           {page}
@@ -66,7 +83,7 @@ export function RootLayout() {
         </Suspense>
       )}
       {/* Live chat (ADR 027): a tiny launcher; the widget's code comes once the browser is idle, or at a click. */}
-      <ChatLauncher token={token} />
+      {!inConsole && <ChatLauncher token={token} />}
       <ScrollRestoration />
     </div>
   );

@@ -1,8 +1,6 @@
 import { Link, NavLink } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
-import { sessionEnded } from '../../lib/session.ts';
+import { useAppSelector } from '../../lib/hooks.ts';
 import { useSiteSettingsQuery } from '../../lib/site-data/settings.ts';
-import { useUserLogoutMutation } from '../../features/user/api/logout.ts';
 import { selectUserJumio, selectUserProfile, selectWalletTotal } from '../../features/user/user-slice.ts';
 import { VerificationBadge } from '../../features/user/components/VerificationBadge.tsx';
 import { selectCartItemCount } from './cart-count.ts';
@@ -12,25 +10,16 @@ import { SignedInMobileMenu } from './SignedInMobileMenu.tsx';
 import { ProfileDropdown } from './ProfileDropdown.tsx';
 import { BalanceFigure } from './BalanceFigure.tsx';
 import { BagIcon, CoinIcon, DownloadIcon } from './icons.tsx';
+import { useSignOut } from './use-sign-out.ts';
 
 /** SPEC §2 "Signed-in header". */
 export function SignedInHeader() {
-  const dispatch = useAppDispatch();
   const { data: settings } = useSiteSettingsQuery();
   const profile = useAppSelector(selectUserProfile);
   const jumio = useAppSelector(selectUserJumio);
   const balance = useAppSelector(selectWalletTotal);
   const cartCount = useAppSelector(selectCartItemCount);
-  const [logout] = useUserLogoutMutation();
-
-  async function handleLogout() {
-    try {
-      await logout().unwrap();
-    } catch {
-      // The session ends on this device whatever the server answers.
-    }
-    dispatch(sessionEnded());
-  }
+  const signOut = useSignOut();
 
   return (
     <header className="site-header" data-testid="signed-in-header">
@@ -61,7 +50,7 @@ export function SignedInHeader() {
               {cartCount}
             </span>
           </Link>
-          <ProfileDropdown profile={profile} onLogout={() => void handleLogout()} />
+          <ProfileDropdown profile={profile} onLogout={signOut} />
           <SignedInMobileMenu links={settings} />
         </div>
       </div>

@@ -4,6 +4,7 @@ import { JsonView } from '../components/JsonView.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminAuditQuery } from './audit-api.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 /** /admin/audit: every admin change, newest first, by admin and action; read-only, as the log itself is. */
 export default function AuditSection() {
@@ -58,42 +59,44 @@ export default function AuditSection() {
         <p>No entry matches.</p>
       ) : (
         <>
-          <table className="admin-table" aria-busy={isFetching} aria-label="Audit log">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Target</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((entry) => (
-                <tr key={entry.id} data-testid="admin-audit-row">
-                  <td>{formatWhen(entry.createdAt)}</td>
-                  <td>{entry.actorEmail ?? entry.actorId}</td>
-                  <td>{entry.action}</td>
-                  <td>
-                    {entry.targetType === 'user' ? (
-                      <Link to={`/admin/users/${encodeURIComponent(entry.targetId)}`}>user {entry.targetId}</Link>
-                    ) : entry.targetType === 'order' ? (
-                      <Link to={`/admin/orders/${encodeURIComponent(entry.targetId)}`}>order {entry.targetId}</Link>
-                    ) : (
-                      `${entry.targetType} ${entry.targetId}`
-                    )}
-                  </td>
-                  <td>
-                    <JsonView value={entry.before} />
-                  </td>
-                  <td>
-                    <JsonView value={entry.after} />
-                  </td>
+          <TableScroll label="Audit log table">
+            <table className="admin-table" aria-busy={isFetching} aria-label="Audit log">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Target</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.entries.map((entry) => (
+                  <tr key={entry.id} data-testid="admin-audit-row">
+                    <td>{formatWhen(entry.createdAt)}</td>
+                    <td>{entry.actorEmail ?? entry.actorId}</td>
+                    <td>{entry.action}</td>
+                    <td>
+                      {entry.targetType === 'user' ? (
+                        <Link to={`/admin/users/${encodeURIComponent(entry.targetId)}`}>user {entry.targetId}</Link>
+                      ) : entry.targetType === 'order' ? (
+                        <Link to={`/admin/orders/${encodeURIComponent(entry.targetId)}`}>order {entry.targetId}</Link>
+                      ) : (
+                        `${entry.targetType} ${entry.targetId}`
+                      )}
+                    </td>
+                    <td>
+                      <JsonView value={entry.before} />
+                    </td>
+                    <td>
+                      <JsonView value={entry.after} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <Pager page={data.page} hasMore={data.hasMore} onPage={(next) => show({ actor, action }, next)} label="Audit pages" />
         </>
       )}

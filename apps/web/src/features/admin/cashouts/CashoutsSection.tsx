@@ -5,6 +5,7 @@ import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminCashoutsQuery, useApproveCashoutMutation, useRejectCashoutMutation } from './cashouts-api.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 type Result = { ok: boolean; text: string } | null;
 
@@ -29,23 +30,25 @@ export default function CashoutsSection() {
       ) : data.length === 0 ? (
         <p>No cash-out waits for a decision.</p>
       ) : (
-        <table className="admin-table" aria-busy={isFetching} aria-label="Pending cash-outs">
-          <thead>
-            <tr>
-              <th scope="col">Requested</th>
-              <th scope="col">Shopper</th>
-              <th scope="col">Coins</th>
-              <th scope="col">Pays</th>
-              <th scope="col">Bank</th>
-              <th scope="col">Decision</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((item) => (
-              <CashoutRow key={item._id} item={item} onResult={setResult} />
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="Pending cash-outs table">
+          <table className="admin-table" aria-busy={isFetching} aria-label="Pending cash-outs">
+            <thead>
+              <tr>
+                <th scope="col">Requested</th>
+                <th scope="col">Shopper</th>
+                <th scope="col">Coins</th>
+                <th scope="col">Pays</th>
+                <th scope="col">Bank</th>
+                <th scope="col">Decision</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((item) => (
+                <CashoutRow key={item._id} item={item} onResult={setResult} />
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
     </div>
   );

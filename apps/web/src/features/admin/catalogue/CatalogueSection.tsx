@@ -16,6 +16,7 @@ import {
   type CatalogueRow,
 } from './catalogue-api.ts';
 import { AVAILABILITY_LABELS, CATALOGUE_SERVER_FIELDS, emptyItem, itemToForm } from './catalogue-form.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 type Panel = { mode: 'new' } | { mode: 'edit'; item: CatalogueRow } | { mode: 'codes'; item: CatalogueRow } | null;
 const KINDS: { kind: CatalogueKind; label: string; one: string }[] = [
@@ -187,58 +188,64 @@ export default function CatalogueSection() {
         {list.isError && <p role="alert">We couldn't load the catalogue.</p>}
         {list.data && list.data.items.length === 0 && <p>Nothing matches.</p>}
         {list.data && list.data.items.length > 0 && (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Position</th>
-                <th>Name</th>
-                {kind === 'giftCard' && <th>Brand</th>}
-                <th>Price</th>
-                <th>Coins</th>
-                <th>Availability</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((item) => (
-                <tr key={item.id} data-testid={`catalogue-${item.id}`}>
-                  <td>
-                    <PositionCell key={item.version} item={item} onSet={(position) => void changePosition(item, position)} />
-                  </td>
-                  <td>{item.name}</td>
-                  {kind === 'giftCard' && <td>{item.brand}</td>}
-                  <td>{formatCents(item.price)}</td>
-                  <td>{formatCoins(item.coins)}</td>
-                  <td>
-                    <select
-                      aria-label={`Availability of ${item.name}`}
-                      value={item.availability}
-                      onChange={(e) => void changeAvailability(item, e.target.value as CatalogueAvailability)}
-                    >
-                      {Object.entries(AVAILABILITY_LABELS).map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <button type="button" className="admin-button" onClick={() => (setNotice(null), setPanel({ mode: 'edit', item }))}>
-                      Edit
-                    </button>
-                    {kind === 'giftCard' && (
-                      <>
-                        {' '}
-                        <button type="button" className="admin-button" onClick={() => (setNotice(null), setPanel({ mode: 'codes', item }))}>
-                          Codes
-                        </button>
-                      </>
-                    )}
-                  </td>
+          <TableScroll label="Catalogue table">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>Position</th>
+                  <th>Name</th>
+                  {kind === 'giftCard' && <th>Brand</th>}
+                  <th>Price</th>
+                  <th>Coins</th>
+                  <th>Availability</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.data.items.map((item) => (
+                  <tr key={item.id} data-testid={`catalogue-${item.id}`}>
+                    <td>
+                      <PositionCell key={item.version} item={item} onSet={(position) => void changePosition(item, position)} />
+                    </td>
+                    <td>{item.name}</td>
+                    {kind === 'giftCard' && <td>{item.brand}</td>}
+                    <td>{formatCents(item.price)}</td>
+                    <td>{formatCoins(item.coins)}</td>
+                    <td>
+                      <select
+                        aria-label={`Availability of ${item.name}`}
+                        value={item.availability}
+                        onChange={(e) => void changeAvailability(item, e.target.value as CatalogueAvailability)}
+                      >
+                        {Object.entries(AVAILABILITY_LABELS).map(([value, label]) => (
+                          <option key={value} value={value}>
+                            {label}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <button type="button" className="admin-button" onClick={() => (setNotice(null), setPanel({ mode: 'edit', item }))}>
+                        Edit
+                      </button>
+                      {kind === 'giftCard' && (
+                        <>
+                          {' '}
+                          <button
+                            type="button"
+                            className="admin-button"
+                            onClick={() => (setNotice(null), setPanel({ mode: 'codes', item }))}
+                          >
+                            Codes
+                          </button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
         <Pager
           page={page}

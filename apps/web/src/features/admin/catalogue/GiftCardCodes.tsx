@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { GIFT_CODE_CSV_MAX_BYTES, GIFT_CODE_CSV_MAX_ROWS } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
 import { useGiftCardCodeStockQuery, useImportGiftCardCodesMutation, type CatalogueRow, type CodeImportReport } from './catalogue-api.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 /** The file's text (FileReader: every browser has it, and so does the test DOM, whose File lacks text()). */
 function readText(file: File): Promise<string> {
@@ -97,25 +98,27 @@ export function GiftCardCodes({ card, onClose }: { card: CatalogueRow; onClose: 
             {report.onRefused === 'reject' && report.refused.length > 0 ? ' (nothing imported)' : ''}.
           </p>
           {report.refused.length > 0 && (
-            <table className="admin-table">
-              <caption>Refused rows</caption>
-              <thead>
-                <tr>
-                  <th>Line</th>
-                  <th>Code</th>
-                  <th>Reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.refused.map((r) => (
-                  <tr key={r.line}>
-                    <td>{r.line}</td>
-                    <td>{r.code ?? '—'}</td>
-                    <td title={r.message}>{REASONS[r.reason]}</td>
+            <TableScroll label="Refused rows table">
+              <table className="admin-table">
+                <caption>Refused rows</caption>
+                <thead>
+                  <tr>
+                    <th>Line</th>
+                    <th>Code</th>
+                    <th>Reason</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {report.refused.map((r) => (
+                    <tr key={r.line}>
+                      <td>{r.line}</td>
+                      <td>{r.code ?? '—'}</td>
+                      <td title={r.message}>{REASONS[r.reason]}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )}
         </div>
       )}

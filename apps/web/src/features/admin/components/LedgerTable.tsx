@@ -1,4 +1,5 @@
 import { formatWhen, signedAmount } from './format.ts';
+import { TableScroll } from './TableScroll.tsx';
 
 export interface LedgerRow {
   id: number;
@@ -13,27 +14,29 @@ export interface LedgerRow {
 export function LedgerTable({ entries }: { entries: LedgerRow[] }) {
   if (entries.length === 0) return <p>No ledger entries.</p>;
   return (
-    <table className="admin-table" aria-label="Ledger entries">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Wallet</th>
-          <th scope="col">Coins</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Reference</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id} data-testid="admin-ledger-row">
-            <td>{formatWhen(entry.createdAt)}</td>
-            <td>{entry.wallet}</td>
-            <td>{signedAmount(entry.amount)}</td>
-            <td>{entry.reason}</td>
-            <td>{entry.reference}</td>
+    <TableScroll label="Ledger entries table">
+      <table className="admin-table" aria-label="Ledger entries">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Wallet</th>
+            <th scope="col">Coins</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Reference</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} data-testid="admin-ledger-row">
+              <td>{formatWhen(entry.createdAt)}</td>
+              <td>{entry.wallet}</td>
+              <td>{signedAmount(entry.amount)}</td>
+              <td>{entry.reason}</td>
+              <td>{entry.reference}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

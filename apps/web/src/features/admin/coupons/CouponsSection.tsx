@@ -12,6 +12,7 @@ import {
   useUpdateCouponMutation,
   type AdminCouponRow,
 } from './coupons-api.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; coupon: AdminCouponRow } | null;
 
@@ -84,53 +85,55 @@ export default function CouponsSection() {
         </label>
         {list.isError && <p role="alert">We couldn't load the coupons.</p>}
         {list.data && (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Code</th>
-                <th>Discount</th>
-                <th>Minimum</th>
-                <th>Window</th>
-                <th>Uses so far</th>
-                <th>Limits (all / per shopper)</th>
-                <th>State</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.coupons.map((c) => (
-                <tr key={c.id} data-testid={`coupon-${c.code}`}>
-                  <td>{c.code}</td>
-                  <td>{amountText(c)}</td>
-                  <td>{c.minSubtotalCents ? formatCents(c.minSubtotalCents) : '—'}</td>
-                  <td>
-                    {when(c.startsAt)} – {when(c.endsAt)}
-                  </td>
-                  <td>
-                    {c.redeemedCount} ({c.completedRedemptions} completed)
-                  </td>
-                  <td>
-                    {limitText(c.maxRedemptions)} / {limitText(c.perUserLimit)}
-                  </td>
-                  <td>{c.active ? 'active' : 'disabled'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="admin-button"
-                      onClick={() => (setNotice(null), setEditing({ mode: 'edit', coupon: c }))}
-                    >
-                      Edit
-                    </button>{' '}
-                    {c.active && (
-                      <button type="button" className="admin-button admin-button--danger" onClick={() => void disableNow(c)}>
-                        Disable
-                      </button>
-                    )}
-                  </td>
+          <TableScroll label="Coupons table">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>Code</th>
+                  <th>Discount</th>
+                  <th>Minimum</th>
+                  <th>Window</th>
+                  <th>Uses so far</th>
+                  <th>Limits (all / per shopper)</th>
+                  <th>State</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.data.coupons.map((c) => (
+                  <tr key={c.id} data-testid={`coupon-${c.code}`}>
+                    <td>{c.code}</td>
+                    <td>{amountText(c)}</td>
+                    <td>{c.minSubtotalCents ? formatCents(c.minSubtotalCents) : '—'}</td>
+                    <td>
+                      {when(c.startsAt)} – {when(c.endsAt)}
+                    </td>
+                    <td>
+                      {c.redeemedCount} ({c.completedRedemptions} completed)
+                    </td>
+                    <td>
+                      {limitText(c.maxRedemptions)} / {limitText(c.perUserLimit)}
+                    </td>
+                    <td>{c.active ? 'active' : 'disabled'}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="admin-button"
+                        onClick={() => (setNotice(null), setEditing({ mode: 'edit', coupon: c }))}
+                      >
+                        Edit
+                      </button>{' '}
+                      {c.active && (
+                        <button type="button" className="admin-button admin-button--danger" onClick={() => void disableNow(c)}>
+                          Disable
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
         <div className="admin-pager">
           <button type="button" className="admin-button" disabled={page === 1} onClick={() => setPage(page - 1)}>

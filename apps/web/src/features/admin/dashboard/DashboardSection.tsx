@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatCents, type OrderStatus } from '@store/shared';
 import { useAdminDashboardQuery } from './dashboard-api.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 // The order states in the order a shop reads them (the schema's enum stays out of the chunk).
 const ORDER_STATES: OrderStatus[] = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'refunded'];
@@ -38,18 +39,20 @@ export default function DashboardSection() {
       </dl>
       <section className="admin-panel" style={{ marginTop: 16 }}>
         <h3>Orders by state</h3>
-        <table className="admin-table">
-          <tbody>
-            {ORDER_STATES.map((state) => (
-              <tr key={state}>
-                <th scope="row">
-                  <Link to={`/admin/orders?state=${state}`}>{state}</Link>
-                </th>
-                <td data-testid={`orders-${state}`}>{data.ordersByState[state] ?? 0}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroll label="Orders by state table">
+          <table className="admin-table">
+            <tbody>
+              {ORDER_STATES.map((state) => (
+                <tr key={state}>
+                  <th scope="row">
+                    <Link to={`/admin/orders?state=${state}`}>{state}</Link>
+                  </th>
+                  <td data-testid={`orders-${state}`}>{data.ordersByState[state] ?? 0}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </section>
     </div>
   );

@@ -6,6 +6,7 @@ import { Outcome } from '../components/Outcome.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useIdentityReviewsQuery, useReviewIdentityMutation } from './identity-reviews-api.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 type Result = { ok: boolean; text: string } | null;
 
@@ -41,22 +42,24 @@ export default function IdentityReviewsSection() {
         <p>No identity check waits for a person.</p>
       ) : (
         <>
-          <table className="admin-table" aria-busy={isFetching} aria-label="Identity reviews">
-            <thead>
-              <tr>
-                <th scope="col">Shopper</th>
-                <th scope="col">Why</th>
-                <th scope="col">Record</th>
-                <th scope="col">Since</th>
-                <th scope="col">Decision</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.reviews.map((review) => (
-                <ReviewRow key={review.userId} review={review} onResult={setResult} />
-              ))}
-            </tbody>
-          </table>
+          <TableScroll label="Identity reviews table">
+            <table className="admin-table" aria-busy={isFetching} aria-label="Identity reviews">
+              <thead>
+                <tr>
+                  <th scope="col">Shopper</th>
+                  <th scope="col">Why</th>
+                  <th scope="col">Record</th>
+                  <th scope="col">Since</th>
+                  <th scope="col">Decision</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.reviews.map((review) => (
+                  <ReviewRow key={review.userId} review={review} onResult={setResult} />
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <Pager
             page={data.page}
             hasMore={data.hasMore}

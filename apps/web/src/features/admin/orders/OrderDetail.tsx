@@ -7,6 +7,7 @@ import { LedgerTable } from '../components/LedgerTable.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminOrderQuery, useRefundOrderMutation } from './orders-api.ts';
 import { REFUNDABLE } from './order-states.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 /** /admin/orders/:id: the order's lines, payments and ledger entries, and its refund. */
 export function OrderDetail() {
@@ -86,30 +87,32 @@ export function OrderDetail() {
 
       <section className="admin-panel" aria-label="Lines">
         <h3>Lines</h3>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Unit price</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Coins</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.items.map((item) => (
-              <tr key={`${item.itemKind}:${item.itemId}`}>
-                <td>{item.name}</td>
-                <td>{item.itemKind}</td>
-                <td>{formatCents(item.unitPriceCents)}</td>
-                <td>{item.quantity}</td>
-                <td>
-                  {formatCoins(item.coins)} + {formatCoins(item.bonusCoins)}
-                </td>
+        <TableScroll label="Lines table">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Unit price</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Coins</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={`${item.itemKind}:${item.itemId}`}>
+                  <td>{item.name}</td>
+                  <td>{item.itemKind}</td>
+                  <td>{formatCents(item.unitPriceCents)}</td>
+                  <td>{item.quantity}</td>
+                  <td>
+                    {formatCoins(item.coins)} + {formatCoins(item.bonusCoins)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </section>
 
       <section className="admin-panel" aria-label="Payments">
@@ -117,33 +120,35 @@ export function OrderDetail() {
         {payments.length === 0 ? (
           <p>No payment.</p>
         ) : (
-          <table className="admin-table" aria-label="Payments">
-            <thead>
-              <tr>
-                <th scope="col">Provider</th>
-                <th scope="col">Method</th>
-                <th scope="col">Status</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Transaction</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((payment) => (
-                <tr key={payment.id} data-testid="admin-payment-row">
-                  <td>{payment.provider}</td>
-                  <td>{payment.method}</td>
-                  <td>
-                    {payment.status}
-                    {payment.declineReason ? ` (${payment.declineReason})` : ''}
-                  </td>
-                  <td>{formatCents(payment.amountCents)}</td>
-                  <td>{payment.transactionId}</td>
-                  <td>{formatWhen(payment.updatedAt)}</td>
+          <TableScroll label="Payments table">
+            <table className="admin-table" aria-label="Payments">
+              <thead>
+                <tr>
+                  <th scope="col">Provider</th>
+                  <th scope="col">Method</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Transaction</th>
+                  <th scope="col">Updated</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {payments.map((payment) => (
+                  <tr key={payment.id} data-testid="admin-payment-row">
+                    <td>{payment.provider}</td>
+                    <td>{payment.method}</td>
+                    <td>
+                      {payment.status}
+                      {payment.declineReason ? ` (${payment.declineReason})` : ''}
+                    </td>
+                    <td>{formatCents(payment.amountCents)}</td>
+                    <td>{payment.transactionId}</td>
+                    <td>{formatWhen(payment.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </section>
 

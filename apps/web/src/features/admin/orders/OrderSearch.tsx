@@ -5,6 +5,7 @@ import { Pager } from '../components/Pager.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminOrdersQuery, type AdminOrderSearch } from './orders-api.ts';
 import { isOrderState, ORDER_STATES } from './order-states.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 const FILTERS = ['q', 'userId', 'state', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -94,32 +95,34 @@ export function OrderSearch() {
         <p>No order matches.</p>
       ) : (
         <>
-          <table className="admin-table" aria-busy={isFetching} aria-label="Orders">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Shopper</th>
-                <th scope="col">State</th>
-                <th scope="col">Total</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.orders.map((order) => (
-                <tr key={order.id} data-testid="admin-order-row">
-                  <td>
-                    <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>{order.id}</Link>
-                  </td>
-                  <td>
-                    <Link to={`/admin/users/${encodeURIComponent(order.userId)}`}>{order.email}</Link>
-                  </td>
-                  <td>{order.status}</td>
-                  <td>{formatCents(order.totalCents)}</td>
-                  <td>{formatWhen(order.createdAt)}</td>
+          <TableScroll label="Orders table">
+            <table className="admin-table" aria-busy={isFetching} aria-label="Orders">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Shopper</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Created</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.orders.map((order) => (
+                  <tr key={order.id} data-testid="admin-order-row">
+                    <td>
+                      <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>{order.id}</Link>
+                    </td>
+                    <td>
+                      <Link to={`/admin/users/${encodeURIComponent(order.userId)}`}>{order.email}</Link>
+                    </td>
+                    <td>{order.status}</td>
+                    <td>{formatCents(order.totalCents)}</td>
+                    <td>{formatWhen(order.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <Pager page={data.page} hasMore={data.hasMore} onPage={(next) => setFilters(applied, next)} label="Order pages" />
         </>
       )}

@@ -12,6 +12,7 @@ import {
   useUpdatePromotionMutation,
   type AdminPromotionRow,
 } from './promotions-api.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; promotion: AdminPromotionRow } | null;
 const STATUSES = ['running', 'scheduled', 'ended'] as const;
@@ -93,45 +94,47 @@ export default function PromotionsSection() {
         </label>
         {list.isError && <p role="alert">We couldn't load the promotions.</p>}
         {list.data && (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Promotion</th>
-                <th>Name</th>
-                <th>Bonus</th>
-                <th>Starts</th>
-                <th>Ends</th>
-                <th>Status</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.promotions.map((p) => (
-                <tr key={p.id} data-testid={`promotion-${p.id}`}>
-                  <td>{PROMOTION_SLOTS[slotOf(p)].label}</td>
-                  <td>{p.name}</td>
-                  <td>{bonusText(p)}</td>
-                  <td>{when(p.startsAt)}</td>
-                  <td>{when(p.endsAt)}</td>
-                  <td>{p.status}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="admin-button"
-                      onClick={() => (setNotice(null), setEditing({ mode: 'edit', promotion: p }))}
-                    >
-                      Edit
-                    </button>{' '}
-                    {p.status !== 'ended' && (
-                      <button type="button" className="admin-button admin-button--danger" onClick={() => void endNow(p)}>
-                        End now
-                      </button>
-                    )}
-                  </td>
+          <TableScroll label="Promotions table">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>Promotion</th>
+                  <th>Name</th>
+                  <th>Bonus</th>
+                  <th>Starts</th>
+                  <th>Ends</th>
+                  <th>Status</th>
+                  <th />
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.data.promotions.map((p) => (
+                  <tr key={p.id} data-testid={`promotion-${p.id}`}>
+                    <td>{PROMOTION_SLOTS[slotOf(p)].label}</td>
+                    <td>{p.name}</td>
+                    <td>{bonusText(p)}</td>
+                    <td>{when(p.startsAt)}</td>
+                    <td>{when(p.endsAt)}</td>
+                    <td>{p.status}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="admin-button"
+                        onClick={() => (setNotice(null), setEditing({ mode: 'edit', promotion: p }))}
+                      >
+                        Edit
+                      </button>{' '}
+                      {p.status !== 'ended' && (
+                        <button type="button" className="admin-button admin-button--danger" onClick={() => void endNow(p)}>
+                          End now
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
         <div className="admin-pager">
           <button type="button" className="admin-button" disabled={page === 1} onClick={() => setPage(page - 1)}>

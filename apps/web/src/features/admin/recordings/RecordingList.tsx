@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../components/Pager.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminRecordingsQuery } from './recordings-api.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 const FILTERS = [
   { name: 'userId', label: 'User id' },
@@ -64,46 +65,48 @@ export function RecordingList() {
         <p>No recording matches.</p>
       ) : (
         <>
-          <table className="admin-table" aria-busy={isFetching} aria-label="Recordings">
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col">Ended</th>
-                <th scope="col">Who</th>
-                <th scope="col">Pages</th>
-                <th scope="col">Orders</th>
-                <th scope="col">Events</th>
-                <th scope="col">Replay</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.recordings.map((recording) => (
-                <tr key={recording.id} data-testid="admin-recording-row">
-                  <td>{formatWhen(recording.startedAt)}</td>
-                  <td>{formatWhen(recording.endedAt)}</td>
-                  <td>
-                    {recording.userId ? (
-                      <Link to={`/admin/users/${encodeURIComponent(recording.userId)}`}>{recording.userEmail ?? recording.userId}</Link>
-                    ) : (
-                      'Guest'
-                    )}
-                  </td>
-                  <td>{recording.paths.join(', ')}</td>
-                  <td>
-                    {recording.orderIds.map((orderId) => (
-                      <Link key={orderId} to={`/admin/orders/${encodeURIComponent(orderId)}`}>
-                        {orderId}{' '}
-                      </Link>
-                    ))}
-                  </td>
-                  <td>{recording.eventCount}</td>
-                  <td>
-                    <Link to={`/admin/recordings/${encodeURIComponent(recording.id)}`}>Replay</Link>
-                  </td>
+          <TableScroll label="Recordings table">
+            <table className="admin-table" aria-busy={isFetching} aria-label="Recordings">
+              <thead>
+                <tr>
+                  <th scope="col">Started</th>
+                  <th scope="col">Ended</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Pages</th>
+                  <th scope="col">Orders</th>
+                  <th scope="col">Events</th>
+                  <th scope="col">Replay</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.recordings.map((recording) => (
+                  <tr key={recording.id} data-testid="admin-recording-row">
+                    <td>{formatWhen(recording.startedAt)}</td>
+                    <td>{formatWhen(recording.endedAt)}</td>
+                    <td>
+                      {recording.userId ? (
+                        <Link to={`/admin/users/${encodeURIComponent(recording.userId)}`}>{recording.userEmail ?? recording.userId}</Link>
+                      ) : (
+                        'Guest'
+                      )}
+                    </td>
+                    <td>{recording.paths.join(', ')}</td>
+                    <td>
+                      {recording.orderIds.map((orderId) => (
+                        <Link key={orderId} to={`/admin/orders/${encodeURIComponent(orderId)}`}>
+                          {orderId}{' '}
+                        </Link>
+                      ))}
+                    </td>
+                    <td>{recording.eventCount}</td>
+                    <td>
+                      <Link to={`/admin/recordings/${encodeURIComponent(recording.id)}`}>Replay</Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <Pager page={data.page} hasMore={data.hasMore} onPage={(next) => show(filters, next)} label="Recording pages" />
         </>
       )}

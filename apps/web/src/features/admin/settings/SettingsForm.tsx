@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PAYMENT_METHOD_KINDS, US_REGIONS, US_STATES } from '@store/shared';
 import { FormField, TextAreaField } from '../forms/FormField.tsx';
 import { settingsForm, type SettingsFormOutput, type SettingsFormValues } from './settings-form.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 export interface SubmitResult {
   field?: string;
@@ -109,27 +110,29 @@ export function SettingsForm({ initial, onSubmit }: Props) {
         {US_REGIONS.map((region) => (
           <fieldset key={region}>
             <legend>{region}</legend>
-            <table className="admin-table">
-              <tbody>
-                {US_STATES.filter((s) => s.region === region).map((s) => (
-                  <tr key={s.code}>
-                    <td>
-                      <label>
-                        <input type="checkbox" value={s.code} {...register('whitelistedStates')} /> {s.name}
-                      </label>
-                    </td>
-                    <td>
-                      <FormField
-                        label={`Tax rate ${s.code} (%)`}
-                        inputMode="decimal"
-                        registration={register(`taxRates.${s.code}`)}
-                        error={errors.taxRates?.[s.code]?.message}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TableScroll label={`${region} states table`}>
+              <table className="admin-table">
+                <tbody>
+                  {US_STATES.filter((s) => s.region === region).map((s) => (
+                    <tr key={s.code}>
+                      <td>
+                        <label>
+                          <input type="checkbox" value={s.code} {...register('whitelistedStates')} /> {s.name}
+                        </label>
+                      </td>
+                      <td>
+                        <FormField
+                          label={`Tax rate ${s.code} (%)`}
+                          inputMode="decimal"
+                          registration={register(`taxRates.${s.code}`)}
+                          error={errors.taxRates?.[s.code]?.message}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           </fieldset>
         ))}
       </fieldset>

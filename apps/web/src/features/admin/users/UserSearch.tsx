@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../components/Pager.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminUsersQuery } from './users-api.ts';
+import { TableScroll } from '../components/TableScroll.tsx';
 
 const pageOf = (raw: string | null) => {
   const page = Number(raw);
@@ -48,30 +49,32 @@ export function UserSearch() {
         <p>No user matches.</p>
       ) : (
         <>
-          <table className="admin-table" aria-busy={isFetching} aria-label="Users">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.users.map((user) => (
-                <tr key={user.id} data-testid="admin-user-row">
-                  <td>
-                    <Link to={`/admin/users/${encodeURIComponent(user.id)}`}>{user.email}</Link>
-                  </td>
-                  <td>
-                    {user.firstname} {user.lastname}
-                  </td>
-                  <td>{user.role}</td>
-                  <td>{formatWhen(user.createdAt)}</td>
+          <TableScroll label="Users table">
+            <table className="admin-table" aria-busy={isFetching} aria-label="Users">
+              <thead>
+                <tr>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Joined</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.users.map((user) => (
+                  <tr key={user.id} data-testid="admin-user-row">
+                    <td>
+                      <Link to={`/admin/users/${encodeURIComponent(user.id)}`}>{user.email}</Link>
+                    </td>
+                    <td>
+                      {user.firstname} {user.lastname}
+                    </td>
+                    <td>{user.role}</td>
+                    <td>{formatWhen(user.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <Pager page={data.page} hasMore={data.hasMore} onPage={goTo} label="User pages" />
         </>
       )}
