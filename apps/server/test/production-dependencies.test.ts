@@ -19,7 +19,7 @@ const readManifest = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 
 
 /** The workspace packages by name, with their folder and the entry their `exports` names. */
 const workspaces = new Map(
-  ['packages/shared', 'packages/checkout-sdk', 'apps/server'].map((dir) => {
+  ['packages/shared', 'packages/checkout-sdk', 'packages/server-kit', 'apps/checkout-host', 'apps/server'].map((dir) => {
     const abs = path.join(repoRoot, dir);
     return [readManifest(abs).name, abs] as const;
   }),
