@@ -8,6 +8,7 @@ import { getUserFixture, headerRoutes, settingsFixture } from '../../test/fixtur
 import { LocationProbe, renderRoutes } from '../../test/render.tsx';
 import { adminSections } from '../../features/admin/sections.ts';
 import { RootLayout } from '../layout/RootLayout.tsx';
+import { adminDashboardFixture } from '../../test/fixtures/admin.ts';
 import AdminRoute from './AdminRoute.tsx';
 
 // Issue 24: the console in its own layout. The store's layout around /admin, as the app's route table has it.
@@ -21,24 +22,12 @@ afterEach(() => {
   act(() => toast.dismiss());
 });
 
-const dashboard = {
-  success: true,
-  data: {
-    salesTodayCents: 12_345,
-    salesThisWeekCents: 99_900,
-    ordersByState: { paid: 3, fulfilled: 7 },
-    pendingCashouts: 2,
-    pendingIdentityReviews: 1,
-    openChats: 4,
-  },
-};
-
 function renderConsole() {
   const user = getUserFixture();
   const admin = { ...user, data: { ...user.data, role: 'ADMIN' as const, email: 'ada@store.example' } };
   const net = mockApi({
     ...headerRoutes(admin),
-    'GET v1/admin/dashboard': { body: dashboard },
+    'GET v1/admin/dashboard': { body: adminDashboardFixture },
     'POST v1/auth/logout': { body: { success: true, message: 'Logged out' } },
   });
   const view = renderRoutes(

@@ -7,6 +7,7 @@ import { FORBIDDEN_MESSAGE } from '../../lib/error-handler.ts';
 import { mockApi } from '../../test/mock-api.ts';
 import { getUserFixture } from '../../test/fixtures/site.ts';
 import { LocationProbe, renderRoutes } from '../../test/render.tsx';
+import { adminDashboardFixture } from '../../test/fixtures/admin.ts';
 import AdminRoute from './AdminRoute.tsx';
 
 beforeEach(() => {
@@ -18,23 +19,11 @@ afterEach(() => {
   act(() => toast.dismiss());
 });
 
-const dashboard = {
-  success: true,
-  data: {
-    salesTodayCents: 12_345,
-    salesThisWeekCents: 99_900,
-    ordersByState: { paid: 3, fulfilled: 7 },
-    pendingCashouts: 2,
-    pendingIdentityReviews: 1,
-    openChats: 4,
-  },
-};
-
 function renderAdmin(role: 'USER' | 'ADMIN') {
   const user = getUserFixture();
   const net = mockApi({
     'GET v1/getuser': { body: { ...user, data: { ...user.data, role } } },
-    'GET v1/admin/dashboard': { body: dashboard },
+    'GET v1/admin/dashboard': { body: adminDashboardFixture },
   });
   const view = renderRoutes(
     [
