@@ -7,7 +7,7 @@ import { isOptedOut, setOptedOut } from './session.ts';
 // holds on every device they sign in on. A component in lib/ because the privacy policy (content) and
 // the profile page (profile) both show it, and a feature never imports another.
 export function RecordingOptOut() {
-  const { data: config } = useRecordingConfigQuery();
+  const { data: config, isLoading } = useRecordingConfigQuery();
   const [saveOnServer] = useRecordingOptOutMutation();
   // Unknown on the server (the page may be rendered there): read from this browser once mounted.
   const [optedOut, setChecked] = useState<boolean | null>(null);
@@ -25,7 +25,9 @@ export function RecordingOptOut() {
       <input
         type="checkbox"
         checked={optedOut ?? false}
-        disabled={optedOut === null}
+        // Until the config answers, a change could not be saved on the server: the shopper's choice
+        // would hold on this browser only, and their other devices would go on recording.
+        disabled={optedOut === null || isLoading}
         onChange={(event) => change(event.target.checked)}
         data-testid="recording-opt-out"
       />{' '}
