@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { DRIVER_SPECIFIC_TESTS } from './apps/server/test/driver-specific.ts';
 
@@ -5,8 +6,13 @@ import { DRIVER_SPECIFIC_TESTS } from './apps/server/test/driver-specific.ts';
 // driver: `npm test` runs the whole server suite on PostgreSQL and these again on the embedded PGlite.
 const serverTests = process.env.SERVER_TESTS === 'driver-specific' ? DRIVER_SPECIFIC_TESTS : ['src/**/*.test.ts', 'test/**/*.test.ts'];
 
+// Vitest's default is one worker fewer than the cores: on this 2-core machine, one file at a time. Server
+// tests spend much of their time waiting on PostgreSQL, their fakes and timers, so one worker more than the
+// cores keeps both busy: the PostgreSQL stage went from 910 s to 600 s (docs/performance.md).
+// `--maxWorkers` on the command line still overrides it.
 export default defineConfig({
   test: {
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
       // The embeddable checkout SDK (issue 11): browser code, tested in jsdom with fake timers where timings matter.

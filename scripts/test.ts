@@ -2,7 +2,7 @@
 // database too when DATABASE_URL points at a server (so one run covers both drivers), then the browser
 // tests against a built app.
 // Every stage runs even after a failure; the run ends with one "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,30 @@ function run(stage: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
   const res = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (res.status !== 0) failedStages.push(stage);
   return res.status === 0;
+}
+
+/**
+ * Stages that read the source only and each use one core (tsc, eslint, prettier), run side by side; each
+ * one's output is printed whole when it ends, so the log reads as if they had run in turn.
+ */
+async function runSideBySide(stages: { stage: string; cmd: string; args: string[] }[]): Promise<void> {
+  await Promise.all(
+    stages.map(
+      ({ stage, cmd, args }) =>
+        new Promise<void>((resolve) => {
+          const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const output: Buffer[] = [];
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          child.on('close', (status) => {
+            console.log(`\n=== ${stage}: ${cmd} ${args.join(' ')}`);
+            process.stdout.write(Buffer.concat(output));
+            if (status !== 0) failedStages.push(stage);
+            resolve();
+          });
+        }),
+    ),
+  );
 }
 
 function vitest(stage: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
@@ -43,10 +67,12 @@ function vitest(stage: string, args: string[], env: NodeJS.ProcessEnv = process.
   total.skipped += report.numPendingTests + report.numTodoTests;
 }
 
-run('typecheck', 'npm', ['run', 'typecheck']);
-run('lint', 'npm', ['run', 'lint']);
-// Prettier formats the whole repository (`npm run format`); an unformatted file fails the run.
-run('format', 'npm', ['run', 'format:check']);
+await runSideBySide([
+  { stage: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
+  { stage: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  // Prettier formats the whole repository (`npm run format`); an unformatted file fails the run.
+  { stage: 'format', cmd: 'npm', args: ['run', 'format:check'] },
+]);
 vitest(process.env.DATABASE_URL ? 'unit+api (PostgreSQL)' : 'unit+api (PGlite)', []);
 if (process.env.DATABASE_URL) {
   // The whole server suite ran on PostgreSQL above; on the embedded PGlite, the tests whose outcome can

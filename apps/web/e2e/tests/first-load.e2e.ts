@@ -10,10 +10,16 @@ const { newPage, baseURL } = useBrowser();
 // is signed in still gets the signed-in app.
 describe('the first load of a public page', () => {
   it('carries the product cards in the HTML, before any script runs', async () => {
-    const products = await listProducts(baseURL);
-    const html = await (await fetch(`${baseURL}/products`)).text();
-    const cards = html.match(/data-testid="product-card"/g) ?? [];
-    expect(cards.length).toBe(products.length + (await giftCardCount()));
+    // The catalogue and the page, read until they agree: a test running beside this one may add a
+    // product between the two reads (admin-catalogue.e2e.ts), and the listing is cached for 2 s.
+    const catalogueAndPage = async () => {
+      const [products, giftCards] = [await listProducts(baseURL), await giftCardCount()];
+      const html = await (await fetch(`${baseURL}/products`)).text();
+      const cards = html.match(/data-testid="product-card"/g) ?? [];
+      return { products, html, cardsMissing: products.length + giftCards - cards.length };
+    };
+    await expect.poll(async () => (await catalogueAndPage()).cardsMissing, { timeout: 30_000 }).toBe(0);
+    const { products, html } = await catalogueAndPage();
     for (const product of products) expect(html).toContain(escapeHtml(product.name));
     // The state the page was rendered with travels as JSON data, never as an inline script.
     expect(html).toMatch(/<script type="application\/json" id="page-state">/);
