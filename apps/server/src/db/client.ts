@@ -30,6 +30,11 @@ export interface Database {
   exec(sql: string): Promise<void>;
   /** Runs raw SQL on one connection inside a transaction (migrations, maintenance). */
   rawTransaction<T>(fn: (q: RawQuery) => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: the whole database as a data-directory dump, which `initialData` opens again. The tests
+   * start each file from a migrated one: creating an empty PGlite costs about 2 s, loading a dump 0.5 s.
+   */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -45,6 +50,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; undefined keeps the database in memory (tests). */
   dataDir?: string;
+  /** PGlite in memory only: start from this dump (Database.dump) instead of an empty database. */
+  initialData?: Blob;
   /** PostgreSQL schema to work in (tests get a fresh one each). Created if missing. */
   schemaName?: string;
   /**
@@ -98,8 +105,9 @@ const queryLogger = (opts: DatabaseOptions) => (opts.logQuery ? { logger: { logQ
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts, opts.url, opts.poolSize ?? 10, opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS);
+  if (opts.dataDir && opts.initialData) throw new Error('openDatabase: initialData is for an in-memory database, not dataDir');
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite({ loadDataDir: opts.initialData });
   await client.waitReady;
   // PGlite is one connection: set once, the search_path holds for every query.
   const beside = await schemasBeside(async (sql) => (await client.query<{ schema: string | null }>(sql)).rows);
@@ -122,6 +130,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows,
         }),
       ),
+    // Uncompressed: loading it again is what the tests wait on, not its size on disk.
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -1,8 +1,10 @@
 // Builds a real app on a fresh, migrated database for each test file: an in-memory PGlite, or a
 // new schema on the PostgreSQL server when DATABASE_URL is set (dropped again on close).
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { hostSchemaFor, openDatabase, sandboxSchemaFor, type Database, type DatabaseOptions } from '../../src/db/client.ts';
@@ -27,12 +29,20 @@ export interface TestDatabase {
  * A fresh database; with the sandboxes' schema unless `sandbox: false` (tests run outside production,
  * where the sandboxes serve; a test of production mode opens one without). On PostgreSQL the sandbox
  * schema is t_<hex>_sandbox beside t_<hex>, dropped with it, as is the checkout host's t_<hex>_checkout_host.
+ * `migrated`: the caller migrates it next anyway, so on PGlite it may start as the run's migrated copy
+ * (test/global-setup.ts); on PostgreSQL it is a fresh schema either way.
  */
-export async function openTestDatabase(opts: Pick<DatabaseOptions, 'logQuery' | 'sandbox'> = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  opts: Pick<DatabaseOptions, 'logQuery' | 'sandbox'> & { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
-  const withSandbox = { ...opts, sandbox: opts.sandbox ?? true };
+  const { migrated, ...rest } = opts;
+  const withSandbox = { ...rest, sandbox: rest.sandbox ?? true };
   if (!url) {
-    const database = await openDatabase(withSandbox);
+    // Already migrated, when asked for and the run's global setup made one: a copy of its database.
+    const dumpFile = migrated && withSandbox.sandbox ? inject('migratedPgliteDump') : '';
+    const initialData = dumpFile ? new Blob([await fs.promises.readFile(dumpFile)]) : undefined;
+    const database = await openDatabase({ ...withSandbox, initialData });
     return { database, drop: () => database.close() };
   }
   const schemaName = `t_${randomBytes(6).toString('hex')}`;
@@ -65,7 +75,8 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   opts: { seedDemo?: boolean } & Pick<DatabaseOptions, 'logQuery'> = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase({ logQuery: opts.logQuery });
+  const { database, drop } = await openTestDatabase({ logQuery: opts.logQuery, migrated: true });
+  // Applies nothing on a database opened migrated; everything on a fresh PostgreSQL schema.
   await migrateAll(database);
   const seeded = await seed(database.db, { demo: opts.seedDemo ?? true });
   const config = testConfig(overrides);
