@@ -8,7 +8,7 @@ import { readPageState } from './app/page-state.ts';
 import { loadSignedInChrome } from './app/layout/RootLayout.tsx';
 import { serverApiStateReceived } from './lib/api.ts';
 import { selectAuthToken, selectIsLoggedIn } from './features/auth/auth-slice.ts';
-import { startRecording } from './lib/recording/start.ts';
+import { whenIdle } from './lib/recording/when-idle.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -48,5 +48,11 @@ async function start(root: HTMLElement): Promise<void> {
 }
 
 void start(container);
-// Session recording (ADR 028): decided and, for a sampled session, loaded once the page is idle.
-startRecording({ getToken: () => selectAuthToken(store.getState()) });
+// Session recording (ADR 028): its code loads once the page is idle, decides this browser session and, for a
+// sampled one, loads the recorder at the visitor's first action. A chunk that fails to load records nothing.
+whenIdle(() => {
+  import('./lib/recording/start.ts').then(
+    ({ startRecording }) => startRecording({ getToken: () => selectAuthToken(store.getState()) }),
+    () => {},
+  );
+});

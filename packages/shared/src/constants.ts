@@ -52,11 +52,6 @@ export const BONUS_TYPE_PERCENTAGE = 'PERCENTAGE';
 /** Socket.io path (SPEC §7 Live connection). */
 export const SOCKET_PATH = '/socket.io/';
 
-// SPEC §9 "Embedded checkout" (§4 Embedded frame messages): the embedded checkout's constants live once, in
-// the checkout SDK a merchant installs on its own (ADR 020); the store's card vault frames follow the same rule.
-/** The card frame counts as loaded this long after its load event. */
-export { CARD_LOADED_DELAY_MS as CARD_FRAME_LOADED_DELAY_MS } from '@store/checkout-sdk/protocol';
-
 /**
  * SPEC §9 "A game identifier constant exists; its value is not shown": the game provider (distributor) the
  * store's coins are bought for, named by GET v1/payment/coinflow/session?gameProvider=. The demo install seeds

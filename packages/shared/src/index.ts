@@ -26,6 +26,7 @@ export * from './schemas/profile.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/admin-refunds.ts';
 export * from './schemas/admin-store.ts';
+export * from './recording-constants.ts';
 export * from './schemas/recordings.ts';
 export * from './schemas/admin-catalogue.ts';
 export * from './schemas/admin-people.ts';

@@ -1,21 +1,11 @@
-// Session recording (issue 12, ADR 028), started with the app. Nothing of it is in the first load but this
-// file: once the page is loaded and the browser idle, the config is asked for, and only a sampled session
-// of a shopper who did not opt out loads the recorder (rrweb, a chunk of its own), at their first action;
-// the recorder then asks the server for a recording (ADR 033).
+// Session recording (issue 12, ADR 028), started with the app. None of it is in the first load: main.tsx
+// loads this file once the page is loaded and the browser idle (./when-idle.ts); the config is then asked
+// for, and only a sampled session of a shopper who did not opt out loads the recorder (rrweb, a chunk of its
+// own), at their first action; the recorder then asks the server for a recording (ADR 033).
 import { AUTH_HEADER, NGROK_HEADER, type RecordingConfig } from '@store/shared';
 import { decideSession, isHeld, isOptedOut, setOptedOut, type RecordingEnvironment } from './session.ts';
 
 export type { RecordingEnvironment };
-
-/** Longest wait for an idle moment before starting anyway. */
-const IDLE_TIMEOUT_MS = 5_000;
-
-function whenIdle(run: () => void): void {
-  const idle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(run, 1_000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-}
 
 async function fetchConfig(token: string | null): Promise<RecordingConfig | null> {
   const headers: Record<string, string> = { [NGROK_HEADER]: '1' };
@@ -29,30 +19,26 @@ async function fetchConfig(token: string | null): Promise<RecordingConfig | null
   }
 }
 
-export function startRecording(env: RecordingEnvironment): void {
-  if (typeof window === 'undefined') return;
-  whenIdle(() => {
-    void (async () => {
-      if (isOptedOut()) return;
-      const config = await fetchConfig(env.getToken());
-      if (!config) return;
-      // The signed-in shopper opted out on another device: this browser keeps the choice too.
-      if (config.optedOut) {
-        setOptedOut(true);
-        return;
-      }
-      const session = decideSession(config.samplePercent);
-      // Not sampled, or the server asked this browser session to hold off (ADR 033).
-      if (!session.sampled || isHeld()) return;
-      onFirstInteraction(() => {
-        if (isOptedOut() || isHeld()) return;
-        import('./recorder.ts').then(
-          ({ startRecorder }) => startRecorder(env),
-          // The recorder's chunk did not load (offline, a release replaced it): this page is not recorded.
-          () => {},
-        );
-      });
-    })();
+/** Decides this browser session and arms the recorder; main.tsx calls it once the page is idle. */
+export async function startRecording(env: RecordingEnvironment): Promise<void> {
+  if (isOptedOut()) return;
+  const config = await fetchConfig(env.getToken());
+  if (!config) return;
+  // The signed-in shopper opted out on another device: this browser keeps the choice too.
+  if (config.optedOut) {
+    setOptedOut(true);
+    return;
+  }
+  const session = decideSession(config.samplePercent);
+  // Not sampled, or the server asked this browser session to hold off (ADR 033).
+  if (!session.sampled || isHeld()) return;
+  onFirstInteraction(() => {
+    if (isOptedOut() || isHeld()) return;
+    import('./recorder.ts').then(
+      ({ startRecorder }) => startRecorder(env),
+      // The recorder's chunk did not load (offline, a release replaced it): this page is not recorded.
+      () => {},
+    );
   });
 }
 
