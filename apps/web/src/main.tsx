@@ -8,7 +8,7 @@ import { readPageState } from './app/page-state.ts';
 import { loadSignedInChrome } from './app/layout/RootLayout.tsx';
 import { serverApiStateReceived } from './lib/api.ts';
 import { selectAuthToken, selectIsLoggedIn } from './features/auth/auth-slice.ts';
-import { whenIdle } from './lib/recording/when-idle.ts';
+import { whenIdle } from './lib/when-idle.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');

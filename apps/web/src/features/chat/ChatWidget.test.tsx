@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import {
+  CHAT_CONVERSATION_KEY,
   CHAT_KEY_STORAGE,
   CHAT_OFFLINE_MESSAGE,
   type ChatConversation,
@@ -162,5 +163,34 @@ describe('where the chat shows', () => {
     hidden.unmount();
     renderPage(<ChatLauncher token={null} />, { path: '/privacy-policy' });
     expect(screen.getByRole('button', { name: /Open chat/ })).toBeInTheDocument();
+  });
+});
+
+describe('when the widget loads (issue 26: a guest who never touches the chat never downloads it)', () => {
+  it('loads for a guest only once they reach for the launcher, and opens at the click', async () => {
+    const api = mockApi({ 'GET v1/chat': state(true, null) });
+    const { user } = renderPage(<ChatLauncher token={null} />);
+    const launcher = screen.getByRole('button', { name: 'Open chat' });
+    // jsdom has no requestIdleCallback: idle comes 1 s after load. Waiting past it checks that nothing loads.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(api.keys()).not.toContain('GET v1/chat');
+    expect(screen.queryByRole('dialog', { name: 'Chat with us' })).toBeNull();
+
+    await user.click(launcher);
+    expect(await screen.findByRole('dialog', { name: 'Chat with us' })).toBeInTheDocument();
+    expect(api.keys()).toContain('GET v1/chat');
+  });
+
+  it('loads once idle for a signed-in shopper, whose agent may have answered: the unread badge shows untouched', async () => {
+    mockApi({ 'GET v1/chat': state(true, conversation({ unread: 2, messages: [message(1, 'Hello'), message(2, 'Still there?')] })) });
+    renderPage(<ChatLauncher token="t" />);
+    expect(await screen.findByTestId('chat-unread', {}, { timeout: 15_000 })).toHaveTextContent('2');
+  });
+
+  it('loads once idle for a guest whose conversation this browser remembers', async () => {
+    localStorage.setItem(CHAT_CONVERSATION_KEY, 'c1');
+    mockApi({ 'GET v1/chat': state(true, conversation({ unread: 1, messages: [message(1, 'Hello')] })) });
+    renderPage(<ChatLauncher token={null} />);
+    expect(await screen.findByTestId('chat-unread', {}, { timeout: 15_000 })).toHaveTextContent('1');
   });
 });

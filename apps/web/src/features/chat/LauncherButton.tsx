@@ -9,14 +9,26 @@ interface LauncherButtonProps {
   label: string;
   expanded?: boolean;
   onClick: () => void;
+  /** The visitor is about to use it (pointer over, touch, focus): a chance to fetch what a click needs. */
+  onReach?: () => void;
   children?: ReactNode;
 }
 
-export function LauncherButton({ label, expanded, onClick, children }: LauncherButtonProps) {
+export function LauncherButton({ label, expanded, onClick, onReach, children }: LauncherButtonProps) {
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => (ref.current ? keepLauncherClear(ref.current) : undefined), []);
   return (
-    <button ref={ref} type="button" className="chat-launcher" aria-label={label} aria-expanded={expanded} onClick={onClick}>
+    <button
+      ref={ref}
+      type="button"
+      className="chat-launcher"
+      aria-label={label}
+      aria-expanded={expanded}
+      onClick={onClick}
+      onPointerEnter={onReach}
+      onTouchStart={onReach}
+      onFocus={onReach}
+    >
       <ChatBubbleIcon />
       {children}
     </button>

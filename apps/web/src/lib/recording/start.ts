@@ -1,5 +1,5 @@
 // Session recording (issue 12, ADR 028), started with the app. None of it is in the first load: main.tsx
-// loads this file once the page is loaded and the browser idle (./when-idle.ts); the config is then asked
+// loads this file once the page is loaded and the browser idle (lib/when-idle.ts); the config is then asked
 // for, and only a sampled session of a shopper who did not opt out loads the recorder (rrweb, a chunk of its
 // own), at their first action; the recorder then asks the server for a recording (ADR 033).
 import { AUTH_HEADER, NGROK_HEADER, type RecordingConfig } from '@store/shared';
