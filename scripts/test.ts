@@ -14,6 +14,8 @@ interface Counts {
 }
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const failedStages: string[] = [];
+/** '<stage>: <file> > <test>' of every failed test (or file that failed to run), repeated at the end of the log. */
+const failedTests: string[] = [];
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
 
 function run(stage: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
@@ -59,8 +61,14 @@ function vitest(stage: string, args: string[], env: NodeJS.ProcessEnv = process.
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-    testResults: { status: string }[];
+    testResults: { name: string; status: string; assertionResults: { status: string; fullName: string }[] }[];
   };
+  for (const file of report.testResults.filter((f) => f.status === 'failed')) {
+    const where = path.relative(process.cwd(), file.name);
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    if (!tests.length) failedTests.push(`${stage}: ${where} (the file failed to run)`);
+    for (const test of tests) failedTests.push(`${stage}: ${where} > ${test.fullName}`);
+  }
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed').length;
   total.passed += report.numPassedTests;
   total.failed += Math.max(report.numFailedTests, brokenFiles > 0 && report.numFailedTests === 0 ? brokenFiles : 0);
@@ -94,6 +102,8 @@ if (fs.existsSync(artifactsDir) && fs.readdirSync(artifactsDir).length) {
 
 // Skipped tests count as failures: they hide what they were meant to check.
 total.failed += total.skipped;
+// Named again here: a failure in an early stage is otherwise thousands of lines above the end of the log.
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ${name}`).join('\n')}`);
 console.log(`\nStages failed: ${failedStages.length ? failedStages.join(', ') : 'none'}`);
 console.log(`${total.passed} passed, ${total.failed} failed`);
 process.exit(failedStages.length || total.failed ? 1 : 0);
