@@ -61,11 +61,11 @@ function vitest(stage: string, args: string[], env: NodeJS.ProcessEnv = process.
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-    testResults: { name: string; status: string; assertionResults: { status: string; fullName: string }[] }[];
+    testResults: { name: string; status: string; assertionResults?: { status: string; fullName: string }[] }[];
   };
   for (const file of report.testResults.filter((f) => f.status === 'failed')) {
     const where = path.relative(process.cwd(), file.name);
-    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     if (!tests.length) failedTests.push(`${stage}: ${where} (the file failed to run)`);
     for (const test of tests) failedTests.push(`${stage}: ${where} > ${test.fullName}`);
   }
