@@ -197,7 +197,8 @@ export function createEvmAdapter(options: EvmAdapterOptions): EvmAdapter {
       const to = parseAddress(address, 'payer');
       const { test } = sandboxClients(transport);
       await call(() => test.setBalance({ address: to, value: SANDBOX_GAS_WEI }));
-      if (amount > 0n) await call(() => mintTestToken(transport, usdc, owner, to, amount, options.rpcTimeoutMs));
+      // The mint's receipt may take a few polls on a busy machine: as long as call() allows (2 × rpcTimeoutMs + 1 s).
+      if (amount > 0n) await call(() => mintTestToken(transport, usdc, owner, to, amount, options.rpcTimeoutMs * 2));
     };
     adapter.sandboxRecipient = async () => privateKeyToAccount(generatePrivateKey()).address;
     adapter.sandboxUsdcBalance = async (address) =>

@@ -7,7 +7,8 @@ import { TEST_USDC_ABI, TEST_USDC_BYTECODE } from './test-usdc-artifact.ts';
 export const SANDBOX_GAS_WEI = 10n ** 19n;
 
 export function sandboxClients(transport: Transport) {
-  const publicClient = createPublicClient({ transport });
+  // A local node mines each transaction at once: viem's default 4 s polling would outlast a short receipt wait.
+  const publicClient = createPublicClient({ transport, pollingInterval: 250 });
   return {
     publicClient,
     wallet: createWalletClient({ transport }),
