@@ -3,8 +3,10 @@
 // relatedTransactionId the authorisation), and the session becomes paid with the usual payment.approved
 // webhook, in one transaction. Only an 'authorized' session is captured (409 otherwise: a capture twice, or of a
 // session never authorised). No claim is taken before the provider is asked: the provider settles an
-// authorisation once and refuses a second settle, so of two captures racing one takes the money, and a capture
-// that fails at the provider leaves the session authorised for the merchant to try again.
+// authorisation once, so of two captures racing one takes the money, and a capture that fails at the provider
+// leaves the session authorised for the merchant to try again. A retry of a capture whose answer was lost (the
+// settle made, the answer timed out: 502 here) is answered captured by the provider with that settle, so the
+// retry pays the session (the provider's capture contract, @store/server-kit).
 // Its void (POST .../sessions/:sessionId/void, Coinflow's Void Payment) releases the hold instead (Nuvei's
 // voidTransaction of the authorisation): the session ends 'voided', and a later capture or void is a 409. The
 // provider refuses a void of a settled authorisation, so a capture and a void racing cannot both take effect.

@@ -151,7 +151,11 @@ export interface CaptureRequest {
   currency: 'USD';
 }
 
-/** captured: the money is taken (transactionId the settle's); declined: the provider refused (unknown, declined or already settled). */
+/**
+ * captured: the money is taken (transactionId the settle's), by this call or by an earlier settle of the same
+ * authorisation, payment and amount (a retry whose first answer was lost); declined: the provider refused
+ * (unknown, declined, voided, or settled otherwise).
+ */
 export type CaptureOutcome = { status: 'captured'; transactionId: string } | { status: 'declined'; reason: string };
 
 /** voided: the authorisation's hold is released (transactionId the void's); declined: the provider refused (unknown, settled or voided). */
@@ -427,7 +431,8 @@ export interface PaymentProvider {
   completeChallenge?(request: ConfirmRequest): Promise<PaymentOutcome>;
   /**
    * Optional capability of a provider that can authorise without capture (request.authOnly; Nuvei): takes the
-   * money an approved authorisation held, once. A settle of an unknown or already settled one is declined.
+   * money an approved authorisation held, once. Asked again for the same payment and amount, it answers with the
+   * settle already made (so a caller whose answer was lost learns it); an unknown or voided one is declined.
    */
   capture?(request: CaptureRequest): Promise<CaptureOutcome>;
   /**

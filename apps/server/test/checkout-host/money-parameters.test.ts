@@ -19,6 +19,7 @@ import { hostCaller } from '../support/checkout-host-calls.ts';
 const FRICTIONLESS = '4111111111111111';
 const DECLINED = '4000000000000002';
 const CHALLENGE = '4000000000003220';
+const CAPTURE_ANSWER_LOST = '4000000000000127';
 
 let t: TestApp;
 let merchant: MerchantCredentials;
@@ -288,25 +289,47 @@ describe('authOnly: authorised, then captured by the merchant', () => {
     await vi.waitFor(async () => expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(1), { timeout: 20_000 });
     expect((await eventsOf(s.sessionId, 'payment.approved'))[0]!.data).toMatchObject({ authOnly: true, captured: true, amountCents: 4200 });
 
-    // Captured twice: 409, and the sandbox itself refuses a second settle of the authorisation.
+    // Captured twice: 409. The sandbox settles an authorisation once: asked again, it answers with the settle it
+    // made (as the real client does after its lookup), and takes nothing more.
     const again = await capture(s.sessionId);
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({ field: 'sessionId' });
     // The card attempt is the provider's payment (its clientUniqueId).
     const paymentId = (await latestCardAttempt(t.database.db, s.sessionId))!.id;
-    const second = await cardProvider().capture!({
-      paymentId,
-      orderId: s.sessionId,
-      transactionId: records[0]!.transactionId,
-      amountCents: 4200,
-      currency: 'USD',
+    const held = { paymentId, orderId: s.sessionId, transactionId: records[0]!.transactionId, currency: 'USD' as const };
+    expect(await cardProvider().capture!({ ...held, amountCents: 4200 })).toEqual({
+      status: 'captured',
+      transactionId: records[1]!.transactionId,
     });
-    expect(second.status).toBe('declined');
+    expect(await cardProvider().capture!({ ...held, amountCents: 4100 })).toMatchObject({ status: 'declined' });
     expect((await providerRecords(s.sessionId)).filter((r) => r.kind === 'settle')).toHaveLength(1);
 
     // Captured money is refunded like a sale.
     const refunded = await call('POST', `/api/merchants/test-shop/sessions/${s.sessionId}/refund`, { key: merchant.apiKey, body: {} });
     expect(refunded.json).toEqual({ status: 'refunded' });
+  }, 60_000);
+
+  it('a capture whose answer was lost: 502 and still authorised; the retry finds the settle, pays the session once', async () => {
+    const s = await newSession(3100, { authOnly: true });
+    expect((await payByCard(s.sessionKey, CAPTURE_ANSWER_LOST)).json).toMatchObject({ status: 'paid', info: { captured: false } });
+    const lost = await capture(s.sessionId);
+    expect(lost.status, lost.text).toBe(502);
+    expect(lost.json).toMatchObject({ code: 'CAPTURE_UNAVAILABLE' });
+    // The money was taken at the provider; the host does not know it yet.
+    expect((await providerRecords(s.sessionId)).filter((r) => r.kind === 'settle')).toHaveLength(1);
+    expect(await merchantSession(s.reference)).toMatchObject({ status: 'authorized' });
+
+    const retried = await capture(s.sessionId);
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.json).toMatchObject({ sessionId: s.sessionId, status: 'paid', amountCents: 3100 });
+    const records = await providerRecords(s.sessionId);
+    expect(records.filter((r) => r.kind === 'settle')).toHaveLength(1);
+    await vi.waitFor(async () => expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(1), { timeout: 20_000 });
+    expect((await capture(s.sessionId)).status).toBe(409);
+    // The settle is what a refund relates to.
+    const refunded = await call('POST', `/api/merchants/test-shop/sessions/${s.sessionId}/refund`, { key: merchant.apiKey, body: {} });
+    expect(refunded.json).toEqual({ status: 'refunded' });
+    expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(1);
   }, 60_000);
 
   it('a void releases the authorisation: the session voided, nothing settled, no capture or second void after it', async () => {

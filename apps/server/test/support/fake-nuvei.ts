@@ -47,6 +47,8 @@ export interface FakeNuvei {
   echoCardNumber: boolean;
   /** Methods (e.g. 'deleteUPO') answered with HTTP 503, as an outage would. */
   failing: Set<string>;
+  /** Methods (e.g. 'settleTransaction') Nuvei carries out, whose answer is then lost (the connection drops). */
+  answerLost: Set<string>;
   /** The shopper's answer at the issuer's challenge page (what Nuvei then reports). */
   completeChallenge(transactionId: string, approve: boolean): void;
   close(): Promise<void>;
@@ -76,6 +78,7 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
   const upos = new Map<string, string>();
   const state = { echoCardNumber: false };
   const failing = new Set<string>();
+  const answerLost = new Set<string>();
   /** Transactions answered REDIRECT (a challenge) awaiting their final payment, which names one. */
   const challenged = new Set<string>();
   /** Authorisations settled (settleTransaction) or voided (voidTransaction): each once, and never both. */
@@ -295,7 +298,13 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
         res.writeHead(503).end();
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(handle(method, body)));
+      const answer = handle(method, body);
+      if (answerLost.has(method)) {
+        // Done at Nuvei; the merchant never hears so.
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -305,6 +314,7 @@ export async function startFakeNuvei(creds: { merchantId: string; merchantSiteId
     calls,
     transactions,
     failing,
+    answerLost,
     get echoCardNumber() {
       return state.echoCardNumber;
     },

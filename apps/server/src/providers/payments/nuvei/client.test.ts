@@ -348,6 +348,37 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
     expect(fake.transactions.filter((t) => t.transactionType === 'Void' && t.clientUniqueId.startsWith('pay-void'))).toHaveLength(1);
   });
 
+  it("a capture whose answer was lost is captured when retried: the retry's settle is refused, the lookup finds the settle", async () => {
+    const auth = { ...request(await cardToken(), 'pay-lost-settle'), authOnly: true };
+    const first = await client.start(auth);
+    const authorised = await client.confirm({ ...auth, transactionId: first.transactionId, threeDVersion: '2.2.0' });
+    expect(authorised).toMatchObject({ status: 'approved' });
+    const capture = {
+      paymentId: 'pay-lost-settle',
+      orderId: 'order-1',
+      transactionId: authorised.transactionId,
+      amountCents: 1999,
+      currency: 'USD' as const,
+    };
+    fake.answerLost.add('settleTransaction');
+    try {
+      await expect(client.capture!(capture)).rejects.toThrow();
+    } finally {
+      fake.answerLost.delete('settleTransaction');
+    }
+    const settles = () => fake.transactions.filter((t) => t.transactionType === 'Settle' && t.clientUniqueId === 'pay-lost-settle');
+    expect(settles()).toHaveLength(1);
+    expect(await client.capture!(capture)).toEqual({ status: 'captured', transactionId: settles()[0]!.transactionId });
+    expect(settles()).toHaveLength(1);
+    // Voided instead (a later transaction of the payment than any settle): no capture.
+    const voidAuth = { ...request(await cardToken(), 'pay-voided-then-settle'), authOnly: true };
+    const v1 = await client.start(voidAuth);
+    const held = await client.confirm({ ...voidAuth, transactionId: v1.transactionId, threeDVersion: '2.2.0' });
+    const heldCapture = { ...capture, paymentId: 'pay-voided-then-settle', transactionId: held.transactionId };
+    expect(await client.voidAuthorization!(heldCapture)).toMatchObject({ status: 'voided' });
+    expect(await client.capture!(heldCapture)).toMatchObject({ status: 'declined' });
+  });
+
   it('authorises without capture (transactionType Auth), then settles the authorisation once (settleTransaction)', async () => {
     const token = await cardToken();
     const auth = { ...request(token, 'pay-auth'), authOnly: true };
@@ -373,9 +404,18 @@ describe('Nuvei REST client (against a local server speaking the API, card calls
       body: { clientUniqueId: 'pay-auth', relatedTransactionId: authorised.transactionId, amount: '19.99', currency: 'USD' },
     });
     expect(settle.body.checksum).toBe(sdkChecksum('settleTransaction', settle.body, creds));
-    // Settled already, or never an authorisation: Nuvei refuses, nothing more is taken.
-    expect(await client.capture!(capture)).toMatchObject({ status: 'declined' });
-    expect(await client.capture!({ ...capture, transactionId: '999999' })).toMatchObject({ status: 'declined' });
+    // Settled already: Nuvei refuses the second settle, and the payment's latest transaction is the settle, so the
+    // capture is answered as done, with that settle. Never an authorisation: declined. Nothing more is taken.
+    expect(await client.capture!(capture)).toEqual({
+      status: 'captured',
+      transactionId: captured.status === 'captured' && captured.transactionId,
+    });
+    expect(fake.calls.at(-2)).toMatchObject({ method: 'settleTransaction' });
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'getTransactionDetails', body: { clientUniqueId: 'pay-auth' } });
+    expect(checksumMatches('getTransactionDetails', fake.calls.at(-1)!.body, creds.secretKey)).toBe(true);
+    expect(await client.capture!({ ...capture, transactionId: '999999', paymentId: 'pay-unknown' })).toMatchObject({ status: 'declined' });
+    // Another amount than the settle took is not this capture.
+    expect(await client.capture!({ ...capture, amountCents: 1000 })).toMatchObject({ status: 'declined' });
     expect(fake.transactions.filter((t) => t.transactionType === 'Settle' && t.clientUniqueId === 'pay-auth')).toHaveLength(1);
     // A sale says no transaction type (the account's default).
     const saleRequest = request(await cardToken(), 'pay-sale');

@@ -170,6 +170,18 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
     timeStamp: nuveiTimeStamp(),
   });
 
+  /**
+   * The approved settle of this capture's payment and amount, when the payment's latest transaction is one
+   * (getTransactionDetails by clientUniqueId, our payment id, which only this authorisation and what relates to
+   * it carry): its transaction id, else null. A void after it, or nothing recorded, is no settle.
+   */
+  async function earlierSettle(req: CaptureRequest): Promise<string | null> {
+    const details = (await latestTransaction(req.paymentId))?.transactionDetails;
+    if (details?.transactionType !== 'Settle' || details.transactionStatus !== 'APPROVED' || !details.transactionId) return null;
+    const cents = details.processedAmount === undefined ? null : centsFromNuveiAmount(details.processedAmount);
+    return cents === req.amountCents ? String(details.transactionId) : null;
+  }
+
   /** The same POST through the vault, which fills in the card data its placeholders name. */
   async function postThroughVault<T>(method: string, body: Record<string, unknown>): Promise<T> {
     const res = await opts.relay({
@@ -207,17 +219,22 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
     }
   }
 
-  /** The latest transaction Nuvei recorded under our payment id, read as what it did to the money. */
-  async function lookup(paymentId: string): Promise<LookupOutcome> {
+  /** getTransactionDetails by our payment id: the latest transaction Nuvei recorded under it; null when none is (yet). */
+  async function latestTransaction(paymentId: string): Promise<NuveiDetailsResponse | null> {
     const p = { ...merchant, clientUniqueId: paymentId, timeStamp: nuveiTimeStamp() };
     const res = await post<NuveiDetailsResponse>('getTransactionDetails', {
       ...p,
       checksum: transactionDetailsChecksum(p, opts.secretKey),
     });
-    if (res.status !== 'SUCCESS') {
-      if (res.errCode === NO_TRANSACTION_DETAILS) return { status: 'unknown' };
-      throw new NuveiError(`Nuvei getTransactionDetails failed: ${res.errCode} ${res.reason ?? ''}`.trim());
-    }
+    if (res.status === 'SUCCESS') return res;
+    if (res.errCode === NO_TRANSACTION_DETAILS) return null;
+    throw new NuveiError(`Nuvei getTransactionDetails failed: ${res.errCode} ${res.reason ?? ''}`.trim());
+  }
+
+  /** The latest transaction Nuvei recorded under our payment id, read as what it did to the money. */
+  async function lookup(paymentId: string): Promise<LookupOutcome> {
+    const res = await latestTransaction(paymentId);
+    if (!res) return { status: 'unknown' };
     const details = res.transactionDetails ?? {};
     const transactionId = String(details.transactionId ?? '');
     const type = details.transactionType ?? '';
@@ -512,6 +529,10 @@ export function createNuveiClient(opts: NuveiOptions): CardVerifyingProvider {
       if (res.status === 'SUCCESS' && res.transactionStatus === 'APPROVED')
         return { status: 'captured', transactionId: String(res.transactionId ?? '') };
       // Nuvei refuses a settle of an unknown, declined or already settled authorisation (ERROR or DECLINED).
+      // Already settled may be our own earlier settle whose answer was lost (a timeout): then the payment's
+      // latest transaction is that settle, and the capture the caller retries is done.
+      const earlier = await earlierSettle(req);
+      if (earlier) return { status: 'captured', transactionId: earlier };
       return { status: 'declined', reason: res.gwErrorReason ?? res.reason ?? 'The settle was declined' };
     },
 

@@ -237,9 +237,9 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
     return card;
   }
 
-  async function record(row: Omit<typeof sandboxTransactions.$inferInsert, 'id'>): Promise<string> {
+  async function record(row: Omit<typeof sandboxTransactions.$inferInsert, 'id'>, executor: Pick<Db, 'insert'> = db): Promise<string> {
     const id = newTransactionId();
-    await db.insert(sandboxTransactions).values({ id, ...row });
+    await executor.insert(sandboxTransactions).values({ id, ...row });
     return id;
   }
 
@@ -329,8 +329,8 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
     return { ...row, status: 'declined' };
   }
 
-  /** The card number an approved transaction of the payment was paid with (for the refund test cards). */
-  async function refundTestCard(transactionId: string, paymentId: string): Promise<string | undefined> {
+  /** The card number an approved transaction of the payment was paid with (for the refund and capture test cards). */
+  async function testCardOf(transactionId: string, paymentId: string): Promise<string | undefined> {
     const [row] = await db
       .select({ cardToken: sandboxTransactions.cardToken })
       .from(sandboxTransactions)
@@ -356,18 +356,47 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
       isNull(sandboxTransactions.settledAt),
     );
 
-  /** A settle or a void of the authorisation, approved, in the sandbox's book. */
-  const recordOn = (auth: typeof sandboxTransactions.$inferSelect, kind: 'settle' | 'void', amountCents: number) =>
-    record({
-      kind,
-      relatedId: auth.id,
-      clientUniqueId: auth.clientUniqueId,
-      orderId: auth.orderId,
-      userTokenId: auth.userTokenId,
-      cardToken: auth.cardToken,
-      amountCents,
-      status: 'approved',
-    });
+  /** A settle or a void of the authorisation, approved, in the sandbox's book (in the transaction that took the authorisation). */
+  const recordOn = (
+    auth: typeof sandboxTransactions.$inferSelect,
+    kind: 'settle' | 'void',
+    amountCents: number,
+    executor: Pick<Db, 'insert'>,
+  ) =>
+    record(
+      {
+        kind,
+        relatedId: auth.id,
+        clientUniqueId: auth.clientUniqueId,
+        orderId: auth.orderId,
+        userTokenId: auth.userTokenId,
+        cardToken: auth.cardToken,
+        amountCents,
+        status: 'approved',
+      },
+      executor,
+    );
+
+  /**
+   * The approved settle this capture made before (the authorisation, payment and amount it names), when its answer
+   * was lost: the real client, refused a second settle, finds it as the payment's latest transaction (client.ts).
+   */
+  async function earlierSettle(req: CaptureRequest): Promise<string | null> {
+    const [settle] = await db
+      .select({ id: sandboxTransactions.id })
+      .from(sandboxTransactions)
+      .where(
+        and(
+          eq(sandboxTransactions.kind, 'settle'),
+          eq(sandboxTransactions.relatedId, req.transactionId),
+          eq(sandboxTransactions.clientUniqueId, req.paymentId),
+          eq(sandboxTransactions.amountCents, req.amountCents),
+          eq(sandboxTransactions.status, 'approved'),
+        ),
+      )
+      .limit(1);
+    return settle?.id ?? null;
+  }
 
   /** getTransactionDetails by clientUniqueId: the payment's latest transaction, as the provider sees it. */
   async function lookup(paymentId: string): Promise<LookupOutcome> {
@@ -530,7 +559,7 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
 
     async refund(req) {
       // The refund test cards (test-cards.ts): the issuer refuses, or the answer is lost after the refund.
-      const paidWith = await refundTestCard(req.transactionId, req.paymentId);
+      const paidWith = await testCardOf(req.transactionId, req.paymentId);
       if (paidWith === SANDBOX_CARDS.refundDeclined)
         return { status: 'declined', transactionId: req.transactionId, reason: 'Refund declined by the issuer' };
       const [row] = await db
@@ -567,23 +596,34 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
       // settleTransaction: the approved authorisation the request names, of this payment, settled once (its
       // settledAt taken in one conditional update, so of two settles racing one wins), for at most its amount.
       // As Nuvei does, a settle of an unknown, declined or already settled authorisation is refused.
-      const [auth] = await db
-        .update(sandboxTransactions)
-        .set({ settledAt: new Date() })
-        .where(and(openAuthorisation(req), gte(sandboxTransactions.amountCents, req.amountCents)))
-        .returning();
-      if (!auth) return { status: 'declined', reason: 'No open authorisation to settle: unknown, declined or already settled' };
-      const transactionId = await recordOn(auth, 'settle', req.amountCents);
-      return { status: 'captured', transactionId };
+      // A retry of a capture whose answer was lost is answered with the settle it made, as the real client is.
+      const settled = await db.transaction(async (tx) => {
+        const [auth] = await tx
+          .update(sandboxTransactions)
+          .set({ settledAt: new Date() })
+          .where(and(openAuthorisation(req), gte(sandboxTransactions.amountCents, req.amountCents)))
+          .returning();
+        return auth ? recordOn(auth, 'settle', req.amountCents, tx) : null;
+      });
+      if (!settled) {
+        const earlier = await earlierSettle(req);
+        if (earlier) return { status: 'captured', transactionId: earlier };
+        return { status: 'declined', reason: 'No open authorisation to settle: unknown, declined or already settled' };
+      }
+      if ((await testCardOf(req.transactionId, req.paymentId)) === SANDBOX_CARDS.captureAnswerLost)
+        throw new Error('sandbox: the settle was made, but its answer timed out');
+      return { status: 'captured', transactionId: settled };
     },
 
     async voidAuthorization(req) {
       // voidTransaction: the approved, unsettled authorisation the request names, of this payment, released once
       // (its status taken in one conditional update, so a void and a settle racing cannot both win). As Nuvei
       // does, a void of an unknown, declined, settled or voided authorisation is refused.
-      const [auth] = await db.update(sandboxTransactions).set({ status: 'voided' }).where(openAuthorisation(req)).returning();
-      if (!auth) return { status: 'declined', reason: 'No open authorisation to void: unknown, declined, settled or voided' };
-      const transactionId = await recordOn(auth, 'void', auth.amountCents);
+      const transactionId = await db.transaction(async (tx) => {
+        const [auth] = await tx.update(sandboxTransactions).set({ status: 'voided' }).where(openAuthorisation(req)).returning();
+        return auth ? recordOn(auth, 'void', auth.amountCents, tx) : null;
+      });
+      if (!transactionId) return { status: 'declined', reason: 'No open authorisation to void: unknown, declined, settled or voided' };
       return { status: 'voided', transactionId };
     },
 

@@ -9,6 +9,8 @@ export const SANDBOX_CARDS = {
   refundDeclined: '4000000000005126',
   /** ...is made, but its answer never arrives (a timeout): a lookup finds the payment refunded. */
   refundAnswerLost: '4000000000000119',
+  /** Held by an authOnly payment of the hosted checkout, its capture is made but the answer is lost (a timeout). */
+  captureAnswerLost: '4000000000000127',
 } as const;
 
 export const SANDBOX_THREE_D_VERSION = '2.1.0';
