@@ -16,7 +16,9 @@ describe(`migration ${THIS_MIGRATION}`, () => {
     const [row] = await oldSchema.query<{ value: unknown }>(`SELECT value FROM settings WHERE key = 'purchases'`);
     expect(row!.value).toEqual({ whitelistedStates: ['NY'], enabledPaymentMethods: ['card', 'square_card', 'embedded_checkout'] });
     const [check] = await oldSchema.query<{ def: string }>(
-      `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'payments_method_check'`,
+      // This test's table only: on PostgreSQL the catalogue holds every schema's, and another test file's
+      // schema may be dropped while its constraint is read ("could not open relation with OID").
+      `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'payments_method_check' AND conrelid = 'payments'::regclass`,
     );
     expect(check!.def).toContain('embedded_checkout');
   });

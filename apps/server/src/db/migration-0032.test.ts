@@ -23,7 +23,8 @@ describe(`migration ${THIS_MIGRATION}`, () => {
       { token: 'card_old_unused', kept: true, expires_at: null },
     ]);
     const [index] = await oldSchema.query<{ def: string }>(
-      `SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'vault_cards_unused_expiry_idx'`,
+      // This test's schema only: on PostgreSQL the catalogue lists every schema, other test files' too.
+      `SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'vault_cards_unused_expiry_idx' AND schemaname = current_schema()`,
     );
     expect(index!.def).toMatch(/WHERE \(used_at IS NULL\)/);
   });
