@@ -50,6 +50,12 @@ export default defineConfig({
             ...(process.env.DATABASE_URL ? [] : ['test/database-stall.test.ts']),
           ],
           environment: 'node',
+          // A worker runs its files in one module graph instead of importing the whole app again for each
+          // file: the server project on PostgreSQL took 846 s isolated (1,098 s of workers' time importing)
+          // and 355 s without (46 s importing), same tests, same run (docs/performance.md, ADR 049). It
+          // asks of every server test what they already do: build their own app, database schema and fakes,
+          // restore timers, globals and spies they change, and read only their own schema from the catalogue.
+          isolate: false,
           // The hosted checkout's page script, built once before the workers start (test/global-setup.ts).
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,
