@@ -118,12 +118,12 @@ describe('shared error handler', () => {
   it('stays out when the caller passes skipErrorHandler', async () => {
     const quietApi = api.injectEndpoints({
       endpoints: (build) => ({
-        quietProbe: build.query<unknown, void>({ query: () => 'v1/probe', extraOptions: { skipErrorHandler: true } }),
+        errorHandlingQuietProbe: build.query<unknown, void>({ query: () => 'v1/probe', extraOptions: { skipErrorHandler: true } }),
       }),
     });
     mockApi({ 'GET v1/probe': { status: 401, body: { success: false, message: 'Invalid e-mail or password.', code: 'UNAUTHORIZED' } } });
     await act(async () => {
-      await store.dispatch(quietApi.endpoints.quietProbe.initiate());
+      await store.dispatch(quietApi.endpoints.errorHandlingQuietProbe.initiate());
     });
     expect(storage.get(AUTH_TOKEN_KEY)).toBe('tok_live');
     await expectNoToast();
