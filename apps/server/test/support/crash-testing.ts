@@ -77,8 +77,24 @@ export interface StoreProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the store on the database and waits until it answers (recovery at start is done by then). */
+/**
+ * Starts the store on the database and waits until it answers (recovery at start is done by then). A port
+ * found free can be taken by another test's listener before the store binds it: such a start is tried again on
+ * new ports (the database is untouched: the store had not got past listening).
+ */
 export async function startStore(database: StoreDatabase, crashAt?: CrashPoint): Promise<StoreProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startStoreOnce(database, crashAt);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === 3) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startStoreOnce(database: StoreDatabase, crashAt?: CrashPoint): Promise<StoreProcess> {
   const port = await freePort();
   let vaultPort = await freePort();
   while (vaultPort === port) vaultPort = await freePort();
@@ -119,7 +135,10 @@ export async function startStore(database: StoreDatabase, crashAt?: CrashPoint):
 
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The store exited while starting:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      if (/EADDRINUSE/.test(output)) throw new PortTaken(output);
+      throw new Error(`The store exited while starting:\n${output}`);
+    }
     if (Date.now() > deadline) throw new Error(`The store did not answer within 90 s:\n${output}`);
     const up = await fetch(`${url}/api/ping`).then(
       (r) => r.ok,
