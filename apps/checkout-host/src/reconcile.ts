@@ -1,5 +1,6 @@
 // The background pass: chain payments left submitted (a restart, a slow chain), card challenges left open and bank
-// debits left pending and USDC refunds left unconfirmed are asked again, and unpaid sessions past their time expire.
+// debits left pending, USDC refunds left unconfirmed and captures left unanswered are asked again, and unpaid sessions
+// past their time expire.
 import { AppError } from '@store/server-kit';
 import type { ChainName } from './chains/index.ts';
 import type { createBankPayments } from './bank-payments.ts';
@@ -15,9 +16,14 @@ export interface SettleSteps {
   settleBank: ReturnType<typeof createBankPayments>['settleBank'];
   /** USDC refunds left sent and unconfirmed (usdc-refunds.ts). */
   reconcileRefunds: () => Promise<void>;
+  /** Captures of authorised sessions asked for and never answered (capture.ts). */
+  finishCapturesInDoubt: () => Promise<void>;
 }
 
-export function createReconcile(ctx: CheckoutHostContext, { settleTransfer, settleChallenge, settleBank, reconcileRefunds }: SettleSteps) {
+export function createReconcile(
+  ctx: CheckoutHostContext,
+  { settleTransfer, settleChallenge, settleBank, reconcileRefunds, finishCapturesInDoubt }: SettleSteps,
+) {
   const { db, log, chains } = ctx;
 
   /** Chain payments left submitted (a restart, a slow chain) and card challenges left open are asked again. */
@@ -49,6 +55,7 @@ export function createReconcile(ctx: CheckoutHostContext, { settleTransfer, sett
       );
     }
     await reconcileRefunds();
+    await finishCapturesInDoubt();
     await repo.expireSessions(db);
   }
 

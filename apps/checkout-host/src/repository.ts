@@ -101,6 +101,19 @@ export async function moveSession(
   return row;
 }
 
+/**
+ * Authorised sessions whose capture was asked for at least `afterMs` ago and never answered (the provider's
+ * answer lost, or the host stopped): the reconciliation asks the provider again (capture.ts).
+ */
+export async function capturesInDoubt(db: Db, limit: number, afterMs: number, now = new Date()): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.status, 'authorized'), lt(checkoutSessions.captureRequestedAt, new Date(now.getTime() - afterMs))))
+    .orderBy(asc(checkoutSessions.captureRequestedAt))
+    .limit(limit);
+}
+
 export async function expireSessions(db: Db, now = new Date()): Promise<number> {
   const rows = await db
     .update(checkoutSessions)

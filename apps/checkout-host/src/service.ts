@@ -57,14 +57,15 @@ export function createCheckoutHostService(opts: CheckoutHostServiceOptions) {
   const bank = createBankPayments(ctx);
   const usdc = createUsdcPayments(ctx);
   const usdcRefunds = createUsdcRefunds(ctx);
+  const { capture, voidAuthorization, finishCapturesInDoubt } = createCapture(ctx);
   const { reconcile } = createReconcile(ctx, {
     settleTransfer: usdc.settleTransfer,
     settleChallenge: card.settleChallenge,
     settleBank: bank.settleBank,
     reconcileRefunds: usdcRefunds.reconcileRefunds,
+    finishCapturesInDoubt,
   });
   const { refund } = createRefunds(ctx, usdcRefunds);
-  const { capture, voidAuthorization } = createCapture(ctx);
 
   return {
     ensureMerchant: sessions.ensureMerchant,

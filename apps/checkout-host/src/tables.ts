@@ -78,6 +78,8 @@ export const checkoutSessions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /** When the merchant voided the authorisation (host 0002). */
     voidedAt: ts('voided_at'),
+    /** When the merchant asked to capture it; cleared when the provider declines (host 0003, capture.ts). */
+    captureRequestedAt: ts('capture_requested_at'),
   },
   (t) => [unique().on(t.merchantId, t.reference)],
 );

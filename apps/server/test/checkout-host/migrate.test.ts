@@ -30,7 +30,7 @@ const HOST_TABLES = [
 ];
 const HOST_0001 = 'checkout-host/0001_host_tables.sql';
 /** Every host migration, in order: what a fresh database gets. */
-const HOST_FILES = ['0001_host_tables.sql', '0002_session_void.sql'];
+const HOST_FILES = ['0001_host_tables.sql', '0002_session_void.sql', '0003_capture_in_doubt.sql'];
 
 const query = <R>(database: Database, sql: string, params: unknown[] = []) => database.rawTransaction((q) => q.query<R>(sql, params));
 const workingSchema = async (database: Database) => (await query<{ s: string }>(database, 'SELECT current_schema() AS s'))[0]!.s;

@@ -12,7 +12,8 @@ import { BROWSER_DETAILS } from '../support/payments.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { tokenizeCard } from '../support/vault.ts';
 import type { PaymentRequest } from '@store/server-kit';
-import { latestCardAttempt } from '@store/checkout-host/testing';
+import { checkoutSessions, latestCardAttempt } from '@store/checkout-host/testing';
+import { eq } from 'drizzle-orm';
 import type { MerchantCredentials } from '@store/checkout-host';
 import { hostCaller } from '../support/checkout-host-calls.ts';
 
@@ -330,6 +331,50 @@ describe('authOnly: authorised, then captured by the merchant', () => {
     const refunded = await call('POST', `/api/merchants/test-shop/sessions/${s.sessionId}/refund`, { key: merchant.apiKey, body: {} });
     expect(refunded.json).toEqual({ status: 'refunded' });
     expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(1);
+  }, 60_000);
+
+  it('a capture left unanswered is finished by the reconciliation when the merchant does not retry', async () => {
+    const s = await newSession(2700, { authOnly: true });
+    expect((await payByCard(s.sessionKey, CAPTURE_ANSWER_LOST)).json).toMatchObject({ status: 'paid', info: { captured: false } });
+    expect((await capture(s.sessionId)).status).toBe(502);
+    // Too recent to be in doubt: the capture may still be on its way.
+    await t.app.checkoutHost.reconcile();
+    expect(await merchantSession(s.reference)).toMatchObject({ status: 'authorized' });
+
+    // Long enough ago: the reconciliation asks the provider again, which answers with the settle it made.
+    await t.database.db
+      .update(checkoutSessions)
+      .set({ captureRequestedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(checkoutSessions.id, s.sessionId));
+    await t.app.checkoutHost.reconcile();
+    expect(await merchantSession(s.reference)).toMatchObject({ status: 'paid', amountCents: 2700 });
+    expect((await providerRecords(s.sessionId)).filter((r) => r.kind === 'settle')).toHaveLength(1);
+    await vi.waitFor(async () => expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(1), { timeout: 20_000 });
+    await t.app.checkoutHost.reconcile();
+    expect(await eventsOf(s.sessionId, 'payment.approved')).toHaveLength(1);
+    expect((await capture(s.sessionId)).status).toBe(409);
+  }, 60_000);
+
+  it('a capture the provider declines is answered, not in doubt: 422, still authorised, not asked again', async () => {
+    const s = await newSession(1900, { authOnly: true });
+    expect((await payByCard(s.sessionKey, FRICTIONLESS)).json).toMatchObject({ status: 'paid', info: { captured: false } });
+    // The hold released behind the host's back (at the provider): a settle of it is refused.
+    const attempt = (await latestCardAttempt(t.database.db, s.sessionId))!;
+    const [auth] = await providerRecords(s.sessionId);
+    const held = {
+      paymentId: attempt.id,
+      orderId: s.sessionId,
+      transactionId: auth!.transactionId,
+      amountCents: 1900,
+      currency: 'USD' as const,
+    };
+    expect(await cardProvider().voidAuthorization!(held)).toMatchObject({ status: 'voided' });
+
+    const declined = await capture(s.sessionId);
+    expect(declined.status, declined.text).toBe(422);
+    expect(declined.json).toMatchObject({ code: 'CAPTURE_DECLINED', field: 'sessionId' });
+    const [row] = await t.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, s.sessionId));
+    expect(row).toMatchObject({ status: 'authorized', captureRequestedAt: null });
   }, 60_000);
 
   it('a void releases the authorisation: the session voided, nothing settled, no capture or second void after it', async () => {
