@@ -86,7 +86,10 @@ if (process.env.DATABASE_URL) {
   // The whole server suite ran on PostgreSQL above; on the embedded PGlite, the tests whose outcome can
   // depend on the driver (apps/server/test/driver-specific.ts). Without DATABASE_URL everything ran on PGlite.
   const { DATABASE_URL: _omit, ...embedded } = process.env;
-  vitest('server api, driver-specific (PGlite)', ['--project', 'server'], { ...embedded, SERVER_TESTS: 'driver-specific' });
+  vitest('server api, driver-specific (PGlite)', ['--project', 'server', '--project', 'server-isolated'], {
+    ...embedded,
+    SERVER_TESTS: 'driver-specific',
+  });
 }
 // A failed browser test leaves screenshots and a trace here (apps/web/e2e/support/artifacts.ts).
 const artifactsDir = path.resolve('apps/web/e2e/artifacts');

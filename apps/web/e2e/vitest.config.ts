@@ -13,6 +13,7 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     maxWorkers: 2,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A file that starts a store of its own (country-restriction, published-sdk) waits for it up to 180 s.
+    hookTimeout: 240_000,
   },
 });

@@ -71,7 +71,9 @@ async function shapeOf(database: Database) {
   return { columns: unqualified(columns), constraints: unqualified(constraints), indexes: unqualified(indexes) };
 }
 
-describe("the checkout host's schema", () => {
+// Each test opens and migrates two or three whole databases: on PGlite, under a loaded CI machine, that
+// has taken more than the suite's 30 s (a limit for a hang, not a speed check).
+describe("the checkout host's schema", { timeout: 120_000 }, () => {
   it('a fresh database: the nine host tables and its book in the host schema, none in the working schema', async () => {
     const { database, drop } = await openTestDatabase();
     try {
@@ -136,7 +138,7 @@ describe("the checkout host's schema", () => {
   });
 });
 
-describe('a store database whose host tables the store migrations made (through 0045)', () => {
+describe('a store database whose host tables the store migrations made (through 0045)', { timeout: 120_000 }, () => {
   // Every store migration up to 0045, the last to touch the host's tables; the host's schema not yet made.
   const old = databaseBefore('0046');
 

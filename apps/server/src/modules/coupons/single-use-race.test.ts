@@ -30,7 +30,9 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 
-describe('30 shoppers pay at once with the same single-use coupon applied', () => {
+// Thirty shoppers' sign-ups, orders and payments: 19 s alone on PGlite, over a minute on a loaded machine (a
+// limit for a hang, not a speed check).
+describe('30 shoppers pay at once with the same single-use coupon applied', { timeout: 120_000 }, () => {
   it('fulfils exactly one order with the discount; the others get a clear 409 before any charge and their orders fail', async () => {
     const coupon = await insertCoupon(db(), { kind: 'FIXED', amount: 100, maxRedemptions: 1 });
     const shoppers = await Promise.all(Array.from({ length: 30 }, () => createShopper(db())));
