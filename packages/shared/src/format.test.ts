@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bonusTag, formatBalance, formatCents, formatCoins, formatSignedCoins, totalBalance } from './format.ts';
+import { bonusTag, formatBalance, formatCents, formatCoins, formatOrderNumber, formatSignedCoins, totalBalance } from './format.ts';
 
 describe('formatBalance (SPEC §9)', () => {
   it('shows two decimals below 10000', () => {
@@ -37,6 +37,13 @@ describe('money formatting', () => {
   it('turns integer cents into dollars', () => {
     expect(formatCents(1999)).toBe('$19.99');
     expect(formatCents(5)).toBe('$0.05');
+  });
+  it('groups dollars for people (issue 24)', () => {
+    expect(formatCents(999999)).toBe('$9,999.99');
+    expect(formatCents(123456789)).toBe('$1,234,567.89');
+  });
+  it('writes an order number as people read it', () => {
+    expect(formatOrderNumber(100042)).toBe('#100042');
   });
   it('groups coins', () => {
     expect(formatCoins(12500)).toBe('12,500');

@@ -19,9 +19,16 @@ export function bonusTag(bonusType: string, amount: number): string {
   return bonusType === BONUS_TYPE_PERCENTAGE ? `${amount}% Bonus` : `${amount} LDC Bonus`;
 }
 
-/** Integer cents to a dollar string, e.g. 1999 -> "$19.99". */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Integer cents to a dollar string with separators, e.g. 1999 -> "$19.99", 999999 -> "$9,999.99" (issue 24). */
 export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  return dollars.format(cents / 100);
+}
+
+/** An order's number as people read it, e.g. 100042 -> "#100042" (issue 24; orders.number, migration 0046). */
+export function formatOrderNumber(orderNumber: number): string {
+  return `#${orderNumber}`;
 }
 
 const wholeCoins = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

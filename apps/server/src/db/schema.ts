@@ -1,6 +1,6 @@
 // Drizzle view of the store's tables the SQL migrations create (migrations/ is the source of truth); the
 // hosted checkout's own are in apps/checkout-host/src/tables.ts (ADR 047, 048), the sandboxes' in sandbox-schema.ts.
-import { bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHOD_KINDS } from '@store/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -320,6 +320,8 @@ export type OrderStatus = (typeof orderStatuses)[number];
 
 export const orders = pgTable('orders', {
   id: text('id').primaryKey(),
+  /** The order number a person reads (0046): from 100001, assigned by the database, unique. */
+  number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 100001 }).notNull().unique('orders_number_unique'),
   userId: text('user_id')
     .notNull()
     .references(() => users.id),

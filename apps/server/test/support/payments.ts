@@ -10,7 +10,7 @@ export async function pendingOrder(
   app: FastifyInstance,
   shopper: Shopper,
   productId = STARTER_POUCH,
-): Promise<{ _id: string; total: number; coins: number; bonusCoins: number }> {
+): Promise<{ _id: string; number: number; total: number; coins: number; bonusCoins: number; paidWith: string | null }> {
   const res = await as(app, shopper, {
     method: 'POST',
     url: `/api/v1/checkout/buy/${productId}`,

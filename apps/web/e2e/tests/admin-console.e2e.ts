@@ -87,19 +87,27 @@ describe('admin console', () => {
     await shopperPage.waitForURL('**/payment-success?orderId=*', WAIT);
     await shopperPage.getByTestId('coins-credited').waitFor(WAIT);
     const orderId = new URL(shopperPage.url()).searchParams.get('orderId')!;
+    // The order number the shopper reads (issue 24) is the one the console finds the order by.
+    const orderNumber = ((await shopperPage.getByTestId('order-number').textContent()) ?? '').replace(/^Order /, '');
+    expect(orderNumber).toMatch(/^#\d{6,}$/);
     const paidTotal = await totalCoins(session.token);
     const balance = shopperPage.getByTestId('wallet-balance');
     await expect.poll(() => balance.textContent(), WAIT).toBe(formatBalance(paidTotal));
 
     const admin = await signInAsAdmin(baseURL);
     const page = await adminPage(admin);
-    await page.goto(`/admin/orders/${orderId}`);
+    await page.goto('/admin/orders');
+    await page.getByLabel('Order number, id or e-mail').fill(orderNumber);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByTestId('admin-order-row').getByRole('link', { name: orderNumber, exact: true }).click();
+    await page.waitForURL(`**/admin/orders/${orderId}`, WAIT);
     await page.getByTestId('admin-order-detail').waitFor(WAIT);
+    expect(await page.getByTestId('admin-order-number').textContent()).toBe(`Order ${orderNumber}`);
     await expect.poll(() => page.getByTestId('admin-order-state').textContent(), WAIT).toMatch(/^(paid|fulfilled)$/);
     await page.getByLabel('Refund reason (required)').fill('Shopper bought the wrong package');
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     await page.getByRole('group', { name: 'Confirm: Refund' }).getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText(`Order ${orderId} refunded.`).waitFor(WAIT);
+    await page.getByText(`Order ${orderNumber} refunded.`).waitFor(WAIT);
     await expect.poll(() => page.getByTestId('admin-order-state').textContent(), WAIT).toBe('refunded');
 
     // The grant was reversed through the ledger; the shopper's header follows without a reload.

@@ -18,7 +18,7 @@ describe('the mobile menu at a phone viewport', () => {
     await menu.waitFor({ state: 'hidden' });
   });
 
-  it('gives a shopper Home, Products, About and a Get the App sub-list with Back', async () => {
+  it('gives a shopper Home, Products, About, My purchases and a Get the App sub-list with Back', async () => {
     const user = await createVerifiedUser(baseURL);
     const session = await signInViaApi(baseURL, user);
     const page = await newPage({ viewport: PHONE_VIEWPORT, token: session.token, user: session.user });
@@ -27,7 +27,7 @@ describe('the mobile menu at a phone viewport', () => {
     await page.getByRole('button', { name: 'Menu open' }).click();
     const menu = page.getByTestId('mobile-menu');
     await menu.waitFor();
-    for (const name of ['Home', 'Products', 'About']) {
+    for (const name of ['Home', 'Products', 'About', 'My purchases']) {
       expect(await menu.getByRole('link', { name, exact: true }).count(), name).toBeGreaterThan(0);
     }
     await menu.getByRole('button', { name: 'Get the App' }).click();

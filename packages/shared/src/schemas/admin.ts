@@ -72,7 +72,10 @@ export const adminAuditResponse = z.object({
   data: z.object({ entries: z.array(adminAuditEntry), ...pageInfo }),
 });
 
-/** GET v1/admin/orders: q is an order id (exact) or the start of the shopper's e-mail. from/to bound created_at. */
+/**
+ * GET v1/admin/orders: q is an order id (exact), an order number ("100042" or "#100042") or the start of the
+ * shopper's e-mail. from/to bound created_at.
+ */
 export const adminOrdersQuery = z
   .strictObject({
     ...paging,
@@ -87,6 +90,8 @@ export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 
 export const adminOrderSummary = z.object({
   id: z.string(),
+  /** The number the shopper reads on the receipt (orders.number). */
+  number: z.number().int(),
   userId: z.string(),
   email: z.string(),
   status: orderStatus,

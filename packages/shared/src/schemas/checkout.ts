@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AMOUNT_TYPE_DEFAULT, ORDER_TYPE_DEFAULT } from '../constants.ts';
 import { cart } from './cart.ts';
+import { paymentMethodKind } from './payments.ts';
 
 export const orderStatus = z.enum(['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'refunded']);
 export type OrderStatus = z.infer<typeof orderStatus>;
@@ -26,6 +27,8 @@ export type GiftCardCodeView = z.infer<typeof giftCardCodeView>;
 
 export const order = z.object({
   _id: z.string(),
+  /** The number people read ("#100042", formatOrderNumber): receipts, My purchases, support, the console. */
+  number: z.number().int().positive(),
   status: orderStatus,
   items: z.array(orderItem),
   subtotal: z.number().int(),
@@ -46,6 +49,8 @@ export const order = z.object({
    * payment, ACH): the order is still pending, and moves on when the bank settles or refuses it (ADR 011).
    */
   paymentProcessing: z.literal(true).optional(),
+  /** How the order was paid: the method of the payment that paid it; null until one has (PAYMENT_METHOD_LABELS). */
+  paidWith: paymentMethodKind.nullable(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -30,6 +30,21 @@ export const PAYMENT_METHOD_KINDS = [
 export const paymentMethodKind = z.enum(PAYMENT_METHOD_KINDS);
 export type PaymentMethodKind = z.infer<typeof paymentMethodKind>;
 
+/**
+ * What a shopper reads for the method an order was paid with (My purchases, the receipt): a card is a card
+ * whichever provider took it, since the shopper never chose the provider (issue 24).
+ */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodKind, string> = {
+  card: 'Card',
+  saved_card: 'Saved card',
+  bank_account: 'Bank account',
+  cashier: 'Card',
+  stripe_card: 'Card',
+  cash_app: 'Cash App',
+  square_card: 'Card',
+  embedded_checkout: 'Wallet or card (secure checkout)',
+};
+
 export const paymentOrderStatus = z.enum(['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'refunded']);
 
 const token = z.string().min(8).max(128);

@@ -29,6 +29,7 @@ export interface OrderSearch extends Paging {
 
 const orderSummaryColumns = {
   id: orders.id,
+  number: orders.number,
   userId: orders.userId,
   email: users.email,
   status: orders.status,
@@ -42,8 +43,20 @@ const orderSummaryColumns = {
 /** Up to this many shoppers whose e-mail starts with q are looked up by id; more are matched in the scan. */
 const LISTED_SHOPPERS = 100;
 
+/** An order number as people type it ("100042" or "#100042"; issue 24), else null. */
+function orderNumberIn(q: string): number | null {
+  const match = /^#?(\d{1,15})$/.exec(q.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/** The order with the id q, or with the number q names. */
+function orderNamedBy(q: string): SQL {
+  const orderNumber = orderNumberIn(q);
+  return orderNumber === null ? eq(orders.id, q) : or(eq(orders.id, q), eq(orders.number, orderNumber))!;
+}
+
 /**
- * Which orders q names: the order with that id, or the orders of shoppers whose e-mail starts with q.
+ * Which orders q names: the order with that id or number, or the orders of shoppers whose e-mail starts with q.
  * The shoppers are found first (e-mail prefix index): a few are named by id, so their orders come from
  * the shopper index whatever their age; many (a short prefix) are matched while the newest orders are
  * read, where matches are frequent enough to fill a page early.
@@ -55,7 +68,7 @@ async function matchingOrders(db: Db, q: string): Promise<SQL> {
     .from(users)
     .where(sql`${users.email} LIKE ${pattern}`)
     .limit(LISTED_SHOPPERS + 1);
-  if (shoppers.length === 0) return eq(orders.id, q);
+  if (shoppers.length === 0) return orderNamedBy(q);
   const byShopper =
     shoppers.length <= LISTED_SHOPPERS
       ? inArray(
@@ -63,7 +76,7 @@ async function matchingOrders(db: Db, q: string): Promise<SQL> {
           shoppers.map((s) => s.id),
         )
       : sql`${orders.userId} IN (SELECT id FROM users WHERE email LIKE ${pattern})`;
-  return or(eq(orders.id, q), byShopper)!;
+  return or(orderNamedBy(q), byShopper)!;
 }
 
 /** Orders newest first (id breaks ties, so pages never repeat or skip a row). */

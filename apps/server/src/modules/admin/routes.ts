@@ -46,7 +46,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Order search',
-        description: `Role ADMIN. ?q= (an order id, or the start of the shopper's e-mail), ?userId=, ?state=, ?from= and ?to= (a date or an ISO date-time, bounds of created_at). ${PAGING_DOC}`,
+        description: `Role ADMIN. ?q= (an order id, an order number such as 100042 or #100042, or the start of the shopper's e-mail), ?userId=, ?state=, ?from= and ?to= (a date or an ISO date-time, bounds of created_at). ${PAGING_DOC}`,
         querystring: adminOrdersQuery,
         response: { 200: adminOrdersResponse, ...refusals },
       },

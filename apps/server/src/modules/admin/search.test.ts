@@ -81,6 +81,21 @@ describe('GET /api/v1/admin/orders', () => {
     expect((await orderSearch('?q=z%25')).orders).toEqual([]);
   });
 
+  it('finds an order by the number its shopper reads, with or without the #, and numbers each new order after the last', async () => {
+    const s = await createShopper(db());
+    const [first, second] = [await insertOrder(db(), s.id), await insertOrder(db(), s.id)];
+    const listed = (await orderSearch(`?userId=${s.id}`)).orders;
+    const numberOf = (id: string) => listed.find((o) => o.id === id)!.number;
+    expect(numberOf(first)).toBeGreaterThanOrEqual(100001);
+    expect(numberOf(second)).toBeGreaterThan(numberOf(first));
+
+    expect((await orderSearch(`?q=${numberOf(second)}`)).orders.map((o) => o.id)).toEqual([second]);
+    expect((await orderSearch(`?q=${encodeURIComponent(`#${numberOf(first)}`)}`)).orders.map((o) => o.id)).toEqual([first]);
+    expect((await orderSearch('?q=99999999999')).orders).toEqual([]);
+    const detail = adminOrderDetailResponse.parse(await call(`/api/v1/admin/orders/${first}`)).data;
+    expect(detail.order.number).toBe(numberOf(first));
+  });
+
   it('finds the orders of a crowd of shoppers sharing the start of their e-mail, as of one of them', async () => {
     // More shoppers than are looked up by id (100): the search then matches them while reading orders.
     const crowd = [];

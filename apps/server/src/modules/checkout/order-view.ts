@@ -1,7 +1,7 @@
 // The Order document clients see (packages/shared checkout.ts), built from rows.
-import type { Order } from '@store/shared';
+import type { Order, PaymentMethodKind } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { listOrderItems, listSettlingOrderIds, type OrderItemRow, type OrderRow } from './repository.ts';
+import { listOrderItems, listPaymentMethods, listSettlingOrderIds, type OrderItemRow, type OrderRow } from './repository.ts';
 import { listAssignedCodes } from './stock-repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -11,9 +11,11 @@ export function toOrder(
   items: OrderItemRow[],
   codes: { giftCardId: string; name: string; code: string }[],
   settling = false,
+  paidWith: PaymentMethodKind | null = null,
 ): Order {
   return {
     _id: row.id,
+    number: row.number,
     status: row.status,
     items: items.map((i) => ({
       kind: i.itemKind,
@@ -40,6 +42,7 @@ export function toOrder(
     failureReason: row.failureReason,
     // Only while the order waits for its bank payment to settle (ADR 011).
     ...(settling && row.status === 'pending' ? { paymentProcessing: true as const } : {}),
+    paidWith,
   };
 }
 
@@ -52,12 +55,18 @@ export async function buildOrderViews(db: Db | Tx, rows: OrderRow[]): Promise<Or
     db,
     rows.filter((r) => r.status === 'pending').map((r) => r.id),
   );
+  // Only orders a payment has paid name one (a fresh pending order costs no query).
+  const methods = await listPaymentMethods(
+    db,
+    rows.flatMap((r) => (r.paymentId ? [r.paymentId] : [])),
+  );
   return rows.map((row) =>
     toOrder(
       row,
       items.filter((i) => i.orderId === row.id),
       codes.filter((c) => c.orderId === row.id).map(({ giftCardId, name, code }) => ({ giftCardId, name, code })),
       settling.has(row.id),
+      (row.paymentId && methods.get(row.paymentId)) || null,
     ),
   );
 }

@@ -1,5 +1,6 @@
 // SQL for orders and their lines.
 import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { PaymentMethodKind } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderItems, orders, outbox, payments } from '../../db/schema.ts';
 
@@ -98,6 +99,13 @@ const notSettling = sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.o
 
 export async function hasSettlingPayment(db: Db | Tx, orderId: string): Promise<boolean> {
   return (await listSettlingOrderIds(db, [orderId])).has(orderId);
+}
+
+/** The method each of these payments was made with (an order's paymentId names the one that paid it). */
+export async function listPaymentMethods(db: Db | Tx, paymentIds: string[]): Promise<Map<string, PaymentMethodKind>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db.select({ id: payments.id, method: payments.method }).from(payments).where(inArray(payments.id, paymentIds));
+  return new Map(rows.map((r) => [r.id, r.method]));
 }
 
 /** Of these orders, those whose payment is settling. */

@@ -4,6 +4,7 @@ import { receiptEmail } from './receipt-email.ts';
 
 const order: Order = {
   _id: 'abcdef12-0000-4000-8000-000000000001',
+  number: 100042,
   status: 'fulfilled',
   items: [
     { kind: 'product', itemId: 'p1', name: 'Lucky Handful 1,000 coins', unitPrice: 999, quantity: 2, coins: 2000, bonusCoins: 100 },
@@ -22,20 +23,23 @@ const order: Order = {
   fulfilledAt: '2026-01-01T00:00:02.000Z',
   giftCardCodes: [{ giftCardId: 'g1', name: 'Jade <Gift> Card $25', code: 'LDC-AAAA-BBBB-CCCC' }],
   failureReason: null,
+  paidWith: 'stripe_card',
 };
 
 describe('receiptEmail', () => {
   const mail = receiptEmail({ firstname: 'Mei <b>', order, purchasesUrl: 'https://store.example/my-purchases' });
 
   it('lists the lines, totals, coins credited and gift-card codes in the text version', () => {
-    expect(mail.subject).toBe('Your Lucky Dragon Coins receipt (order ABCDEF12)');
+    expect(mail.subject).toBe('Your Lucky Dragon Coins receipt (order #100042)');
     for (const line of [
       '2 × Lucky Handful 1,000 coins: $19.98',
       '1 × Jade <Gift> Card $25: $25.00',
       'Subtotal: $44.98',
       'Discount (SAVE5): -$5.00',
       'Tax: $3.32',
+      'Here is your receipt for order #100042.',
       'Total paid: $43.30',
+      'Paid with: Card',
       '5,450 coins were added to your balance (4,500 coins + 950 bonus).',
       'Jade <Gift> Card $25: LDC-AAAA-BBBB-CCCC',
       'See my purchases: https://store.example/my-purchases',

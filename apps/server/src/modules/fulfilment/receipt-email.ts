@@ -1,6 +1,6 @@
 // The receipt sent once an order is fulfilled: same brand frame as providers/mail/templates.ts, with
 // the lines, totals, coins credited and any gift-card codes. Every value is escaped in the HTML.
-import { formatCents, formatCoins, type Order } from '@store/shared';
+import { PAYMENT_METHOD_LABELS, formatCents, formatCoins, formatOrderNumber, type Order } from '@store/shared';
 import { escapeHtml } from '@store/server-kit';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
 import { BRAND_NAME } from '../../providers/mail/templates.ts';
@@ -25,8 +25,9 @@ function totalsLines(order: Order): [string, number][] {
 }
 
 export function receiptEmail({ firstname, order, purchasesUrl }: ReceiptInput): Omit<MailMessage, 'to'> {
-  const shortId = order._id.slice(0, 8).toUpperCase();
-  const subject = `Your ${BRAND_NAME} receipt (order ${shortId})`;
+  const orderNumber = formatOrderNumber(order.number);
+  const subject = `Your ${BRAND_NAME} receipt (order ${orderNumber})`;
+  const paidWith = order.paidWith ? `Paid with: ${PAYMENT_METHOD_LABELS[order.paidWith]}` : '';
   const coinsLine =
     order.totalCoins > 0
       ? `${formatCoins(order.totalCoins)} coins were added to your balance (${formatCoins(order.coins)} coins + ${formatCoins(order.bonusCoins)} bonus).`
@@ -56,7 +57,7 @@ export function receiptEmail({ firstname, order, purchasesUrl }: ReceiptInput): 
 <tr><td style="background:#8b1e1e;padding:20px 28px;color:#f7d774;font-size:20px;font-weight:bold;letter-spacing:0.5px;">${escapeHtml(BRAND_NAME)}</td></tr>
 <tr><td style="padding:28px;font-size:15px;line-height:1.6;">
 <p style="margin:0 0 16px;">${escapeHtml(`Hi ${firstname},`)}</p>
-<p style="margin:0 0 16px;">${escapeHtml(`Thank you for your purchase. Here is your receipt for order ${shortId}.`)}</p>
+<p style="margin:0 0 16px;">${escapeHtml(`Thank you for your purchase. Here is your receipt for order ${orderNumber}.`)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;margin:0 0 12px;">
 ${itemRows}
 </table>
@@ -66,6 +67,7 @@ ${totalsLines(order)
   .join('\n')}
 ${money('Total paid', order.total, true)}
 </table>
+${paidWith ? `<p style="margin:0 0 16px;color:#555;">${escapeHtml(paidWith)}</p>` : ''}
 ${coinsLine ? `<p style="margin:0 0 16px;">${escapeHtml(coinsLine)}</p>` : ''}
 ${
   codeRows
@@ -88,12 +90,13 @@ ${codeRows}
   const text = [
     `Hi ${firstname},`,
     '',
-    `Thank you for your purchase. Here is your receipt for order ${shortId}.`,
+    `Thank you for your purchase. Here is your receipt for order ${orderNumber}.`,
     '',
     ...order.items.map((i) => `${i.quantity} × ${i.name}: ${formatCents(i.unitPrice * i.quantity)}`),
     '',
     ...totalsLines(order).map(([label, cents]) => `${label}: ${cents < 0 ? `-${formatCents(-cents)}` : formatCents(cents)}`),
     `Total paid: ${formatCents(order.total)}`,
+    ...(paidWith ? [paidWith] : []),
     ...(coinsLine ? ['', coinsLine] : []),
     ...(order.giftCardCodes.length > 0
       ? [

@@ -4,6 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { buyNow, prepareOrderForPayment, recordPaymentFailed } from '../checkout/index.ts';
 import { recordPaymentApproved } from '../fulfilment/index.ts';
 import { as, createShopper, expectLedgerBalanced, JADE_GIFT_CARD, setFreeStock, STARTER_POUCH } from '../../../test/support/checkout.ts';
+import { init, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,6 +70,22 @@ describe('GET /api/v1/checkout/my-purchases', () => {
     const theirs = await as(t.app, other, { method: 'GET', url: `/api/v1/checkout/getorder?orderId=${order._id}` });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).not.toContain(code!);
+  });
+
+  it('numbers each order for people to read and, once a card paid it, says it was paid by card (issue 24)', async () => {
+    const s = await createShopper(t.database.db);
+    const first = await pendingOrder(t.app, s);
+    const second = await pendingOrder(t.app, s);
+    expect(first.number).toBeGreaterThanOrEqual(100001);
+    expect(second.number).toBeGreaterThan(first.number);
+    expect(first.paidWith).toBeNull();
+
+    const res = await init(t.app, s, { orderId: second._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
+    expect(res.statusCode, res.body).toBe(200);
+    const paid = await as(t.app, s, { method: 'GET', url: `/api/v1/checkout/getorder?orderId=${second._id}` });
+    expect(paid.json().data).toMatchObject({ _id: second._id, number: second.number, paidWith: 'card' });
+    const list = purchasesResponse.parse((await myPurchases(s)).json()).data;
+    expect(list.map((o) => [o.number, o.paidWith])).toEqual([[second.number, 'card']]);
   });
 
   it('needs a signed-in shopper', async () => {

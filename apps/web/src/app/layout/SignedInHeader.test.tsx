@@ -299,7 +299,7 @@ describe('signed-in menus', () => {
     expect(within(header).queryByRole('link', { name: 'iOS' })).not.toBeInTheDocument();
   });
 
-  it('mobile menu: Home, Products, About and a Get the App sub-list with Back and Close', async () => {
+  it('mobile menu: Home, Products, About, My purchases and a Get the App sub-list with Back and Close', async () => {
     const user = userEvent.setup();
     renderSignedIn();
     await screen.findByTestId('wallet-balance');
@@ -310,7 +310,7 @@ describe('signed-in menus', () => {
       within(menu)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Home', 'Products', 'About']);
+    ).toEqual(['Home', 'Products', 'About', 'My purchases']);
 
     await user.click(within(menu).getByRole('button', { name: 'Get the App' }));
     const android = within(menu).getByRole('link', { name: 'Android' });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatCents, formatCoins } from '@store/shared';
+import { formatCents, formatCoins, formatOrderNumber } from '@store/shared';
 import { readApiFailure } from '../../../lib/api-failure.ts';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { LedgerTable } from '../components/LedgerTable.tsx';
@@ -36,9 +36,13 @@ export function OrderDetail() {
       <p>
         <Link to="/admin/orders">← Orders</Link>
       </p>
-      <h2>Order {order.id}</h2>
+      <h2 data-testid="admin-order-number">Order {formatOrderNumber(order.number)}</h2>
       <section className="admin-panel" aria-label="Order">
         <dl>
+          <dt>Order id</dt>
+          <dd>
+            <code>{order.id}</code>
+          </dd>
           <dt>State</dt>
           <dd data-testid="admin-order-state">{order.status}</dd>
           <dt>Shopper</dt>
@@ -81,7 +85,7 @@ export function OrderDetail() {
         </dl>
         {/* Kept after the refund, so its result (or a racing admin's refusal) stays on screen. */}
         {(REFUNDABLE.includes(order.status) || order.status === 'refunded') && (
-          <RefundForm orderId={order.id} refundable={REFUNDABLE.includes(order.status)} />
+          <RefundForm orderId={order.id} orderNumber={order.number} refundable={REFUNDABLE.includes(order.status)} />
         )}
       </section>
 
@@ -161,7 +165,7 @@ export function OrderDetail() {
 }
 
 /** A refund through the provider, with the reason the audit log keeps; a refusal's message is shown as the server gave it. */
-function RefundForm({ orderId, refundable }: { orderId: string; refundable: boolean }) {
+function RefundForm({ orderId, orderNumber, refundable }: { orderId: string; orderNumber: number; refundable: boolean }) {
   const [refundOrder] = useRefundOrderMutation();
   const [reason, setReason] = useState('');
   const ready = reason.trim().length > 0 && reason.length <= 500;
@@ -172,8 +176,8 @@ function RefundForm({ orderId, refundable }: { orderId: string; refundable: bool
       danger
       disabled={!ready || !refundable}
       run={async () => {
-        const result = await refundOrder({ id: orderId, reason: reason.trim() }).unwrap();
-        return `Order ${result.orderId} refunded.`;
+        await refundOrder({ id: orderId, reason: reason.trim() }).unwrap();
+        return `Order ${formatOrderNumber(orderNumber)} refunded.`;
       }}
     >
       <div className="admin-form" role="group" aria-label="Refund">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatCents } from '@store/shared';
+import { formatCents, formatOrderNumber } from '@store/shared';
 import { Pager } from '../components/Pager.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminOrdersQuery, type AdminOrderSearch } from './orders-api.ts';
@@ -51,7 +51,7 @@ export function OrderSearch() {
       <h2>Orders</h2>
       <form className="admin-form" role="search" aria-label="Order search" onSubmit={submit}>
         <label>
-          Order id or e-mail
+          Order number, id or e-mail
           <input {...field('q')} maxLength={254} />
         </label>
         <label>
@@ -110,7 +110,9 @@ export function OrderSearch() {
                 {data.orders.map((order) => (
                   <tr key={order.id} data-testid="admin-order-row">
                     <td>
-                      <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>{order.id}</Link>
+                      <Link to={`/admin/orders/${encodeURIComponent(order.id)}`} title={order.id}>
+                        {formatOrderNumber(order.number)}
+                      </Link>
                     </td>
                     <td>
                       <Link to={`/admin/users/${encodeURIComponent(order.userId)}`}>{order.email}</Link>

@@ -20,7 +20,7 @@ describe('ProductCard', () => {
     expect(within(card).getByRole('img', { name: 'Starter Pack' })).toHaveAttribute('src', '/images/starter.png');
     expect(within(card).getByRole('heading', { name: 'Starter Pack' })).toBeInTheDocument();
     expect(card).toHaveTextContent('A handful of coins to get going.');
-    expect(card).toHaveTextContent('$1234.56');
+    expect(card).toHaveTextContent('$1,234.56');
     expect(card).toHaveTextContent('150,000 coins');
     expect(card).toHaveAttribute('data-available', 'true');
     expect(within(card).getByTestId('buy-button')).toHaveTextContent('Buy');

@@ -8,6 +8,7 @@ import type { SavedCard, ShopperProfile } from '../types.ts';
 import { PAYMENT_METHODS } from '../methods/registry.ts';
 import type { MethodPanelProps, PaymentMethodEntry } from '../methods/types.ts';
 import { NO_METHODS_TEXT, stateNotAllowedText } from './AddCardPage.tsx';
+import { anOrder } from '../../../test/fixtures/orders.ts';
 
 const VAULT = 'http://localhost:3001';
 
@@ -17,13 +18,18 @@ afterEach(() => {
 });
 
 const visa: SavedCard = { userPaymentOptionId: 'upo-1', brand: 'visa', last4: '1111', expMonth: 12, expYear: 2030, provider: 'nuvei' };
-const order = {
+// Two packs at $9.99 with a $0.99 coupon: $18.99, and 400 of the 2,400 coins a promotion's bonus.
+const order = anOrder({
   _id: 'ord-1',
+  number: 100042,
   status: 'pending',
-  total: 1999,
-  totalCoins: 2400,
-  items: [{ itemId: 'p-1', name: 'Starter Pack', quantity: 2, unitPrice: 999 }],
-};
+  discount: 99,
+  coupon: { code: 'SAVE99' },
+  total: 1899,
+  paidAt: null,
+  fulfilledAt: null,
+  paidWith: null,
+});
 const ok = (data: unknown) => ({ body: { success: true, data } });
 
 /** What the sandbox card provider lets a shopper from a whitelisted state use. */
@@ -115,8 +121,14 @@ describe('AddCardPage', () => {
       }),
     });
     const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
-    expect(await screen.findByTestId('order-total')).toHaveTextContent('$19.99');
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('$18.99');
     expect(net.find('GET v1/checkout/getorder')!.search.get('orderId')).toBe('ord-1');
+    // Every line of the order, its number, and the way back to the cart (issue 24).
+    expect(screen.getByTestId('order-number')).toHaveTextContent('Order #100042');
+    expect(screen.getByText('Starter Pack × 2')).toBeInTheDocument();
+    expect(screen.getByTestId('order-discount')).toHaveTextContent('Discount (SAVE99)−$0.99');
+    expect(screen.getByTestId('order-coins')).toHaveTextContent('2,400 coins will be added to your wallet, including 400 bonus coins.');
+    expect(screen.getByRole('link', { name: '← Back to cart' })).toHaveAttribute('href', '/cart');
     expect(await screen.findByText('Visa ending 1111')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Use a new card' }));
     await vaultFrameAnswers('card-field-card-number', 'vt_new');
@@ -304,7 +316,7 @@ describe('AddCardPage: the ways to pay this shopper may use', () => {
     const radios = within(choices).getAllByRole('radio');
     expect(radios.map((radio) => radio.closest('label')!.textContent)).toEqual(['Card', 'Bank account']);
     expect(within(choices).getByRole('radio', { name: 'Card' })).toBeChecked();
-    expect(await screen.findByTestId('pay-button')).toHaveTextContent('Pay $19.99');
+    expect(await screen.findByTestId('pay-button')).toHaveTextContent('Pay $18.99');
     expect(screen.queryByText(/Cash App/)).not.toBeInTheDocument();
 
     await user.click(within(choices).getByRole('radio', { name: 'Bank account' }));
@@ -354,7 +366,7 @@ describe('AddCardPage: the ways to pay this shopper may use', () => {
     const why = await screen.findByTestId('state-not-allowed');
     expect(why).toHaveTextContent(stateNotAllowedText('Washington'));
     expect(why).toHaveTextContent(/^Purchases are not available in Washington yet\./);
-    expect(await screen.findByTestId('order-total')).toHaveTextContent('$19.99');
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('$18.99');
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.queryByTestId('pay-button')).not.toBeInTheDocument();
     expect(screen.queryByTestId('card-field-card-number')).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatCents, formatCoins, paymentSuccessPath } from '@store/shared';
+import { paymentSuccessPath } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import { usePaymentsAllowedProvidersQuery } from '../api/allowed-providers.ts';
@@ -9,6 +9,7 @@ import { selectAllowedPaymentsProviders, selectWhiteListedStates } from '../paym
 import { PAYMENT_METHODS } from '../methods/registry.ts';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps, type PaymentMethodEntry } from '../methods/types.ts';
 import type { ShopperProfile } from '../types.ts';
+import { PayOrderSummary } from '../components/PayOrderSummary.tsx';
 import '../payments.css';
 
 /** The profile's state is not on the purchase whitelist; {state} is its name. */
@@ -85,7 +86,6 @@ export default function AddCardPage({
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const order = orderQuery.data;
-  const payable = order?.status === 'pending';
   const entries = allowedEntries(methods, allowed);
   const chosen = entries.find((entry) => entry.id === chosenId) ?? entries[0];
   const refusedState = refusedStateName(profile, whitelistQuery.isSuccess ? whiteListedStates : null);
@@ -167,25 +167,7 @@ export default function AddCardPage({
       <title>{title}</title>
       <h1>{title}</h1>
       {order ? (
-        <section className="payments-panel" aria-label="Order">
-          <ul className="payments-order-lines">
-            {order.items.map((item) => (
-              <li key={`${item.itemId}`}>
-                {item.name} × {item.quantity}
-                <span>{formatCents(item.unitPrice * item.quantity)}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="payments-order-total">
-            Total <strong data-testid="order-total">{formatCents(order.total)}</strong>
-          </p>
-          <p className="payments-muted">{formatCoins(order.totalCoins)} coins will be added to your wallet.</p>
-          {!payable ? (
-            <p className="payments-error" role="status">
-              This order is {order.status}. <Link to="/cart">Back to your cart</Link>
-            </p>
-          ) : null}
-        </section>
+        <PayOrderSummary order={order} />
       ) : orderQuery.isError ? (
         <p className="payments-error" role="alert">
           We couldn't find that order. <Link to="/cart">Back to your cart</Link>

@@ -1,4 +1,4 @@
-import { formatCents, formatCoins } from '@store/shared';
+import { PAYMENT_METHOD_LABELS, formatCents, formatCoins, formatOrderNumber } from '@store/shared';
 import type { Purchase } from '../types.ts';
 
 export const STATUS_LABELS: Record<Purchase['status'], string> = {
@@ -26,6 +26,9 @@ export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
   return (
     <>
       <header className="purchase__head">
+        <span className="purchase__number" data-testid="order-number">
+          Order {formatOrderNumber(purchase.number)}
+        </span>
         <span className="purchase__date">{formatDate(purchase.createdAt)}</span>
         <span className={`purchase__status purchase__status--${purchase.status}`} data-testid="purchase-status">
           {purchase.paymentProcessing ? PROCESSING_LABEL : STATUS_LABELS[purchase.status]}
@@ -59,6 +62,12 @@ export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
           <dt>Total</dt>
           <dd data-testid="purchase-total">{formatCents(purchase.total)}</dd>
         </div>
+        {purchase.paidWith ? (
+          <div>
+            <dt>Paid with</dt>
+            <dd data-testid="purchase-paid-with">{PAYMENT_METHOD_LABELS[purchase.paidWith]}</dd>
+          </div>
+        ) : null}
         {purchase.totalCoins > 0 && !NOT_CREDITED.has(purchase.status) ? (
           <div>
             <dt>Coins</dt>

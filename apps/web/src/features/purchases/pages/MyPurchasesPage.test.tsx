@@ -25,12 +25,14 @@ describe('MyPurchasesPage', () => {
   it('lists every order with items, totals, status and its gift-card codes, and keeps them in the myPurchases slice', async () => {
     const giftOrder = anOrder({
       _id: 'ord-2',
+      number: 100002,
+      paidWith: 'bank_account',
       items: [{ kind: 'giftCard', itemId: 'g-1', name: 'Lucky Dragon $25', unitPrice: 2500, quantity: 1, coins: 0, bonusCoins: 0 }],
       total: 2500,
       totalCoins: 0,
       giftCardCodes: [{ giftCardId: 'g-1', name: 'Lucky Dragon $25', code: 'LD-AAAA-BBBB' }],
     });
-    const failed = anOrder({ _id: 'ord-1', status: 'failed', failureReason: 'Your card was declined.' });
+    const failed = anOrder({ _id: 'ord-1', number: 100001, status: 'failed', failureReason: 'Your card was declined.', paidWith: null });
     mockApi({ 'GET v1/checkout/my-purchases': ok([giftOrder, failed]) });
     const { store } = renderPage(<MyPurchasesPage />, { path: '/my-purchases' });
 
@@ -41,6 +43,15 @@ describe('MyPurchasesPage', () => {
     expect(within(rows[0]!).getByTestId('purchase-total')).toHaveTextContent('$25.00');
     expect(rows[1]).toHaveTextContent('Starter Pack × 2');
     expect(within(rows[1]!).getByTestId('purchase-status')).toHaveTextContent('Payment failed');
+    // Each order by its number; a paid one says how it was paid and links its receipt (issue 24).
+    expect(rows.map((row) => within(row).getByTestId('order-number').textContent)).toEqual(['Order #100002', 'Order #100001']);
+    expect(within(rows[0]!).getByTestId('purchase-paid-with')).toHaveTextContent('Bank account');
+    expect(within(rows[0]!).getByRole('link', { name: 'Receipt for order #100002' })).toHaveAttribute(
+      'href',
+      '/payment-success?orderId=ord-2',
+    );
+    expect(within(rows[1]!).queryByTestId('purchase-paid-with')).toBeNull();
+    expect(within(rows[1]!).queryByTestId('receipt-link')).toBeNull();
     expect(rows[1]).toHaveTextContent('Your card was declined.');
 
     expect(store.getState().myPurchases).toEqual({

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatOrderNumber, paymentSuccessPath } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { usePurchasesMyPurchasesQuery } from '../api/my-purchases.ts';
 import { selectMyPurchases } from '../my-purchases-slice.ts';
@@ -42,6 +43,13 @@ export default function MyPurchasesPage() {
           {purchases.map((purchase) => (
             <li key={purchase._id} className="purchase purchases-panel" data-testid="purchase-row" data-order-id={purchase._id}>
               <PurchaseSummary purchase={purchase} />
+              {purchase.paidWith ? (
+                <p className="purchase__links">
+                  <Link to={paymentSuccessPath(purchase._id)} data-testid="receipt-link">
+                    Receipt for order {formatOrderNumber(purchase.number)}
+                  </Link>
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
