@@ -1,7 +1,7 @@
 // Drizzle view of the store's tables the SQL migrations create (migrations/ is the source of truth); the
 // hosted checkout's own are in apps/checkout-host/src/tables.ts (ADR 047, 048), the sandboxes' in sandbox-schema.ts.
 import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { PAYMENT_METHOD_KINDS } from '@store/shared';
+import { BANK_LINK_RETURNS, PAYMENT_METHOD_KINDS } from '@store/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -476,6 +476,8 @@ export const bankLinks = pgTable('bank_links', {
   orderId: text('order_id'),
   /** Pay orderId from the account as soon as it is linked (POST v1/nuvei/payment/ach without an account). */
   payOnLink: boolean('pay_on_link').notNull().default(false),
+  /** The page the shopper comes back to once linked, other than an order's (0047): cash-out. */
+  returnTo: text('return_to', { enum: BANK_LINK_RETURNS }),
   status: text('status', { enum: ['open', 'linked'] }).notNull(),
   bankAccountId: text('bank_account_id'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -1,7 +1,7 @@
-// Cash-out in the browser (issue 10, ADR 017): a verified shopper (the identity sandbox's "passed"
-// outcome) with winnings (an admin's adjustment) and a bank account linked on the sandbox's
-// bank-linking page requests a cash-out on /cash-out; the header balance drops at once; the demo admin
-// approves it through the admin API, and the page shows it Paid live (no reload) with a toast.
+// Cash-out in the browser (issue 10, ADR 017, issue 24): a shopper with winnings (an admin's adjustment) is sent
+// to verify first; verified (the identity sandbox's "passed" outcome), links a bank account from /cash-out on
+// the sandbox's bank-linking page and comes back there; requests a cash-out; the header balance drops at once;
+// the demo admin approves it through the admin API, and the page shows it Paid live (no reload) with a toast.
 import { formatBalance } from '@store/shared';
 import { describe, expect, it } from 'vitest';
 import { signInAsAdmin } from '../support/admin.ts';
@@ -42,31 +42,10 @@ async function passVerification(token: string): Promise<void> {
   expect(record.data.jumio.decision).toBe('PASSED');
 }
 
-/** add_bank, the bank-linking page's form as the browser posts it, then saved-bank. */
-async function linkBankAccount(token: string): Promise<void> {
-  const started = await call<{ linkId: string; url: string }>('POST', 'api/v1/nuvei/add_bank', token, {});
-  expect(started.status).toBe(200);
-  const page = new URL(started.data.url, baseURL);
-  const posted = await fetch(`${baseURL}${page.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      secret: page.searchParams.get('secret') ?? '',
-      routingNumber: ROUTING,
-      accountNumber: ACCOUNT,
-      accountType: 'checking',
-    }).toString(),
-    redirect: 'manual',
-  });
-  expect(posted.status).toBe(303);
-  expect((await call('POST', 'api/v1/checkout/saved-bank', token, { linkId: started.data.linkId })).status).toBe(200);
-}
-
 describe('cash-out', () => {
-  it('a verified shopper cashes out winnings on /cash-out; the admin approves and the page shows it paid, live', async () => {
+  it('a shopper verifies, links a bank account from /cash-out and cashes out winnings; the admin approves and the page shows it paid, live', async () => {
     const admin = await signInAsAdmin(baseURL);
     const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
-    await passVerification(session.token);
     const credited = await admin.call(
       'POST',
       'v1/admin/wallet/adjustments',
@@ -74,13 +53,32 @@ describe('cash-out', () => {
       { 'idempotency-key': crypto.randomUUID() },
     );
     expect(credited.status).toBe(200);
-    await linkBankAccount(session.token);
 
+    // Not verified yet: the page shows the winnings and sends the shopper to verify first.
     const page = await newPage({ token: session.token, user: session.user });
     await page.goto('/');
     await page.getByTestId('profile-menu-button').click();
     await page.getByRole('link', { name: 'Cash out' }).click();
     await page.waitForURL('**/cash-out', WAIT);
+    await expect.poll(() => page.getByTestId('cashout-winnings').textContent(), WAIT).toBe('5,000 coins of winnings, worth $50.00');
+    const verifyFirst = page.getByTestId('cashout-verify-first');
+    await verifyFirst.waitFor(WAIT);
+    expect(await verifyFirst.getByRole('link', { name: 'Verify my identity' }).getAttribute('href')).toBe('/verify');
+    expect(await page.getByTestId('cashout-amount').count()).toBe(0);
+
+    // Verified, with no bank account: linked right here, on the bank-linking page, which comes back to cash-out.
+    await passVerification(session.token);
+    await page.reload();
+    await page.getByTestId('cashout-link-bank').waitFor(WAIT);
+    await page.getByRole('button', { name: 'Link a bank account' }).click();
+    await page.waitForURL('**/bank-link/**', WAIT);
+    await page.getByLabel('Routing number').fill(ROUTING);
+    await page.getByLabel('Account number').fill(ACCOUNT);
+    await page.getByRole('button', { name: 'Link account' }).click();
+    await page.waitForURL((url) => url.pathname === '/cash-out' && !url.searchParams.has('bankLink'), WAIT);
+    await expect
+      .poll(() => page.getByTestId('bank-notice').textContent(), WAIT)
+      .toBe('Sandbox Federal Bank checking ending 0001 is linked.');
     await page.getByTestId('cashout-rules').waitFor(WAIT);
     const balance = page.getByTestId('wallet-balance');
     await expect.poll(() => balance.textContent(), WAIT).toContain(formatBalance(5_000));

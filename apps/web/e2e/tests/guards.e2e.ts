@@ -6,19 +6,25 @@ import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 const { newPage, baseURL } = useBrowser();
 
 describe('route guards', () => {
-  it('sends a guest to /login, remembers the page, and returns there after sign-in', async () => {
+  it('shows a guest the product page with "Sign in to buy", which returns there after sign-in with the buying controls', async () => {
     const product = await anAvailableProduct(baseURL);
     const user = await createVerifiedUser(baseURL);
     const page = await newPage();
+    await page.goto('/products');
+    await page.getByTestId('public-header').getByRole('link', { name: 'Products', exact: true }).waitFor();
     await page.goto(`/product-details/${product._id}`);
+    await page.getByTestId('product-details').waitFor();
+    expect(await page.getByTestId('product-details').textContent()).toContain(product.name);
+    expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign in to buy' }).click();
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => localStorage.getItem('redirectedURlBeforeAccess'))).toContain(`/product-details/${product._id}`);
+    expect(await page.evaluate(() => localStorage.getItem('redirectedURlBeforeAccess'))).toBe(`/product-details/${product._id}`);
 
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: /sign in|log in/i }).click();
     await page.waitForURL(`**/product-details/${product._id}`);
-    await page.getByTestId('product-details').waitFor();
+    await page.getByRole('button', { name: 'Add to cart' }).waitFor();
     expect(await page.getByTestId('product-details').textContent()).toContain(product.name);
     expect(await page.evaluate(() => localStorage.getItem('xAuthToken'))).toBeTruthy();
     await page.getByTestId('signed-in-header').waitFor();

@@ -5,13 +5,13 @@ import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 const { newPage, baseURL } = useBrowser();
 
 describe('the mobile menu at a phone viewport', () => {
-  it('offers Sign In, Home, About, Contact and Get the App to a guest', async () => {
+  it('offers Sign In, Home, Products, About, Contact and Get the App to a guest', async () => {
     const page = await newPage({ viewport: PHONE_VIEWPORT });
     await page.goto('/about-us');
     await page.getByRole('button', { name: 'Menu open' }).click();
     const menu = page.getByTestId('mobile-menu');
     await menu.waitFor();
-    for (const name of ['Sign In', 'Home', 'About', 'Contact', 'Get the App']) {
+    for (const name of ['Sign In', 'Home', 'Products', 'About', 'Contact', 'Get the App']) {
       expect(await menu.getByText(name, { exact: true }).count(), name).toBeGreaterThan(0);
     }
     await menu.getByRole('button', { name: 'Close' }).click();

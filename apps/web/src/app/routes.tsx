@@ -19,6 +19,7 @@ const screens = import.meta.glob<{ default: ComponentType }>([
   '!../features/payments/pages/AddCardPage.tsx',
   '!../features/verification/pages/*.tsx',
   '!../features/profile/pages/ProfilePage.tsx',
+  '!../features/cashout/pages/CashOutPage.tsx',
   '!../features/admin/pages/AdminPage.tsx',
 ]);
 
@@ -34,6 +35,10 @@ const publicRoutes: RouteObject[] = [
   { index: true, ...screen('./home/HomeRoute.tsx') },
   { path: 'about-us', ...screen('../features/content/pages/AboutPage.tsx') },
   { path: 'products', ...screen('../features/catalog/pages/ProductsPage.tsx') },
+  // Composed in app/: the catalogue page with the cart's and checkout's buying controls, or "Sign in to buy"
+  // for a guest (issue 24). Rendered in the browser: the controls depend on the session, which the server
+  // cannot see.
+  { path: 'product-details/:id', ...screen('./purchase/ProductDetailsRoute.tsx', 'browser') },
   { path: 'contact', ...screen('../features/content/pages/ContactPage.tsx') },
   { path: 'affiliate-artist', ...screen('../features/content/pages/AffiliateArtistPage.tsx') },
   { path: 'privacy-policy', ...screen('../features/content/pages/PrivacyPolicyPage.tsx') },
@@ -44,15 +49,14 @@ const publicRoutes: RouteObject[] = [
 
 // Rendered in the browser only: the server cannot know who is signed in (the token is in localStorage).
 const protectedRoutes: RouteObject[] = [
-  // Composed in app/: the catalogue page with the cart's and checkout's buying controls.
-  { path: 'product-details/:id', ...screen('./purchase/ProductDetailsRoute.tsx') },
   { path: 'cart', ...screen('../features/cart/pages/CartPage.tsx') },
   // Composed in app/: the pay page with the profile state of the user feature's getuser query.
   { path: 'add-card/:orderId?', ...screen('./purchase/AddCardRoute.tsx') },
   { path: 'payment-success', ...screen('../features/purchases/pages/PaymentSuccessPage.tsx') },
   { path: 'my-purchases', ...screen('../features/purchases/pages/MyPurchasesPage.tsx') },
   { path: 'wallet-history', ...screen('../features/wallet/pages/WalletHistoryPage.tsx') },
-  { path: 'cash-out', ...screen('../features/cashout/pages/CashOutPage.tsx') },
+  // Composed in app/: the cash-out page with the winnings and verification of getuser, and the bank link (issue 24).
+  { path: 'cash-out', ...screen('./cashout/CashOutRoute.tsx') },
   // Composed in app/: the verification pages with the record of the user feature's getuser query.
   { path: 'verify', ...screen('./verification/VerifyRoute.tsx') },
   { path: 'kyc-jumio', ...screen('./verification/KycJumioRoute.tsx') },

@@ -14,7 +14,19 @@ export const savedBankAccount = z.object({
 export type SavedBankAccount = z.infer<typeof savedBankAccount>;
 
 /** POST v1/nuvei/add_bank: opens the bank-linking page; with orderId it comes back to that order's pay page. */
-export const addBankBody = z.strictObject({ orderId: id.optional() });
+/** The pages other than an order's pay page the bank-linking page may come back to (issue 24: cash-out links its own). */
+export const BANK_LINK_RETURNS = ['cash-out'] as const;
+export type BankLinkReturn = (typeof BANK_LINK_RETURNS)[number];
+export const addBankBody = z
+  .strictObject({
+    orderId: id.optional(),
+    /** Where the shopper comes back to once linked, with ?bankLink=; an orderId's pay page when absent. */
+    returnTo: z.enum(BANK_LINK_RETURNS).optional(),
+  })
+  .refine((body) => !(body.orderId && body.returnTo), {
+    message: 'An order comes back to its pay page: give orderId or returnTo, not both.',
+    path: ['returnTo'],
+  });
 export const bankLinkData = z.object({
   /** What POST v1/checkout/saved-bank reads the linked account by once the shopper is back. */
   linkId: z.string(),

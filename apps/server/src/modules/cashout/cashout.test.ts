@@ -240,6 +240,7 @@ describe('bad input and broken rules: a clear 4xx naming the field or rule, noth
     const low = await requestCashout(t.app, s, { amount: STARTER_CASHOUT_SETTINGS.minCoins - 1, userPaymentOptionId: s.bankId });
     expect(low.statusCode).toBe(422);
     expect(low.json()).toMatchObject({ code: 'BELOW_MINIMUM', field: 'amount' });
+    expect(low.json().message).toBe(`The smallest cash-out is ${STARTER_CASHOUT_SETTINGS.minCoins.toLocaleString('en-US')} coins.`);
     const high = await requestCashout(t.app, s, { amount: STARTER_CASHOUT_SETTINGS.maxCoins + 1, userPaymentOptionId: s.bankId });
     expect(high.statusCode).toBe(422);
     expect(high.json()).toMatchObject({ code: 'ABOVE_MAXIMUM', field: 'amount' });
@@ -250,7 +251,11 @@ describe('bad input and broken rules: a clear 4xx naming the field or rule, noth
     const s = await ready();
     const res = await requestCashout(t.app, s, { amount: 5_001, userPaymentOptionId: s.bankId });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_WINNINGS', field: 'amount' });
+    expect(res.json()).toMatchObject({
+      code: 'INSUFFICIENT_WINNINGS',
+      field: 'amount',
+      message: 'You have 5,000 coins of winnings, so you can cash out at most that.',
+    });
     await expectNothingMoved(s);
   });
 
@@ -262,7 +267,11 @@ describe('bad input and broken rules: a clear 4xx naming the field or rule, noth
       const first = cashoutResponse.parse((await requestCashout(t.app, s, { amount: 2_000, userPaymentOptionId: s.bankId })).json()).data;
       const over = await requestCashout(t.app, s, { amount: 1_000, userPaymentOptionId: s.bankId });
       expect(over.statusCode).toBe(422);
-      expect(over.json()).toMatchObject({ code: 'DAILY_LIMIT', field: 'amount' });
+      expect(over.json()).toMatchObject({
+        code: 'DAILY_LIMIT',
+        field: 'amount',
+        message: 'You can cash out at most 2,500 coins a day; 500 are left today.',
+      });
       expect(await getWalletCoins(db(), s.id)).toMatchObject({ winWallet: 3_000 });
       expect((await reject(admin, first._id)).statusCode).toBe(200);
       expect((await requestCashout(t.app, s, { amount: 2_500, userPaymentOptionId: s.bankId })).statusCode).toBe(201);
@@ -287,7 +296,10 @@ describe('bad input and broken rules: a clear 4xx naming the field or rule, noth
     const res = await requestCashout(t.app, s, { amount: 1_000, userPaymentOptionId: s.bankId });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'ACH_HOLD', field: 'achHold' });
-    expect(res.json().message).toMatch(/72 hours/);
+    // In words, with the date as people write it (issue 24).
+    expect(res.json().message).toMatch(
+      /^After a bank purchase settles, cash-outs wait 72 hours: you can cash out from \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC\.$/,
+    );
     await expectNothingMoved(s);
   });
 

@@ -1,7 +1,7 @@
 // A shopper's cash-out request (issue 10, ADR 017): the rules, then the coins from winWallet to the hold
 // in one transaction with the cash-out row. Every rule broken is a 422 naming it (code and field);
 // nothing moves then.
-import type { CashoutRequestBody, CashoutRules } from '@store/shared';
+import { formatCoins, type CashoutRequestBody, type CashoutRules } from '@store/shared';
 import { AppError, forbidden, notFound } from '@store/server-kit';
 import { newId } from '../../lib/ids.ts';
 import { findVerificationDecision } from '../kyc/index.ts';
@@ -27,6 +27,11 @@ export const holdReference = (id: string) => `cashout:${id}:hold`;
 export const payoutReference = (id: string) => `cashout:${id}:payout`;
 export const returnReference = (id: string) => `cashout:${id}:return`;
 
+// A date as people read it in a message (issue 24): "30 Nov 2026, 22:35 UTC". The server does not know the
+// shopper's time zone, so it names the one it uses.
+const messageDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const readableUtc = (at: Date) => `${messageDate.format(at)} UTC`;
+
 /** The rules as the cash-out form shows them. */
 export async function cashoutRules(db: CashoutDeps['db']): Promise<CashoutRules> {
   const [settings, { coinsPerDollar }] = await Promise.all([getCashoutSettings(db), getConversionRate(db)]);
@@ -40,8 +45,8 @@ async function checkEligibility(deps: CashoutDeps, userId: string, body: Cashout
     throw rule('VERIFICATION_REQUIRED', 'Verify your identity before you cash out: a passed verification is required.', 'verification');
   if (!(await isStateWhitelisted(db, await findProfileState(db, userId))))
     throw rule('STATE_NOT_ALLOWED', 'Cash-outs are not available in the state on your profile.', 'state');
-  if (body.amount < rules.minCoins) throw rule('BELOW_MINIMUM', `A cash-out must be at least ${rules.minCoins} coins.`, 'amount');
-  if (body.amount > rules.maxCoins) throw rule('ABOVE_MAXIMUM', `A cash-out can be at most ${rules.maxCoins} coins.`, 'amount');
+  if (body.amount < rules.minCoins) throw rule('BELOW_MINIMUM', `The smallest cash-out is ${formatCoins(rules.minCoins)} coins.`, 'amount');
+  if (body.amount > rules.maxCoins) throw rule('ABOVE_MAXIMUM', `The largest cash-out is ${formatCoins(rules.maxCoins)} coins.`, 'amount');
   const account = await findSavedBankAccount(db, body.userPaymentOptionId);
   if (account && account.userId !== userId) throw forbidden('This bank account is not yours.');
   if (!account) throw rule('BANK_ACCOUNT_NOT_FOUND', 'No saved bank account of yours has this id.', 'userPaymentOptionId');
@@ -60,7 +65,7 @@ async function checkEligibility(deps: CashoutDeps, userId: string, body: Cashout
   if (holdEnds > Date.now())
     throw rule(
       'ACH_HOLD',
-      `A cash-out is possible ${rules.achHoldHours} hours after a bank purchase settled: from ${new Date(holdEnds).toISOString()}.`,
+      `After a bank purchase settles, cash-outs wait ${rules.achHoldHours} hours: you can cash out from ${readableUtc(new Date(holdEnds))}.`,
       'achHold',
     );
   return account;
@@ -75,12 +80,16 @@ export async function requestCashout(deps: CashoutDeps, userId: string, body: Ca
     if (!(await repo.lockShopper(tx, userId))) throw notFound('No such shopper.');
     const { winWallet } = await getWalletCoins(tx, userId);
     if (winWallet < body.amount)
-      throw rule('INSUFFICIENT_WINNINGS', `Your winnings hold ${winWallet} coins: a cash-out cannot take more.`, 'amount');
+      throw rule(
+        'INSUFFICIENT_WINNINGS',
+        `You have ${formatCoins(winWallet)} coins of winnings, so you can cash out at most that.`,
+        'amount',
+      );
     const today = await repo.coinsCashedOutSince(tx, userId, new Date(Date.now() - DAY_MS));
     if (today + body.amount > rules.dailyLimitCoins)
       throw rule(
         'DAILY_LIMIT',
-        `Cash-outs are limited to ${rules.dailyLimitCoins} coins a day; ${Math.max(0, rules.dailyLimitCoins - today)} are left.`,
+        `You can cash out at most ${formatCoins(rules.dailyLimitCoins)} coins a day; ${formatCoins(Math.max(0, rules.dailyLimitCoins - today))} are left today.`,
         'amount',
       );
     const id = newId();

@@ -15,10 +15,11 @@ function renderGuest() {
 }
 
 describe('public header', () => {
-  it('has the logo home, About, Contact, Login and New account', async () => {
+  it('has the logo home, Products, About, Contact, Login and New account', async () => {
     const { net } = renderGuest();
     const header = screen.getByTestId('public-header');
     expect(within(header).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(header).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/products');
     expect(within(header).getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about-us');
     expect(within(header).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
     expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
@@ -46,7 +47,7 @@ describe('public header', () => {
     }
   });
 
-  it('mobile menu has Sign In, Home, About, Contact and Get the App', async () => {
+  it('mobile menu has Sign In, Home, Products, About, Contact and Get the App', async () => {
     const user = userEvent.setup();
     const { router } = renderGuest();
     await user.click(screen.getByRole('button', { name: 'Menu open' }));
@@ -55,7 +56,7 @@ describe('public header', () => {
       within(menu)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Sign In', 'Home', 'About', 'Contact']);
+    ).toEqual(['Sign In', 'Home', 'Products', 'About', 'Contact']);
     expect(within(menu).getByRole('button', { name: 'Get the App' })).toBeInTheDocument();
 
     await user.click(within(menu).getByRole('link', { name: 'Sign In' }));

@@ -4,7 +4,10 @@ import { Logo } from './Logo.tsx';
 import { GetTheAppMenu } from './GetTheAppMenu.tsx';
 import { PublicMobileMenu } from './PublicMobileMenu.tsx';
 
-/** SPEC §2 "Public header": About, Contact, Get the App, logo home, Login and New account. */
+/**
+ * SPEC §2 "Public header": About, Contact, Get the App, logo home, Login and New account; and Products, since a
+ * guest may browse the packages before signing up (issue 24).
+ */
 export function PublicHeader() {
   const { data: settings } = useSiteSettingsQuery();
   return (
@@ -12,6 +15,9 @@ export function PublicHeader() {
       <div className="site-header__inner">
         <Logo />
         <nav className="site-nav desktop-only" aria-label="Main">
+          <NavLink className="nav-link" to="/products">
+            Products
+          </NavLink>
           <NavLink className="nav-link" to="/about-us">
             About
           </NavLink>

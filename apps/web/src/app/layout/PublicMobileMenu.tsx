@@ -4,6 +4,8 @@ import type { AppLinks } from './app-links.tsx';
 const ITEMS: MobileMenuItem[] = [
   { to: '/login', label: 'Sign In' },
   { to: '/', label: 'Home' },
+  // Beyond SPEC §2's list: a guest browses the packages too (issue 24).
+  { to: '/products', label: 'Products' },
   { to: '/about-us', label: 'About' },
   { to: '/contact', label: 'Contact' },
 ];

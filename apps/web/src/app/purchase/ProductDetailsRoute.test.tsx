@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { DIGIT_PRODUCT_ID_KEY, DIGIT_PRODUCT_TYPE_KEY } from '@store/shared';
+import { DIGIT_PRODUCT_ID_KEY, DIGIT_PRODUCT_TYPE_KEY, REDIRECT_KEY } from '@store/shared';
 import ProductDetailsRoute from './ProductDetailsRoute.tsx';
+import { SIGN_IN_TO_BUY_TEXT } from './ProductPurchaseActions.tsx';
+import { makeStore } from '../store.ts';
+import { signedIn } from '../../features/auth/auth-slice.ts';
+import { storage } from '../../lib/storage.ts';
 import { mockApi } from '../../test/mock-api.ts';
 import { renderPage } from '../../test/render.tsx';
 
@@ -35,14 +39,29 @@ const cart = {
   transactionLimit: 50000,
 };
 
-function renderDetails(item: Record<string, unknown> = product) {
+function renderDetails(item: Record<string, unknown> = product, { guest = false } = {}) {
   const net = mockApi({
     'GET v1/admin/product/eachProduct/p-5': { body: { success: true, data: { data: item } } },
     'POST v1/cart': { body: { success: true, data: cart } },
     'POST v1/checkout/buy/p-5': { body: { success: true, data: { _id: 'ord-7', status: 'pending' } } },
   });
-  return { ...renderPage(<ProductDetailsRoute />, { path: '/product-details/:id', at: '/product-details/p-5' }), net };
+  const store = makeStore();
+  if (!guest) store.dispatch(signedIn({ token: 'tok_shopper', user: { _id: 'u1', role: 'USER' } }));
+  return { ...renderPage(<ProductDetailsRoute />, { path: '/product-details/:id', at: '/product-details/p-5?ref=home', store }), net };
 }
+
+describe('product details for a guest (issue 24)', () => {
+  it('shows the package and "Sign in to buy", which keeps the page to come back to after signing in', async () => {
+    const { user, net } = renderDetails(product, { guest: true });
+    expect(await screen.findByRole('heading', { name: 'Mega Pack' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Buy now/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: SIGN_IN_TO_BUY_TEXT }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(storage.get(REDIRECT_KEY)).toBe('/product-details/p-5?ref=home');
+    expect(net.keys()).toEqual(['GET v1/admin/product/eachProduct/p-5']);
+  });
+});
 
 describe('product details with buying controls', () => {
   it('adds the chosen quantity to the cart; the cart in the store is the server reply', async () => {

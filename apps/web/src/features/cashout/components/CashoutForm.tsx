@@ -4,8 +4,11 @@ import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useRequestCashoutMutation } from '../api/cashout-api.ts';
 
-/** The request form: whole coins, one of the saved bank accounts, with the rules it must keep. */
-export function CashoutForm({ rules, accounts }: { rules: CashoutRules; accounts: SavedBankAccount[] }) {
+/**
+ * The request form: whole coins, one of the saved bank accounts, with the rules it must keep. Not `ready` (the
+ * shopper must verify or link an account first, which the page says): the rules only.
+ */
+export function CashoutForm({ rules, accounts, ready = true }: { rules: CashoutRules; accounts: SavedBankAccount[]; ready?: boolean }) {
   const [amount, setAmount] = useState('');
   const [accountId, setAccountId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,9 +43,7 @@ export function CashoutForm({ rules, accounts }: { rules: CashoutRules; accounts
         <li>Only your winnings can be cashed out. {formatCoins(rules.coinsPerDollar)} coins are $1.00.</li>
         <li>A verified identity is required, and no cash-out within {rules.achHoldHours} hours after a bank purchase settled.</li>
       </ul>
-      {accounts.length === 0 ? (
-        <p className="cashout-note">Link a bank account when you pay by bank to cash out to it.</p>
-      ) : (
+      {!ready || accounts.length === 0 ? null : (
         <>
           <label className="cashout-field">
             <span>Coins</span>

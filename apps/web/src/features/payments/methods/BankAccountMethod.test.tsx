@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import BankAccountMethod, { bankPage, NO_BANK_ACCOUNTS_TEXT } from './BankAccountMethod.tsx';
+import BankAccountMethod, { NO_BANK_ACCOUNTS_TEXT } from './BankAccountMethod.tsx';
+import { bankPage } from '../bank-link.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
 

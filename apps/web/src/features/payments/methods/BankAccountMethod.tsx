@@ -1,30 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
+import { useState } from 'react';
+import { useAppSelector } from '../../../lib/hooks.ts';
 import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { usePaymentsAchMutation } from '../api/ach-payment.ts';
 import { usePaymentsAddBankMutation } from '../api/add-bank.ts';
 import { usePaymentsBankAccountsQuery } from '../api/bank-accounts.ts';
 import { usePaymentsDeleteBankAccountMutation } from '../api/delete-bank-account.ts';
-import { usePaymentsSavedBankMutation } from '../api/saved-bank.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
-import { bankAccountSaved, selectSavedBankAccounts, type SavedBankAccountEntry } from '../payment-slice.ts';
+import { selectSavedBankAccounts, type SavedBankAccountEntry } from '../payment-slice.ts';
+import { useBankLinkReturn } from '../use-bank-link-return.ts';
+import { BANK_LINK_FAILED_TEXT, bankAccountLabel, bankPage } from '../bank-link.ts';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
 
 export const BANK_NOTE =
   'Bank payments (ACH) take a few days to settle. Your order shows as processing until then, and the coins arrive when it settles.';
-export const BANK_LINK_FAILED_TEXT = 'The bank-linking page could not be opened. Please try again.';
 export const BANK_PAY_FAILED_TEXT = 'The bank payment could not be started. Nothing was charged.';
 export const BANK_LINKED_PAY_FAILED_TEXT =
   'Your bank account was linked, but the payment could not be started. Choose it below and try again.';
 export const NO_BANK_ACCOUNTS_TEXT = 'You have no linked bank accounts.';
-
-/** Leaves the store for the bank-linking page (a full navigation; tests watch it here). */
-export const bankPage = { open: (url: string) => window.location.assign(url) };
-
-/** The account as the shopper knows it: 'Sandbox Federal Bank checking ending 0001'. */
-export const bankAccountLabel = (account: SavedBankAccountEntry) =>
-  account.last4 ? `${account.bankName ?? 'Bank'} ${account.accountType ?? 'account'} ending ${account.last4}` : 'Bank account';
 
 /**
  * Bank account (ACH) through the card provider (ADR 011). With an order: the linked accounts to choose
@@ -34,14 +26,11 @@ export const bankAccountLabel = (account: SavedBankAccountEntry) =>
  * the new account is saved first in the list (SPEC §4).
  */
 export default function BankAccountMethod({ orderId, onPaid, onFailed }: MethodPanelProps) {
-  const dispatch = useAppDispatch();
   const accounts = useAppSelector(selectSavedBankAccounts);
   const listQuery = usePaymentsBankAccountsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [addBank, addState] = usePaymentsAddBankMutation();
   const [payAch, payState] = usePaymentsAchMutation();
-  const [saveLinked] = usePaymentsSavedBankMutation();
   const [deleteAccount, deleteState] = usePaymentsDeleteBankAccountMutation();
-  const [params, setParams] = useSearchParams();
   const [chosen, setChosen] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<SavedBankAccountEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -59,34 +48,13 @@ export default function BankAccountMethod({ orderId, onPaid, onFailed }: MethodP
   }
 
   // Back from the bank-linking page: the account it linked is saved first in the list, and chosen.
-  const linkId = params.get('bankLink');
-  const payFailed = params.get('payment') === 'failed';
-  const handledLink = useRef<string | null>(null);
-  useEffect(() => {
-    if (!linkId || handledLink.current === linkId) return;
-    handledLink.current = linkId;
-    void (async () => {
-      try {
-        const account = await saveLinked({ linkId }).unwrap();
-        dispatch(bankAccountSaved(account));
-        setChosen(account.userPaymentOptionId);
-        setNotice(payFailed ? BANK_LINKED_PAY_FAILED_TEXT : `${bankAccountLabel(account)} is linked.`);
-      } catch (failure) {
-        fail(failure, BANK_LINK_FAILED_TEXT);
-      }
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete('bankLink');
-          next.delete('payment');
-          return next;
-        },
-        { replace: true },
-      );
-    })();
-    // Once per link id; the callbacks are the render's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [linkId]);
+  useBankLinkReturn(
+    ({ account, payFailed }) => {
+      setChosen(account.userPaymentOptionId);
+      setNotice(payFailed ? BANK_LINKED_PAY_FAILED_TEXT : `${bankAccountLabel(account)} is linked.`);
+    },
+    (failure) => fail(failure, BANK_LINK_FAILED_TEXT),
+  );
 
   async function link() {
     setError(null);

@@ -109,6 +109,25 @@ describe('linking a bank account', () => {
     expect(stored).not.toContain(SANDBOX_ROUTING.federal);
   });
 
+  it('comes back to cash-out when cash-out opened the link (issue 24), and refuses a return beside an order', async () => {
+    const s = await createShopper(db(), { state: 'TX' });
+    const started = await as(t.app, s, { method: 'POST', url: '/api/v1/nuvei/add_bank', payload: { returnTo: 'cash-out' } });
+    expect(started.statusCode, started.body).toBe(200);
+    const { url, linkId } = started.json().data;
+    const posted = await submitLinkPage(t.app, url, settles);
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe(`/cash-out?bankLink=${linkId}`);
+    const saved = await as(t.app, s, { method: 'POST', url: '/api/v1/checkout/saved-bank', payload: { linkId } });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const order = await pendingOrder(t.app, s);
+    for (const payload of [{ orderId: order._id, returnTo: 'cash-out' }, { returnTo: 'profile' }]) {
+      const refused = await as(t.app, s, { method: 'POST', url: '/api/v1/nuvei/add_bank', payload });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, field: 'returnTo' });
+    }
+  });
+
   it('refuses a routing number no bank answers to and malformed numbers on the page, and links nothing', async () => {
     const s = await createShopper(db(), { state: 'TX' });
     const { url, linkId } = (await as(t.app, s, { method: 'POST', url: '/api/v1/nuvei/add_bank', payload: {} })).json().data;

@@ -100,7 +100,8 @@ const achLinkPage =
       const link = encodeURIComponent(done.linkId);
       // The debit was started and settles in days: the success page says so (a bank payment, not a card's).
       if (done.orderId && done.paid) return reply.redirect(`${store}${paymentSuccessPath(done.orderId, 'bank')}`, 303);
-      const payPage = done.orderId ? `/add-card/${encodeURIComponent(done.orderId)}` : '/add-card';
+      // An order's pay page; else the page that opened the link (cash-out), else the payment-methods page.
+      const payPage = done.orderId ? `/add-card/${encodeURIComponent(done.orderId)}` : done.returnTo ? `/${done.returnTo}` : '/add-card';
       return reply.redirect(`${store}${payPage}?bankLink=${link}${done.paid === false ? '&payment=failed' : ''}`, 303);
     });
   };

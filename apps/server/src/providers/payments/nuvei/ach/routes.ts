@@ -36,7 +36,7 @@ const achRoutes =
           schema: {
             tags: ['payments'],
             description:
-              "Opens the bank-linking page: answers its URL and the link's id. With orderId (the shopper's), the page comes back to that order's pay page. 403 when bank payments are not allowed for the shopper.",
+              "Opens the bank-linking page: answers its URL and the link's id. With orderId (the shopper's), the page comes back to that order's pay page; with returnTo 'cash-out', to /cash-out (both: 400); else to /add-card. 403 when bank payments are not allowed for the shopper.",
             body: addBankBody,
             response: { 200: addBankResponse },
           },
@@ -45,6 +45,7 @@ const achRoutes =
           success: true as const,
           data: await startBankLink(deps(request.log), signedInUser(request)._id, {
             orderId: request.body.orderId,
+            returnTo: request.body.returnTo,
             payOnLink: false,
             browserBase,
           }),

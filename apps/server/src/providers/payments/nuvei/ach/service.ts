@@ -12,6 +12,7 @@ import {
   type AchPaymentData,
   type AchStatusData,
   type BankLinkData,
+  type BankLinkReturn,
   type SavedBankAccount,
 } from '@store/shared';
 import { AppError, conflict, notFound } from '@store/server-kit';
@@ -64,7 +65,7 @@ async function ownOrder(deps: FamilyDeps, userId: string, orderId: string) {
 export async function startBankLink(
   deps: FamilyDeps,
   userId: string,
-  { orderId, payOnLink, browserBase }: { orderId?: string; payOnLink: boolean; browserBase: string },
+  { orderId, payOnLink, browserBase, returnTo }: { orderId?: string; payOnLink: boolean; browserBase: string; returnTo?: BankLinkReturn },
 ): Promise<BankLinkData> {
   // An account is linked to pay with: refused where paying by bank account would be.
   await deps.core.assertMayPay(deps, userId, 'bank_account');
@@ -84,6 +85,7 @@ export async function startBankLink(
     secretHash: hashLinkSecret(secret),
     orderId: orderId ?? null,
     payOnLink,
+    returnTo: returnTo ?? null,
     status: 'open',
     expiresAt: new Date(Date.now() + BANK_LINK_TTL_MS),
   });
@@ -205,7 +207,14 @@ export async function viewBankLink(deps: FamilyDeps, linkId: string, secret: str
 
 export type LinkSubmitted =
   | { status: 'refused'; reason: string; view: LinkPageView }
-  | { status: 'linked'; linkId: string; orderId: string | null; paid: boolean | null; payFailure?: string };
+  | {
+      status: 'linked';
+      linkId: string;
+      orderId: string | null;
+      returnTo: BankLinkReturn | null;
+      paid: boolean | null;
+      payFailure?: string;
+    };
 
 /**
  * The page's numbers: the provider links the account (the numbers go to it and nowhere else), the
@@ -240,12 +249,12 @@ export async function submitBankLink(
   });
   // Another submission of the same page got there first.
   if (!taken) return null;
-  if (!link.payOnLink || !link.orderId) return { status: 'linked', linkId, orderId: link.orderId, paid: null };
+  if (!link.payOnLink || !link.orderId) return { status: 'linked', linkId, orderId: link.orderId, returnTo: link.returnTo, paid: null };
   try {
     await payFromBankAccount(deps, link.userId, link.orderId, linked.userPaymentOptionId, clientIp);
-    return { status: 'linked', linkId, orderId: link.orderId, paid: true };
+    return { status: 'linked', linkId, orderId: link.orderId, returnTo: link.returnTo, paid: true };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    return { status: 'linked', linkId, orderId: link.orderId, paid: false, payFailure: err.message };
+    return { status: 'linked', linkId, orderId: link.orderId, returnTo: link.returnTo, paid: false, payFailure: err.message };
   }
 }

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import '../payments.css';
+import type { BankLinkReturn, SavedBankAccount } from '@store/shared';
+import { failureText } from '../../../lib/api-failure.ts';
+import { usePaymentsAddBankMutation } from '../api/add-bank.ts';
+import { BANK_LINK_FAILED_TEXT, bankAccountLabel, bankPage } from '../bank-link.ts';
+import { useBankLinkReturn } from '../use-bank-link-return.ts';
+
+/**
+ * "Link a bank account" where a page needs one and has none (cash-out, issue 24): the bank-linking page comes
+ * back to `returnTo`, where this saves the account it linked and tells the page.
+ */
+export function LinkBankAccount({
+  returnTo,
+  another = false,
+  onLinked,
+}: {
+  returnTo: BankLinkReturn;
+  /** The shopper has an account already: a quieter "Link another bank account". */
+  another?: boolean;
+  onLinked: (account: SavedBankAccount) => void;
+}) {
+  const [addBank, { isLoading }] = usePaymentsAddBankMutation();
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  useBankLinkReturn(
+    ({ account }) => {
+      setNotice(`${bankAccountLabel(account)} is linked.`);
+      onLinked(account);
+    },
+    (failure) => setError(failureText(failure, BANK_LINK_FAILED_TEXT)),
+  );
+
+  async function link() {
+    setError(null);
+    try {
+      bankPage.open((await addBank({ returnTo }).unwrap()).url);
+    } catch (failure) {
+      setError(failureText(failure, BANK_LINK_FAILED_TEXT));
+    }
+  }
+
+  return (
+    <div className="link-bank-account">
+      {notice ? (
+        <p role="status" data-testid="bank-notice">
+          {notice}
+        </p>
+      ) : null}
+      {error ? <p role="alert">{error}</p> : null}
+      <button
+        type="button"
+        className={another ? 'payments-link-button' : 'payments-button'}
+        data-testid="bank-link"
+        disabled={isLoading}
+        onClick={() => void link()}
+      >
+        {isLoading ? 'Opening the bank-linking page…' : another ? 'Link another bank account' : 'Link a bank account'}
+      </button>
+    </div>
+  );
+}
