@@ -1,0 +1,151 @@
+// `npm run screenshots` (issue 24): every page state a shopper, a guest and an operator meets, at desktop
+// (1366×900) and phone (390×844), taken with the system Chromium into screenshots/<viewport>/<state>.png
+// (README "Screenshots"). Builds nothing itself (the npm script builds first); starts the built store on a
+// fresh embedded database in demo mode, as the browser tests do, makes its own shopper, pays one order with
+// the sandbox's frictionless card, and photographs each page once it shows what it is for.
+//   ONLY=cart,pay npm run screenshots    just these states
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { signInAsAdmin } from './support/admin.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from './support/chromium.ts';
+import { aCheapProduct, addToCartViaApi, payWithNewCard, trackCardFieldsReady } from './support/commerce.ts';
+import { repoRoot, startStore } from './support/store-server.ts';
+import { createVerifiedUser, signInViaApi } from './support/users.ts';
+
+const OUT = path.join(repoRoot, 'screenshots');
+const VIEWPORTS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
+// A page that never settles is a finding, not a reason to wait forever.
+const READY_MS = 60_000;
+const ONLY = process.env.ONLY?.split(',');
+
+type Who = 'guest' | 'shopper' | 'admin';
+interface Session {
+  token: string;
+  user: object;
+}
+interface PageState {
+  name: string;
+  who: Who;
+  path: string;
+  /** What the page shows once it is ready: a CSS selector. */
+  ready: string;
+  /** A framed part it must also show (the card vault's fields): the frame's selector and a label inside it. */
+  frame?: { selector: string; label: string };
+}
+
+async function openAs(browser: Browser, session: Session | null, viewport: { width: number; height: number }, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport });
+  if (session) {
+    await context.addInitScript(
+      ([token, user]) => {
+        if (window.top !== window) return;
+        localStorage.setItem('xAuthToken', token as string);
+        localStorage.setItem('user', JSON.stringify(user));
+      },
+      [session.token, session.user],
+    );
+  }
+  return context.newPage();
+}
+
+async function photograph(page: Page, state: PageState, viewportName: string) {
+  await page.goto(state.path);
+  const settled = async () => {
+    await page.locator(state.ready).first().waitFor({ timeout: READY_MS });
+    if (state.frame) await page.frameLocator(state.frame.selector).getByLabel(state.frame.label).waitFor({ timeout: READY_MS });
+    await page.waitForLoadState('networkidle', { timeout: READY_MS }).catch(() => {});
+  };
+  await settled();
+  // The whole page in one window as tall as the page, rather than Chromium's full-page capture: that one
+  // leaves a cross-origin frame (the card vault's fields) blank at a phone's width.
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (height > viewport.height) {
+    await page.setViewportSize({ width: viewport.width, height });
+    await settled();
+  }
+  const file = path.join(OUT, viewportName, `${state.name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file });
+  console.log(`  ${path.relative(repoRoot, file)}`);
+}
+
+/** One paid order and one waiting for payment, made through the pages as a shopper would. */
+async function shopperWithOrders(browser: Browser, baseURL: string) {
+  const product = await aCheapProduct(baseURL);
+  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
+  const page = await openAs(browser, session, VIEWPORTS.desktop, baseURL);
+  await trackCardFieldsReady(page);
+  await addToCartViaApi(baseURL, session.token, product._id, 1);
+  await page.goto('/cart');
+  await page.getByTestId('checkout-button').click();
+  await page.waitForURL('**/add-card/*', { timeout: READY_MS });
+  await payWithNewCard(page, '4111111111111111');
+  await page.waitForURL('**/payment-success?orderId=*', { timeout: READY_MS });
+  const paidOrderId = new URL(page.url()).searchParams.get('orderId')!;
+  // A second order, left waiting on the pay page.
+  await addToCartViaApi(baseURL, session.token, product._id, 2);
+  await page.goto('/cart');
+  await page.getByTestId('checkout-button').click();
+  await page.waitForURL('**/add-card/*', { timeout: READY_MS });
+  const pendingOrderId = new URL(page.url()).pathname.split('/').pop()!;
+  await page.context().close();
+  return { session, product, paidOrderId, pendingOrderId };
+}
+
+async function main() {
+  assertChromiumInstalled();
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')))
+    throw new Error('Run `npm run build` first (npm run screenshots does).');
+  const store = await startStore({ publicUrl: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const { baseURL } = store;
+    const { session, product, paidOrderId, pendingOrderId } = await shopperWithOrders(browser, baseURL);
+    const admin = await signInAsAdmin(baseURL);
+    const adminSession = { token: admin.token, user: { role: 'ADMIN' } };
+    const states: PageState[] = [
+      { name: 'home', who: 'guest', path: '/', ready: '[data-testid=product-card]' },
+      { name: 'products', who: 'guest', path: '/products', ready: '[data-testid=product-card]' },
+      { name: 'product-guest', who: 'guest', path: `/product-details/${product._id}`, ready: '[data-testid=product-details]' },
+      { name: 'login', who: 'guest', path: '/login', ready: 'form' },
+      { name: 'signup', who: 'guest', path: '/signup', ready: 'form' },
+      { name: 'product', who: 'shopper', path: `/product-details/${product._id}`, ready: '[data-testid=product-details]' },
+      { name: 'cart', who: 'shopper', path: '/cart', ready: '[data-testid=cart-line]' },
+      {
+        name: 'pay',
+        who: 'shopper',
+        path: `/add-card/${pendingOrderId}`,
+        ready: '[data-testid=order-number]',
+        frame: { selector: 'iframe[data-testid=card-field-card-number]', label: 'Card number' },
+      },
+      { name: 'payment-success', who: 'shopper', path: `/payment-success?orderId=${paidOrderId}`, ready: '[data-testid=coins-credited]' },
+      { name: 'my-purchases', who: 'shopper', path: '/my-purchases', ready: '[data-testid=purchase-row]' },
+      { name: 'wallet-history', who: 'shopper', path: '/wallet-history', ready: 'h1' },
+      { name: 'cash-out', who: 'shopper', path: '/cash-out', ready: '[data-testid=cashout-verify-first]' },
+      { name: 'verify', who: 'shopper', path: '/verify', ready: 'h1' },
+      { name: 'profile', who: 'shopper', path: '/profile', ready: 'h1' },
+      { name: 'admin', who: 'admin', path: '/admin', ready: 'h1' },
+      { name: 'admin-orders', who: 'admin', path: '/admin/orders', ready: '[data-testid=admin-order-row]' },
+      { name: 'admin-order', who: 'admin', path: `/admin/orders/${paidOrderId}`, ready: '[data-testid=admin-order-detail]' },
+    ];
+    const sessions: Record<Who, Session | null> = { guest: null, shopper: session, admin: adminSession };
+    for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+      console.log(`${viewportName} (${viewport.width}×${viewport.height}):`);
+      for (const state of states.filter((s) => !ONLY || ONLY.includes(s.name))) {
+        const page = await openAs(browser, sessions[state.who], viewport, baseURL);
+        try {
+          await photograph(page, state, viewportName);
+        } finally {
+          await page.context().close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await store.stop();
+  }
+}
+
+await main();
