@@ -81,7 +81,10 @@ const SERVER_MODULE_USES = {
   kyc: ['audit'],
   cart: ['catalog', 'coupons', 'promotions', 'settings'],
   checkout: ['cart', 'coupons'],
-  fulfilment: ['cart', 'checkout', 'coupons', 'wallet'],
+  // Gift-card codes redeemed into the wallet (issue 24): the order that sold a code must still stand.
+  redemption: ['checkout', 'wallet'],
+  // A refund takes back the coins of the order's redeemed gift-card codes (redemption).
+  fulfilment: ['cart', 'checkout', 'coupons', 'redemption', 'wallet'],
   purchases: ['checkout'],
   // An admin's refund writes the audit log (ADR 026).
   payments: ['audit', 'checkout', 'fulfilment', 'settings', 'user'],

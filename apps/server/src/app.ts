@@ -39,6 +39,7 @@ import { mailboxRoutes } from './modules/mailbox/index.ts';
 import { cardLimitsOf, paymentPages, paymentRoutes, paymentsBackground } from './modules/payments/index.ts';
 import { adminPromotionRoutes, promotionRoutes } from './modules/promotions/index.ts';
 import { purchasesRoutes } from './modules/purchases/index.ts';
+import { redemptionRoutes } from './modules/redemption/index.ts';
 import { recordingsBackground, recordingsRoutes } from './modules/recordings/index.ts';
 import { adminSettingsRoutes, getStoreSettings, settingsRoutes } from './modules/settings/index.ts';
 import { userRoutes } from './modules/user/index.ts';
@@ -169,6 +170,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(paymentRoutes);
       await api.register(checkoutRoutes);
       await api.register(purchasesRoutes);
+      await api.register(redemptionRoutes);
       await api.register(cartRoutes);
       await api.register(couponRoutes);
       await api.register(walletRoutes);

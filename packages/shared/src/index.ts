@@ -14,6 +14,7 @@ export * from './schemas/cart.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/cashier.ts';
 export * from './schemas/ach.ts';
+export * from './schemas/gift-card-redemption.ts';
 export * from './schemas/square.ts';
 export * from './schemas/coinflow.ts';
 export * from './schemas/checkout.ts';

@@ -389,6 +389,12 @@ export const giftCardCodes = pgTable('gift_card_codes', {
   reservedAt: ts('reserved_at'),
   assignedAt: ts('assigned_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** What the code gives when redeemed, fixed when it is sold (0048): the gift card's coins and bonus then. */
+  coins: integer('coins'),
+  bonusCoins: integer('bonus_coins'),
+  /** Who redeemed it, and when (0048): both or neither. */
+  redeemedBy: text('redeemed_by').references(() => users.id),
+  redeemedAt: ts('redeemed_at'),
 });
 
 export const outbox = pgTable('outbox', {

@@ -54,6 +54,8 @@ const protectedRoutes: RouteObject[] = [
   { path: 'add-card/:orderId?', ...screen('./purchase/AddCardRoute.tsx') },
   { path: 'payment-success', ...screen('../features/purchases/pages/PaymentSuccessPage.tsx') },
   { path: 'my-purchases', ...screen('../features/purchases/pages/MyPurchasesPage.tsx') },
+  // Gift-card codes redeemed into the wallet (issue 24).
+  { path: 'redeem', ...screen('../features/redeem/pages/RedeemPage.tsx') },
   { path: 'wallet-history', ...screen('../features/wallet/pages/WalletHistoryPage.tsx') },
   // Composed in app/: the cash-out page with the winnings and verification of getuser, and the bank link (issue 24).
   { path: 'cash-out', ...screen('./cashout/CashOutRoute.tsx') },

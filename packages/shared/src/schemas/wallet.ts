@@ -10,7 +10,17 @@ export const ledgerWalletName = z.enum([...walletName.options, 'cashOutHold']);
  * won, coins held for a cash-out, a cash-out paid out, held coins returned, a payment taken back, or
  * an admin's adjustment.
  */
-export const ledgerEntryKind = z.enum(['purchase', 'bonus', 'win', 'cashOutHold', 'payout', 'return', 'reversal', 'adjustment']);
+export const ledgerEntryKind = z.enum([
+  'purchase',
+  'bonus',
+  'win',
+  'cashOutHold',
+  'payout',
+  'return',
+  'reversal',
+  'adjustment',
+  'giftCard',
+]);
 export type LedgerEntryKind = z.infer<typeof ledgerEntryKind>;
 
 /** Whole numbers in a query string: digits only (a plain coercion reads '' as 0 and '1e2' as 100). */

@@ -41,11 +41,21 @@ export async function releaseCodes(tx: Tx, orderId: string): Promise<void> {
     .where(and(eq(giftCardCodes.orderId, orderId), isNull(giftCardCodes.assignedAt)));
 }
 
-/** Hands the order's reserved codes to the buyer. */
+/** A code's bonus as its gift card gives one (cart/totals packageBonus for one card): fixed coins or a percentage. */
+const giftCardBonus = sql`(SELECT CASE g.bonus_type WHEN 'COINS' THEN coalesce(g.bonus_amount, 0)
+  WHEN 'PERCENTAGE' THEN (g.coins * coalesce(g.bonus_amount, 0)) / 100 ELSE 0 END
+  FROM gift_cards g WHERE g.id = ${giftCardCodes.giftCardId})`;
+
+/** Hands the order's reserved codes to the buyer, with what each gives when redeemed (its gift card's value now). */
 export async function assignCodes(tx: Tx, orderId: string, userId: string): Promise<void> {
   await tx
     .update(giftCardCodes)
-    .set({ userId, assignedAt: sql`now()` })
+    .set({
+      userId,
+      assignedAt: sql`now()`,
+      coins: sql`(SELECT g.coins FROM gift_cards g WHERE g.id = ${giftCardCodes.giftCardId})`,
+      bonusCoins: giftCardBonus,
+    })
     .where(and(eq(giftCardCodes.orderId, orderId), isNull(giftCardCodes.assignedAt)));
 }
 

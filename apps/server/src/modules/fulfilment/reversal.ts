@@ -4,9 +4,11 @@
 // 'refunded' with the order row locked, so however many times (and however concurrently) the news
 // arrives, the coins go back once. The ledger still sums to every balance: the entry is a ledger entry.
 // A shopper who spent the coins meanwhile goes below zero (ADR 011): the debt shows as a negative
-// balance rather than vanishing, and later credits pay it off first.
+// balance rather than vanishing, and later credits pay it off first. The same goes for the coins of the
+// order's gift-card codes that someone redeemed (the redemption module's takeBackRedeemedCodes).
 import type { Tx } from '../../db/client.ts';
 import { assertTransition, lockOrder, updateOrder } from '../checkout/index.ts';
+import { takeBackRedeemedCodes } from '../redemption/index.ts';
 import { announceWalletChange, appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
 import { orderLedgerReference, type FulfilmentDeps } from './service.ts';
 
@@ -48,6 +50,8 @@ export async function reverseOrderGrant({ db, wake }: FulfilmentDeps, orderId: s
       ]);
       if (!appended) throw new Error(`reverseOrderGrant: order ${orderId} is ${order.status} but its reversal is already in the ledger`);
     }
+    // The order's gift-card codes someone redeemed: their coins go back too (issue 24).
+    await takeBackRedeemedCodes(tx, orderId);
     await steps.writeReversal?.(tx, { reversedCoins: credited });
     await updateOrder(tx, orderId, { status: 'refunded', failureReason: steps.reason, reservationsHeld: false });
     await announceWalletChange(tx, order.userId);

@@ -18,6 +18,8 @@ const KIND_OF_REASON: Record<string, LedgerEntryKind> = {
   return: 'return',
   reversal: 'reversal',
   adjustment: 'adjustment',
+  // A gift-card code redeemed into the wallet (the redemption module, issue 24).
+  'gift-card': 'giftCard',
 };
 
 export const ledgerEntryKindOf = (reason: string): LedgerEntryKind => KIND_OF_REASON[reason] ?? 'adjustment';

@@ -74,6 +74,9 @@ export function ProfileDropdown({ profile, onLogout }: { profile: UserProfile | 
           <Link className="profile-dropdown__link" to="/cash-out" onClick={() => setOpen(false)}>
             Cash out
           </Link>
+          <Link className="profile-dropdown__link" to="/redeem" onClick={() => setOpen(false)}>
+            Redeem a gift card
+          </Link>
           {profile?.role === 'ADMIN' && (
             // Issue 12: the console, for admins only (the route and the server check the role again).
             <Link className="profile-dropdown__link" to="/admin" data-testid="admin-console-link" onClick={() => setOpen(false)}>

@@ -1,5 +1,6 @@
 import { PAYMENT_METHOD_LABELS, formatCents, formatCoins, formatOrderNumber } from '@store/shared';
 import type { Purchase } from '../types.ts';
+import { GiftCardCodes } from './GiftCardCodes.tsx';
 
 export const STATUS_LABELS: Record<Purchase['status'], string> = {
   pending: 'Awaiting payment',
@@ -78,15 +79,7 @@ export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
           </div>
         ) : null}
       </dl>
-      {purchase.giftCardCodes.length > 0 ? (
-        <ul className="purchase__codes" aria-label="Gift card codes">
-          {purchase.giftCardCodes.map((entry) => (
-            <li key={entry.code}>
-              {entry.name}: <code data-testid="gift-card-code">{entry.code}</code>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {purchase.giftCardCodes.length > 0 ? <GiftCardCodes codes={purchase.giftCardCodes} /> : null}
     </>
   );
 }

@@ -34,7 +34,7 @@ describe('MyPurchasesPage', () => {
     });
     const failed = anOrder({ _id: 'ord-1', number: 100001, status: 'failed', failureReason: 'Your card was declined.', paidWith: null });
     mockApi({ 'GET v1/checkout/my-purchases': ok([giftOrder, failed]) });
-    const { store } = renderPage(<MyPurchasesPage />, { path: '/my-purchases' });
+    const { store, user } = renderPage(<MyPurchasesPage />, { path: '/my-purchases' });
 
     const rows = await screen.findAllByTestId('purchase-row');
     expect(rows.map((row) => row.getAttribute('data-order-id'))).toEqual(['ord-2', 'ord-1']);
@@ -52,6 +52,11 @@ describe('MyPurchasesPage', () => {
     );
     expect(within(rows[1]!).queryByTestId('purchase-paid-with')).toBeNull();
     expect(within(rows[1]!).queryByTestId('receipt-link')).toBeNull();
+    // A code is copied with one press, and the row says how to redeem it (issue 24).
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Copy the code of Lucky Dragon $25' }));
+    expect(await navigator.clipboard.readText()).toBe('LD-AAAA-BBBB');
+    expect(within(rows[0]!).getByRole('button', { name: 'Copy the code of Lucky Dragon $25' })).toHaveTextContent('Copied');
+    expect(within(rows[0]!).getByRole('link', { name: 'Redeem a gift card' })).toHaveAttribute('href', '/redeem');
     expect(rows[1]).toHaveTextContent('Your card was declined.');
 
     expect(store.getState().myPurchases).toEqual({

@@ -14,6 +14,7 @@ const KIND_LABELS: Record<LedgerEntryKind, string> = {
   return: 'Returned',
   reversal: 'Reversal',
   adjustment: 'Adjustment',
+  giftCard: 'Gift card redeemed',
 };
 
 const WALLET_LABELS: Record<WalletHistoryEntry['wallet'], string> = {
