@@ -1,8 +1,8 @@
 // `npm run screenshots` (issue 24): every page state a shopper, a guest and an operator meets, at desktop
 // (1366×900) and phone (390×844), taken with the system Chromium into screenshots/<viewport>/<state>.png
 // (README "Screenshots"). Builds nothing itself (the npm script builds first); starts the built store on a
-// fresh embedded database in demo mode, as the browser tests do, makes its own shopper, pays one order with
-// the sandbox's frictionless card, and photographs each page once it shows what it is for.
+// fresh embedded database in demo mode, as the browser tests do, makes its own shopper, pays one order and one
+// gift card with the sandbox's frictionless card, and photographs each page once it shows what it is for.
 //   ONLY=cart,pay npm run screenshots    just these states
 import fs from 'node:fs';
 import path from 'node:path';
@@ -90,8 +90,22 @@ async function shopperWithOrders(browser: Browser, baseURL: string) {
   await page.getByTestId('checkout-button').click();
   await page.waitForURL('**/add-card/*', { timeout: READY_MS });
   const pendingOrderId = new URL(page.url()).pathname.split('/').pop()!;
+  // A gift card, paid: its code on the success page and in My purchases.
+  const listing = (await (await fetch(`${baseURL}/api/v1/admin/product`)).json()) as {
+    data: { giftCards: { _id: string; isAvailable: boolean }[] };
+  };
+  const card = listing.data.giftCards.find((g) => g.isAvailable);
+  let giftOrderId = paidOrderId;
+  if (card) {
+    await page.goto(`/product-details/${card._id}?type=giftCard`);
+    await page.getByTestId('buy-now-button').click();
+    await page.waitForURL('**/add-card/*', { timeout: READY_MS });
+    await payWithNewCard(page, '4111111111111111');
+    await page.waitForURL('**/payment-success?orderId=*', { timeout: READY_MS });
+    giftOrderId = new URL(page.url()).searchParams.get('orderId')!;
+  }
   await page.context().close();
-  return { session, product, paidOrderId, pendingOrderId };
+  return { session, product, paidOrderId, pendingOrderId, giftOrderId };
 }
 
 async function main() {
@@ -102,7 +116,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const { baseURL } = store;
-    const { session, product, paidOrderId, pendingOrderId } = await shopperWithOrders(browser, baseURL);
+    const { session, product, paidOrderId, pendingOrderId, giftOrderId } = await shopperWithOrders(browser, baseURL);
     const admin = await signInAsAdmin(baseURL);
     const adminSession = { token: admin.token, user: { role: 'ADMIN' } };
     const states: PageState[] = [
@@ -121,7 +135,9 @@ async function main() {
         frame: { selector: 'iframe[data-testid=card-field-card-number]', label: 'Card number' },
       },
       { name: 'payment-success', who: 'shopper', path: `/payment-success?orderId=${paidOrderId}`, ready: '[data-testid=coins-credited]' },
+      { name: 'gift-card-success', who: 'shopper', path: `/payment-success?orderId=${giftOrderId}`, ready: '[data-testid=gift-card-code]' },
       { name: 'my-purchases', who: 'shopper', path: '/my-purchases', ready: '[data-testid=purchase-row]' },
+      { name: 'redeem', who: 'shopper', path: '/redeem', ready: '[data-testid=redeem-code]' },
       { name: 'wallet-history', who: 'shopper', path: '/wallet-history', ready: 'h1' },
       { name: 'cash-out', who: 'shopper', path: '/cash-out', ready: '[data-testid=cashout-verify-first]' },
       { name: 'verify', who: 'shopper', path: '/verify', ready: 'h1' },
