@@ -46,6 +46,7 @@ describe('a win credited by the game provider', () => {
     await rows.first().waitFor({ timeout: 30_000 });
     expect(await rows.count()).toBe(1);
     const cells = await rows.first().locator('td').allTextContents();
-    expect(cells.slice(1)).toEqual(['Win', 'Winnings', '+1,250']);
+    // Its kind, wallet, coins, and the balance after it (issue 24).
+    expect(cells.slice(1)).toEqual(['Win', 'Winnings', '+1,250', '1,250']);
   });
 });

@@ -47,6 +47,13 @@ export const walletHistoryEntry = z.object({
   /** What the entry belongs to (an order, a cash-out, a provider's transaction, an adjustment). */
   reference: z.string(),
   createdAt: z.string(),
+  /**
+   * The shopper's balance just after this entry (issue 24): purchased, winnings and promotional coins together,
+   * as the header shows it; coins held for a cash-out are not in it.
+   */
+  balanceAfter: z.number().int(),
+  /** The order the entry is about (its coins, or their reversal), by id and the number people read; else null. */
+  order: z.object({ id: z.string(), number: z.number().int() }).nullable(),
 });
 export type WalletHistoryEntry = z.infer<typeof walletHistoryEntry>;
 

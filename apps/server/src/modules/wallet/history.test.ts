@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletHistoryResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
+import { as, createShopper, STARTER_POUCH, type Shopper } from '../../../test/support/checkout.ts';
+import { buyNow } from '../checkout/index.ts';
 import { appendLedgerEntries, type LedgerCredit } from './index.ts';
 
 let t: TestApp;
@@ -52,6 +53,37 @@ describe('GET /api/v1/wallet/history', () => {
     const theirs = walletHistoryResponse.parse((await history(other)).json()).data;
     expect(theirs.total).toBe(1);
     expect(theirs.entries.map((e) => e.amount)).toEqual([9_999]);
+  });
+
+  it('gives each entry the balance just after it (the cash-out hold left out) and names the order it is about', async () => {
+    const s = await createShopper(t.database.db);
+    const other = await createShopper(t.database.db);
+    const order = await buyNow(t.database.db, s.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 1 });
+    const othersOrder = await buyNow(t.database.db, other.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 1 });
+    await credit(
+      [
+        { userId: s.id, wallet: 'winWallet', amount: 1_000, reason: 'win' },
+        { userId: s.id, wallet: 'winWallet', amount: -400, reason: 'cashOutHold' },
+        { userId: s.id, wallet: 'cashOutHold', amount: 400, reason: 'cashOutHold' },
+      ],
+      `${s.id}:balance`,
+    );
+    await t.database.db.transaction((tx) =>
+      appendLedgerEntries(tx, [
+        { userId: s.id, wallet: 'purchasedWallet', amount: 500, reason: 'purchase', reference: `order:${order._id}` },
+        // A reference naming someone else's order names no order.
+        { userId: s.id, wallet: 'stackingWallet', amount: 5, reason: 'bonus', reference: `order:${othersOrder._id}` },
+      ]),
+    );
+    const entries = walletHistoryResponse.parse((await history(s)).json()).data.entries;
+    expect(entries.map((e) => [e.wallet, e.amount, e.balanceAfter])).toEqual([
+      ['stackingWallet', 5, 1_105],
+      ['purchasedWallet', 500, 1_100],
+      ['cashOutHold', 400, 600],
+      ['winWallet', -400, 600],
+      ['winWallet', 1_000, 1_000],
+    ]);
+    expect(entries.map((e) => e.order)).toEqual([null, { id: order._id, number: order.number }, null, null, null]);
   });
 
   it('pages stably: the pages together are the whole list once, in order', async () => {

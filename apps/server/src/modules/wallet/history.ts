@@ -1,7 +1,7 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerEntryKind, WalletHistoryEntry, WalletHistoryQuery } from '@store/shared';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries } from '../../db/schema.ts';
+import { ledgerEntries, orders } from '../../db/schema.ts';
 
 /**
  * The ledger's `reason` is written by whoever moves the coins; the history shows one of a fixed set of
@@ -24,25 +24,57 @@ const KIND_OF_REASON: Record<string, LedgerEntryKind> = {
 
 export const ledgerEntryKindOf = (reason: string): LedgerEntryKind => KIND_OF_REASON[reason] ?? 'adjustment';
 
+/** The order an entry's reference names: its coins (order:<id>) or their reversal (reversal:order:<id>). */
+const ORDER_REFERENCE = /^(?:reversal:)?order:(.+)$/;
+
 /**
- * One page of a shopper's ledger entries, newest first. Ties on the timestamp (entries of one
- * transaction) are broken by id, so the order is total and pages never overlap or skip.
+ * One page of a shopper's ledger entries, newest first, each with the balance just after it (a running sum
+ * over the shopper's entries, the cash-out hold left out as the header leaves it out) and the order it is
+ * about. Ties on the timestamp (entries of one transaction) are broken by id, so the order is total and pages
+ * never overlap or skip.
  */
 export async function listWalletHistory(
   db: Db,
   userId: string,
   { page, limit }: WalletHistoryQuery,
 ): Promise<{ entries: WalletHistoryEntry[]; total: number; page: number; limit: number }> {
+  const running = db.$with('running').as(
+    db
+      .select({
+        id: ledgerEntries.id,
+        wallet: ledgerEntries.wallet,
+        amount: ledgerEntries.amount,
+        reason: ledgerEntries.reason,
+        reference: ledgerEntries.reference,
+        createdAt: ledgerEntries.createdAt,
+        balanceAfter: sql<number>`sum(CASE WHEN ${ledgerEntries.wallet} = 'cashOutHold' THEN 0 ELSE ${ledgerEntries.amount} END)
+          OVER (ORDER BY ${ledgerEntries.createdAt}, ${ledgerEntries.id} ROWS UNBOUNDED PRECEDING)`
+          .mapWith(Number)
+          .as('balance_after'),
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId)),
+  );
   const [rows, totals] = await Promise.all([
     db
+      .with(running)
       .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId))
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .from(running)
+      .orderBy(desc(running.createdAt), desc(running.id))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId)),
   ]);
+  const orderIds = [...new Set(rows.flatMap((row) => ORDER_REFERENCE.exec(row.reference)?.[1] ?? []))];
+  // Only the shopper's own orders are named (a reference is the writer's text, never trusted to point home).
+  const ordersNamed =
+    orderIds.length === 0
+      ? []
+      : await db
+          .select({ id: orders.id, number: orders.number })
+          .from(orders)
+          .where(and(inArray(orders.id, orderIds), eq(orders.userId, userId)));
+  const orderById = new Map(ordersNamed.map((o) => [o.id, o]));
   const entries = rows.map((row) => ({
     id: row.id,
     wallet: row.wallet,
@@ -50,6 +82,8 @@ export async function listWalletHistory(
     kind: ledgerEntryKindOf(row.reason),
     reference: row.reference,
     createdAt: row.createdAt.toISOString(),
+    balanceAfter: row.balanceAfter,
+    order: orderById.get(ORDER_REFERENCE.exec(row.reference)?.[1] ?? '') ?? null,
   }));
   return { entries, total: Number(totals[0]?.total ?? 0), page, limit };
 }

@@ -51,10 +51,10 @@ export default function RedeemPage() {
   }
 
   return (
-    <div className="redeem-page">
+    <div className="task-page">
       <title>Redeem a gift card</title>
       <h1>Redeem a gift card</h1>
-      <section className="redeem-panel">
+      <section className="task-panel">
         <p className="redeem-muted">
           Enter the code from a gift card bought here, yours or one a friend gave you. Its coins go to the wallet of the account you are
           signed in with, and a code can be redeemed once.
@@ -73,7 +73,7 @@ export default function RedeemPage() {
               data-testid="redeem-code"
             />
           </label>
-          <button type="submit" className="redeem-button redeem-button--secondary" disabled={checking.isLoading || code.trim() === ''}>
+          <button type="submit" className="btn btn--outline" disabled={checking.isLoading || code.trim() === ''}>
             {checking.isLoading ? 'Checking…' : 'Check code'}
           </button>
         </form>
@@ -84,7 +84,7 @@ export default function RedeemPage() {
         ) : null}
       </section>
       {found ? (
-        <section className="redeem-panel redeem-card" data-testid="redeem-found" aria-label="Your gift card">
+        <section className="task-panel redeem-card" data-testid="redeem-found" aria-label="Your gift card">
           <img className="redeem-card__image" src={found.image} alt="" />
           <div>
             <h2>{found.name}</h2>
@@ -96,7 +96,7 @@ export default function RedeemPage() {
             ) : (
               <button
                 type="button"
-                className="redeem-button"
+                className="btn btn--primary"
                 disabled={redeeming.isLoading}
                 onClick={() => void redeem()}
                 data-testid="redeem-submit"
@@ -108,7 +108,7 @@ export default function RedeemPage() {
         </section>
       ) : null}
       {redeemed ? (
-        <section className="redeem-panel" role="status" data-testid="redeem-done">
+        <section className="task-panel" role="status" data-testid="redeem-done">
           <h2>Redeemed</h2>
           <p>
             {formatCoins(redeemed.totalCoins)} coins from your {redeemed.name} were added to your wallet.{' '}

@@ -12,6 +12,8 @@ const entry = (id: number, over: Partial<WalletHistoryEntry> = {}): WalletHistor
   kind: 'win',
   reference: `ref-${id}`,
   createdAt: '2026-03-01T12:00:00.000Z',
+  balanceAfter: 0,
+  order: null,
   ...over,
 });
 
@@ -26,16 +28,22 @@ function historyServer(total: number) {
 }
 
 describe('WalletHistoryPage', () => {
-  it('shows each entry with its date, kind, wallet and signed coins', async () => {
+  it('shows each entry with its date, kind (and order), wallet, signed coins and the balance after it', async () => {
     mockApi({
       'GET v1/wallet/history': {
         body: {
           success: true,
           data: {
             entries: [
-              entry(3, { kind: 'reversal', wallet: 'purchasedWallet', amount: -1_500 }),
-              entry(2, { kind: 'win', amount: 250 }),
-              entry(1, { kind: 'cashOutHold', amount: -40 }),
+              entry(3, {
+                kind: 'reversal',
+                wallet: 'purchasedWallet',
+                amount: -1_500,
+                balanceAfter: 210,
+                order: { id: 'ord-9', number: 100009 },
+              }),
+              entry(2, { kind: 'win', amount: 250, balanceAfter: 1_710 }),
+              entry(1, { kind: 'cashOutHold', amount: -40, balanceAfter: 1_460 }),
             ],
             total: 3,
             page: 1,
@@ -54,10 +62,11 @@ describe('WalletHistoryPage', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['Reversal', 'Purchased', '−1,500'],
-      ['Win', 'Winnings', '+250'],
-      ['Cash-out hold', 'Winnings', '−40'],
+      ['Reversal · Order #100009', 'Purchased', '−1,500', '210'],
+      ['Win', 'Winnings', '+250', '1,710'],
+      ['Cash-out hold', 'Winnings', '−40', '1,460'],
     ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'Order #100009' })).toHaveAttribute('href', '/payment-success?orderId=ord-9');
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
   });

@@ -1,5 +1,12 @@
-import { useSearchParams } from 'react-router';
-import { formatSignedCoins, type LedgerEntryKind, type WalletHistoryEntry } from '@store/shared';
+import { Link, useSearchParams } from 'react-router';
+import {
+  formatCoins,
+  formatOrderNumber,
+  formatSignedCoins,
+  paymentSuccessPath,
+  type LedgerEntryKind,
+  type WalletHistoryEntry,
+} from '@store/shared';
 import { useWalletHistoryQuery } from '../api/wallet-history.ts';
 import './wallet-history.css';
 
@@ -28,7 +35,10 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
 
 /** Signed coins: "+1,200" in, "−500" out. */
 
-/** /wallet-history: every coin movement of the shopper, newest first, a page at a time (?page= in the address). */
+/**
+ * /wallet-history: every coin movement of the shopper, newest first, a page at a time (?page= in the address),
+ * with the balance after each and a link to the order it is about (issue 24).
+ */
 export default function WalletHistoryPage() {
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('page'));
@@ -66,15 +76,25 @@ export default function WalletHistoryPage() {
                 <th scope="col">Type</th>
                 <th scope="col">Wallet</th>
                 <th scope="col">Coins</th>
+                <th scope="col">Balance</th>
               </tr>
             </thead>
             <tbody>
               {data.entries.map((entry) => (
                 <tr key={entry.id} data-testid="wallet-history-row">
                   <td>{dateFormat.format(new Date(entry.createdAt))}</td>
-                  <td>{KIND_LABELS[entry.kind]}</td>
+                  <td>
+                    {KIND_LABELS[entry.kind]}
+                    {entry.order ? (
+                      <>
+                        {' · '}
+                        <Link to={paymentSuccessPath(entry.order.id)}>Order {formatOrderNumber(entry.order.number)}</Link>
+                      </>
+                    ) : null}
+                  </td>
                   <td>{WALLET_LABELS[entry.wallet]}</td>
                   <td className={entry.amount < 0 ? 'wallet-history__out' : 'wallet-history__in'}>{formatSignedCoins(entry.amount)}</td>
+                  <td data-testid="wallet-history-balance">{formatCoins(entry.balanceAfter)}</td>
                 </tr>
               ))}
             </tbody>
