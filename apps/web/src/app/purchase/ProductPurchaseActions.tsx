@@ -21,7 +21,7 @@ function SignInToBuy() {
     <div className="product-purchase-actions">
       <button
         type="button"
-        className="product-purchase-actions__sign-in"
+        className="btn btn--primary"
         onClick={() => {
           storage.set(REDIRECT_KEY, location.pathname + location.search);
           void navigate('/login');
