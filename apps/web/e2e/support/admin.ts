@@ -32,3 +32,16 @@ export async function signInAsAdmin(baseURL: string): Promise<AdminSession> {
     },
   };
 }
+
+/**
+ * Points the store's one card form at another provider (the console's card routing, issue 24). Every
+ * shopper of that store sees it, so a test that calls this runs a store of its own.
+ */
+export async function routeCardsTo(baseURL: string, cardRouting: { primary: string; fallback: string | null }): Promise<void> {
+  const admin = await signInAsAdmin(baseURL);
+  const current = await admin.call<{ store: object; purchases: object; cashout: object; version: string }>('GET', 'v1/admin/settings');
+  if (current.status !== 200) throw new Error(`reading the settings failed: ${current.status}`);
+  const { store, purchases, cashout, version } = current.body.data;
+  const saved = await admin.call('PUT', 'v1/admin/settings', { store, purchases: { ...purchases, cardRouting }, cashout, version });
+  if (saved.status !== 200) throw new Error(`saving the card routing failed: ${saved.status} ${JSON.stringify(saved.body)}`);
+}

@@ -15,11 +15,13 @@ export interface TrackedPage extends Page {
  * One browser per test file; a fresh context per page. Any console error or uncaught page error fails
  * the test, except the browser's own "Failed to load resource" line for statuses the test expects.
  */
-export function useBrowser() {
+export function useBrowser(opts: { storeURL?: () => string } = {}) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const problems: string[] = [];
   const baseURL = inject('baseURL');
+  // A file that starts a store of its own (a setting every shopper sees) points its pages at that one.
+  const pagesURL = opts.storeURL ?? (() => baseURL);
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -42,7 +44,7 @@ export function useBrowser() {
     opts: { viewport?: { width: number; height: number }; token?: string; user?: object; javaScript?: boolean } = {},
   ): Promise<TrackedPage> {
     const context = await browser.newContext({
-      baseURL,
+      baseURL: pagesURL(),
       viewport: opts.viewport ?? DESKTOP_VIEWPORT,
       javaScriptEnabled: opts.javaScript ?? true,
     });

@@ -1,6 +1,8 @@
 import { formatBalance } from '@store/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeCardsTo } from '../support/admin.ts';
+import { startStore, type StoreProcess } from '../support/store-server.ts';
 import { useBrowser } from '../support/browser.ts';
 import { aCheapProduct, addToCartViaApi, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
 import { createVerifiedUser, signInViaApi } from '../support/users.ts';
@@ -9,7 +11,17 @@ import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 // sandbox (no credentials, no internet): the card is typed into our vault's hosted field, Square's side
 // is the sandbox's API reached through the `square` SDK (ADR 013).
 
-const { newPage, baseURL } = useBrowser();
+// The store routes new cards to this provider (issue 24), a setting every shopper sees: so this file runs a
+// store of its own.
+let store: StoreProcess;
+let baseURL = '';
+beforeAll(async () => {
+  store = await startStore({ publicUrl: true });
+  baseURL = store.baseURL;
+  await routeCardsTo(baseURL, { primary: 'square_card', fallback: null });
+});
+afterAll(() => store?.stop());
+const { newPage } = useBrowser({ storeURL: () => store.baseURL });
 
 /** Square's sandbox Visa (README "Payments sandbox"). */
 const SQUARE_VISA = '4111111111111111';
@@ -48,14 +60,17 @@ describe('paying with a Square card', () => {
 
     await page.getByTestId('checkout-button').click();
     await page.waitForURL('**/add-card/*');
-    await page.getByRole('radio', { name: 'Card (Square)' }).check();
+    await page.getByRole('radio', { name: 'Card', exact: true }).check();
     const panel = page.getByTestId('square-card-method');
     await panel.waitFor();
     const frame = panel.frameLocator('iframe[data-testid=card-field-card-number]');
     await frame.getByLabel('Card number').fill(SQUARE_VISA);
     await frame.getByLabel('Expiry date').fill('1234');
     await frame.getByLabel('CVV').fill('123');
-    expect(await panel.getByRole('checkbox', { name: 'Save this card with Square' }).isChecked()).toBe(true);
+    // Keeping the card is the shopper's choice, unticked until they tick it (issue 24).
+    const keep = panel.getByRole('checkbox', { name: 'Save this card' });
+    expect(await keep.isChecked()).toBe(false);
+    await keep.check();
     await everyCardFrameReady(page);
     await panel.getByTestId('square-pay-button').click();
 

@@ -1,6 +1,8 @@
 import { formatBalance } from '@store/shared';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeCardsTo } from '../support/admin.ts';
+import { startStore, type StoreProcess } from '../support/store-server.ts';
 import { useBrowser } from '../support/browser.ts';
 import { aCheapProduct, addToCartViaApi, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
 import { createVerifiedUser, signInViaApi } from '../support/users.ts';
@@ -10,7 +12,17 @@ import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 // the `stripe` package talks to the sandbox's API, the card is typed into our vault's hosted field, and
 // Stripe's 3-D Secure and Cash App pages are the sandbox's (ADR 012).
 
-const { newPage, baseURL } = useBrowser();
+// The store routes new cards to this provider (issue 24), a setting every shopper sees: so this file runs a
+// store of its own.
+let store: StoreProcess;
+let baseURL = '';
+beforeAll(async () => {
+  store = await startStore({ publicUrl: true });
+  baseURL = store.baseURL;
+  await routeCardsTo(baseURL, { primary: 'stripe_card', fallback: null });
+});
+afterAll(() => store?.stop());
+const { newPage } = useBrowser({ storeURL: () => store.baseURL });
 
 /** Stripe's test card that always asks for 3-D Secure, and its plain Visa (README "Payments sandbox"). */
 const STRIPE_3DS = '4000002760003184';
@@ -66,7 +78,7 @@ async function expectCredited(page: Page, token: string, coinsBefore: number, or
 describe('paying through Stripe', () => {
   it('pays with a Stripe card through its 3-D Secure page; then the card is deleted after the confirmation', async () => {
     const { page, token, orderCoins, coinsBefore, apiRequests } = await shopperOnPayPage();
-    await page.getByRole('radio', { name: 'Card (Stripe)' }).check();
+    await page.getByRole('radio', { name: 'Card', exact: true }).check();
     const panel = page.getByTestId('stripe-card-method');
     await panel.waitFor();
     const frame = panel.frameLocator('iframe[data-testid=card-field-card-number]');

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { COUNTRIES } from '../countries.ts';
 import { US_STATES } from '../us-states.ts';
 import { bonusType } from './catalog.ts';
-import { paymentMethodKind } from './payments.ts';
+import { cardRouteKind, cardRouting, paymentMethodKind } from './payments.ts';
 import { settings } from './settings.ts';
 
 /** Whole numbers in a query string: digits only. */
@@ -228,6 +228,8 @@ export const adminPurchaseSettings = z.strictObject({
   whitelistedStates: z.array(usStateCode).refine(unique, 'must not repeat a state'),
   /** The payment method kinds offered (each also needs a registered provider). */
   enabledPaymentMethods: z.array(paymentMethodKind).refine(unique, 'must not repeat a method'),
+  /** Which provider takes a new card, and which while it is down (issue 24). */
+  cardRouting,
 });
 export type AdminPurchaseSettings = z.infer<typeof adminPurchaseSettings>;
 
@@ -260,7 +262,11 @@ export type AdminSettingsUpdate = z.infer<typeof adminSettingsUpdate>;
 /** What the console reads: the stored rows as they are (no transforms, so the response schema stays plain). */
 export const adminSettings = z.object({
   store: settings,
-  purchases: z.object({ whitelistedStates: z.array(z.string()), enabledPaymentMethods: z.array(paymentMethodKind) }),
+  purchases: z.object({
+    whitelistedStates: z.array(z.string()),
+    enabledPaymentMethods: z.array(paymentMethodKind),
+    cardRouting: z.object({ primary: cardRouteKind, fallback: cardRouteKind.nullable() }),
+  }),
   cashout: z.object({
     minCoins: z.number().int(),
     maxCoins: z.number().int(),

@@ -31,6 +31,22 @@ export const paymentMethodKind = z.enum(PAYMENT_METHOD_KINDS);
 export type PaymentMethodKind = z.infer<typeof paymentMethodKind>;
 
 /**
+ * The kinds that take a new card (issue 24): the shopper sees one card form, and the store's routing
+ * setting decides which of these takes it: our vault's fields to Nuvei, Stripe's or Square's card field,
+ * or Nuvei's hosted checkout page.
+ */
+export const CARD_ROUTE_KINDS = ['card', 'stripe_card', 'square_card', 'cashier'] as const;
+export const cardRouteKind = z.enum(CARD_ROUTE_KINDS);
+export type CardRouteKind = z.infer<typeof cardRouteKind>;
+/** Who takes a new card: the primary, and the fallback used while the primary is disabled, unserved or in an outage. */
+export const cardRouting = z
+  .strictObject({ primary: cardRouteKind, fallback: cardRouteKind.nullable() })
+  .refine((v) => v.fallback !== v.primary, { path: ['fallback'], message: 'must differ from the primary' });
+export type CardRouting = z.infer<typeof cardRouting>;
+/** A store whose settings predate routing: Nuvei's fields, no fallback (what the pay page offered before). */
+export const DEFAULT_CARD_ROUTING: CardRouting = { primary: 'card', fallback: null };
+
+/**
  * What a shopper reads for the method an order was paid with (My purchases, the receipt): a card is a card
  * whichever provider took it, since the shopper never chose the provider (issue 24).
  */
@@ -205,9 +221,13 @@ export type FrameToStoreMessage =
 /** Every payment method kind with whether this shopper may pay with it now (SPEC §3 allowedPaymentsProviders). */
 export const allowedPayment = z.record(paymentMethodKind, z.boolean());
 export type AllowedPayment = z.infer<typeof allowedPayment>;
-/** GET v1/payment/allowed-providers: data.data.allowedPayment (SPEC §7). */
+/**
+ * GET v1/payment/allowed-providers: data.data.allowedPayment (SPEC §7), and data.data.cardRoute: the kind
+ * whose form takes a new card now (the routing's primary, or its fallback during an outage), null when
+ * neither is allowed.
+ */
 export const allowedProvidersResponse = z.object({
   success: z.literal(true),
-  data: z.object({ data: z.object({ allowedPayment }) }),
+  data: z.object({ data: z.object({ allowedPayment, cardRoute: cardRouteKind.nullable() }) }),
 });
 export type AllowedProvidersResponse = z.infer<typeof allowedProvidersResponse>;

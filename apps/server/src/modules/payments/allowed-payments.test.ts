@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { orders, payments } from '../../db/schema.ts';
 import { sandboxTransactions } from '../../db/sandbox-schema.ts';
 import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
+import { createAdmin } from '../../../test/support/cashout.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { getCards, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import { savePurchaseSettings, STARTER_PURCHASE_SETTINGS, type PurchaseSettings } from '../settings/index.ts';
@@ -161,4 +162,80 @@ it('documents GET /api/v1/payment/allowed-providers in /api/docs', async () => {
   const res = await t.app.inject({ url: '/api/docs/json' });
   const { paths } = res.json() as { paths: Record<string, Record<string, { description?: string }>> };
   expect(paths['/api/v1/payment/allowed-providers']?.get?.description).toBeTruthy();
+});
+
+describe('card routing: which kind takes a new card (issue 24)', () => {
+  async function cardRoute(s: Shopper) {
+    const res = await as(t.app, s, { method: 'GET', url: '/api/v1/payment/allowed-providers' });
+    expect(res.statusCode, res.body).toBe(200);
+    return allowedProvidersResponse.parse(res.json()).data.data.cardRoute;
+  }
+
+  it("answers the routing's primary, its fallback when the primary is disabled, and null when neither is allowed", async () => {
+    const s = await createShopper(db(), { state: 'TX' });
+    expect(await cardRoute(s)).toBe('card');
+    await settingsWith({ cardRouting: { primary: 'square_card', fallback: 'card' } });
+    expect(await cardRoute(s)).toBe('square_card');
+    await settingsWith({
+      cardRouting: { primary: 'square_card', fallback: 'cashier' },
+      enabledPaymentMethods: PAYMENT_METHOD_KINDS.filter((kind) => kind !== 'square_card'),
+    });
+    expect(await cardRoute(s)).toBe('cashier');
+    await settingsWith({ cardRouting: { primary: 'stripe_card', fallback: null }, enabledPaymentMethods: ['card', 'bank_account'] });
+    expect(await cardRoute(s)).toBeNull();
+    expect(await cardRoute(await createShopper(db(), { state: 'WA' }))).toBeNull();
+  });
+
+  it('sends new cards to the fallback after three payments the primary did not answer, and back after one it answers', async () => {
+    await settingsWith({ cardRouting: { primary: 'card', fallback: 'stripe_card' } });
+    const s = await createShopper(db(), { state: 'TX' });
+    // Each payment by a shopper of its own: a fault leaves that order's attempt for the reconciliation.
+    const payWith = async (card: string) => {
+      const payer = await createShopper(db(), { state: 'TX' });
+      const order = await pendingOrder(t.app, payer);
+      return init(t.app, payer, { orderId: order._id, cardToken: await tokenizeCard(t.app, card) });
+    };
+    for (let fault = 1; fault <= 3; fault++) {
+      expect(await cardRoute(s), `before fault ${fault}`).toBe('card');
+      const res = await payWith(SANDBOX_CARDS.gatewayDown);
+      expect(res.statusCode, res.body).toBe(502);
+      expect(res.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+    }
+    expect(await cardRoute(s)).toBe('stripe_card');
+    // A fallback that is not allowed is no way out: the primary stays.
+    await settingsWith({ cardRouting: { primary: 'card', fallback: 'stripe_card' }, enabledPaymentMethods: ['card', 'saved_card'] });
+    expect(await cardRoute(s)).toBe('card');
+    await settingsWith({ cardRouting: { primary: 'card', fallback: 'stripe_card' } });
+    expect(await cardRoute(s)).toBe('stripe_card');
+    // Nuvei still takes a payment sent to it (saved cards stay payable); its answer ends the outage.
+    const answered = await payWith(SANDBOX_CARDS.frictionless);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(await cardRoute(s)).toBe('card');
+  });
+
+  it('refuses a routing whose fallback is its primary, or a kind that takes no card, naming the field', async () => {
+    const admin = await createAdmin(db());
+    const current = await as(t.app, admin, { method: 'GET', url: '/api/v1/admin/settings' });
+    expect(current.statusCode, current.body).toBe(200);
+    const { store, purchases, cashout, version } = current.json().data;
+    for (const [cardRouting, path] of [
+      [{ primary: 'card', fallback: 'card' }, 'purchases.cardRouting.fallback'],
+      [{ primary: 'bank_account', fallback: null }, 'purchases.cardRouting.primary'],
+    ] as const) {
+      const res = await as(t.app, admin, {
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        payload: { store, purchases: { ...purchases, cardRouting }, cashout, version },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.body).toContain(path);
+    }
+    const saved = await as(t.app, admin, {
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      payload: { store, purchases: { ...purchases, cardRouting: { primary: 'square_card', fallback: null } }, cashout, version },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await cardRoute(await createShopper(db(), { state: 'TX' }))).toBe('square_card');
+  });
 });

@@ -2,7 +2,7 @@
 // when a registered provider serves it, the purchase settings enable it, and the shopper's profile state
 // is whitelisted. The same rule answers GET v1/payment/allowed-providers and refuses a payment, so
 // whatever the client shows or sends, the server decides.
-import { PAYMENT_METHOD_KINDS, type AllowedPayment } from '@store/shared';
+import { PAYMENT_METHOD_KINDS, type AllowedPayment, type CardRouteKind, type CardRouting } from '@store/shared';
 import { AppError } from '@store/server-kit';
 import type { PaymentMethodKind } from '@store/server-kit';
 import { getPurchaseSettings, isStateWhitelisted } from '../settings/index.ts';
@@ -16,15 +16,37 @@ export const PAYMENT_METHOD_NOT_ALLOWED_MESSAGE = 'This payment method is not al
 
 const shopperStateAllowed = async (db: PaymentsDeps['db'], userId: string) => isStateWhitelisted(db, await findProfileState(db, userId));
 
-/** GET v1/payment/allowed-providers: every method kind with whether this shopper may pay with it now. */
+/**
+ * The kind whose form takes a new card now (issue 24): the routing's primary when it is allowed and its
+ * provider is not in an outage, else the fallback on the same terms. When both providers are down the
+ * primary stays (a form that may fail beats none); null when neither kind is allowed.
+ */
+export function cardRouteOf(
+  providers: PaymentsDeps['providers'],
+  allowed: AllowedPayment,
+  { primary, fallback }: CardRouting,
+): CardRouteKind | null {
+  const candidates = [primary, fallback].filter((kind): kind is CardRouteKind => kind !== null && allowed[kind]);
+  const up = candidates.find((kind) => {
+    const provider = providers.forMethod(kind);
+    return provider !== undefined && !providers.inOutage(provider.name);
+  });
+  return up ?? candidates[0] ?? null;
+}
+
+/** GET v1/payment/allowed-providers: every method kind with whether this shopper may pay with it now, and where a new card goes. */
 export async function allowedPaymentsFor(
   { db, providers }: Pick<PaymentsDeps, 'db' | 'providers'>,
   userId: string,
-): Promise<AllowedPayment> {
-  const [stateAllowed, { enabledPaymentMethods }] = await Promise.all([shopperStateAllowed(db, userId), getPurchaseSettings(db)]);
+): Promise<{ allowedPayment: AllowedPayment; cardRoute: CardRouteKind | null }> {
+  const [stateAllowed, { enabledPaymentMethods, cardRouting }] = await Promise.all([
+    shopperStateAllowed(db, userId),
+    getPurchaseSettings(db),
+  ]);
   const enabled = new Set<PaymentMethodKind>(enabledPaymentMethods);
   const entries = PAYMENT_METHOD_KINDS.map((kind) => [kind, stateAllowed && enabled.has(kind) && providers.forMethod(kind) !== undefined]);
-  return Object.fromEntries(entries) as AllowedPayment;
+  const allowedPayment = Object.fromEntries(entries) as AllowedPayment;
+  return { allowedPayment, cardRoute: cardRouteOf(providers, allowedPayment, cardRouting) };
 }
 
 /**

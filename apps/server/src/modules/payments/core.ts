@@ -62,8 +62,11 @@ async function declineOrder({ db, attempts }: PaymentsDeps, payment: repo.Paymen
  */
 async function callOrReconcile<T>(deps: PaymentsDeps, payment: repo.PaymentRow, step: string, fn: () => Promise<T>): Promise<T> {
   try {
-    return await callProvider(deps.log, step, fn);
+    const answer = await callProvider(deps.log, step, fn);
+    deps.providers.reportCall(payment.provider, true);
+    return answer;
   } catch (err) {
+    deps.providers.reportCall(payment.provider, false);
     await reconcileInFlight(deps, payment).catch((lookupErr: unknown) =>
       deps.log.error(
         { paymentId: payment.id, err: lookupErr instanceof Error ? lookupErr.message : String(lookupErr) },

@@ -130,13 +130,13 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['payments'],
           description:
-            'The payment method kinds with whether the shopper may pay with each now: a registered provider serves it, the settings enable it, and the profile state is whitelisted (all false otherwise). A payment through a kind not allowed is refused with 403.',
+            'The payment method kinds with whether the shopper may pay with each now: a registered provider serves it, the settings enable it, and the profile state is whitelisted (all false otherwise). A payment through a kind not allowed is refused with 403. cardRoute: the kind whose form takes a new card now (the card routing setting: its primary, or its fallback while the primary is disabled or in an outage); null when neither is allowed.',
           response: { 200: allowedProvidersResponse, 401: errorEnvelope },
         },
       },
       async (request) => ({
         success: true as const,
-        data: { data: { allowedPayment: await allowedPaymentsFor(deps(request.log), signedInUser(request)._id) } },
+        data: { data: await allowedPaymentsFor(deps(request.log), signedInUser(request)._id) },
       }),
     );
 

@@ -18,7 +18,7 @@ const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Every store setting an admin edits, with the version to send back',
         description:
-          'Role ADMIN. store (company, app links and versions, coin rate, limits, blocked countries, tax rates), purchases (whitelisted states, payment methods), cashout (rules).',
+          'Role ADMIN. store (company, app links and versions, coin rate, limits, blocked countries, tax rates), purchases (whitelisted states, payment methods, card routing: which kind takes a new card and which while it is down), cashout (rules).',
         response: { 200: adminSettingsResponse, 401: errorEnvelope, 403: errorEnvelope },
       },
     },

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { paymentMethodKind, settings as settingsSchema, US_REGIONS, US_STATES, type Settings, type WhitelistedState } from '@store/shared';
+import {
+  cardRouting,
+  DEFAULT_CARD_ROUTING,
+  paymentMethodKind,
+  settings as settingsSchema,
+  US_REGIONS,
+  US_STATES,
+  type Settings,
+  type WhitelistedState,
+} from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertSettingIfMissing, readSetting, writeSetting } from './repository.ts';
 import { STARTER_CASHOUT_SETTINGS, STARTER_PURCHASE_SETTINGS, STARTER_SETTINGS } from './starter-settings.ts';
@@ -14,6 +23,8 @@ export const purchaseSettings = z.object({
   whitelistedStates: z.array(usStateCode),
   /** The payment method kinds the store offers; a kind also needs a registered provider that serves it. */
   enabledPaymentMethods: z.array(paymentMethodKind),
+  /** Which kind takes a new card (issue 24); rows written before routing existed read as Nuvei's fields alone. */
+  cardRouting: cardRouting.default(DEFAULT_CARD_ROUTING),
 });
 export type PurchaseSettings = z.infer<typeof purchaseSettings>;
 

@@ -37,6 +37,8 @@ export const STARTER_SETTINGS: Settings = {
 export const STARTER_PURCHASE_SETTINGS: PurchaseSettings = {
   whitelistedStates: US_STATES.map((s) => s.code).filter((code) => code !== 'WA' && code !== 'ID'),
   enabledPaymentMethods: [...PAYMENT_METHOD_KINDS],
+  // Our vault's fields to Nuvei; Stripe takes cards while Nuvei is down.
+  cardRouting: { primary: 'card', fallback: 'stripe_card' },
 };
 
 /** Cash-out rules on a fresh install (issue 10): $10 to $1,000 a request at 100 coins a dollar, $2,000 a day, 72 hours after a bank purchase. */

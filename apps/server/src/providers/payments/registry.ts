@@ -17,10 +17,38 @@ export interface PaymentProviders {
   verifyNotification(webhook: string, input: NotificationInput): PaymentNotification | null;
   /** The registered providers' names, in the order they were registered. */
   names(): string[];
+  /** A payment step's call to this provider answered (ok) or failed to (a fault: no answer, an error). */
+  reportCall(name: string, ok: boolean): void;
+  /** Whether this provider is in an outage: its last calls all failed, the last of them recently (card routing's fallback, issue 24). */
+  inOutage(name: string): boolean;
 }
 
-export function createPaymentProviders(initial: readonly PaymentProvider[] = []): PaymentProviders {
+/** Consecutive faults that make an outage: one lost answer is bad luck, three in a row is the provider. */
+export const OUTAGE_AFTER_FAULTS = 3;
+/**
+ * How long an outage lasts after its last fault. Then the next payment goes to the provider again: an
+ * answer ends the outage, one more fault starts it again at once.
+ */
+export const OUTAGE_MS = 5 * 60_000;
+
+/** Per provider name, in this process: each instance judges the providers by the calls it made. */
+function createHealth(now: () => number) {
+  const faults = new Map<string, { count: number; lastAt: number }>();
+  return {
+    report(name: string, ok: boolean) {
+      if (ok) faults.delete(name);
+      else faults.set(name, { count: (faults.get(name)?.count ?? 0) + 1, lastAt: now() });
+    },
+    inOutage(name: string) {
+      const seen = faults.get(name);
+      return seen !== undefined && seen.count >= OUTAGE_AFTER_FAULTS && now() - seen.lastAt < OUTAGE_MS;
+    },
+  };
+}
+
+export function createPaymentProviders(initial: readonly PaymentProvider[] = [], now: () => number = Date.now): PaymentProviders {
   const byName = new Map<string, PaymentProvider>();
+  const health = createHealth(now);
   const byMethod = new Map<PaymentMethodKind, PaymentProvider>();
   const registry: PaymentProviders = {
     register(provider) {
@@ -44,6 +72,8 @@ export function createPaymentProviders(initial: readonly PaymentProvider[] = [])
       return null;
     },
     names: () => [...byName.keys()],
+    reportCall: health.report,
+    inOutage: health.inOutage,
   };
   for (const provider of initial) registry.register(provider);
   return registry;

@@ -276,3 +276,31 @@ describe("the card frame's CVV (a new card's, ADR 038)", () => {
     );
   });
 });
+
+describe('the card brand, shown as the number is typed (issue 24)', () => {
+  it('names the brand from the first digits, changes it with them, and clears it for a number it does not know', () => {
+    openFieldPage('card');
+    const number = frame.document.getElementById('number')!;
+    const brand = () => (frame.document.getElementById('brand') as unknown as { textContent: string }).textContent;
+    const type = (value: string) => {
+      number.value = value;
+      number.dispatchEvent(new frame.Event('input', { bubbles: true }));
+    };
+    expect(brand()).toBe('');
+    type('4');
+    expect(brand()).toBe('VISA');
+    type('5555 5555');
+    expect(brand()).toBe('Mastercard');
+    type('3782');
+    expect(brand()).toBe('AMEX');
+    type('6011');
+    expect(brand()).toBe('Discover');
+    type('9');
+    expect(brand()).toBe('');
+  });
+
+  it("takes the store's dark theme only when asked, and any other theme as the light one", () => {
+    expect(fieldPage('card', STORE, undefined, '', 'dark')).toContain('<body class="dark"');
+    expect(fieldPage('card', STORE)).toContain('<body class="light"');
+  });
+});

@@ -11,9 +11,19 @@ import { escapeHtml } from '@store/server-kit';
 import { FRAME_SESSION_HEADER } from './frame-session.ts';
 
 const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,sans-serif}
-form{display:flex;gap:8px}input{box-sizing:border-box;width:100%;padding:10px 12px;border:1px solid #ccc;border-radius:6px;font:inherit}
-input.exp{max-width:6em}input.cvc{max-width:4.5em}
-@media (max-width:360px){html,body{font-size:14px}form{gap:6px}input{padding:10px 6px}input.exp{max-width:4.6em}input.cvc{max-width:3.8em}}`;
+form{display:flex;gap:8px}.number{position:relative;flex:1;min-width:0}
+input{box-sizing:border-box;width:100%;padding:10px 12px;border:1px solid #ccc;border-radius:6px;font:inherit;background:#fff;color:#111}
+.number input{padding-right:5.2em}input.exp{max-width:6em}input.cvc{max-width:4.5em}
+.brand{position:absolute;right:10px;top:50%;transform:translateY(-50%);font-size:12px;font-weight:700;letter-spacing:.04em;color:#555;pointer-events:none}
+body.dark input{background:#0b1226;border-color:rgba(255,255,255,.22);color:#eef1f8;color-scheme:dark}
+body.dark input::placeholder{color:#8d97b3}body.dark input:focus{outline:2px solid #f5c451;outline-offset:0;border-color:#f5c451}
+body.dark .brand{color:#f5c451}
+@media (max-width:360px){html,body{font-size:14px}form{gap:6px}input{padding:10px 6px}.number input{padding-right:4.6em}input.exp{max-width:4.6em}input.cvc{max-width:3.8em}}`;
+
+/** The looks a framing page may ask for (?theme=): light boxes (the default), or the store's dark inputs. */
+export const FIELD_THEMES = ['light', 'dark'] as const;
+export type FieldTheme = (typeof FIELD_THEMES)[number];
+export const fieldTheme = (requested: unknown): FieldTheme => (requested === 'dark' ? 'dark' : 'light');
 
 /** The placeholders of SPEC §2: '0000 0000 0000 0000' (the number is shown pretty, in groups of 4) and 'CVV'. */
 export const DEFAULT_PLACEHOLDERS = { card: '0000 0000 0000 0000', cvv: 'CVV' } as const;
@@ -29,17 +39,19 @@ export function fieldPage(
   storeOrigin: string,
   placeholder: string = DEFAULT_PLACEHOLDERS[kind],
   session = '',
+  theme: FieldTheme = 'light',
 ): string {
+  // The brand shows as the number is typed (issue 24), read out when it changes.
   const inputs =
     kind === 'card'
-      ? `<input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="${escapeHtml(placeholder)}" aria-label="Card number" maxlength="23">
+      ? `<div class="number"><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="${escapeHtml(placeholder)}" aria-label="Card number" aria-describedby="brand" maxlength="23"><span id="brand" class="brand" aria-live="polite"></span></div>
 <input id="expiry" class="exp" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" aria-label="Expiry date" maxlength="7">
 <input id="cvv" class="cvc" name="cvv" inputmode="numeric" autocomplete="cc-csc" placeholder="${DEFAULT_PLACEHOLDERS.cvv}" aria-label="CVV" maxlength="4">`
       : `<input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" placeholder="${escapeHtml(placeholder)}" aria-label="CVV" maxlength="4">`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${kind === 'card' ? 'Card number' : 'CVV'}</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head>
-<body data-kind="${kind}" data-store-origin="${escapeHtml(storeOrigin)}" data-session="${escapeHtml(session)}"><form>${inputs}</form>
+<body class="${theme}" data-kind="${kind}" data-store-origin="${escapeHtml(storeOrigin)}" data-session="${escapeHtml(session)}"><form>${inputs}</form>
 <script src="/fields/fields.js"></script></body></html>`;
 }
 
@@ -110,9 +122,20 @@ export const FIELDS_SCRIPT = `(function () {
   }
   var editCount = 0;
   function changed() { editCount += 1; send({ type: 'change' }); }
+  // The brand a number's first digits name, as a shopper reads it on the card: the brands card-rules.ts knows.
+  function brandOf(digits) {
+    if (/^4/.test(digits)) return 'VISA';
+    if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+    if (/^3[47]/.test(digits)) return 'AMEX';
+    if (/^(6011|65|64[4-9])/.test(digits)) return 'Discover';
+    return '';
+  }
+  var brand = document.getElementById('brand');
   if (number) number.addEventListener('input', function () {
     var digits = number.value.replace(/\\D/g, '').slice(0, 19);
     number.value = digits.replace(/(\\d{4})(?=\\d)/g, '$1 ');
+    var named = brandOf(digits);
+    if (brand && brand.textContent !== named) brand.textContent = named;
     changed();
   });
   if (expiry) expiry.addEventListener('input', function () {

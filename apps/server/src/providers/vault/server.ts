@@ -7,7 +7,7 @@ import type { AttemptCounters } from '@store/server-kit';
 import { checkCard, cvvValid } from './card-rules.ts';
 import type { FrameConfigSigner } from './frame-config.ts';
 import { FRAME_SESSION_HEADER, isFrameSessionShape, type FrameSessionSigner } from './frame-session.ts';
-import { FIELDS_SCRIPT, fieldPage, fieldPlaceholder, refusedFieldPage } from './pages.ts';
+import { FIELDS_SCRIPT, fieldPage, fieldPlaceholder, fieldTheme, refusedFieldPage } from './pages.ts';
 import { tokenizeGuard, type TokenizeGuardOptions, type TokenizeLimits } from './tokenize-guard.ts';
 import { TOKENIZER_SCRIPT } from './tokenizer-script.ts';
 import type { Vault } from './vault.ts';
@@ -86,7 +86,7 @@ export function createVaultServer(options: VaultServerOptions): FastifyInstance 
       const policy = policyOf(req.query);
       // The frame session the page was opened with (?session=): the frame sends it with /tokenize until
       // its page hands it a newer one. Checked there, not here: an expired one still shows the field.
-      const query = (req.query ?? {}) as { placeholder?: unknown; session?: unknown };
+      const query = (req.query ?? {}) as { placeholder?: unknown; session?: unknown; theme?: unknown };
       if (!policy) return reply.status(403).headers(pageHeaders("'none'")).type('text/html; charset=utf-8').send(refusedFieldPage());
       return reply
         .headers(pageHeaders(policy.ancestors.join(' ')))
@@ -97,6 +97,7 @@ export function createVaultServer(options: VaultServerOptions): FastifyInstance 
             policy.parent,
             fieldPlaceholder(kind, query.placeholder),
             isFrameSessionShape(query.session) ? query.session : '',
+            fieldTheme(query.theme),
           ),
         );
     });

@@ -126,6 +126,11 @@ describe('hosted card fields', () => {
     expect(card.headers.get('content-security-policy')).toContain('frame-ancestors http://store.test:3000');
     const cvv = await (await fetch(vaultUrl(t.app, '/fields/cvv'))).text();
     expect(cvv).toContain('placeholder="CVV"');
+    // The store's dark inputs when the page asks (?theme=dark); anything else is the light default.
+    expect(await (await fetch(vaultUrl(t.app, '/fields/card-number?theme=dark'))).text()).toContain('<body class="dark"');
+    expect(await (await fetch(vaultUrl(t.app, `/fields/card-number?theme=${encodeURIComponent('"><script>')}`))).text()).toContain(
+      '<body class="light"',
+    );
     const script = await (await fetch(vaultUrl(t.app, '/fields/fields.js'))).text();
     // What the script does (the 350 ms 'loaded', changes, answers) is run in a DOM by fields-script.test.ts.
     expect(script).toBe(FIELDS_SCRIPT);

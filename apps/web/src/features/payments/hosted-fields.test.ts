@@ -39,6 +39,8 @@ describe('hosted card fields', () => {
     expect(src.origin).toBe(VAULT);
     expect(src.pathname).toBe('/fields/cvv');
     expect(src.searchParams.get('origin')).toBe(window.location.origin);
+    // Styled as the store's own inputs (issue 24).
+    expect(src.searchParams.get('theme')).toBe('dark');
   });
 
   it("fails with 'Unable to get token' before the frame reports it has loaded", async () => {

@@ -94,6 +94,8 @@ export function mountCardFields(
   const src = new URL(`/fields/${field}`, origin);
   // The frame answers only this page's origin.
   src.searchParams.set('origin', window.location.origin);
+  // The store's dark inputs, not white boxes on the dark pay page (issue 24).
+  src.searchParams.set('theme', 'dark');
   let session = sessions?.initial ?? null;
   if (session) src.searchParams.set('session', session.session);
   frame.src = src.href;

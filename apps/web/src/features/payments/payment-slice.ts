@@ -121,7 +121,7 @@ const paymentSlice = createSlice({
       state.userSavedCardsACH = without(state.userSavedCardsACH, meta.arg.originalArgs);
     });
     builder.addMatcher(allowedProvidersApi.endpoints.paymentsAllowedProviders.matchFulfilled, (state, { payload }) => {
-      state.allowedPaymentsProviders = payload;
+      state.allowedPaymentsProviders = payload.allowedPayment;
     });
     builder.addMatcher(whitelistStatesApi.endpoints.paymentsWhitelistStates.matchFulfilled, (state, { payload }) => {
       state.whiteListedStates = payload;

@@ -1,7 +1,7 @@
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PAYMENT_METHOD_KINDS, US_REGIONS, US_STATES } from '@store/shared';
-import { FormField, TextAreaField } from '../forms/FormField.tsx';
+import { CARD_ROUTE_KINDS, PAYMENT_METHOD_KINDS, US_REGIONS, US_STATES, type CardRouteKind } from '@store/shared';
+import { FormField, SelectField, TextAreaField } from '../forms/FormField.tsx';
 import { settingsForm, type SettingsFormOutput, type SettingsFormValues } from './settings-form.ts';
 import { TableScroll } from '../components/TableScroll.tsx';
 
@@ -25,6 +25,15 @@ const PAYMENT_LABELS: Record<(typeof PAYMENT_METHOD_KINDS)[number], string> = {
   square_card: 'Square card',
   embedded_checkout: 'Embedded checkout',
 };
+
+/** Who may take a new card on the pay page: the shopper sees one card form either way (issue 24). */
+const CARD_ROUTE_LABELS: Record<CardRouteKind, string> = {
+  card: 'Nuvei (card fields on our pay page)',
+  stripe_card: 'Stripe',
+  square_card: 'Square',
+  cashier: "Nuvei's hosted payment page",
+};
+const routeOptions = CARD_ROUTE_KINDS.map((kind) => ({ value: kind, label: CARD_ROUTE_LABELS[kind] }));
 
 /** Every store setting an admin edits: company, apps, money, tax, countries, states, payment methods, cash-out. */
 export function SettingsForm({ initial, onSubmit }: Props) {
@@ -103,6 +112,26 @@ export function SettingsForm({ initial, onSubmit }: Props) {
             <input type="checkbox" value={kind} {...register('enabledPaymentMethods')} /> {PAYMENT_LABELS[kind]}
           </label>
         ))}
+      </fieldset>
+
+      <fieldset className="admin-panel">
+        <legend>Card routing</legend>
+        <p>
+          Shoppers see one card form. The primary provider takes new cards; after three payments it does not answer, the fallback takes them
+          for five minutes. A provider must also be offered above. Saved cards stay with the provider that saved them.
+        </p>
+        <SelectField
+          label="Primary card provider"
+          options={routeOptions}
+          registration={register('cardPrimary')}
+          error={errors.cardPrimary?.message}
+        />
+        <SelectField
+          label="Fallback during an outage"
+          options={[{ value: '', label: 'None' }, ...routeOptions]}
+          registration={register('cardFallback')}
+          error={errors.cardFallback?.message}
+        />
       </fieldset>
 
       <fieldset className="admin-panel">

@@ -23,7 +23,11 @@ const stored: AdminSettings = {
     blockedCountries: ['CU', 'UA-43'],
     taxRatesBps: { TX: 825 },
   },
-  purchases: { whitelistedStates: ['TX', 'NY'], enabledPaymentMethods: ['card', 'bank_account'] },
+  purchases: {
+    whitelistedStates: ['TX', 'NY'],
+    enabledPaymentMethods: ['card', 'bank_account'],
+    cardRouting: { primary: 'card', fallback: 'stripe_card' },
+  },
   cashout: { minCoins: 1_000, maxCoins: 100_000, dailyLimitCoins: 200_000, achHoldHours: 72 },
   version: '4.2.1',
 };
@@ -67,6 +71,7 @@ describe('SettingsSection', () => {
     await user.type(screen.getByLabelText('Most coins a request'), '500');
     await user.clear(screen.getByLabelText('Latest Android version'));
     await user.type(screen.getByLabelText('Latest Android version'), 'latest');
+    await user.selectOptions(screen.getByLabelText('Fallback during an outage'), 'card');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     expect(await screen.findByText('Enter a whole number of coins above 0.')).toBeInTheDocument();
@@ -76,6 +81,7 @@ describe('SettingsSection', () => {
     expect(screen.getByText('Enter an e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('The most a request may take cannot be below the least.')).toBeInTheDocument();
     expect(screen.getByText('Enter a version like 2.4.1.')).toBeInTheDocument();
+    expect(screen.getByText('Choose another provider than the primary, or none.')).toBeInTheDocument();
     expect(net.callsTo('PUT', 'v1/admin/settings')).toHaveLength(0);
   });
 
@@ -93,6 +99,8 @@ describe('SettingsSection', () => {
     await user.click(screen.getByLabelText('Bank account (ACH)'));
     await user.clear(screen.getByLabelText('Hours after a bank purchase'));
     await user.type(screen.getByLabelText('Hours after a bank purchase'), '24');
+    await user.selectOptions(screen.getByLabelText('Primary card provider'), 'square_card');
+    await user.selectOptions(screen.getByLabelText('Fallback during an outage'), '');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
 
     await waitFor(() => expect(net.callsTo('PUT', 'v1/admin/settings')).toHaveLength(1));
@@ -104,7 +112,11 @@ describe('SettingsSection', () => {
         taxRatesBps: { CA: 725 },
         blockedCountries: ['CU', 'UA-43', 'KP'],
       },
-      purchases: { whitelistedStates: ['ID', 'NY', 'TX'] /* US_STATES order: Idaho, New York, Texas */, enabledPaymentMethods: ['card'] },
+      purchases: {
+        whitelistedStates: ['ID', 'NY', 'TX'] /* US_STATES order: Idaho, New York, Texas */,
+        enabledPaymentMethods: ['card'],
+        cardRouting: { primary: 'square_card', fallback: null },
+      },
       cashout: { ...stored.cashout, achHoldHours: 24 },
       version: '4.2.1',
     });

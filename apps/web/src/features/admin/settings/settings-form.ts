@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { COUNTRIES, PAYMENT_METHOD_KINDS, US_STATES, type AdminSettingsUpdate, type PaymentMethodKind } from '@store/shared';
+import {
+  CARD_ROUTE_KINDS,
+  COUNTRIES,
+  PAYMENT_METHOD_KINDS,
+  US_STATES,
+  type AdminSettingsUpdate,
+  type PaymentMethodKind,
+} from '@store/shared';
 import { bpsToPercent, centsToDollars, DOLLARS, dollarsToCents, PERCENT, percentToBps, WHOLE } from '../forms/form-values.ts';
 import type { AdminSettingsData } from './settings-api.ts';
 
@@ -66,12 +73,18 @@ export const settingsForm = z
     ),
     whitelistedStates: z.array(z.string()),
     enabledPaymentMethods: z.array(z.enum(PAYMENT_METHOD_KINDS)),
+    cardPrimary: z.enum(CARD_ROUTE_KINDS),
+    /** '' is no fallback. */
+    cardFallback: z.union([z.enum(CARD_ROUTE_KINDS), z.literal('')]),
     minCoins: whole('Enter a whole number of coins above 0.'),
     maxCoins: whole('Enter a whole number of coins above 0.'),
     dailyLimitCoins: whole('Enter a whole number of coins above 0.'),
     achHoldHours: whole('Enter a whole number of hours.', 0),
   })
   .superRefine((v, ctx) => {
+    if (v.cardFallback === v.cardPrimary) {
+      ctx.addIssue({ code: 'custom', path: ['cardFallback'], message: 'Choose another provider than the primary, or none.' });
+    }
     if (WHOLE.test(v.minCoins) && WHOLE.test(v.maxCoins) && Number(v.maxCoins) < Number(v.minCoins)) {
       ctx.addIssue({ code: 'custom', path: ['maxCoins'], message: 'The most a request may take cannot be below the least.' });
     }
@@ -106,6 +119,7 @@ export const settingsForm = z
     purchases: {
       whitelistedStates: US_STATES.map((s) => s.code).filter((code) => v.whitelistedStates.includes(code)),
       enabledPaymentMethods: PAYMENT_METHOD_KINDS.filter((kind) => v.enabledPaymentMethods.includes(kind)),
+      cardRouting: { primary: v.cardPrimary, fallback: v.cardFallback || null },
     },
     cashout: {
       minCoins: Number(v.minCoins),
@@ -136,6 +150,8 @@ export function settingsToForm({ store, purchases, cashout }: AdminSettingsData)
     ),
     whitelistedStates: purchases.whitelistedStates,
     enabledPaymentMethods: purchases.enabledPaymentMethods as PaymentMethodKind[],
+    cardPrimary: purchases.cardRouting.primary,
+    cardFallback: purchases.cardRouting.fallback ?? '',
     minCoins: String(cashout.minCoins),
     maxCoins: String(cashout.maxCoins),
     dailyLimitCoins: String(cashout.dailyLimitCoins),
@@ -149,6 +165,7 @@ export function formFieldOf(serverField: string | null): string | null {
   const [section, field, key] = serverField.split('.');
   if (section === 'store' && field === 'transactionLimitCents') return 'transactionLimit';
   if (section === 'store' && field === 'taxRatesBps' && key) return `taxRates.${key}`;
+  if (section === 'purchases' && field === 'cardRouting') return key === 'fallback' ? 'cardFallback' : 'cardPrimary';
   if (section === 'store' && (field === 'addressLines' || field === 'blockedCountries')) return field;
   if ((section === 'store' || section === 'purchases' || section === 'cashout') && field) return field;
   return null;

@@ -43,7 +43,7 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
   const orderQuery = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
   const [deleteCard, deleteState] = usePaymentsDeleteCardMutation();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [saveCard, setSaveCard] = useState(true);
+  const [saveCard, setSaveCard] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);

@@ -55,6 +55,9 @@ describe('SquareCardMethod', () => {
     const { user } = renderPage(<SquareCardMethod orderId="ord-1" onPaid={onPaid} />);
     await cardFrameAnswers('card_vault_token_1');
     await vi.waitFor(() => expect(screen.getByTestId('square-pay-button')).toBeEnabled());
+    const keep = screen.getByRole('checkbox', { name: 'Save this card' });
+    expect(keep).not.toBeChecked();
+    await user.click(keep);
     await user.click(screen.getByTestId('square-pay-button'));
     await vi.waitFor(() => expect(onPaid).toHaveBeenCalledWith('ord-1', 'paid'));
     expect(net.calls.filter((c) => c.key === 'POST v1/payment/square/create-payment').map((c) => c.body)).toEqual([

@@ -36,7 +36,7 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed }: MethodPa
   const [saveCard] = usePaymentsSquareSaveCardMutation();
   const [deleteCard, deleteState] = usePaymentsSquareDeleteCardMutation();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [keepCard, setKeepCard] = useState(true);
+  const [keepCard, setKeepCard] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<SquareSavedCard | null>(null);
@@ -134,7 +134,7 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed }: MethodPa
         {orderId ? (
           <label className="payments-checkbox">
             <input type="checkbox" checked={keepCard} onChange={(event) => setKeepCard(event.target.checked)} />
-            Save this card with Square
+            Save this card
           </label>
         ) : null}
       </div>

@@ -41,4 +41,9 @@ export interface PaymentMethodEntry {
   settlesAs?: ProcessingVia;
   /** Loaded when chosen, so a page pays only for the panel in use. */
   load: () => Promise<{ default: ComponentType<MethodPanelProps> }>;
+  /** Shown only without an order (managing saved methods): a provider's own cards, which the pay page's one card form routes to. */
+  manageOnly?: boolean;
+  /** Without an order: this panel instead of `load`'s, shown when one of `manageAllowedBy` is allowed. */
+  manageLoad?: () => Promise<{ default: ComponentType<MethodPanelProps> }>;
+  manageAllowedBy?: readonly PaymentMethodKind[];
 }

@@ -137,6 +137,10 @@ describe('AddCardPage', () => {
     expect(frameUrl.searchParams.get('session')).toBe(TEST_FRAME_SESSION);
     expect(net.callsTo('POST', 'v1/vault/frame-session').length).toBeGreaterThan(0);
 
+    // Keeping the card is the shopper's choice, unticked until they tick it (issue 24).
+    const keep = screen.getByRole('checkbox', { name: 'Save this card' });
+    expect(keep).not.toBeChecked();
+    await user.click(keep);
     await user.click(screen.getByTestId('pay-button'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
     expect(net.find('POST v1/nuvei/init')!.body).toEqual({ orderId: 'ord-1', cardToken: 'vt_new', saveCard: true });
@@ -345,6 +349,25 @@ describe('AddCardPage: the ways to pay this shopper may use', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Pay by Square card' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1&processing=card');
+  });
+
+  it('shows one card form, from the provider the store routes cards to, and the other ways under it (issue 24)', async () => {
+    const everything = Object.fromEntries(Object.keys(CARDS_ONLY).map((kind) => [kind, true]));
+    routes({
+      'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: everything, cardRoute: 'square_card' } }),
+      'GET v1/payment/square/config': ok({ kind: 'vault-fields', environment: 'sandbox', vaultOrigin: VAULT }),
+      'GET v1/payment/square/cards': ok({ paymentMethods: [] }),
+    });
+    renderPage(<AddCardPage profile={shopperIn('TX')} />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    const choices = await screen.findByRole('radiogroup', { name: 'Ways to pay' });
+    const labels = within(choices)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')!.textContent);
+    expect(labels).toEqual(['Card', 'Bank account (ACH)', 'Cash App Pay', 'Pay with wallet or bank']);
+    expect(within(choices).getByRole('radio', { name: 'Card' })).toBeChecked();
+    // Square's panel takes the card; the Nuvei form is not there.
+    expect(await screen.findByTestId('square-pay-button')).toBeInTheDocument();
+    expect(screen.queryByTestId('pay-button')).not.toBeInTheDocument();
   });
 
   it('the registry says which panels pay by card and which by bank', () => {

@@ -22,17 +22,28 @@ export const METHODS_FAILED_TEXT = 'We could not load the ways to pay. Please tr
 
 const UNAVAILABLE_PROFILE: ShopperProfile = { status: 'unavailable' };
 
-// One lazy component per way to pay, made once: a panel's code is fetched when it is first shown.
+// One lazy component per way to pay and page kind, made once: a panel's code is fetched when it is first shown.
 const panels = new WeakMap<PaymentMethodEntry, LazyExoticComponent<ComponentType<MethodPanelProps>>>();
-function panelOf(entry: PaymentMethodEntry) {
-  let panel = panels.get(entry);
-  if (!panel) panels.set(entry, (panel = lazy(entry.load)));
+const managePanels = new WeakMap<PaymentMethodEntry, LazyExoticComponent<ComponentType<MethodPanelProps>>>();
+function panelOf(entry: PaymentMethodEntry, managing: boolean) {
+  const load = managing && entry.manageLoad ? entry.manageLoad : entry.load;
+  const cache = managing && entry.manageLoad ? managePanels : panels;
+  let panel = cache.get(entry);
+  if (!panel) cache.set(entry, (panel = lazy(load)));
   return panel;
 }
 
-/** The entries the server allows this shopper (any of their kinds true), in the registry's order. */
-const allowedEntries = (methods: readonly PaymentMethodEntry[], allowed: Record<string, boolean>) =>
-  methods.filter((entry) => entry.allowedBy.some((kind) => allowed[kind]));
+/**
+ * The entries the server allows this shopper (any of their kinds true), in the registry's order: paying,
+ * the one card form and the other ways; managing (no order), each provider's saved methods.
+ */
+function allowedEntries(methods: readonly PaymentMethodEntry[], allowed: Record<string, boolean>, managing: boolean) {
+  return methods.filter((entry) => {
+    if (!managing && entry.manageOnly) return false;
+    const kinds = managing && entry.manageAllowedBy ? entry.manageAllowedBy : entry.allowedBy;
+    return kinds.some((kind) => allowed[kind]);
+  });
+}
 
 /**
  * The name of the profile's state when purchases are not allowed from it (as the server decides:
@@ -50,7 +61,7 @@ function refusedStateName(profile: ShopperProfile, whitelist: readonly { code: s
 }
 
 function MethodPanel({ entry, ...props }: MethodPanelProps & { entry: PaymentMethodEntry }) {
-  const Panel = panelOf(entry);
+  const Panel = panelOf(entry, !props.orderId);
   return (
     <div className="payments-method-panel" data-testid={`method-${entry.id}`}>
       <Suspense fallback={<p className="payments-muted">Loading…</p>}>
@@ -86,7 +97,7 @@ export default function AddCardPage({
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const order = orderQuery.data;
-  const entries = allowedEntries(methods, allowed);
+  const entries = allowedEntries(methods, allowed, !orderId);
   const chosen = entries.find((entry) => entry.id === chosenId) ?? entries[0];
   const refusedState = refusedStateName(profile, whitelistQuery.isSuccess ? whiteListedStates : null);
   const title = orderId ? 'Pay for your order' : 'Your payment methods';

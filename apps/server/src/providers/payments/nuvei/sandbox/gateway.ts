@@ -447,6 +447,8 @@ export function createSandboxGateway({ db, vault, browserBase, webhookSecret, ch
     async start(req) {
       requirePayer('initPayment', req.payer);
       const card = await resolveCard(req.source);
+      // Before anything is recorded, as a gateway that cannot be reached: the lookup finds no payment.
+      if (!('decline' in card) && card.number === SANDBOX_CARDS.gatewayDown) throw new Error('sandbox: the gateway did not answer');
       if ('decline' in card) {
         const transactionId = await record({ ...rowOf(req), kind: 'init', cardToken: 'none', status: 'declined' });
         return declined(transactionId, 'CARD_DECLINED', card.decline);

@@ -11,6 +11,8 @@ export const SANDBOX_CARDS = {
   refundAnswerLost: '4000000000000119',
   /** Held by an authOnly payment of the hosted checkout, its capture is made but the answer is lost (a timeout). */
   captureAnswerLost: '4000000000000127',
+  /** The gateway does not answer a payment with it: nothing is recorded, the store sees a fault (an outage, issue 24). */
+  gatewayDown: '4000000000000408',
 } as const;
 
 export const SANDBOX_THREE_D_VERSION = '2.1.0';
