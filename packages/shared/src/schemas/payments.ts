@@ -87,6 +87,17 @@ export const nuveiInitBody = z.strictObject({
     .string()
     .regex(/^[A-Z]{2}$/, 'A two-letter country code.')
     .optional(),
+  /**
+   * The ZIP or postcode of the card's billing address, as typed beside the card (the issuer checks it, AVS;
+   * issue 24). Saved to the profile address; shaped as the billing country uses (400 naming billingZip).
+   */
+  billingZip: z
+    .string()
+    .trim()
+    .min(3, 'Enter the ZIP or postcode of your billing address.')
+    .max(16)
+    .regex(/^[A-Za-z0-9 -]+$/, 'A ZIP or postcode holds only letters, digits, spaces and hyphens.')
+    .optional(),
 });
 export type NuveiInitBody = z.infer<typeof nuveiInitBody>;
 

@@ -23,6 +23,10 @@ const US_ZIP = /^\d{5}(-\d{4})?$/;
 const POSTAL_CODE = /^[A-Za-z0-9 -]*$/;
 const isUsStateCode = (code: string) => US_STATES.some((state) => state.code === code);
 
+/** Whether a ZIP or postcode has the shape the country uses: 12345 or 12345-6789 in the US, else letters, digits, spaces and hyphens. */
+export const postalCodeFits = (country: string, zipCode: string) =>
+  zipCode.length <= PROFILE_LIMITS.postalCode && (country === 'US' ? US_ZIP : POSTAL_CODE).test(zipCode);
+
 export const profileAddress = z
   .strictObject({
     street: text(PROFILE_LIMITS.street),

@@ -7,7 +7,7 @@ import { payments } from '../../db/schema.ts';
 // DMNs signed with Nuvei's documented formula (the sandboxes' own rules, ADR 039), not the client's.
 import { dmnChecksum } from '../../../test/support/payments.ts';
 import { startFakeNuvei, type FakeNuvei } from '../../../test/support/fake-nuvei.ts';
-import { createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
+import { as, createShopper, expectLedgerBalanced, ledgerSumForOrder } from '../../../test/support/checkout.ts';
 import { IN_FLIGHT_STALE_MS } from './reconcile.ts';
 import { getCards, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
@@ -152,3 +152,58 @@ const notify = (dmn: Record<string, string>) =>
     payload: new URLSearchParams(dmn).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
+
+describe("the card's billing ZIP (issue 24)", () => {
+  const zipOfProfile = async (s: Awaited<ReturnType<typeof createShopper>>) =>
+    (await as(t.app, s, { method: 'GET', url: '/api/v1/getuser' })).json().data.address.zipCode;
+  const billingZipSent = (method: string) => {
+    const call = fake.calls.filter((c) => c.method === method).at(-1)!;
+    return (call.body.billingAddress as { zip?: string }).zip;
+  };
+
+  it("sends the ZIP typed beside the card as Nuvei's billingAddress.zip, and keeps it on the profile", async () => {
+    const s = await createShopper(t.database.db, { state: 'TX' });
+    const order = await pendingOrder(t.app, s);
+    const step1 = await init(t.app, s, {
+      orderId: order._id,
+      cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless),
+      billingZip: '78701',
+    });
+    expect(step1.statusCode, step1.body).toBe(200);
+    expect(billingZipSent('initPayment')).toBe('78701');
+    expect(await zipOfProfile(s)).toBe('78701');
+    // The next step reads the profile again: the same ZIP.
+    const step2 = await paymentFirst(t.app, s, {
+      orderId: order._id,
+      version: step1.json().data.paymentOption.card.threeD.version,
+      relatedTransactionId: step1.json().data.transactionId,
+    });
+    expect(step2.statusCode, step2.body).toBe(200);
+    expect(billingZipSent('payment')).toBe('78701');
+  });
+
+  it('refuses a ZIP of the wrong shape for the billing country with 400 naming billingZip; nothing is written', async () => {
+    const s = await createShopper(t.database.db, { state: 'TX' });
+    const order = await pendingOrder(t.app, s);
+    const before = fake.calls.length;
+    for (const billingZip of ['SW1A 1AA', '7870']) {
+      const res = await init(t.app, s, {
+        orderId: order._id,
+        cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless),
+        billingZip,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, field: 'billingZip' });
+    }
+    const symbols = await init(t.app, s, {
+      orderId: order._id,
+      cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless),
+      billingZip: '78<701>',
+    });
+    expect(symbols.statusCode, symbols.body).toBe(400);
+    expect(symbols.body).toContain('billingZip');
+    expect(fake.calls.length).toBe(before);
+    expect(await zipOfProfile(s)).toBe('00000');
+    expect(await orderStatus(t.app, s, order._id)).toBe('pending');
+  });
+});

@@ -4,10 +4,10 @@
 // are the provider-neutral core's (core.ts); this file reads the card API's bodies into a payment
 // source and maps each step's result onto the card API's responses. ORDERS reserves stock before any
 // charge and fulfils on approval (approval.ts); what a crash leaves unfinished is reconciled (reconcile.ts).
-import { isCountryCode, type NuveiInitBody, type OrderStatus, type PaymentFirstBody } from '@store/shared';
+import { isCountryCode, postalCodeFits, type NuveiInitBody, type OrderStatus, type PaymentFirstBody } from '@store/shared';
 import { AppError, badRequest, conflict, notFound } from '@store/server-kit';
 import { DECLINE_MESSAGES, type BrowserDetails, type Payer, type PaymentSource, type ShopperAction } from '@store/server-kit';
-import { findAccountName, findPayer, saveProfileCountry } from '../user/index.ts';
+import { findAccountName, findPayer, saveProfileCountry, saveProfileZip } from '../user/index.ts';
 import { assertMayPay } from './allowed.ts';
 import { completeChallenge, confirmPayment, PAYMENT_IN_PROGRESS_MESSAGE, PAYMENT_PROCESSED_MESSAGE, startPayment } from './core.ts';
 import { assertCardTokenUsable, callProvider, methodUnavailable, providerFor, type PaymentsDeps } from './deps.ts';
@@ -32,7 +32,7 @@ async function saveCardWithoutPaying(
   userId: string,
   cardToken: string,
   cvvToken: string | undefined,
-  billingCountry: string | undefined,
+  billing: Pick<NuveiInitBody, 'billingCountry' | 'billingZip'>,
 ) {
   // The card is saved to pay with: refused, before the provider is asked, where paying by card would be.
   await assertMayPay(deps, userId, 'card');
@@ -41,7 +41,7 @@ async function saveCardWithoutPaying(
   const verifyCard = provider.verifyCard?.bind(provider);
   if (!verifyCard) throw methodUnavailable();
   // Nuvei's verification is a payment too: the same payer fields (ADR 037).
-  const payer = await requireCardPayer(deps, userId, billingCountry);
+  const payer = await requireCardPayer(deps, userId, billing);
   const payerName = await findAccountName(deps.db, userId);
   const source = { method: 'card' as const, cardToken, ...(cvvToken ? { cvvToken } : {}) };
   const outcome = await callProvider(deps.log, 'verifyCard', () => verifyCard({ userId, payerName, source, payer }));
@@ -72,13 +72,26 @@ const threeD = (version: string | null, action?: ShopperAction) => ({
  * is missing, before the order is touched. The billing country alone may come with the request (the pay
  * page's list, shown when the answer names address.country); it is then saved to the profile.
  */
-async function requireCardPayer(deps: PaymentsDeps, userId: string, billingCountry: string | undefined): Promise<Payer> {
+async function requireCardPayer(
+  deps: PaymentsDeps,
+  userId: string,
+  { billingCountry, billingZip }: Pick<NuveiInitBody, 'billingCountry' | 'billingZip'>,
+): Promise<Payer> {
   if (billingCountry !== undefined) {
     if (!isCountryCode(billingCountry)) throw badRequest('Choose a country from the list.', 'billingCountry');
     const found = await findPayer(deps.db, userId);
     if ('missing' in found && found.missing === 'address.country') await saveProfileCountry(deps.db, userId, billingCountry);
   }
-  return requirePayer(deps.db, userId, deps.attempts?.who.address ?? undefined, CARD_PAYER_MESSAGES);
+  const payer = await requirePayer(deps.db, userId, deps.attempts?.who.address ?? undefined, CARD_PAYER_MESSAGES);
+  if (billingZip === undefined || billingZip === payer.zip) return payer;
+  // Checked against the billing country before it is kept: the profile is refused the same shape.
+  if (!postalCodeFits(payer.country, billingZip))
+    throw badRequest(
+      payer.country === 'US' ? 'Enter a US ZIP code: 12345 or 12345-6789.' : 'Enter the postcode of your billing address.',
+      'billingZip',
+    );
+  await saveProfileZip(deps.db, userId, billingZip);
+  return { ...payer, zip: billingZip };
 }
 
 /** The pay page offers a country list when the country is missing (the other fields are the profile's). */
@@ -91,11 +104,13 @@ export async function initCardPayment(deps: PaymentsDeps, userId: string, body: 
     // Without an order only a fresh card can be saved; a saved card is only used to pay an order.
     if (body.userPaymentOptionId) throw badRequest('Choose the order to pay with this saved card.', 'orderId');
     if (!body.cardToken) throw badRequest('Enter a card to save.', 'cardToken');
-    return saveCardWithoutPaying(deps, userId, body.cardToken, body.cvvToken, body.billingCountry);
+    return saveCardWithoutPaying(deps, userId, body.cardToken, body.cvvToken, body);
   }
   const orderId = body.orderId;
   if (!body.cardToken === !body.userPaymentOptionId) throw badRequest('Send either a cardToken or a userPaymentOptionId.', 'cardToken');
-  await requireCardPayer(deps, userId, body.billingCountry);
+  // Refused before the billing ZIP is kept on the profile: a payment the shopper may not make changes nothing.
+  await assertMayPay(deps, userId, body.userPaymentOptionId ? 'saved_card' : 'card');
+  await requireCardPayer(deps, userId, body);
   let source: PaymentSource;
   if (body.userPaymentOptionId) {
     const saved = await repo.findSavedCard(db, userId, body.userPaymentOptionId);

@@ -10,5 +10,6 @@ export {
   findPayer,
   findProfileState,
   saveProfileCountry,
+  saveProfileZip,
   type MissingPayerField,
 } from './repository.ts';

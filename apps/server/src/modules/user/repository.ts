@@ -78,7 +78,19 @@ export async function findPayer(
   userId: string,
   requestIp?: string,
 ): Promise<
-  { payer: { email: string; firstName: string; lastName: string; country: string; ipAddress: string } } | { missing: MissingPayerField }
+  | {
+      payer: {
+        email: string;
+        firstName: string;
+        lastName: string;
+        country: string;
+        ipAddress: string;
+        address?: string;
+        city?: string;
+        zip?: string;
+      };
+    }
+  | { missing: MissingPayerField }
 > {
   const [row] = await db
     .select({ firstname: users.firstname, lastname: users.lastname, email: users.email, address: users.address, lastIp: users.lastIp })
@@ -92,9 +104,34 @@ export async function findPayer(
   if (!row!.email.trim()) return { missing: 'email' };
   const ipAddress = requestIp || row!.lastIp || '';
   if (!ipAddress) return { missing: 'ipAddress' };
+  // The rest of the billing address where the profile has it: the issuer checks the ZIP against the card's (AVS).
+  const street = row!.address?.street?.trim();
+  const city = row!.address?.city?.trim();
+  const zip = row!.address?.zipCode?.trim();
   return {
-    payer: { email: row!.email.trim(), firstName: row!.firstname.trim(), lastName: row!.lastname.trim(), country, ipAddress },
+    payer: {
+      email: row!.email.trim(),
+      firstName: row!.firstname.trim(),
+      lastName: row!.lastname.trim(),
+      country,
+      ipAddress,
+      ...(street ? { address: street } : {}),
+      ...(city ? { city } : {}),
+      ...(zip ? { zip } : {}),
+    },
   };
+}
+
+/**
+ * Puts the billing ZIP or postcode the pay page's card form was given on the profile address (a profile
+ * without an address gets one with only the ZIP): the card's billing address is the profile's. One UPDATE.
+ */
+export async function saveProfileZip(db: Db, userId: string, zipCode: string): Promise<void> {
+  const empty = JSON.stringify({ street: '', city: '', state: '', zipCode: '', country: '' });
+  await db
+    .update(users)
+    .set({ address: sql`jsonb_set(coalesce(${users.address}, ${empty}::jsonb), '{zipCode}', to_jsonb(${zipCode}::text))` })
+    .where(eq(users.id, userId));
 }
 
 /**

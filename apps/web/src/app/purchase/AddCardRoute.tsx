@@ -9,7 +9,8 @@ import { useUserGetUserQuery } from '../../features/user/api/get-user.ts';
  */
 function useShopperProfile(): ShopperProfile {
   const { data, isError } = useUserGetUserQuery();
-  if (data) return { status: 'ready', state: data.data.address?.state ?? '', usStates: data.states };
+  if (data)
+    return { status: 'ready', state: data.data.address?.state ?? '', usStates: data.states, zipCode: data.data.address?.zipCode ?? '' };
   return { status: isError ? 'unavailable' : 'loading' };
 }
 

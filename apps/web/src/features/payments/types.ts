@@ -24,4 +24,4 @@ export type ShopperProfile =
   | { status: 'loading' }
   /** The profile could not be read: the page goes by what the server allows alone. */
   | { status: 'unavailable' }
-  | { status: 'ready'; state: string; usStates: readonly { code: string; name: string }[] };
+  | { status: 'ready'; state: string; usStates: readonly { code: string; name: string }[]; zipCode?: string };

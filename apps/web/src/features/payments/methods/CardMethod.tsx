@@ -34,7 +34,7 @@ const PAID_STATUSES = new Set(['paid', 'fulfilled']);
  * hosted fields, with 3-D Secure (SPEC §4 "Card payment"). Without an order it manages the cards:
  * list, save a new one (verified for zero), delete after a confirmation.
  */
-export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelProps) {
+export default function CardMethod({ orderId, onPaid, onFailed, billingZip: profileZip = '' }: MethodPanelProps) {
   const dispatch = useAppDispatch();
   const { data: config, isError: configFailed } = usePaymentsConfigQuery();
   const cardsQuery = usePaymentsSavedCardsQuery();
@@ -51,6 +51,8 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
   /** Asked for when the API says the profile has no billing country (422 PAYER_DETAILS_REQUIRED naming address.country). */
   const [askCountry, setAskCountry] = useState(false);
   const [billingCountry, setBillingCountry] = useState('');
+  /** The card's billing ZIP or postcode, the profile's to begin with: the issuer checks it (AVS). */
+  const [billingZip, setBillingZip] = useState(profileZip);
 
   const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
   const usingNewCard = selected === null;
@@ -108,7 +110,7 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
     try {
       const card = selected
         ? { orderId, userPaymentOptionId: selected.userPaymentOptionId, cvvToken: (await requireFields(cvv.fields).tokenize()).token }
-        : { orderId, cardToken: (await requireFields(newCard.fields).tokenize()).token, saveCard };
+        : { orderId, cardToken: (await requireFields(newCard.fields).tokenize()).token, saveCard, ...zipOf(billingZip) };
       const body = askCountry && billingCountry ? { ...card, billingCountry } : card;
       const outcome = await payWithCard(body, {
         dispatch,
@@ -173,6 +175,17 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
           <div className="card-fields" hidden={!usingNewCard}>
             <p className="payments-field-label">Card number, expiry and CVV</p>
             <div ref={newCard.containerRef} className="card-fields__frame" />
+            <label className="payments-field-label card-zip">
+              ZIP / postcode
+              <input
+                className="payments-input"
+                name="billingZip"
+                autoComplete="billing postal-code"
+                maxLength={16}
+                value={billingZip}
+                onChange={(event) => setBillingZip(event.target.value)}
+              />
+            </label>
             <label className="payments-checkbox">
               <input type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} />
               Save this card
@@ -243,6 +256,9 @@ export default function CardMethod({ orderId, onPaid, onFailed }: MethodPanelPro
     </div>
   );
 }
+
+/** The ZIP to send: none when left empty (the profile's, if any, is used). */
+const zipOf = (typed: string) => (typed.trim() ? { billingZip: typed.trim() } : {});
 
 function requireFields<T>(fields: T | null): T {
   if (!fields) throw new Error('Unable to get token');

@@ -24,6 +24,8 @@ export interface MethodPanelProps {
    * methods and asks again what is allowed, so the panel need not show it too.
    */
   onFailed?(message: string, unconfirmed?: boolean, code?: string): void;
+  /** The ZIP or postcode of the shopper's profile address, to prefill a card form's billing ZIP. */
+  billingZip?: string;
 }
 
 /** 403 codes of a payment the server will not take from this shopper (apps/server/src/modules/payments/allowed.ts). */

@@ -146,6 +146,25 @@ describe('AddCardPage', () => {
     expect(net.find('POST v1/nuvei/init')!.body).toEqual({ orderId: 'ord-1', cardToken: 'vt_new', saveCard: true });
   });
 
+  it("asks the card's billing ZIP beside the card, the profile's to begin with, and sends what the shopper typed", async () => {
+    const net = routes({
+      'POST v1/nuvei/init': ok({ transactionId: 't-1', paymentOption: { card: { threeD: { version: null } } }, orderStatus: 'fulfilled' }),
+    });
+    const { user } = renderPage(<AddCardPage profile={{ ...shopperIn('TX'), zipCode: '78701' }} />, {
+      path: '/add-card/:orderId?',
+      at: '/add-card/ord-1',
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Use a new card' }));
+    const zip = screen.getByRole('textbox', { name: 'ZIP / postcode' });
+    expect(zip).toHaveValue('78701');
+    await user.clear(zip);
+    await user.type(zip, ' 73301 ');
+    await vaultFrameAnswers('card-field-card-number', 'vt_zip');
+    await user.click(screen.getByTestId('pay-button'));
+    await waitFor(() => expect(net.callsTo('POST', 'v1/nuvei/init')).toHaveLength(1));
+    expect(net.find('POST v1/nuvei/init')!.body).toEqual({ orderId: 'ord-1', cardToken: 'vt_zip', saveCard: false, billingZip: '73301' });
+  });
+
   it('pays with a saved card and its CVV token, and shows a decline with nothing else happening', async () => {
     const net = routes({
       'POST v1/nuvei/init': {

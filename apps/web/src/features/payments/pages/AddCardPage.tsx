@@ -168,7 +168,14 @@ export default function AddCardPage({
             </label>
           ))}
         </div>
-        <MethodPanel key={chosen.id} entry={chosen} orderId={orderId} onPaid={onPaid} onFailed={onFailed} />
+        <MethodPanel
+          key={chosen.id}
+          entry={chosen}
+          orderId={orderId}
+          onPaid={onPaid}
+          onFailed={onFailed}
+          billingZip={profile.status === 'ready' ? profile.zipCode : undefined}
+        />
       </section>
     );
   }
