@@ -51,6 +51,13 @@ describe('paying by card', () => {
 
     await page.getByTestId('checkout-button').click();
     await page.waitForURL('**/add-card/*');
+    // One card form: number, expiry and CVV in the vault's frame, the brand shown as the number is typed,
+    // and the billing ZIP beside it (issue 24).
+    const frame = page.frameLocator('iframe[data-testid=card-field-card-number]');
+    await frame.getByLabel('Card number').fill(CARDS.frictionless);
+    await frame.locator('#brand', { hasText: 'VISA' }).waitFor();
+    expect(await frame.getByLabel('CVV').getAttribute('autocomplete')).toBe('cc-csc');
+    await page.getByRole('textbox', { name: 'ZIP / postcode' }).fill('78701');
     await payWithNewCard(page, CARDS.frictionless);
     await page.waitForURL('**/payment-success?orderId=*');
     const credited = await page.getByTestId('coins-credited').textContent();

@@ -295,8 +295,11 @@ describe('the card brand, shown as the number is typed (issue 24)', () => {
     expect(brand()).toBe('AMEX');
     type('6011');
     expect(brand()).toBe('Discover');
+    expect((number as unknown as { className: string }).className).toBe('has-brand');
     type('9');
     expect(brand()).toBe('');
+    // No brand, no room kept for one.
+    expect((number as unknown as { className: string }).className).toBe('');
   });
 
   it("takes the store's dark theme only when asked, and any other theme as the light one", () => {

@@ -13,12 +13,12 @@ import { FRAME_SESSION_HEADER } from './frame-session.ts';
 const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,sans-serif}
 form{display:flex;gap:8px}.number{position:relative;flex:1;min-width:0}
 input{box-sizing:border-box;width:100%;padding:10px 12px;border:1px solid #ccc;border-radius:6px;font:inherit;background:#fff;color:#111}
-.number input{padding-right:5.2em}input.exp{max-width:6em}input.cvc{max-width:4.5em}
+.number input.has-brand{padding-right:6.2em}input.exp{max-width:6em}input.cvc{max-width:4.5em}
 .brand{position:absolute;right:10px;top:50%;transform:translateY(-50%);font-size:12px;font-weight:700;letter-spacing:.04em;color:#555;pointer-events:none}
 body.dark input{background:#0b1226;border-color:rgba(255,255,255,.22);color:#eef1f8;color-scheme:dark}
 body.dark input::placeholder{color:#8d97b3}body.dark input:focus{outline:2px solid #f5c451;outline-offset:0;border-color:#f5c451}
 body.dark .brand{color:#f5c451}
-@media (max-width:360px){html,body{font-size:14px}form{gap:6px}input{padding:10px 6px}.number input{padding-right:4.6em}input.exp{max-width:4.6em}input.cvc{max-width:3.8em}}`;
+@media (max-width:360px){html,body{font-size:14px}form{gap:6px}input{padding:10px 6px}input.exp{max-width:4.6em}input.cvc{max-width:3.8em}.number input.has-brand{padding-right:5.6em}}`;
 
 /** The looks a framing page may ask for (?theme=): light boxes (the default), or the store's dark inputs. */
 export const FIELD_THEMES = ['light', 'dark'] as const;
@@ -135,7 +135,11 @@ export const FIELDS_SCRIPT = `(function () {
     var digits = number.value.replace(/\\D/g, '').slice(0, 19);
     number.value = digits.replace(/(\\d{4})(?=\\d)/g, '$1 ');
     var named = brandOf(digits);
-    if (brand && brand.textContent !== named) brand.textContent = named;
+    if (brand && brand.textContent !== named) {
+      brand.textContent = named;
+      // Room for the brand only while there is one: a narrow field keeps its width for the digits.
+      number.className = named ? 'has-brand' : '';
+    }
     changed();
   });
   if (expiry) expiry.addEventListener('input', function () {

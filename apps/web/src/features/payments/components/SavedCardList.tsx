@@ -47,6 +47,8 @@ export function SavedCardList<T extends ListedCard>({
   listLabel = 'Saved cards',
   itemTestId = 'saved-card',
 }: Props<T>) {
+  // No saved card: nothing to choose between, the new card's form is the one shown.
+  if (cards.length === 0) return null;
   return (
     <ul className="saved-cards" aria-label={listLabel}>
       {cards.map((card) => {
