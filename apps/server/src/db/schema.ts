@@ -26,6 +26,8 @@ export const users = pgTable('users', {
   address: jsonb('address').$type<AddressJson>(),
   lastIp: text('last_ip'),
   emailVerifiedAt: ts('email_verified_at'),
+  /** When they confirmed at sign-up that they are 18 or older (0049); null before the question, or after a social sign-in. */
+  adultConfirmedAt: ts('adult_confirmed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

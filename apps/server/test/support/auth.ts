@@ -34,6 +34,7 @@ export const signupBody = (email: string, overrides: Record<string, unknown> = {
   password: 'correct horse battery',
   firstname: 'Mei',
   lastname: 'Lin',
+  adultConfirmed: true,
   ...overrides,
 });
 

@@ -12,7 +12,9 @@ async function signUpThroughTheForm(page: Page, user: TestUser) {
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password').fill(user.password);
-  await page.getByRole('checkbox').check();
+  // The 18+ confirmation the terms require (issue 24), then the terms.
+  await page.getByRole('checkbox', { name: 'I am 18 years of age or older' }).check();
+  await page.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }).check();
   await page.getByRole('button', { name: /create account|sign up/i }).click();
   // The confirmation panel names the address the link went to.
   await expect.poll(() => page.textContent('body'), { timeout: 30_000 }).toContain(user.email);

@@ -9,6 +9,8 @@ export const signupBody = z.strictObject({
   password,
   firstname: personName,
   lastname: personName,
+  /** The account holder says they are 18 or older (the terms require it; issue 24). Stored with the account. */
+  adultConfirmed: z.literal(true, { error: 'must be true: an account is for people 18 or older' }),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 

@@ -28,11 +28,11 @@ export async function findUserByEmail(db: Conn, email: string) {
 }
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
 
-/** Inserts an unverified user; null when the e-mail is already taken (also under a concurrent sign-up). */
+/** Inserts an unverified user, who confirmed being 18 or older; null when the e-mail is already taken (also under a concurrent sign-up). */
 export async function insertUser(db: Conn, user: { email: string; passwordHash: string; firstname: string; lastname: string }) {
   const [row] = await db
     .insert(users)
-    .values({ id: newId(), ...user, role: 'USER' })
+    .values({ id: newId(), ...user, role: 'USER', adultConfirmedAt: sql`now()` })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   return row ?? null;
@@ -77,7 +77,7 @@ export async function insertEmailToken(db: Conn, t: { userId: string; purpose: E
 export async function replacePendingSignup(db: Conn, userId: string, details: SignupDetails): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set(details)
+    .set({ ...details, adultConfirmedAt: sql`now()` })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
     .returning({ id: users.id });
   return rows.length === 1;

@@ -24,6 +24,8 @@ describe('POST /api/v1/auth/signup', () => {
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(user!.emailVerifiedAt).toBeNull();
     expect(user!.role).toBe('USER');
+    // The 18+ confirmation is kept with the account, when it was given.
+    expect(user!.adultConfirmedAt).toBeInstanceOf(Date);
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user!.passwordHash).not.toContain('correct horse battery');
 
@@ -91,6 +93,9 @@ describe('POST /api/v1/auth/signup', () => {
       ['blank last name', signupBody(uniqueEmail(), { lastname: '   ' }), 'lastname'],
       ['name of the wrong type', signupBody(uniqueEmail(), { lastname: ['x'] }), 'lastname'],
       ['unknown field', signupBody(uniqueEmail(), { role: 'ADMIN' }), 'role'],
+      // The terms require it (issue 24): no account without the 18+ confirmation.
+      ['no 18+ confirmation', signupBody(uniqueEmail(), { adultConfirmed: undefined }), 'adultConfirmed'],
+      ['18+ not confirmed', signupBody(uniqueEmail(), { adultConfirmed: false }), 'adultConfirmed'],
     ];
     it.each(cases)('%s', async (_label, body, field) => {
       const [usersBefore, mailBefore] = [await countUsers(), await countMail()];

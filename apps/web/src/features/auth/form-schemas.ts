@@ -23,6 +23,8 @@ export const signupForm = withConfirmation(
     email,
     password,
     confirmPassword: z.string().min(1, 'is required'),
+    // The terms require it; the server keeps the confirmation with the account (signupBody.adultConfirmed).
+    adult: z.boolean().refine((confirmed) => confirmed, 'You must be 18 or older to create an account.'),
     terms: z.boolean().refine((accepted) => accepted, 'Please accept the Terms and Conditions to continue.'),
   }),
 );

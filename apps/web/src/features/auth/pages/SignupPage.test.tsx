@@ -47,7 +47,11 @@ describe('SignupPage', () => {
     expect(screen.getByText('Password must be at least 8 characters.')).toBeInTheDocument();
     expect(screen.getByText('Confirm password must match the password.')).toBeInTheDocument();
     expect(screen.getByText('Please accept the Terms and Conditions to continue.')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the 5 fields marked below.');
+    expect(screen.getByText('You must be 18 or older to create an account.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'I am 18 years of age or older' })).toHaveAccessibleDescription(
+      'You must be 18 or older to create an account.',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the 6 fields marked below.');
     expect(api.calls).toHaveLength(0);
   });
 
@@ -55,6 +59,7 @@ describe('SignupPage', () => {
     const api = mockApi({});
     const { user } = renderPage(<SignupPage />, { path: '/signup' });
     await fillForm(user, { 'Confirm password': 'pass-9999-word' });
+    await user.click(screen.getByRole('checkbox', { name: 'I am 18 years of age or older' }));
     await user.click(screen.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Confirm password must match the password.')).toBeInTheDocument();
@@ -66,6 +71,7 @@ describe('SignupPage', () => {
     const { user } = renderPage(<SignupPage />, { path: '/signup' });
     expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/use-policy-terms');
     await fillForm(user, { 'E-mail': 'Sam@Example.test' });
+    await user.click(screen.getByRole('checkbox', { name: 'I am 18 years of age or older' }));
     await user.click(screen.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -77,6 +83,7 @@ describe('SignupPage', () => {
       lastname: 'Shopper',
       email: 'sam@example.test',
       password: 'pass-1234-word',
+      adultConfirmed: true,
     });
   });
 
@@ -84,6 +91,7 @@ describe('SignupPage', () => {
     mockApi({ 'POST v1/auth/signup': failure(409, 'An account with this e-mail already exists.', 'CONFLICT', 'email') });
     const { user } = renderPage(<SignupPage />, { path: '/signup' });
     await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: 'I am 18 years of age or older' }));
     await user.click(screen.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -97,6 +105,7 @@ describe('SignupPage', () => {
     mockApi({ 'POST v1/auth/signup': failure(500, 'Something went wrong on our side.', 'INTERNAL') });
     const { user } = renderPage(<SignupPage />, { path: '/signup' });
     await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: 'I am 18 years of age or older' }));
     await user.click(screen.getByRole('checkbox', { name: 'I accept the Terms and Conditions' }));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     const alert = await screen.findByRole('alert');

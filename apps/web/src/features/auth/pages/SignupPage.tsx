@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useAuthSignupMutation } from '../api/signup.ts';
 import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
+import { ConsentCheckbox } from '../components/ConsentCheckbox.tsx';
 import { FormAlert } from '../components/FormAlert.tsx';
 import { PasswordField } from '../components/PasswordField.tsx';
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx';
@@ -23,17 +24,16 @@ export default function SignupPage() {
   const withProgress = useSubmitProgress();
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const termsId = useId();
   const { register, handleSubmit, setError, formState } = useForm<SignupFormInput, unknown, SignupFormValues>({
     resolver: zodResolver(signupForm),
-    defaultValues: { firstname: '', lastname: '', email: '', password: '', confirmPassword: '', terms: false },
+    defaultValues: { firstname: '', lastname: '', email: '', password: '', confirmPassword: '', adult: false, terms: false },
   });
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async ({ firstname, lastname, email, password }) => {
     setServerError(null);
     try {
-      await withProgress(() => signup({ firstname, lastname, email, password }).unwrap());
+      await withProgress(() => signup({ firstname, lastname, email, password, adultConfirmed: true }).unwrap());
       setSentTo(email);
     } catch (error) {
       // The server names the offending field (e.g. an e-mail already registered): put the message there.
@@ -59,7 +59,6 @@ export default function SignupPage() {
     );
   }
 
-  const termsError = fieldMessage('Terms', errors.terms?.message);
   return (
     <AuthCard
       title="Create your account"
@@ -92,27 +91,15 @@ export default function SignupPage() {
           registration={register('confirmPassword')}
           error={errors.confirmPassword?.message}
         />
-        <div className="form-check">
-          <input
-            id={termsId}
-            type="checkbox"
-            className="form-check__input"
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? `${termsId}-error` : undefined}
-            {...register('terms')}
-          />
-          <label htmlFor={termsId} className="form-check__label">
-            I accept the{' '}
-            <Link to="/use-policy-terms" target="_blank" rel="noopener noreferrer">
-              Terms and Conditions
-            </Link>
-          </label>
-        </div>
-        {termsError ? (
-          <p id={`${termsId}-error`} className="form-field__error">
-            {termsError}
-          </p>
-        ) : null}
+        <ConsentCheckbox registration={register('adult')} error={errors.adult?.message}>
+          I am 18 years of age or older
+        </ConsentCheckbox>
+        <ConsentCheckbox registration={register('terms')} error={fieldMessage('Terms', errors.terms?.message)}>
+          I accept the{' '}
+          <Link to="/use-policy-terms" target="_blank" rel="noopener noreferrer">
+            Terms and Conditions
+          </Link>
+        </ConsentCheckbox>
         <SubmitButton busyLabel="Creating your account…">Create account</SubmitButton>
       </form>
     </AuthCard>

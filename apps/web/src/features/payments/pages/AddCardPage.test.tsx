@@ -150,7 +150,7 @@ describe('AddCardPage', () => {
     const net = routes({
       'POST v1/nuvei/init': ok({ transactionId: 't-1', paymentOption: { card: { threeD: { version: null } } }, orderStatus: 'fulfilled' }),
     });
-    const { user } = renderPage(<AddCardPage profile={{ ...shopperIn('TX'), zipCode: '78701' }} />, {
+    const { user } = renderPage(<AddCardPage profile={{ status: 'ready', state: 'TX', usStates: US_STATES, zipCode: '78701' }} />, {
       path: '/add-card/:orderId?',
       at: '/add-card/ord-1',
     });
