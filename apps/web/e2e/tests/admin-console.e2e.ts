@@ -103,12 +103,15 @@ describe('admin console', () => {
     await page.waitForURL(`**/admin/orders/${orderId}`, WAIT);
     await page.getByTestId('admin-order-detail').waitFor(WAIT);
     expect(await page.getByTestId('admin-order-number').textContent()).toBe(`Order ${orderNumber}`);
-    await expect.poll(() => page.getByTestId('admin-order-state').textContent(), WAIT).toMatch(/^(paid|fulfilled)$/);
+    await expect.poll(() => page.getByTestId('admin-order-state').textContent(), WAIT).toMatch(/^(Paid|Fulfilled)$/);
     await page.getByLabel('Refund reason (required)').fill('Shopper bought the wrong package');
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     await page.getByRole('group', { name: 'Confirm: Refund' }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(`Order ${orderNumber} refunded.`).waitFor(WAIT);
-    await expect.poll(() => page.getByTestId('admin-order-state').textContent(), WAIT).toBe('refunded');
+    await expect.poll(() => page.getByTestId('admin-order-state').textContent(), WAIT).toBe('Refunded');
+    // No second refund is offered (issue 24).
+    await page.getByTestId('admin-order-refunded').waitFor(WAIT);
+    expect(await page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
 
     // The grant was reversed through the ledger; the shopper's header follows without a reload.
     const refundedTotal = await totalCoins(session.token);

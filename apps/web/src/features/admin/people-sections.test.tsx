@@ -160,26 +160,29 @@ describe('users', () => {
 });
 
 describe('orders', () => {
+  const anOrder = () => ({
+    id: 'o1',
+    userId: 'u1',
+    email: 'mei1@example.com',
+    status: 'fulfilled',
+    totalCents: 499,
+    coins: 500,
+    bonusCoins: 0,
+    createdAt: '2026-11-24T09:00:00.000Z',
+    paidAt: '2026-11-24T09:01:00.000Z',
+    source: 'cart',
+    subtotalCents: 499,
+    discountCents: 0,
+    taxCents: 0,
+    couponCode: null,
+    failureReason: null,
+    fulfilledAt: '2026-11-24T09:01:00.000Z',
+    number: 100042,
+    items: [],
+  });
+
   it("shows a refused refund's message to the admin", async () => {
-    const order = {
-      id: 'o1',
-      userId: 'u1',
-      email: 'mei1@example.com',
-      status: 'fulfilled',
-      totalCents: 499,
-      coins: 500,
-      bonusCoins: 0,
-      createdAt: '2026-11-24T09:00:00.000Z',
-      paidAt: '2026-11-24T09:01:00.000Z',
-      source: 'cart',
-      subtotalCents: 499,
-      discountCents: 0,
-      taxCents: 0,
-      couponCode: null,
-      failureReason: null,
-      fulfilledAt: '2026-11-24T09:01:00.000Z',
-      items: [],
-    };
+    const order = anOrder();
     mockApi({
       'GET v1/admin/orders/o1': { body: { success: true, data: { order, payments: [], ledger: [] } } },
       'POST v1/admin/orders/o1/refund': conflict('A refund of this order is already in progress.'),
@@ -190,6 +193,30 @@ describe('orders', () => {
     await admin.click(screen.getByRole('button', { name: 'Refund' }));
     await admin.click(within(screen.getByRole('group', { name: 'Confirm: Refund' })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A refund of this order is already in progress.');
+  });
+
+  it('reads Refunded after a refund, with what was done, and offers no second refund (issue 24)', async () => {
+    let refunded = false;
+    mockApi({
+      'GET v1/admin/orders/o1': () => ({
+        body: { success: true, data: { order: { ...anOrder(), status: refunded ? 'refunded' : 'fulfilled' }, payments: [], ledger: [] } },
+      }),
+      'POST v1/admin/orders/o1/refund': () => {
+        refunded = true;
+        return { body: { success: true, data: { ...anOrder(), status: 'refunded' } } };
+      },
+    });
+    const { user: admin } = renderRoutes([{ path: '/admin/orders/*', element: <OrdersSection /> }], { path: '/admin/orders/o1' });
+    expect(await screen.findByTestId('admin-order-state')).toHaveTextContent('Fulfilled');
+    await admin.type(screen.getByLabelText('Refund reason (required)'), 'Wrong package');
+    await admin.click(screen.getByRole('button', { name: 'Refund' }));
+    await admin.click(within(screen.getByRole('group', { name: 'Confirm: Refund' })).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('admin-order-state')).toHaveTextContent('Refunded'));
+    expect(screen.getByTestId('admin-order-refunded')).toHaveTextContent(
+      'Order #100042 refunded. This order is refunded; it cannot be refunded again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Refund reason (required)')).not.toBeInTheDocument();
   });
 });
 

@@ -42,6 +42,24 @@ describe('CouponsSection', () => {
     expect(row).toHaveTextContent('$20.00');
     expect(row).toHaveTextContent('7 (5 completed)');
     expect(row).toHaveTextContent('100 / 1');
+    expect(within(row).getByTestId('coupon-state')).toHaveTextContent('Active');
+  });
+
+  it('says in words which coupons are expired, used up, not open yet or disabled (issue 24)', async () => {
+    const day = 86_400_000;
+    renderSection({
+      'GET v1/admin/coupons': page([
+        { ...dragon5, id: 'c2', code: 'PAST', endsAt: new Date(Date.now() - day).toISOString() },
+        { ...dragon5, id: 'c3', code: 'GONE', maxRedemptions: 5, completedRedemptions: 5 },
+        { ...dragon5, id: 'c4', code: 'SOON', startsAt: new Date(Date.now() + day).toISOString() },
+        { ...dragon5, id: 'c5', code: 'OFF', active: false },
+      ]),
+    });
+    const stateOf = async (code: string) => within(await screen.findByTestId(`coupon-${code}`)).getByTestId('coupon-state').textContent;
+    expect(await stateOf('PAST')).toBe('Expired');
+    expect(await stateOf('GONE')).toBe('Used up');
+    expect(await stateOf('SOON')).toBe('Scheduled');
+    expect(await stateOf('OFF')).toBe('Disabled');
   });
 
   it('says what is wrong before sending anything', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatCents, type AdminCouponInput } from '@store/shared';
+import { formatCents, type AdminCoupon, type AdminCouponInput } from '@store/shared';
+import { formatWhen } from '../components/format.ts';
 import { failureText } from '../../../lib/api-failure.ts';
 import { Outcome } from '../components/Outcome.tsx';
 import { readSaveFailure } from '../forms/save-failure.ts';
@@ -16,7 +17,20 @@ import { TableScroll } from '../components/TableScroll.tsx';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; coupon: AdminCouponRow } | null;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+/**
+ * A coupon's state in words (issue 24): disabled by an admin, used up, past its window, not yet open, or
+ * active. `now` is the page's clock: the list is read afresh on each visit.
+ */
+function couponState(
+  c: Pick<AdminCoupon, 'active' | 'endsAt' | 'startsAt' | 'maxRedemptions' | 'completedRedemptions'>,
+  now = Date.now(),
+): string {
+  if (!c.active) return 'Disabled';
+  if (c.endsAt && Date.parse(c.endsAt) <= now) return 'Expired';
+  if (c.maxRedemptions !== null && c.completedRedemptions >= c.maxRedemptions) return 'Used up';
+  if (Date.parse(c.startsAt) > now) return 'Scheduled';
+  return 'Active';
+}
 const amountText = (c: AdminCouponRow) => (c.kind === 'PERCENT' ? `${c.amount}% off` : `${formatCents(c.amount)} off`);
 const limitText = (n: number | null) => (n === null ? 'no limit' : String(n));
 
@@ -106,7 +120,7 @@ export default function CouponsSection() {
                     <td>{amountText(c)}</td>
                     <td>{c.minSubtotalCents ? formatCents(c.minSubtotalCents) : '—'}</td>
                     <td>
-                      {when(c.startsAt)} – {when(c.endsAt)}
+                      {formatWhen(c.startsAt)} – {formatWhen(c.endsAt)}
                     </td>
                     <td>
                       {c.redeemedCount} ({c.completedRedemptions} completed)
@@ -114,7 +128,7 @@ export default function CouponsSection() {
                     <td>
                       {limitText(c.maxRedemptions)} / {limitText(c.perUserLimit)}
                     </td>
-                    <td>{c.active ? 'active' : 'disabled'}</td>
+                    <td data-testid="coupon-state">{couponState(c)}</td>
                     <td>
                       <button
                         type="button"

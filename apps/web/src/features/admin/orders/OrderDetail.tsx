@@ -6,13 +6,15 @@ import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { LedgerTable } from '../components/LedgerTable.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminOrderQuery, useRefundOrderMutation } from './orders-api.ts';
-import { REFUNDABLE } from './order-states.ts';
+import { ORDER_STATE_LABELS, REFUNDABLE } from './order-states.ts';
 import { TableScroll } from '../components/TableScroll.tsx';
 
 /** /admin/orders/:id: the order's lines, payments and ledger entries, and its refund. */
 export function OrderDetail() {
   const { id = '' } = useParams();
   const { data, error, isError, refetch } = useAdminOrderQuery(id, { refetchOnMountOrArgChange: true });
+  // The refund's outcome outlives its form, which goes once the order reads refunded.
+  const [refundOutcome, setRefundOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   if (isError) {
     const notFound = readApiFailure(error).status === 404;
@@ -44,7 +46,7 @@ export function OrderDetail() {
             <code>{order.id}</code>
           </dd>
           <dt>State</dt>
-          <dd data-testid="admin-order-state">{order.status}</dd>
+          <dd data-testid="admin-order-state">{ORDER_STATE_LABELS[order.status]}</dd>
           <dt>Shopper</dt>
           <dd>
             <Link to={`/admin/users/${encodeURIComponent(order.userId)}`}>{order.email}</Link>
@@ -83,9 +85,11 @@ export function OrderDetail() {
           <dt>Fulfilled</dt>
           <dd>{formatWhen(order.fulfilledAt)}</dd>
         </dl>
-        {/* Kept after the refund, so its result (or a racing admin's refusal) stays on screen. */}
-        {(REFUNDABLE.includes(order.status) || order.status === 'refunded') && (
-          <RefundForm orderId={order.id} orderNumber={order.number} refundable={REFUNDABLE.includes(order.status)} />
+        {REFUNDABLE.includes(order.status) && <RefundForm orderId={order.id} orderNumber={order.number} onSettled={setRefundOutcome} />}
+        {order.status === 'refunded' && (
+          <p className="admin-result admin-result--ok" role="status" data-testid="admin-order-refunded">
+            {refundOutcome ? `${refundOutcome.text} ` : ''}This order is refunded; it cannot be refunded again.
+          </p>
         )}
       </section>
 
@@ -165,7 +169,15 @@ export function OrderDetail() {
 }
 
 /** A refund through the provider, with the reason the audit log keeps; a refusal's message is shown as the server gave it. */
-function RefundForm({ orderId, orderNumber, refundable }: { orderId: string; orderNumber: number; refundable: boolean }) {
+function RefundForm({
+  orderId,
+  orderNumber,
+  onSettled,
+}: {
+  orderId: string;
+  orderNumber: number;
+  onSettled: (outcome: { ok: boolean; text: string }) => void;
+}) {
   const [refundOrder] = useRefundOrderMutation();
   const [reason, setReason] = useState('');
   const ready = reason.trim().length > 0 && reason.length <= 500;
@@ -174,7 +186,8 @@ function RefundForm({ orderId, orderNumber, refundable }: { orderId: string; ord
       label="Refund"
       question="Refund this order through its payment provider? The coins it granted are taken back from the shopper."
       danger
-      disabled={!ready || !refundable}
+      disabled={!ready}
+      onSettled={onSettled}
       run={async () => {
         await refundOrder({ id: orderId, reason: reason.trim() }).unwrap();
         return `Order ${formatOrderNumber(orderNumber)} refunded.`;

@@ -4,7 +4,7 @@ import { formatCents, formatOrderNumber } from '@store/shared';
 import { Pager } from '../components/Pager.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminOrdersQuery, type AdminOrderSearch } from './orders-api.ts';
-import { isOrderState, ORDER_STATES } from './order-states.ts';
+import { isOrderState, ORDER_STATE_LABELS, ORDER_STATES } from './order-states.ts';
 import { TableScroll } from '../components/TableScroll.tsx';
 
 const FILTERS = ['q', 'userId', 'state', 'from', 'to'] as const;
@@ -64,7 +64,7 @@ export function OrderSearch() {
             <option value="">Any</option>
             {ORDER_STATES.map((state) => (
               <option key={state} value={state}>
-                {state}
+                {ORDER_STATE_LABELS[state]}
               </option>
             ))}
           </select>
@@ -117,7 +117,7 @@ export function OrderSearch() {
                     <td>
                       <Link to={`/admin/users/${encodeURIComponent(order.userId)}`}>{order.email}</Link>
                     </td>
-                    <td>{order.status}</td>
+                    <td>{ORDER_STATE_LABELS[order.status]}</td>
                     <td>{formatCents(order.totalCents)}</td>
                     <td>{formatWhen(order.createdAt)}</td>
                   </tr>

@@ -7,3 +7,13 @@ export const isOrderState = (value: string | null): value is OrderStatus => ORDE
 
 /** The states a refund can start from: money was taken. */
 export const REFUNDABLE: OrderStatus[] = ['paid', 'fulfilled'];
+
+/** What a person reads for each state (issue 24: statuses in words, never raw values). */
+export const ORDER_STATE_LABELS: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  fulfilled: 'Fulfilled',
+  failed: 'Failed',
+  canceled: 'Canceled',
+  refunded: 'Refunded',
+};

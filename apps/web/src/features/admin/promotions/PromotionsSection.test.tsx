@@ -36,7 +36,7 @@ describe('PromotionsSection', () => {
     expect(row).toHaveTextContent('Web promotion');
     expect(row).toHaveTextContent('Lantern Festival');
     expect(row).toHaveTextContent('10%');
-    expect(row).toHaveTextContent('running');
+    expect(row).toHaveTextContent('Running');
   });
 
   it('says what is wrong before sending anything', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatCoins, type AdminPromotionInput } from '@store/shared';
+import { formatWhen } from '../components/format.ts';
 import { failureText } from '../../../lib/api-failure.ts';
 import { Outcome } from '../components/Outcome.tsx';
 import { readSaveFailure } from '../forms/save-failure.ts';
@@ -16,8 +17,9 @@ import { TableScroll } from '../components/TableScroll.tsx';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; promotion: AdminPromotionRow } | null;
 const STATUSES = ['running', 'scheduled', 'ended'] as const;
+/** A promotion's status in words (issue 24). */
+const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = { running: 'Running', scheduled: 'Scheduled', ended: 'Ended' };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const bonusText = (p: AdminPromotionRow) =>
   p.bonusType === 'PERCENTAGE' ? `${p.bonusPercentage}%` : `${formatCoins(p.bonusPercentage)} coins`;
 
@@ -87,7 +89,7 @@ export default function PromotionsSection() {
             <option value="">All</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {STATUS_LABELS[s]}
               </option>
             ))}
           </select>
@@ -113,9 +115,9 @@ export default function PromotionsSection() {
                     <td>{PROMOTION_SLOTS[slotOf(p)].label}</td>
                     <td>{p.name}</td>
                     <td>{bonusText(p)}</td>
-                    <td>{when(p.startsAt)}</td>
-                    <td>{when(p.endsAt)}</td>
-                    <td>{p.status}</td>
+                    <td>{formatWhen(p.startsAt)}</td>
+                    <td>{formatWhen(p.endsAt)}</td>
+                    <td>{STATUS_LABELS[p.status]}</td>
                     <td>
                       <button
                         type="button"
