@@ -72,4 +72,11 @@ export const adminCashoutRejectBody = z.strictObject({
     .pipe(z.string().trim().min(1, 'is required')),
 });
 export const adminCashoutResponse = z.object({ success: z.literal(true), data: adminCashoutItem });
-export const adminCashoutListResponse = z.object({ success: z.literal(true), data: z.array(adminCashoutItem) });
+/** A row of the console's list: who asked, and who decided, by e-mail and name (issue 24: never by id alone). */
+export const adminCashoutListItem = adminCashoutItem.extend({
+  email: z.string(),
+  name: z.string(),
+  decidedByEmail: z.string().nullable(),
+});
+export type AdminCashoutListItem = z.infer<typeof adminCashoutListItem>;
+export const adminCashoutListResponse = z.object({ success: z.literal(true), data: z.array(adminCashoutListItem) });

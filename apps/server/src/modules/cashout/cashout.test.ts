@@ -343,9 +343,24 @@ describe('admin endpoints', () => {
       (await as(t.app, admin, { method: 'GET', url: '/api/v1/admin/cashouts?status=PENDING' })).json(),
     ).data;
     expect(pending.every((c) => c.status === 'PENDING')).toBe(true);
-    expect(pending[0]).toMatchObject({ _id: item._id, userId: s.id, decidedBy: null });
+    // The shopper by e-mail and name, never by id alone (issue 24).
+    expect(pending[0]).toMatchObject({
+      _id: item._id,
+      userId: s.id,
+      email: s.email,
+      name: 'Mei Lin',
+      decidedBy: null,
+      decidedByEmail: null,
+    });
+    // The history: a rejected one, with the admin who decided it, by e-mail.
+    expect((await reject(admin, item._id, 'Bank details do not match')).statusCode).toBe(200);
+    const rejected = adminCashoutListResponse.parse(
+      (await as(t.app, admin, { method: 'GET', url: '/api/v1/admin/cashouts?status=REJECTED' })).json(),
+    ).data;
+    expect(rejected.find((c) => c._id === item._id)).toMatchObject({ status: 'REJECTED', email: s.email, decidedByEmail: admin.email });
     expect((await as(t.app, admin, { method: 'GET', url: '/api/v1/admin/cashouts?status=LOST' })).statusCode).toBe(400);
-    const rejectBlank = await reject(admin, item._id, '   ');
+    const other = cashoutResponse.parse((await requestCashout(t.app, s, { amount: 1_000, userPaymentOptionId: s.bankId })).json()).data;
+    const rejectBlank = await reject(admin, other._id, '   ');
     expect(rejectBlank.statusCode).toBe(400);
     expect(rejectBlank.json()).toMatchObject({ field: 'reason' });
   });

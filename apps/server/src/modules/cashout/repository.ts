@@ -1,6 +1,7 @@
 // SQL of cash-outs (ADR 017): the cashouts rows, the shopper's lock, the day's total and the outbox rows
 // that tell the shopper's tabs.
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CashoutStatus } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { cashouts, outbox, users } from '../../db/schema.ts';
@@ -39,13 +40,25 @@ export async function findCashout(db: Db | Tx, id: string): Promise<CashoutRow |
 export const listShopperCashouts = (db: Db, userId: string) =>
   db.select().from(cashouts).where(eq(cashouts.userId, userId)).orderBy(desc(cashouts.createdAt), desc(cashouts.id)).limit(200);
 
+const deciders = alias(users, 'deciders');
+
+/** The console's list, newest first: each with the shopper's e-mail and name, and the deciding admin's e-mail. */
 export const listCashouts = (db: Db, status: CashoutStatus | undefined) =>
   db
-    .select()
+    .select({
+      cashout: cashouts,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      decidedByEmail: deciders.email,
+    })
     .from(cashouts)
+    .innerJoin(users, eq(users.id, cashouts.userId))
+    .leftJoin(deciders, eq(deciders.id, cashouts.decidedBy))
     .where(status ? eq(cashouts.status, status) : undefined)
     .orderBy(desc(cashouts.createdAt), desc(cashouts.id))
     .limit(500);
+export type ListedCashout = Awaited<ReturnType<typeof listCashouts>>[number];
 
 /** Cash-outs approved whose payout is not recorded yet (a crash, a timeout, an outage left them). */
 export const listApprovedCashouts = (db: Db, limit: number) =>

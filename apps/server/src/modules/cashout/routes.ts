@@ -16,7 +16,7 @@ import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts
 import type { CashoutDeps } from './deps.ts';
 import { approveCashout, rejectCashout } from './payout.ts';
 import { listAllCashouts, listMyCashouts, requestCashout } from './service.ts';
-import { adminCashoutItem, cashoutItem } from './view.ts';
+import { adminCashoutItem, adminCashoutListItem, cashoutItem } from './view.ts';
 
 const STATES_DOC =
   'States: PENDING (coins held, waiting for an admin) → APPROVED (payout in flight) → PAID; or REJECTED (coins returned to winWallet); or FAILED (the payout was refused; coins returned).';
@@ -73,7 +73,7 @@ const cashoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminCashoutListResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope },
       },
     },
-    async (request) => ({ success: true as const, data: (await listAllCashouts(app.db, request.query.status)).map(adminCashoutItem) }),
+    async (request) => ({ success: true as const, data: (await listAllCashouts(app.db, request.query.status)).map(adminCashoutListItem) }),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 // A cash-out row as the shopper and an admin see it.
-import type { AdminCashoutItem, CashoutItem } from '@store/shared';
-import type { CashoutRow } from './repository.ts';
+import type { AdminCashoutItem, AdminCashoutListItem, CashoutItem } from '@store/shared';
+import type { CashoutRow, ListedCashout } from './repository.ts';
 
 export const cashoutItem = (row: CashoutRow): CashoutItem => ({
   _id: row.id,
@@ -22,4 +22,12 @@ export const adminCashoutItem = (row: CashoutRow): AdminCashoutItem => ({
   decidedBy: row.decidedBy,
   decidedAt: row.decidedAt?.toISOString() ?? null,
   paidAt: row.paidAt?.toISOString() ?? null,
+});
+
+/** A row of the console's list: the item with who asked and who decided, by e-mail and name. */
+export const adminCashoutListItem = (listed: ListedCashout): AdminCashoutListItem => ({
+  ...adminCashoutItem(listed.cashout),
+  email: listed.email,
+  name: `${listed.firstname} ${listed.lastname}`.trim(),
+  decidedByEmail: listed.decidedByEmail,
 });

@@ -221,24 +221,29 @@ describe('orders', () => {
 });
 
 describe('cash-outs', () => {
+  const anItem = () => ({
+    _id: 'c1',
+    amount: 2000,
+    amountCents: 2000,
+    status: 'PENDING',
+    userPaymentOptionId: 'b1',
+    bankName: 'Sandbox Federal Bank',
+    last4: '0001',
+    rejectionReason: null,
+    failureReason: null,
+    createdAt: '2026-11-24T09:00:00.000Z',
+    updatedAt: '2026-11-24T09:00:00.000Z',
+    userId: 'u1',
+    decidedBy: null,
+    decidedAt: null,
+    paidAt: null,
+    email: 'mei1@example.com',
+    name: 'Mei Lin',
+    decidedByEmail: null,
+  });
+
   it('tells the admin who lost a race to decide a cash-out what the server said', async () => {
-    const item = {
-      _id: 'c1',
-      amount: 2000,
-      amountCents: 2000,
-      status: 'PENDING',
-      userPaymentOptionId: 'b1',
-      bankName: 'Sandbox Federal Bank',
-      last4: '0001',
-      rejectionReason: null,
-      failureReason: null,
-      createdAt: '2026-11-24T09:00:00.000Z',
-      updatedAt: '2026-11-24T09:00:00.000Z',
-      userId: 'u1',
-      decidedBy: null,
-      decidedAt: null,
-      paidAt: null,
-    };
+    const item = anItem();
     let decided = false;
     mockApi({
       'GET v1/admin/cashouts': () => ({ body: { success: true, data: decided ? [] : [item] } }),
@@ -255,6 +260,33 @@ describe('cash-outs', () => {
     // The list asks again: the row the other admin decided is gone, the message stays.
     expect(await screen.findByText('No cash-out waits for a decision.')).toBeInTheDocument();
     expect(screen.getByTestId('admin-outcome')).toHaveTextContent('This cash-out was already decided.');
+  });
+
+  it('shows the shopper by name and e-mail, and the history by state with who decided (issue 24)', async () => {
+    const rejected = {
+      ...anItem(),
+      status: 'REJECTED',
+      rejectionReason: 'Bank details do not match',
+      decidedBy: 'a1',
+      decidedByEmail: 'admin@luckydragon.example',
+      decidedAt: '2026-11-24T10:00:00.000Z',
+    };
+    const net = mockApi({
+      'GET v1/admin/cashouts': (call: ApiCall) => ({
+        body: { success: true, data: call.search.get('status') === 'REJECTED' ? [rejected] : [anItem()] },
+      }),
+    });
+    const { user: admin } = renderRoutes([{ path: '/admin/cashouts/*', element: <CashoutsSection /> }], { path: '/admin/cashouts' });
+    const row = await screen.findByTestId('admin-cashout-row');
+    expect(within(row).getByRole('link', { name: 'Mei Lin' })).toHaveAttribute('href', '/admin/users/u1');
+    expect(row).toHaveTextContent('mei1@example.com');
+    expect(net.find('GET v1/admin/cashouts')!.search.get('status')).toBe('PENDING');
+
+    await admin.selectOptions(screen.getByLabelText('Show'), 'REJECTED');
+    await waitFor(() => expect(screen.getByTestId('admin-cashout-row')).toHaveTextContent('Rejected by admin@luckydragon.example'));
+    const decidedRow = screen.getByTestId('admin-cashout-row');
+    expect(decidedRow).toHaveTextContent('Bank details do not match');
+    expect(within(decidedRow).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 });
 

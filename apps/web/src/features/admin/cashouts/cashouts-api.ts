@@ -1,12 +1,12 @@
-import type { AdminCashoutItem, adminCashoutListResponse, adminCashoutResponse, CashoutStatus } from '@store/shared';
+import type { AdminCashoutItem, AdminCashoutListItem, adminCashoutListResponse, adminCashoutResponse, CashoutStatus } from '@store/shared';
 import { responseData } from '../../../lib/api-response.ts';
 import { adminApi, AFTER_ANY_CHANGE } from '../admin-api.ts';
 
 export const cashoutsAdminApi = adminApi.injectEndpoints({
   endpoints: (b) => ({
-    /** GET v1/admin/cashouts?status=: newest first. */
-    adminCashouts: b.query<AdminCashoutItem[], CashoutStatus>({
-      query: (status) => ({ url: 'v1/admin/cashouts', params: { status } }),
+    /** GET v1/admin/cashouts?status=: newest first; every state without one. */
+    adminCashouts: b.query<AdminCashoutListItem[], CashoutStatus | undefined>({
+      query: (status) => ({ url: 'v1/admin/cashouts', params: status ? { status } : {} }),
       transformResponse: responseData<typeof adminCashoutListResponse>(),
       providesTags: ['AdminCashout'],
     }),
