@@ -4,6 +4,17 @@ import { z } from 'zod';
 export const walletName = z.enum(['purchasedWallet', 'winWallet', 'stackingWallet']);
 /** The ledger's wallets: the shopper's three, and the hold where coins wait for a cash-out (ADR 017). */
 export const ledgerWalletName = z.enum([...walletName.options, 'cashOutHold']);
+export type LedgerWalletName = z.infer<typeof ledgerWalletName>;
+
+/** The wallets as people read them, shopper and console alike (issue 24): bought, won (the only one that cashes out), promotional. */
+export const WALLET_LABELS: Record<LedgerWalletName, string> = {
+  purchasedWallet: 'Purchased',
+  winWallet: 'Winnings',
+  stackingWallet: 'Promotional',
+  cashOutHold: 'Cash-out hold',
+};
+/** The shopper's three wallets with their labels, in the order the store lists them. */
+export const SHOPPER_WALLETS = walletName.options.map((wallet) => [wallet, WALLET_LABELS[wallet]] as const);
 
 /**
  * What a ledger entry records, as the wallet history shows it: coins bought, promotional coins, prizes

@@ -1,18 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { totalBalance, type UserProfile } from '@store/shared';
+import { SHOPPER_WALLETS, totalBalance, type UserProfile } from '@store/shared';
 import { useOutsideClick } from './use-outside-click.ts';
 import { CoinIcon } from './icons.tsx';
 import { BalanceFigure } from './BalanceFigure.tsx';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
-
-/** The three wallets, each from the ledger (issue 10): bought, won (the only one that cashes out), promotional. */
-const WALLETS = [
-  ['purchasedWallet', 'Purchased'],
-  ['winWallet', 'Winnings'],
-  ['stackingWallet', 'Promotional'],
-] as const;
 
 /**
  * SPEC §2: the user's image (default avatar if none), the total wallet balance and Logout; with issue 10
@@ -56,7 +49,7 @@ export function ProfileDropdown({ profile, onLogout }: { profile: UserProfile | 
             </BalanceFigure>
           </div>
           <dl className="profile-dropdown__wallets" data-testid="profile-wallets">
-            {WALLETS.map(([wallet, label]) => (
+            {SHOPPER_WALLETS.map(([wallet, label]) => (
               <div key={wallet} className="profile-dropdown__wallet" data-testid={`profile-${wallet}`}>
                 <dt className="muted">{label}</dt>
                 <dd>

@@ -199,7 +199,23 @@ describe('orders', () => {
     let refunded = false;
     mockApi({
       'GET v1/admin/orders/o1': () => ({
-        body: { success: true, data: { order: { ...anOrder(), status: refunded ? 'refunded' : 'fulfilled' }, payments: [], ledger: [] } },
+        body: {
+          success: true,
+          data: {
+            order: { ...anOrder(), status: refunded ? 'refunded' : 'fulfilled' },
+            payments: [],
+            ledger: [
+              {
+                id: 1,
+                wallet: 'purchasedWallet',
+                amount: 500,
+                reason: 'purchase',
+                reference: 'order:o1',
+                createdAt: '2026-11-24T09:01:00.000Z',
+              },
+            ],
+          },
+        },
       }),
       'POST v1/admin/orders/o1/refund': () => {
         refunded = true;
@@ -208,6 +224,8 @@ describe('orders', () => {
     });
     const { user: admin } = renderRoutes([{ path: '/admin/orders/*', element: <OrdersSection /> }], { path: '/admin/orders/o1' });
     expect(await screen.findByTestId('admin-order-state')).toHaveTextContent('Fulfilled');
+    // The ledger names the wallet as people read it.
+    expect(screen.getByTestId('admin-ledger-row')).toHaveTextContent('Purchased');
     await admin.type(screen.getByLabelText('Refund reason (required)'), 'Wrong package');
     await admin.click(screen.getByRole('button', { name: 'Refund' }));
     await admin.click(within(screen.getByRole('group', { name: 'Confirm: Refund' })).getByRole('button', { name: 'Confirm' }));

@@ -1,3 +1,4 @@
+import { WALLET_LABELS, type LedgerWalletName } from '@store/shared';
 import { formatWhen, signedAmount } from './format.ts';
 import { TableScroll } from './TableScroll.tsx';
 
@@ -29,7 +30,7 @@ export function LedgerTable({ entries }: { entries: LedgerRow[] }) {
           {entries.map((entry) => (
             <tr key={entry.id} data-testid="admin-ledger-row">
               <td>{formatWhen(entry.createdAt)}</td>
-              <td>{entry.wallet}</td>
+              <td>{WALLET_LABELS[entry.wallet as LedgerWalletName] ?? entry.wallet}</td>
               <td>{signedAmount(entry.amount)}</td>
               <td>{entry.reason}</td>
               <td>{entry.reference}</td>

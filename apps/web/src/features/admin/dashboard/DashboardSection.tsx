@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import { formatCents, type OrderStatus } from '@store/shared';
+import { formatCents } from '@store/shared';
 import { useAdminDashboardQuery } from './dashboard-api.ts';
 import { TableScroll } from '../components/TableScroll.tsx';
-
-// The order states in the order a shop reads them (the schema's enum stays out of the chunk).
-const ORDER_STATES: OrderStatus[] = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'refunded'];
+import { ORDER_STATE_LABELS, ORDER_STATES } from '../orders/order-states.ts';
 
 /** /admin and /admin/dashboard: the day's and week's sales, orders by state, what waits for an admin. */
 export default function DashboardSection() {
@@ -35,7 +33,7 @@ export default function DashboardSection() {
           to="/admin/identity-reviews"
           testId="pending-identity-reviews"
         />
-        <Tile label="Open chats" value={String(data.openChats)} testId="open-chats" />
+        <Tile label="Open chats" value={String(data.openChats)} to="/admin/chats" testId="open-chats" />
       </dl>
       <section className="admin-panel" style={{ marginTop: 16 }}>
         <h3>Orders by state</h3>
@@ -45,7 +43,7 @@ export default function DashboardSection() {
               {ORDER_STATES.map((state) => (
                 <tr key={state}>
                   <th scope="row">
-                    <Link to={`/admin/orders?state=${state}`}>{state}</Link>
+                    <Link to={`/admin/orders?state=${state}`}>{ORDER_STATE_LABELS[state]}</Link>
                   </th>
                   <td data-testid={`orders-${state}`}>{data.ordersByState[state] ?? 0}</td>
                 </tr>

@@ -1,17 +1,11 @@
 import { Link, useParams } from 'react-router';
-import { formatCoins } from '@store/shared';
+import { formatCoins, SHOPPER_WALLETS } from '@store/shared';
 import { readApiFailure } from '../../../lib/api-failure.ts';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { LedgerTable } from '../components/LedgerTable.tsx';
 import { formatWhen } from '../components/format.ts';
 import { WalletAdjustmentForm } from './WalletAdjustmentForm.tsx';
 import { useAdminUserQuery, useResetVerificationMutation, useRevokeUserSessionsMutation } from './users-api.ts';
-
-const WALLETS = [
-  ['purchasedWallet', 'Purchased'],
-  ['winWallet', 'Winnings'],
-  ['stackingWallet', 'Promotional'],
-] as const;
 
 /** /admin/users/:id: profile, verification record, the three wallets, ledger history; and the admin's changes. */
 export function UserDetail() {
@@ -109,7 +103,7 @@ export function UserDetail() {
       <section className="admin-panel" aria-label="Wallets">
         <h3>Wallets</h3>
         <dl className="admin-tiles">
-          {WALLETS.map(([wallet, label]) => (
+          {SHOPPER_WALLETS.map(([wallet, label]) => (
             <div key={wallet} className="admin-tile">
               <dt>{label}</dt>
               <dd data-testid={`admin-wallet-${wallet}`}>{formatCoins(wallets[wallet])}</dd>

@@ -1,14 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { formatCoins, type WalletAdjustmentBody } from '@store/shared';
+import { formatCoins, SHOPPER_WALLETS, WALLET_LABELS, type WalletAdjustmentBody } from '@store/shared';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { signedAmount } from '../components/format.ts';
 import { useAdjustWalletMutation } from './users-api.ts';
-
-const WALLET_LABELS: Record<WalletAdjustmentBody['wallet'], string> = {
-  purchasedWallet: 'Purchased',
-  winWallet: 'Winnings',
-  stackingWallet: 'Promotional',
-};
 
 /** Whole coins, not zero, within what the server takes. */
 function parseAmount(text: string): number | null {
@@ -59,7 +53,7 @@ export function WalletAdjustmentForm({ userId }: { userId: string }) {
         <label>
           Wallet
           <select value={wallet} onChange={(event) => setWallet(event.target.value as WalletAdjustmentBody['wallet'])}>
-            {Object.entries(WALLET_LABELS).map(([value, label]) => (
+            {SHOPPER_WALLETS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

@@ -4,8 +4,8 @@ import {
   formatOrderNumber,
   formatSignedCoins,
   paymentSuccessPath,
+  WALLET_LABELS,
   type LedgerEntryKind,
-  type WalletHistoryEntry,
 } from '@store/shared';
 import { useWalletHistoryQuery } from '../api/wallet-history.ts';
 import './wallet-history.css';
@@ -22,13 +22,6 @@ const KIND_LABELS: Record<LedgerEntryKind, string> = {
   reversal: 'Reversal',
   adjustment: 'Adjustment',
   giftCard: 'Gift card redeemed',
-};
-
-const WALLET_LABELS: Record<WalletHistoryEntry['wallet'], string> = {
-  purchasedWallet: 'Purchased',
-  winWallet: 'Winnings',
-  stackingWallet: 'Promotional',
-  cashOutHold: 'Cash-out hold',
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
