@@ -145,11 +145,13 @@ export const GIFT_CODE_REFUSALS = [
   'columnCount',
   'duplicateInFile',
   'alreadyInStock',
+  /** The code is already in the store and was sold to a shopper (issue 24: the report says so). */
+  'alreadySold',
 ] as const;
 export const adminCodeRefusal = z.object({
   /** 1-based line of the file. */
   line: z.number().int().positive(),
-  /** The refused code, when the row held one that looks like a code (never a code already sold). */
+  /** The refused code, when the row held one that looks like a code: the admin's own file, so a sold code too (issue 24). */
   code: z.string().optional(),
   reason: z.enum(GIFT_CODE_REFUSALS),
   message: z.string(),

@@ -1,8 +1,9 @@
 // Importing a CSV of gift-card codes (ADR 023). The whole import is one transaction: the codes taken, the
 // card's stock and the audit entry commit together, or (a crash, a database error) nothing does. Refused
 // rows are reported by line; with onRefused=skip (the default) the other rows are taken, with reject any
-// refused row takes nothing. A code already in stock is reported by its line only: it may be a sold code,
-// which nobody but its owner is shown, so the report never echoes it.
+// refused row takes nothing. A refused code is named in the report, a code already in the store too, and
+// one already sold is said to be sold (issue 24): the report goes only to the admin who uploaded the file,
+// which holds the code already. The audit log keeps counts only.
 import type { AdminCodeImportReport, AdminCodeRefusal, AdminCodeStock } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '@store/server-kit';
@@ -12,11 +13,11 @@ import { parseCodeCsv } from './code-csv.ts';
 import { countCodes, existingCodes, insertCodes } from './code-stock-repository.ts';
 import { invalidateCatalogCache } from './service.ts';
 
-const alreadyInStock = (line: number): AdminCodeRefusal => ({
-  line,
-  reason: 'alreadyInStock',
-  message: 'This code is already in stock (or was sold).',
-});
+/** A row whose code the store has already: in stock (free or held by a payment), or sold to a shopper. */
+const alreadyKnown = ({ line, code }: { line: number; code: string }, sold: boolean): AdminCodeRefusal =>
+  sold
+    ? { line, code, reason: 'alreadySold', message: 'This code was already sold to a shopper.' }
+    : { line, code, reason: 'alreadyInStock', message: 'This code is already in stock.' };
 
 export async function codeStock(db: Db, giftCardId: string): Promise<AdminCodeStock> {
   if (!(await findItem(db, 'giftCard', giftCardId))) throw notFound('This gift card does not exist.');
@@ -39,7 +40,10 @@ export async function importCodes(
       tx,
       parsed.codes.map((c) => c.code),
     );
-    const refused = [...parsed.refused, ...parsed.codes.filter((c) => known.has(c.code)).map((c) => alreadyInStock(c.line))];
+    const refused = [
+      ...parsed.refused,
+      ...parsed.codes.filter((c) => known.has(c.code)).map((c) => alreadyKnown(c, known.get(c.code)!.sold)),
+    ];
     const fresh = parsed.codes.filter((c) => !known.has(c.code));
     let taken = 0;
     if (onRefused === 'skip' || refused.length === 0) {
@@ -53,7 +57,7 @@ export async function importCodes(
       if (lost.length && onRefused === 'reject') {
         throw conflict('Another import added some of these codes meanwhile; nothing was imported. Try again.', 'file');
       }
-      refused.push(...lost.map((c) => alreadyInStock(c.line)));
+      refused.push(...lost.map((c) => alreadyKnown(c, false)));
       taken = added.size;
     }
     refused.sort((a, b) => a.line - b.line);

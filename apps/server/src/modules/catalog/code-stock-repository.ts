@@ -29,15 +29,16 @@ export async function countCodes(db: Db | Tx, giftCardId: string): Promise<Admin
 }
 
 /** Which of these codes the stock already holds (any gift card, any state). */
-export async function existingCodes(tx: Tx, codes: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
+/** The codes of the list already in the store (any card's), each with whether it was sold to a shopper. */
+export async function existingCodes(tx: Tx, codes: string[]): Promise<Map<string, { sold: boolean }>> {
+  const found = new Map<string, { sold: boolean }>();
   for (let i = 0; i < codes.length; i += BATCH) {
     if (i > 0) await yieldToEventLoop();
     const rows = await tx
-      .select({ code: giftCardCodes.code })
+      .select({ code: giftCardCodes.code, assignedAt: giftCardCodes.assignedAt })
       .from(giftCardCodes)
       .where(inArray(giftCardCodes.code, codes.slice(i, i + BATCH)));
-    for (const row of rows) found.add(row.code);
+    for (const row of rows) found.set(row.code, { sold: row.assignedAt !== null });
   }
   return found;
 }

@@ -141,7 +141,7 @@ describe('CatalogueSection', () => {
               stock: { giftCardId: 'g1', free: 2, reserved: 0, sold: 1 },
               refused: [
                 { line: 3, code: 'JADE-0001', reason: 'duplicateInFile', message: 'The same code is on line 1.' },
-                { line: 4, reason: 'alreadyInStock', message: 'This code is already in stock (or was sold).' },
+                { line: 4, code: 'SOLD-1', reason: 'alreadySold', message: 'This code was already sold to a shopper.' },
               ],
             },
           },
@@ -163,7 +163,7 @@ describe('CatalogueSection', () => {
     const rows = within(report)
       .getAllByRole('row')
       .map((r) => r.textContent);
-    expect(rows.slice(1)).toEqual(['3JADE-0001Duplicate in the file', '4—Already in stock']);
+    expect(rows.slice(1)).toEqual(['3JADE-0001Duplicate in the file', '4SOLD-1Already sold']);
     await waitFor(() => expect(within(codes).getByTestId('codes-left')).toHaveTextContent('2 codes left'));
     const sent = net.find('POST v1/admin/catalog/gift-cards/g1/codes')!;
     expect(sent.body).toBe(csv);

@@ -23,6 +23,7 @@ const REASONS: Record<CodeImportReport['refused'][number]['reason'], string> = {
   columnCount: 'Wrong number of columns',
   duplicateInFile: 'Duplicate in the file',
   alreadyInStock: 'Already in stock',
+  alreadySold: 'Already sold',
 };
 
 /**
