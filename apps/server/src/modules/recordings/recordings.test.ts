@@ -58,6 +58,23 @@ describe('GET /api/v1/recordings/config', () => {
   });
 });
 
+describe('admin sessions are not recorded (issue 24)', () => {
+  it('samples no admin browser, refuses an admin a recording, and drops an admin’s batches to one begun as a guest', async () => {
+    const config = await as(t.app, admin, { method: 'GET', url: '/api/v1/recordings/config' });
+    expect(recordingConfigResponse.parse(config.json()).data).toMatchObject({ samplePercent: 0, optedOut: null });
+    const refused = await as(t.app, admin, { method: 'POST', url: '/api/v1/recordings' });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: 'RECORDING_NOT_FOR_ADMINS' });
+
+    // A browser that began recording as a guest, then signed in as an admin: nothing it sends is kept.
+    const recording = await start();
+    const res = await sendBatch(recording, { sequence: 0, events: [meta('http://store.test/admin'), click()] }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ stored: 0 });
+    expect(adminRecordingEventsResponse.parse((await replay(recording.recordingId)).json()).data.events).toEqual([]);
+  });
+});
+
 describe('POST /api/v1/recordings', () => {
   it('issues a guest a recording: a random id and a secret, which the store keeps only as a hash', async () => {
     const first = await start();

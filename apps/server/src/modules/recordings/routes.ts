@@ -97,7 +97,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         recordingId: request.params.recordingId,
         secret: header(request.headers[RECORDING_SECRET_HEADER]),
         text: typeof request.body === 'string' ? request.body : '',
-        userId: request.user?._id ?? null,
+        user: request.user ?? null,
         ip: request.ip,
       });
       return { success: true as const, data };
@@ -190,11 +190,11 @@ const recordingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['recordings'],
         summary: 'Whether the browser records: the sample share, the retention, the shopper opt-out',
         description:
-          "No session needed. samplePercent of browser sessions are recorded; retentionDays is how long a recording is kept. optedOut is the signed-in shopper's choice kept on the server (null for a guest, whose choice lives in the browser).",
+          "No session needed. samplePercent of browser sessions are recorded; retentionDays is how long a recording is kept. optedOut is the signed-in shopper's choice kept on the server (null for a guest, whose choice lives in the browser). An admin gets samplePercent 0: admin sessions are not recorded.",
         response: { 200: recordingConfigResponse },
       },
     },
-    async (request) => ({ success: true as const, data: await recordingConfig(app.db, request.user?._id ?? null) }),
+    async (request) => ({ success: true as const, data: await recordingConfig(app.db, request.user ?? null) }),
   );
   app.post(
     '/v1/recordings',
@@ -203,12 +203,12 @@ const recordingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['recordings'],
         summary: 'Starts a recording: its id, and the secret its batches must carry',
-        description: `Guest or shopper, no body. Called once a browser session has decided to record. The secret is shown once: the browser keeps it for the session and sends it in ${RECORDING_SECRET_HEADER} with every batch; the store keeps only its hash. ${RECORDINGS_STARTED_PER_MINUTE} per address and minute.`,
-        response: { 201: recordingStartResponse, 400: errorEnvelope, 429: errorEnvelope },
+        description: `Guest or shopper, no body. Called once a browser session has decided to record. The secret is shown once: the browser keeps it for the session and sends it in ${RECORDING_SECRET_HEADER} with every batch; the store keeps only its hash. ${RECORDINGS_STARTED_PER_MINUTE} per address and minute. An admin is refused (403 RECORDING_NOT_FOR_ADMINS): admin sessions are not recorded.`,
+        response: { 201: recordingStartResponse, 400: errorEnvelope, 403: errorEnvelope, 429: errorEnvelope },
       },
     },
     async (request, reply) => {
-      const data = await startRecording(app.db, { userId: request.user?._id ?? null, userAgent: request.headers['user-agent'] ?? null });
+      const data = await startRecording(app.db, { user: request.user ?? null, userAgent: request.headers['user-agent'] ?? null });
       return reply.status(201).send({ success: true as const, data });
     },
   );

@@ -48,11 +48,20 @@ export const recordingLimits = (config: Config): RecordingLimits => ({
   maxTotalBytes: config.RECORDING_MAX_TOTAL_BYTES,
 });
 
-/** What a browser needs to decide whether to record: the settings, and a signed-in shopper's opt-out. */
-export async function recordingConfig(db: Db, userId: string | null): Promise<RecordingConfig> {
+/** Who a request comes from, as the recordings see them: a guest (null) or a signed-in user with a role. */
+export type Recorded = { _id: string; role: 'USER' | 'ADMIN' } | null;
+
+/**
+ * What a browser needs to decide whether to record: the settings, and a signed-in shopper's opt-out. An
+ * admin's browser is never sampled (issue 24): their sessions show shoppers' data and are not recorded.
+ */
+export async function recordingConfig(db: Db, user: Recorded): Promise<RecordingConfig> {
   const settings = await getRecordingSettings(db);
-  return { ...settings, optedOut: userId ? await isOptedOut(db, userId) : null };
+  if (user?.role === 'ADMIN') return { ...settings, samplePercent: 0, optedOut: null };
+  return { ...settings, optedOut: user ? await isOptedOut(db, user._id) : null };
 }
+
+export const RECORDING_NOT_FOR_ADMINS = 'RECORDING_NOT_FOR_ADMINS';
 
 export async function saveOptOut(db: Db, userId: string, optedOut: boolean): Promise<{ optedOut: boolean }> {
   await setOptedOut(db, userId, optedOut);
@@ -73,13 +82,14 @@ function secretMatches(storedHash: string | null, secret: string | undefined): b
  * A new recording for a browser that decided to record (ADR 033): its id, and the secret only that browser
  * will hold (the table keeps its hash). Batches for the id are stored only when they carry the secret.
  */
-export async function startRecording(db: Db, from: { userId: string | null; userAgent: string | null }): Promise<RecordingStart> {
+export async function startRecording(db: Db, from: { user: Recorded; userAgent: string | null }): Promise<RecordingStart> {
+  if (from.user?.role === 'ADMIN') throw new AppError(403, RECORDING_NOT_FOR_ADMINS, 'Admin sessions are not recorded.');
   const recordingId = randomBytes(16).toString('base64url');
   const recordingSecret = randomBytes(32).toString('base64url');
   await insertRecording(db, {
     id: recordingId,
     secretHash: hashSecret(recordingSecret),
-    userId: from.userId,
+    userId: from.user?._id ?? null,
     userAgent: from.userAgent?.slice(0, 500) ?? null,
   });
   return { recordingId, recordingSecret };
@@ -101,13 +111,14 @@ export interface IncomingBatch {
   secret: string | undefined;
   /** The body's text, not yet parsed. */
   text: string;
-  userId: string | null;
+  user: Recorded;
   ip: string;
 }
 
 /**
  * Stores a batch; answers how many events were stored: 0 for a batch number already stored (a retry) and
- * for a shopper who opted out (the browser stops on its own, but another device may not know yet). The
+ * for a shopper who opted out (the browser stops on its own, but another device may not know yet) and for an
+ * admin (whose sessions are not recorded). The
  * cheap refusals come first, before the text is parsed: an unknown recording (404), a missing or wrong
  * secret (403), a full recording (413), an address at its hourly limit (429). Then the text is read on
  * the worker (400 naming the field), counted for the address, and stored within the recording's cap.
@@ -119,7 +130,9 @@ export async function receiveBatch(deps: BatchDeps, incoming: IncomingBatch): Pr
   const recording = await findRecordingForBatch(db, incoming.recordingId);
   if (!recording) throw recordingNotFound();
   if (!secretMatches(recording.secretHash, incoming.secret)) throw recordingForbidden();
-  if (incoming.userId && (await isOptedOut(db, incoming.userId))) return { stored: 0 };
+  // An admin's batches (a session that signed in as one after it began) are dropped, as an opted-out shopper's.
+  if (incoming.user?.role === 'ADMIN') return { stored: 0 };
+  if (incoming.user && (await isOptedOut(db, incoming.user._id))) return { stored: 0 };
   if (recording.eventCount >= perRecording.maxEvents || recording.eventBytes >= perRecording.maxBytes) throw recordingFull(perRecording);
   await admitAddress(deps.counters, incoming.ip, perAddress);
 
@@ -129,7 +142,7 @@ export async function receiveBatch(deps: BatchDeps, incoming: IncomingBatch): Pr
   await countAddress(deps.counters, incoming.ip, perAddress, batch);
 
   const result = await deps.turns(() =>
-    appendBatch(db, { recordingId: incoming.recordingId, userId: incoming.userId, batch, ...perRecording }),
+    appendBatch(db, { recordingId: incoming.recordingId, userId: incoming.user?._id ?? null, batch, ...perRecording }),
   );
   if (result === 'gone') throw recordingNotFound();
   if (result === 'full') throw recordingFull(perRecording);
