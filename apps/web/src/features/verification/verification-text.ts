@@ -43,3 +43,41 @@ export const STEP_TEXT: Record<VerificationStep, StepText> = {
 export function verificationStep(jumio: JumioRecord | null | undefined): VerificationStep {
   return verificationStatus(jumio) ?? 'notStarted';
 }
+
+/**
+ * The status text for this record (issue 24): a check started and not finished (INITIATED) is told to
+ * finish it, not that its documents arrived; the rest is the step's own text.
+ */
+export function stepText(jumio: JumioRecord | null | undefined): StepText {
+  const step = verificationStep(jumio);
+  if (step === 'pending' && jumio?.status === 'INITIATED') return STARTED_NOT_FINISHED;
+  return STEP_TEXT[step];
+}
+
+const STARTED_NOT_FINISHED: StepText = {
+  label: VERIFICATION_LABELS.pending,
+  meaning: 'You started the identity check but have not sent your photo ID and selfie yet.',
+  next: 'Open the identity check and finish it: photograph your ID and take a short selfie.',
+  canStartCheck: true,
+};
+
+/** The provider's decision in words (never its raw value). */
+const DECISIONS: Record<string, string> = {
+  PASSED: 'Passed',
+  REJECTED: 'Not passed',
+  WARNING: 'Passed with a warning, under review',
+  NOT_EXECUTED: 'Not carried out',
+};
+/** Where the provider's check is, in words. */
+const CHECK_STATES: Record<string, string> = {
+  INITIATED: 'Started, waiting for your documents',
+  ACQUIRED: 'Documents received, being checked',
+  PROCESSED: 'Checked',
+  DONE: 'Finished',
+  FAILED: 'Could not be completed',
+  EXPIRED: 'Expired before it was finished',
+  SESSION_EXPIRED: 'Expired before it was finished',
+  TOKEN_EXPIRED: 'Expired before it was finished',
+};
+export const decisionText = (decision: string | null) => (decision ? (DECISIONS[decision] ?? 'Reported, see support') : 'None yet');
+export const checkStateText = (status: string | null) => (status ? (CHECK_STATES[status] ?? 'Reported, see support') : 'Not reported');

@@ -1,4 +1,4 @@
-import { STEP_TEXT, verificationStep } from '../verification-text.ts';
+import { checkStateText, decisionText, stepText, verificationStep } from '../verification-text.ts';
 import type { VerificationRecordView } from '../types.ts';
 
 /** The shopper's current verification record: the badge's verdict, what it means, what to do, the raw facts. */
@@ -23,7 +23,7 @@ export function VerificationRecordPanel({ record }: { record: VerificationRecord
 
   const { jumio } = record;
   const step = verificationStep(jumio);
-  const text = STEP_TEXT[step];
+  const text = stepText(jumio);
   return (
     <section className="verification-panel" aria-label="Verification record" data-testid="verification-record" data-step={step}>
       <p className="verification-panel__status">
@@ -43,11 +43,11 @@ export function VerificationRecordPanel({ record }: { record: VerificationRecord
           </div>
           <div>
             <dt>Decision</dt>
-            <dd>{jumio.decision ?? 'None yet'}</dd>
+            <dd>{decisionText(jumio.decision)}</dd>
           </div>
           <div>
             <dt>Check status</dt>
-            <dd>{jumio.status ?? 'Not reported'}</dd>
+            <dd>{checkStateText(jumio.status)}</dd>
           </div>
         </dl>
       ) : null}

@@ -98,6 +98,17 @@ describe('/kyc-jumio page', () => {
     expect(screen.queryByTitle('Identity check')).not.toBeInTheDocument();
   });
 
+  it('does not start another attempt by itself when a check started before waits to be finished (issue 24)', async () => {
+    const net = mockApi({ [START]: started() });
+    const { user } = renderKyc({ attempts: 1, decision: null, status: 'INITIATED' });
+    expect(await screen.findByTestId('kyc-unfinished')).toHaveTextContent('You started an identity check earlier and did not finish it.');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(net.keys()).not.toContain(START);
+    await user.click(screen.getByRole('button', { name: 'Continue the identity check' }));
+    expect(await screen.findByTitle('Identity check')).toBeInTheDocument();
+    expect(net.callsTo('POST', START.replace('POST ', ''))).toHaveLength(1);
+  });
+
   it('waits for the record before starting', async () => {
     const net = mockApi({ [START]: started() });
     renderKyc(null, 'loading');

@@ -10,16 +10,22 @@ import type { VerificationRecordView } from '../types.ts';
 import '../verification.css';
 
 /**
- * /kyc-jumio (SPEC §2): the identity check. Opening it starts an attempt (unless the shopper is verified,
- * or documents already sent are being checked) and shows the provider's page in a frame. The record
+ * /kyc-jumio (SPEC §2): the identity check. Opening it starts an attempt when there is none yet or the last
+ * did not pass (not when the shopper is verified, documents already sent are being checked, or a check
+ * started before waits to be finished: that one continues on the shopper's word) and shows the provider's
+ * page in a frame. The record
  * follows live (the route's record), so the frame gives way to the result once the decision arrives.
  */
 export default function KycJumioPage({ record }: { record: VerificationRecordView }) {
   const [start, { data: started, error, isLoading, reset }] = useVerificationStartMutation();
   const { update } = record;
   const step = record.state === 'ready' ? verificationStep(record.jumio) : null;
-  // Documents already sent (ACQUIRED) are being checked: a new attempt would throw that check away.
-  const wantsCheck = step === 'notStarted' || step === 'retry' || (step === 'pending' && record.jumio?.status === 'INITIATED');
+  // Opened to start: the first check, or one after a check that did not pass. Documents already sent
+  // (ACQUIRED) are being checked: a new attempt would throw that check away.
+  const wantsCheck = step === 'notStarted' || step === 'retry';
+  // A check started before and not finished (INITIATED): reopening the page does not start another
+  // attempt by itself (issue 24); the shopper chooses to continue.
+  const unfinished = step === 'pending' && record.jumio?.status === 'INITIATED';
   // Once per visit (StrictMode runs effects twice; the ref survives that).
   const startedOnce = useRef(false);
 
@@ -49,9 +55,9 @@ export default function KycJumioPage({ record }: { record: VerificationRecordVie
       <p className="eyebrow">Know your customer</p>
       <h1>Identity check</h1>
       <p className="verification-page__lead">
-        Our verification partner&rsquo;s secure page opens below: photograph both sides of a government-issued photo ID and take a short
-        selfie that is matched to it. The result appears here, on <Link to="/verify">your verification page</Link> and as the badge in the
-        header.
+        Our verification partner&rsquo;s secure page opens below: photograph a government-issued photo ID (both sides of an ID card or
+        driving licence, the photo page of a passport) and take a short selfie that is matched to it. The result appears here, on{' '}
+        <Link to="/verify">your verification page</Link> and as the badge in the header.
       </p>
       {isLoading ? <p role="status">Opening the identity check…</p> : null}
       {showFrame && started ? <IdentityCheckFrame src={started.redirectUrl} /> : null}
@@ -60,6 +66,14 @@ export default function KycJumioPage({ record }: { record: VerificationRecordVie
         <p role="alert" className="verification-page__error">
           {failureText(error, undefined, { unreachable: UNREACHABLE_TEXT })}
         </p>
+      ) : null}
+      {unfinished && !started && !isLoading ? (
+        <div className="verification-page__actions" data-testid="kyc-unfinished">
+          <p>You started an identity check earlier and did not finish it. Continuing opens it again.</p>
+          <button type="button" className="btn btn--primary" onClick={() => void begin()}>
+            Continue the identity check
+          </button>
+        </div>
       ) : null}
       {step === 'retry' && started && !isLoading ? (
         <div className="verification-page__actions">

@@ -50,18 +50,31 @@ describe('/verify page', () => {
     expect(panel).toHaveTextContent('Your identity is confirmed.');
     expect(panel).toHaveTextContent('What to do: Nothing else to do.');
     expect(within(panel).getByText('Attempts').nextElementSibling).toHaveTextContent('1');
-    expect(within(panel).getByText('Decision').nextElementSibling).toHaveTextContent('PASSED');
+    // In words, never the provider's raw values (issue 24).
+    expect(within(panel).getByText('Decision').nextElementSibling).toHaveTextContent('Passed');
+    expect(within(panel).getByText('Check status').nextElementSibling).toHaveTextContent('Finished');
+    expect(panel).not.toHaveTextContent(/PASSED|DONE/);
     expect(screen.queryByRole('link', { name: 'Open the identity check' })).not.toBeInTheDocument();
   });
 
-  it.each(['INITIATED', 'ACQUIRED'])('shows Pending while the check is %s, with nothing to do yet', (status) => {
-    renderVerify(ready({ attempts: 1, decision: null, status }));
+  it('shows Pending while documents are being checked, with nothing to do yet', () => {
+    renderVerify(ready({ attempts: 1, decision: null, status: 'ACQUIRED' }));
     const panel = recordPanel();
     expect(within(panel).getByText('Pending')).toHaveClass('verification-step--pending');
     expect(panel).toHaveTextContent('Your documents were received and are being checked.');
     expect(within(panel).getByText('Decision').nextElementSibling).toHaveTextContent('None yet');
-    expect(within(panel).getByText('Check status').nextElementSibling).toHaveTextContent(status);
+    expect(within(panel).getByText('Check status').nextElementSibling).toHaveTextContent('Documents received, being checked');
     expect(screen.queryByRole('link', { name: 'Open the identity check' })).not.toBeInTheDocument();
+  });
+
+  it('tells a shopper who started a check and sent nothing to finish it, not that documents arrived (issue 24)', () => {
+    renderVerify(ready({ attempts: 1, decision: null, status: 'INITIATED' }));
+    const panel = recordPanel();
+    expect(within(panel).getByText('Pending')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('You started the identity check but have not sent your photo ID and selfie yet.');
+    expect(panel).not.toHaveTextContent('documents were received');
+    expect(within(panel).getByText('Check status').nextElementSibling).toHaveTextContent('Started, waiting for your documents');
+    expect(screen.getByRole('link', { name: 'Open the identity check' })).toHaveAttribute('href', '/kyc-jumio');
   });
 
   it('shows Retry after a failed check, with the attempts so far and a way to try again', async () => {
@@ -71,7 +84,7 @@ describe('/verify page', () => {
     expect(panel).toHaveTextContent('The last check did not pass');
     expect(panel).toHaveTextContent('What to do: Try the identity check again');
     expect(within(panel).getByText('Attempts').nextElementSibling).toHaveTextContent('2');
-    expect(within(panel).getByText('Decision').nextElementSibling).toHaveTextContent('REJECTED');
+    expect(within(panel).getByText('Decision').nextElementSibling).toHaveTextContent('Not passed');
     await user.click(screen.getByRole('link', { name: 'Open the identity check' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('Now at /kyc-jumio');
   });

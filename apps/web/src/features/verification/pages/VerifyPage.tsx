@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { VerificationRecordPanel } from '../components/VerificationRecordPanel.tsx';
-import { STEP_TEXT, verificationStep } from '../verification-text.ts';
+import { stepText } from '../verification-text.ts';
 import type { VerificationRecordView } from '../types.ts';
 import '../verification.css';
 
 /** /verify (SPEC §2, reached from the Retry badge): where the shopper's identity verification stands. */
 export default function VerifyPage({ record }: { record: VerificationRecordView }) {
-  const canStartCheck = record.state === 'ready' && STEP_TEXT[verificationStep(record.jumio)].canStartCheck;
+  const canStartCheck = record.state === 'ready' && stepText(record.jumio).canStartCheck;
   return (
     <div className="verification-page">
       <title>Your identity verification</title>
