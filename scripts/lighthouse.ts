@@ -58,6 +58,8 @@ async function startStore(): Promise<{ origin: string; child: ChildProcess; data
     PORT: String(port),
     VAULT_PORT: '0',
     CHECKOUT_PORT: '0',
+    STRIPE_SANDBOX_PORT: '0',
+    SQUARE_SANDBOX_PORT: '0',
     PUBLIC_URL: origin,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

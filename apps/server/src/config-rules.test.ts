@@ -141,3 +141,21 @@ describe('API_DOCS', () => {
     expect(refusal({ API_DOCS: 'yes' })).toContain('API_DOCS');
   });
 });
+
+describe('where the store listens (issue 24: loopback in demo mode, fixed documented ports)', () => {
+  it('binds demo mode to this machine only, production to every interface, and HOST as set', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ DEMO_DATA: 'false' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig(PRODUCTION).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('puts the Stripe and Square sandboxes at PORT+3 and PORT+4, random beside a random store, or where set', () => {
+    expect(loadConfig({ PORT: '3000' })).toMatchObject({ STRIPE_SANDBOX_PORT: 3003, SQUARE_SANDBOX_PORT: 3004 });
+    expect(loadConfig({ PORT: '0' })).toMatchObject({ STRIPE_SANDBOX_PORT: 0, SQUARE_SANDBOX_PORT: 0 });
+    expect(loadConfig({ PORT: '3000', STRIPE_SANDBOX_PORT: '4100', SQUARE_SANDBOX_PORT: '0' })).toMatchObject({
+      STRIPE_SANDBOX_PORT: 4100,
+      SQUARE_SANDBOX_PORT: 0,
+    });
+  });
+});

@@ -73,7 +73,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where every listener binds: this machine only (127.0.0.1) in demo mode, every interface (0.0.0.0) otherwise. */
+  HOST: z.string().min(1).optional(),
   /** PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
   /** Milliseconds to open a connection to DATABASE_URL, or to wait for a free one, before giving up (503, or a failed start). */
@@ -264,7 +265,7 @@ const envSchema = z.object({
   /** The signing secret (whsec_…) of the webhook endpoint /api/v1/payment/stripe/webhook; the sandbox makes a per-process one when unset. */
   STRIPE_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Port of the Stripe sandbox's API on 127.0.0.1 (only without STRIPE_SECRET_KEY); 0 (default) = a random free port. */
-  STRIPE_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  STRIPE_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   // --- SQUARE (issue 9, ADR 013) ---
   /** Square's access token; unset: the built-in Square-compatible sandbox, through the same `square` client. */
   SQUARE_ACCESS_TOKEN: z.string().min(1).optional(),
@@ -279,7 +280,7 @@ const envSchema = z.object({
   /** The notification URL as registered at Square (it is part of what Square signs); default $PUBLIC_URL/api/v1/payment/square/webhook. */
   SQUARE_WEBHOOK_URL: z.string().url().optional(),
   /** Port of the Square sandbox's API on 127.0.0.1 (only without SQUARE_ACCESS_TOKEN); 0 (default) = a random free port. */
-  SQUARE_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SQUARE_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   // --- EMBEDDED CHECKOUT: the storefront as merchant (issue 11, ADR 020) ---
   /** The merchant API of a hosted checkout elsewhere; unset: our in-process host, where the store registers itself as merchant lucky-dragon. Needs the other CHECKOUT_MERCHANT_* values. */
   CHECKOUT_API_URL: z.string().url().optional(),
@@ -447,9 +448,17 @@ const envSchema = z.object({
 
 type Flags = 'DEMO_DATA' | 'ALLOW_DEMO_IN_PRODUCTION' | 'DEMO_REMOTE_ACCESS' | 'TEST_LOGIN_ADMIN' | 'API_DOCS';
 
-export type Config = Omit<z.infer<typeof envSchema>, Flags | 'PUBLIC_URL' | 'MAIL_TRANSPORT'> &
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  Flags | 'PUBLIC_URL' | 'MAIL_TRANSPORT' | 'HOST' | 'STRIPE_SANDBOX_PORT' | 'SQUARE_SANDBOX_PORT'
+> &
   Record<Flags, boolean> & {
     PUBLIC_URL: string;
+    /** Where every listener binds (127.0.0.1 in demo mode unless HOST says otherwise). */
+    HOST: string;
+    /** The sandboxes' ports: PORT+3 and PORT+4 unless set (0, random, when PORT is 0). */
+    STRIPE_SANDBOX_PORT: number;
+    SQUARE_SANDBOX_PORT: number;
     /** The origins the store's pages may be opened at: PUBLIC_URL's, or both loopback names when it is unset. */
     STORE_ORIGINS: string[];
     /**
@@ -461,6 +470,10 @@ export type Config = Omit<z.infer<typeof envSchema>, Flags | 'PUBLIC_URL' | 'MAI
     /** The hosted checkout's chains (ADR 021): real nodes by SOLANA_* / EVM_<CHAIN>_* variables, else the local sandboxes. */
     CHAIN_OPTIONS: ChainOptions;
   };
+
+const isDemo = (e: { DEMO_DATA?: string; NODE_ENV: string }) => (e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production');
+/** The port `offset` above the store's, as the vault (+1) and the hosted checkout (+2) take theirs; 0 stays 0. */
+const portBeside = (port: number, offset: number) => (port === 0 ? 0 : port + offset);
 
 /**
  * Reads and validates the environment once; a bad value, or a combination production mode refuses,
@@ -475,11 +488,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const merged = {
     ...e,
-    DEMO_DATA: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
+    DEMO_DATA: isDemo(e),
     ALLOW_DEMO_IN_PRODUCTION: e.ALLOW_DEMO_IN_PRODUCTION === 'true',
     DEMO_REMOTE_ACCESS: e.DEMO_REMOTE_ACCESS === 'true',
     TEST_LOGIN_ADMIN: e.TEST_LOGIN_ADMIN === 'true',
     API_DOCS: e.API_DOCS ? e.API_DOCS === 'true' : e.NODE_ENV !== 'production',
+    // Demo mode answers only this machine unless told otherwise (issue 24): its doors hand out sessions.
+    HOST: e.HOST ?? (isDemo(e) ? '127.0.0.1' : '0.0.0.0'),
+    // The sandboxes' fixed ports beside the store's (README "Ports"); 0 (random) when the store's is.
+    STRIPE_SANDBOX_PORT: e.STRIPE_SANDBOX_PORT ?? portBeside(overrides.PORT ?? e.PORT, 3),
+    SQUARE_SANDBOX_PORT: e.SQUARE_SANDBOX_PORT ?? portBeside(overrides.PORT ?? e.PORT, 4),
     ...overrides,
     // An override of undefined (a test asking for "no PUBLIC_URL") means the default, as unset does.
     PUBLIC_URL: overrides.PUBLIC_URL ?? e.PUBLIC_URL ?? `http://localhost:${overrides.PORT ?? e.PORT}`,

@@ -117,6 +117,9 @@ async function startStoreOnce(database: StoreDatabase, crashAt?: CrashPoint): Pr
     VAULT_PORT: String(vaultPort),
     // The hosted checkout's origin may change across a restart (the store registers itself again); PORT+2 may be taken.
     CHECKOUT_PORT: '0',
+    // PORT+3 and PORT+4 may be taken too: the sandboxes on random ports.
+    STRIPE_SANDBOX_PORT: '0',
+    SQUARE_SANDBOX_PORT: '0',
     PUBLIC_URL: url,
     // Demo mode for its local mailbox, where the tests count receipts (the demo accounts are never used).
     DEMO_DATA: 'true',

@@ -78,6 +78,9 @@ export async function startStore({ publicUrl, env = {} }: StoreOptions): Promise
     PORT: String(port),
     VAULT_PORT: String(vaultPort),
     CHECKOUT_PORT: String(checkoutPort),
+    // The sandboxes' fixed ports beside PORT could be another store's here: random free ones instead.
+    STRIPE_SANDBOX_PORT: '0',
+    SQUARE_SANDBOX_PORT: '0',
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
