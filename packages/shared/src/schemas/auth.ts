@@ -22,6 +22,15 @@ export const loginBody = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/**
+ * POST v1/auth/change-password (signed in, issue 24): the current password proves it is the account holder
+ * at the keyboard; the new one follows the sign-up rule and must differ from it.
+ */
+export const changePasswordBody = z
+  .strictObject({ currentPassword: z.string().min(1, 'is required').max(128), newPassword: password })
+  .refine((v) => v.newPassword !== v.currentPassword, { path: ['newPassword'], message: 'must differ from the current password' });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
 export const emailOnlyBody = z.strictObject({ email });
 export const tokenBody = z.strictObject({ token: z.string().min(16).max(128) });
 export const resetPasswordBody = z.strictObject({ token: z.string().min(16).max(128), password });

@@ -22,6 +22,11 @@ export const signInUserColumns = {
   emailVerifiedAt: users.emailVerifiedAt,
 };
 
+export async function findUserById(db: Conn, id: string) {
+  const [row] = await db.select(signInUserColumns).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
 export async function findUserByEmail(db: Conn, email: string) {
   const [row] = await db.select(signInUserColumns).from(users).where(eq(users.email, email));
   return row ?? null;

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailOnlyBody, loginBody, loginResponse, resetPasswordBody, signupBody, testLoginBody, tokenBody } from '@store/shared';
-import { requireSession, sessionTokenOf } from '../../plugins/auth.ts';
+import {
+  changePasswordBody,
+  emailOnlyBody,
+  loginBody,
+  loginResponse,
+  resetPasswordBody,
+  signupBody,
+  testLoginBody,
+  tokenBody,
+} from '@store/shared';
+import { requireSession, sessionTokenOf, signedInUser } from '../../plugins/auth.ts';
 import { authRateLimit } from '../../plugins/rate-limit.ts';
 import { sameMachineOnly } from '../../plugins/demo-doors.ts';
 import { failures, messageResponse, resetTokenParams, resetTokenResponse, testAccountsResponse, verifyEmailResponse } from './schemas.ts';
@@ -123,6 +132,29 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
   await app.register(logoutRoute);
+
+  const changePasswordRoute: FastifyPluginAsyncZod = async (signedIn) => {
+    requireSession(signedIn);
+    signedIn.post(
+      '/v1/auth/change-password',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Change the password of the signed-in account',
+          description:
+            'Signed in. { currentPassword, newPassword }: a wrong current password is 400 WRONG_CURRENT_PASSWORD naming currentPassword and counts as a failed sign-in of the account (its delay applies: 429). The new password follows the sign-up rule and differs from the current one. Then every session of the account ends, this one too, and the owner is e-mailed.',
+          body: changePasswordBody,
+          response: { 200: messageResponse, ...failures(400, 401, 429, 503) },
+        },
+      },
+      async (request) => {
+        await auth.changePassword(deps(), signedInUser(request)._id, request.body);
+        return { success: true as const, message: 'Your password is changed. Please sign in with the new one.' };
+      },
+    );
+  };
+  await app.register(changePasswordRoute);
   // Sign in with Apple and Facebook (ADR 029).
   await app.register(socialRoutes);
 

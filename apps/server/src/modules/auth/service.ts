@@ -3,7 +3,7 @@
 import type { Wake } from '../../background/work.ts';
 import type { Live } from '../../plugins/live.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LoginBody, SignupBody } from '@store/shared';
+import type { ChangePasswordBody, LoginBody, SignupBody } from '@store/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
@@ -15,7 +15,13 @@ import type { PasswordGate } from '../../lib/password-gate.ts';
 import type { AttemptCounters } from '@store/server-kit';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import { forgotPasswordLink, loginLink, resetPasswordLink, unlockSignInLink, verifyEmailLink } from '../../providers/mail/links.ts';
-import { passwordResetEmail, signInUnlockEmail, signupAttemptEmail, verificationEmail } from '../../providers/mail/templates.ts';
+import {
+  passwordChangedEmail,
+  passwordResetEmail,
+  signInUnlockEmail,
+  signupAttemptEmail,
+  verificationEmail,
+} from '../../providers/mail/templates.ts';
 import * as repo from './repository.ts';
 import { signInThrottle, type SignInThrottleLimits } from './sign-in-throttle.ts';
 
@@ -337,6 +343,44 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
   // The owner proved the mailbox and chose a new password: the account's sign-in delay ends.
   if (done) await signInThrottle(deps.counters, deps.config).forget(email);
   if (!done) throw tokenError('reset-password', await repo.inspectEmailToken(deps.db, tokenHash, 'reset-password'));
+}
+
+export const WRONG_CURRENT_PASSWORD = 'WRONG_CURRENT_PASSWORD';
+
+/**
+ * POST change-password (issue 24): the signed-in account holder proves the current password (through the
+ * same gate and delay as a sign-in, so it is no faster way to guess it), then the new one is set and every
+ * session ends, this one too, as after a reset; the owner is told by e-mail. A wrong current password is a
+ * 400 naming currentPassword that changes nothing.
+ */
+export async function changePassword(deps: AuthDeps, userId: string, body: ChangePasswordBody): Promise<void> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw notFound('This account no longer exists.');
+  const throttle = signInThrottle(deps.counters, deps.config);
+  const attempt = await throttle.admit(user.email);
+  let passwordOk: boolean;
+  try {
+    // An account a social sign-in made has no password (''): the dummy's work, and a refusal.
+    passwordOk = await deps.passwords.verify(user.passwordHash || (await getDummyHash()), body.currentPassword);
+  } catch (err) {
+    await attempt.abandoned();
+    throw err;
+  }
+  if (!user.passwordHash || !passwordOk) {
+    await attempt.failed();
+    throw new AppError(400, WRONG_CURRENT_PASSWORD, 'Your current password is not right.', 'currentPassword');
+  }
+  await throttle.forget(user.email);
+  const passwordHash = await deps.passwords.hash(body.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await repo.setPasswordHash(tx, userId, passwordHash);
+    await repo.revokeAllSessions(tx, userId);
+  });
+  await deps.live.endUser(userId);
+  await sendQuietly(deps, {
+    to: user.email,
+    ...passwordChangedEmail({ firstname: user.firstname, resetUrl: forgotPasswordLink(deps.config.PUBLIC_URL) }),
+  });
 }
 
 export interface TestAccountChoice {

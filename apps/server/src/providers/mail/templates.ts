@@ -78,6 +78,21 @@ export function passwordResetEmail({ firstname, link }: { firstname: string; lin
   });
 }
 
+/** Sent after the account holder changed their password while signed in (issue 24). */
+export function passwordChangedEmail({ firstname, resetUrl }: { firstname: string; resetUrl: string }): Composed {
+  return render({
+    subject: `Your ${BRAND_NAME} password was changed`,
+    preheader: 'Every device was signed out.',
+    greeting: `Hi ${firstname},`,
+    paragraphs: [
+      'The password of your account was just changed from your profile, and every device was signed out. Sign in again with the new password.',
+      'If you did not change it, choose a new password at once with the button below, and contact our support.',
+    ],
+    button: { label: 'Choose a new password', href: resetUrl },
+    footnote: 'You get this e-mail whenever your password changes.',
+  });
+}
+
 /** Sent instead of a second account when someone signs up with an address that already has one. */
 export function signupAttemptEmail({ firstname, loginUrl, resetUrl }: { firstname: string; loginUrl: string; resetUrl: string }): Composed {
   return render({

@@ -232,3 +232,44 @@ describe('ProfilePage privacy', () => {
     localStorage.removeItem(RECORDING_OPT_OUT_KEY);
   });
 });
+
+describe('ProfilePage password (issue 24)', () => {
+  const fill = async (user: ReturnType<typeof userEvent.setup>, current: string, next: string, again = next) => {
+    await user.type(field('Current password'), current);
+    await user.type(field('New password'), next);
+    await user.type(field('Repeat the new password'), again);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+  };
+
+  it('says what is wrong before sending anything', async () => {
+    const { user, net } = renderProfile();
+    await fill(user, 'old passphrase', 'short', 'shorter');
+    expect(await screen.findByText('New password must be at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Repeat the new password exactly.')).toBeInTheDocument();
+    expect(net.callsTo('POST', 'v1/auth/change-password')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the current password under that field", async () => {
+    const { user } = renderProfile({
+      'POST v1/auth/change-password': failure(400, 'Your current password is not right.', 'WRONG_CURRENT_PASSWORD', 'currentPassword'),
+    });
+    await fill(user, 'not it at all', 'a brand new passphrase');
+    expect(await screen.findByText('Your current password is not right.')).toBeInTheDocument();
+    expect(field('Current password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('changes it, then signs the shopper out here and sends them to sign in', async () => {
+    localStorage.setItem('xAuthToken', 'tok');
+    const { user, net } = renderProfile({
+      'POST v1/auth/change-password': { body: { success: true, message: 'Your password is changed. Please sign in with the new one.' } },
+    });
+    await fill(user, 'old passphrase', 'a brand new passphrase');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    // The server ended this session too: it is gone from this browser.
+    await waitFor(() => expect(localStorage.getItem('xAuthToken')).toBeNull());
+    expect(net.find('POST v1/auth/change-password')!.body).toEqual({
+      currentPassword: 'old passphrase',
+      newPassword: 'a brand new passphrase',
+    });
+  });
+});
