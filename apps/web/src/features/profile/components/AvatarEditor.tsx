@@ -92,12 +92,12 @@ export function AvatarEditor({ image }: { image: string | null }) {
         data-testid="profile-avatar-image"
       />
       <div className="profile-avatar__controls">
-        <label htmlFor={inputId} className="profile-field__label">
-          Choose a picture
-        </label>
+        <span className="profile-field__label">Profile picture</span>
+        {/* The browser's own file button clashes with the page: it is hidden, and its label is the button. */}
         <input
           id={inputId}
           ref={input}
+          className="profile-file"
           type="file"
           accept={AVATAR_TYPES.join(',')}
           onChange={choose}
@@ -106,6 +106,9 @@ export function AvatarEditor({ image }: { image: string | null }) {
           aria-invalid={problem ? true : undefined}
           data-testid="profile-avatar-input"
         />
+        <label htmlFor={inputId} className="btn btn--outline profile-file__button">
+          Choose a picture
+        </label>
         <p id={`${inputId}-hint`} className="profile-form__note">
           PNG, JPEG or WebP, at most {AVATAR_MAX_MEGABYTES} MB. It is cropped to a square.
         </p>
