@@ -64,9 +64,12 @@ describe('signed-in header load', () => {
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('1,234.00');
     expect(screen.getByTestId('signed-in-header')).toBeInTheDocument();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('0');
-    await waitFor(() => expect(net.keys()).toHaveLength(5));
-    expect(net.keys()[0]).toBe('GET v1/getuser');
-    expect(new Set(net.keys())).toEqual(
+    // The header's own fetches: the chat widget, which loads once the page is idle (a slow machine gets
+    // there within this test), asks for its conversation on its own.
+    const headerFetches = () => net.keys().filter((key) => !key.startsWith('GET v1/chat'));
+    await waitFor(() => expect(headerFetches()).toHaveLength(5));
+    expect(headerFetches()[0]).toBe('GET v1/getuser');
+    expect(new Set(headerFetches())).toEqual(
       new Set([
         'GET v1/getuser',
         'GET v1/settings',
