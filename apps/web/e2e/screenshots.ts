@@ -145,6 +145,9 @@ async function main() {
       { name: 'admin', who: 'admin', path: '/admin', ready: 'h1' },
       { name: 'admin-orders', who: 'admin', path: '/admin/orders', ready: '[data-testid=admin-order-row]' },
       { name: 'admin-order', who: 'admin', path: `/admin/orders/${paidOrderId}`, ready: '[data-testid=admin-order-detail]' },
+      { name: 'admin-cashouts', who: 'admin', path: '/admin/cashouts', ready: 'h2' },
+      { name: 'admin-coupons', who: 'admin', path: '/admin/coupons', ready: '[data-testid^=coupon-]' },
+      { name: 'admin-settings', who: 'admin', path: '/admin/settings', ready: 'form' },
     ];
     const sessions: Record<Who, Session | null> = { guest: null, shopper: session, admin: adminSession };
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
