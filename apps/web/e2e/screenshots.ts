@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { signInAsAdmin } from './support/admin.ts';
+import { seriousViolations } from './support/axe.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from './support/chromium.ts';
 import { aCheapProduct, addToCartViaApi, payWithNewCard, trackCardFieldsReady } from './support/commerce.ts';
 import { repoRoot, startStore } from './support/store-server.ts';
@@ -156,6 +157,11 @@ async function main() {
         const page = await openAs(browser, sessions[state.who], viewport, baseURL);
         try {
           await photograph(page, state, viewportName);
+          // AXE=1: the serious and critical WCAG AA violations of each state, printed beside its picture.
+          if (process.env.AXE) {
+            const found = await seriousViolations(page);
+            for (const v of found) console.log(`  axe ${state.name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
+          }
         } finally {
           await page.context().close();
         }

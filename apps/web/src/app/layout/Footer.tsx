@@ -1,3 +1,4 @@
+import { Logo } from './Logo.tsx';
 import { Link, useNavigate } from 'react-router';
 import { COPYRIGHT_YEAR } from '@store/shared';
 import { useSiteSettingsQuery } from '../../lib/site-data/settings.ts';
@@ -12,10 +13,7 @@ export function Footer() {
     <footer className="site-footer" data-testid="site-footer">
       <div className="site-footer__grid">
         <section className="footer-brand" aria-label="About the company">
-          <Link to="/" className="logo" aria-label="Home">
-            <img src="/logo.svg" alt="" width={40} height={40} />
-            {settings && <span className="logo__name">{settings.companyName}</span>}
-          </Link>
+          <Logo />
           {settings && <p className="footer-brand__text">{settings.companyDescription}</p>}
         </section>
 

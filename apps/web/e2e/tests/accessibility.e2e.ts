@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, useBrowser } from '../support/browser.ts';
+import { signInAsAdmin } from '../support/admin.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { aCheapProduct, addToCartViaApi } from '../support/commerce.ts';
+import { createVerifiedUser, signInViaApi } from '../support/users.ts';
+
+// Issue 24: axe (WCAG 2.2 AA) finds no serious or critical violation on the store's pages, a guest's, a
+// shopper's (the pay page among them) and the console's, at a desktop's width and a phone's. The card
+// vault's and identity check's frames are other origins that axe cannot enter from the page.
+
+const { newPage, baseURL } = useBrowser();
+
+interface PageState {
+  path: string;
+  /** What the page shows once it has loaded: a CSS selector. */
+  ready: string;
+}
+
+const GUEST_PAGES: PageState[] = [
+  { path: '/', ready: '[data-testid=product-card]' },
+  { path: '/products', ready: '[data-testid=product-card]' },
+  { path: '/login', ready: 'form' },
+  { path: '/signup', ready: 'form' },
+  { path: '/about-us', ready: 'h1' },
+];
+const SHOPPER_PAGES: PageState[] = [
+  { path: '/cart', ready: '[data-testid=cart-line]' },
+  { path: '/profile', ready: 'form' },
+  { path: '/my-purchases', ready: 'h1' },
+  { path: '/wallet-history', ready: 'h1' },
+  { path: '/verify', ready: '[data-testid=verification-record]' },
+  { path: '/redeem', ready: '[data-testid=redeem-code]' },
+  { path: '/cash-out', ready: 'h1' },
+];
+const ADMIN_PAGES: PageState[] = [
+  { path: '/admin', ready: '[data-testid=admin-dashboard]' },
+  { path: '/admin/orders', ready: 'h2' },
+  { path: '/admin/cashouts', ready: 'h2' },
+  { path: '/admin/coupons', ready: '[data-testid^=coupon-]' },
+  { path: '/admin/settings', ready: 'form' },
+];
+
+async function violationsOn(
+  states: PageState[],
+  viewport: { width: number; height: number },
+  session?: { token: string; user: object },
+): Promise<string[]> {
+  const found: string[] = [];
+  const page = await newPage({ viewport, ...(session ? { token: session.token, user: session.user } : {}) });
+  for (const state of states) {
+    await page.goto(state.path);
+    await page.locator(state.ready).first().waitFor({ timeout: 30_000 });
+    for (const v of await seriousViolations(page)) found.push(`${state.path}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
+  }
+  return found;
+}
+
+describe('accessibility (axe, WCAG 2.2 AA)', () => {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP_VIEWPORT],
+    ['phone', PHONE_VIEWPORT],
+  ] as const) {
+    it(`finds no serious or critical violation on a guest's, a shopper's and the console's pages (${name})`, async () => {
+      const product = await aCheapProduct(baseURL);
+      const shopper = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
+      await addToCartViaApi(baseURL, shopper.token, product._id, 1);
+      const admin = await signInAsAdmin(baseURL);
+      const found = [
+        ...(await violationsOn(
+          [...GUEST_PAGES, { path: `/product-details/${product._id}`, ready: '[data-testid=product-details]' }],
+          viewport,
+        )),
+        ...(await violationsOn(SHOPPER_PAGES, viewport, shopper)),
+        ...(await violationsOn(ADMIN_PAGES, viewport, { token: admin.token, user: { role: 'ADMIN' } })),
+      ];
+      // The pay page, reached as a shopper does: from the cart.
+      const page = await newPage({ viewport, token: shopper.token, user: shopper.user });
+      await page.goto('/cart');
+      await page.getByTestId('checkout-button').click();
+      await page.waitForURL('**/add-card/*', { timeout: 30_000 });
+      await page.getByTestId('pay-button').waitFor({ timeout: 30_000 });
+      for (const v of await seriousViolations(page)) found.push(`pay page: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
+      expect(found).toEqual([]);
+    }, 240_000);
+  }
+});
