@@ -51,7 +51,9 @@ const workingSchema = async (database: Database) => (await query<{ s: string }>(
 const schemaExists = async (database: Database, name: string) =>
   (await query(database, 'SELECT 1 FROM pg_namespace WHERE nspname = $1', [name])).length > 0;
 
-describe('migrations', () => {
+// Applying every migration to a fresh embedded database takes seconds on a quiet machine and well over the
+// default 30 s beside a busy suite (it timed out so in a CI rehearsal): the limit is a deadline for a hang.
+describe('migrations', { timeout: 120_000 }, () => {
   let drop: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await drop?.();

@@ -1,12 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import {
-  formatCoins,
-  formatOrderNumber,
-  formatSignedCoins,
-  paymentSuccessPath,
-  WALLET_LABELS,
-  type LedgerEntryKind,
-} from '@store/shared';
+import { formatCoins, formatOrderNumber, formatSignedCoins, paymentSuccessPath, WALLET_LABELS, type LedgerEntryKind } from '@store/shared';
 import { useWalletHistoryQuery } from '../api/wallet-history.ts';
 import './wallet-history.css';
 
