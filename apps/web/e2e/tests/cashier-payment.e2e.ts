@@ -1,24 +1,15 @@
 // Paying on the card provider's hosted page (the cashier, ADR 014), and managing a card saved there:
 // /add-card lists it and deletes it after the confirmation, and the page no longer offers it (issue 9).
 import { formatBalance } from '@store/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeCardsTo } from '../support/admin.ts';
-import { startStore, type StoreProcess } from '../support/store-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useStoreRoutingCardsTo } from '../support/routed-store.ts';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
 import { CARDS, aCheapProduct, addToCartViaApi, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
 import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 
-// The store routes new cards to this provider (issue 24), a setting every shopper sees: so this file runs a
-// store of its own.
-let store: StoreProcess;
-let baseURL = '';
-beforeAll(async () => {
-  store = await startStore({ publicUrl: true });
-  baseURL = store.baseURL;
-  await routeCardsTo(baseURL, { primary: 'cashier', fallback: null });
-});
-afterAll(() => store?.stop());
-const { newPage } = useBrowser({ storeURL: () => store.baseURL });
+// The store routes new cards to this provider (issue 24): a store of this file's own.
+const routed = useStoreRoutingCardsTo('cashier');
+const { newPage } = useBrowser({ storeURL: () => routed.baseURL });
 
 const digits = (text: string) => text.replace(/\D/g, '');
 
@@ -27,7 +18,7 @@ const POLL = { timeout: 30_000, interval: 250 };
 
 /** The cards saved on the cashier's page as GET v1/payment/stripe/payment-methods lists them (nuveiCards). */
 async function cashierCards(token: string): Promise<{ userPaymentOptionId: string; brand: string; last4: string }[]> {
-  const res = await fetch(`${baseURL}/api/v1/payment/stripe/payment-methods`, { headers: { 'x-auth-token': token } });
+  const res = await fetch(`${routed.baseURL}/api/v1/payment/stripe/payment-methods`, { headers: { 'x-auth-token': token } });
   expect(res.status).toBe(200);
   const body = (await res.json()) as {
     data: { paymentMethods: { nuveiCards: { userPaymentOptionId: string; brand: string; last4: string }[] } };
@@ -63,14 +54,14 @@ async function payWithNewSavedCard(page: TrackedPage): Promise<void> {
 
 describe("paying on the card provider's secure checkout page (the cashier)", () => {
   it('pays an order there with a test card typed into the vault field: back on /payment-success, balance up', async () => {
-    const product = await aCheapProduct(baseURL);
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
-    await addToCartViaApi(baseURL, session.token, product._id, 1);
+    const product = await aCheapProduct(routed.baseURL);
+    const session = await signInViaApi(routed.baseURL, await createVerifiedUser(routed.baseURL, { billingAddress: true }));
+    await addToCartViaApi(routed.baseURL, session.token, product._id, 1);
     const page = await signedInPaymentPage(newPage, session);
     await page.goto('/cart');
     await page.getByTestId('cart-line').waitFor();
     const orderCoins = Number(digits((await page.getByTestId('cart-total-coins').textContent()) ?? ''));
-    const coinsBefore = await purchasedCoins(baseURL, session.token);
+    const coinsBefore = await purchasedCoins(routed.baseURL, session.token);
     const apiRequests = recordApiRequests(page);
 
     await page.getByTestId('checkout-button').click();
@@ -94,15 +85,15 @@ describe("paying on the card provider's secure checkout page (the cashier)", () 
     await page.waitForFunction((text) => document.querySelector('[data-testid=wallet-balance]')?.textContent === text, expected, {
       timeout: 30_000,
     });
-    expect(await purchasedCoins(baseURL, session.token)).toBe(coinsBefore + orderCoins);
+    expect(await purchasedCoins(routed.baseURL, session.token)).toBe(coinsBefore + orderCoins);
     expect(apiRequests.some((r) => r.includes('/api/v1/nuvei/cashier'))).toBe(true);
     expect(apiRequests.filter((r) => digits(r).includes(CARDS.frictionless))).toEqual([]);
   });
 
   it('a card saved on that page is listed on /add-card and deleted there after the confirmation; the page no longer offers it', async () => {
-    const product = await aCheapProduct(baseURL);
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
-    await addToCartViaApi(baseURL, session.token, product._id, 1);
+    const product = await aCheapProduct(routed.baseURL);
+    const session = await signInViaApi(routed.baseURL, await createVerifiedUser(routed.baseURL, { billingAddress: true }));
+    await addToCartViaApi(routed.baseURL, session.token, product._id, 1);
     const page = await signedInPaymentPage(newPage, session);
     await openCashierFromCart(page);
     await payWithNewSavedCard(page);
@@ -110,7 +101,7 @@ describe("paying on the card provider's secure checkout page (the cashier)", () 
     await expect.poll(async () => (await cashierCards(session.token)).map((card) => card.last4), POLL).toEqual(['1111']);
 
     // A second order: its cashier page offers the saved card. Cancel comes back to the pay page, the order unpaid.
-    await addToCartViaApi(baseURL, session.token, product._id, 1);
+    await addToCartViaApi(routed.baseURL, session.token, product._id, 1);
     await openCashierFromCart(page);
     const savedOnPage = page.getByRole('group', { name: 'Your saved cards' });
     await savedOnPage.waitFor(WAIT);

@@ -1,8 +1,7 @@
 import { formatBalance } from '@store/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeCardsTo } from '../support/admin.ts';
-import { startStore, type StoreProcess } from '../support/store-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useStoreRoutingCardsTo } from '../support/routed-store.ts';
 import { useBrowser } from '../support/browser.ts';
 import { aCheapProduct, addToCartViaApi, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
 import { createVerifiedUser, signInViaApi } from '../support/users.ts';
@@ -11,24 +10,16 @@ import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 // sandbox (no credentials, no internet): the card is typed into our vault's hosted field, Square's side
 // is the sandbox's API reached through the `square` SDK (ADR 013).
 
-// The store routes new cards to this provider (issue 24), a setting every shopper sees: so this file runs a
-// store of its own.
-let store: StoreProcess;
-let baseURL = '';
-beforeAll(async () => {
-  store = await startStore({ publicUrl: true });
-  baseURL = store.baseURL;
-  await routeCardsTo(baseURL, { primary: 'square_card', fallback: null });
-});
-afterAll(() => store?.stop());
-const { newPage } = useBrowser({ storeURL: () => store.baseURL });
+// The store routes new cards to this provider (issue 24): a store of this file's own.
+const routed = useStoreRoutingCardsTo('square_card');
+const { newPage } = useBrowser({ storeURL: () => routed.baseURL });
 
 /** Square's sandbox Visa (README "Payments sandbox"). */
 const SQUARE_VISA = '4111111111111111';
 const digits = (text: string) => text.replace(/\D/g, '');
 
 async function squareCardsViaApi(token: string): Promise<{ last4: string }[]> {
-  const res = await fetch(`${baseURL}/api/v1/payment/square/cards`, { headers: { 'x-auth-token': token } });
+  const res = await fetch(`${routed.baseURL}/api/v1/payment/square/cards`, { headers: { 'x-auth-token': token } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { paymentMethods: { last4: string }[] } }).data.paymentMethods;
 }
@@ -48,14 +39,14 @@ async function everyCardFrameReady(page: Page): Promise<void> {
 
 describe('paying with a Square card', () => {
   it('pays an order with a Square card (kept with Square): success page, balance up; then deletes the card after the confirmation', async () => {
-    const product = await aCheapProduct(baseURL);
-    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
-    await addToCartViaApi(baseURL, session.token, product._id, 1);
+    const product = await aCheapProduct(routed.baseURL);
+    const session = await signInViaApi(routed.baseURL, await createVerifiedUser(routed.baseURL));
+    await addToCartViaApi(routed.baseURL, session.token, product._id, 1);
     const page = await signedInPaymentPage(newPage, session);
     await page.goto('/cart');
     await page.getByTestId('cart-line').waitFor();
     const orderCoins = Number(digits((await page.getByTestId('cart-total-coins').textContent()) ?? ''));
-    const coinsBefore = await purchasedCoins(baseURL, session.token);
+    const coinsBefore = await purchasedCoins(routed.baseURL, session.token);
     const apiRequests = recordApiRequests(page);
 
     await page.getByTestId('checkout-button').click();
@@ -80,7 +71,7 @@ describe('paying with a Square card', () => {
     await page.waitForFunction((text) => document.querySelector('[data-testid=wallet-balance]')?.textContent === text, expected, {
       timeout: 30_000,
     });
-    expect(await purchasedCoins(baseURL, session.token)).toBe(coinsBefore + orderCoins);
+    expect(await purchasedCoins(routed.baseURL, session.token)).toBe(coinsBefore + orderCoins);
     expect(apiRequests.some((r) => r.includes('/api/v1/payment/square/create-payment'))).toBe(true);
     expect(apiRequests.filter((r) => digits(r).includes(SQUARE_VISA))).toEqual([]);
     expect((await squareCardsViaApi(session.token)).map((card) => card.last4)).toEqual(['1111']);

@@ -1,8 +1,7 @@
 import { formatBalance } from '@store/shared';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeCardsTo } from '../support/admin.ts';
-import { startStore, type StoreProcess } from '../support/store-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useStoreRoutingCardsTo } from '../support/routed-store.ts';
 import { useBrowser } from '../support/browser.ts';
 import { aCheapProduct, addToCartViaApi, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
 import { createVerifiedUser, signInViaApi } from '../support/users.ts';
@@ -12,17 +11,9 @@ import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 // the `stripe` package talks to the sandbox's API, the card is typed into our vault's hosted field, and
 // Stripe's 3-D Secure and Cash App pages are the sandbox's (ADR 012).
 
-// The store routes new cards to this provider (issue 24), a setting every shopper sees: so this file runs a
-// store of its own.
-let store: StoreProcess;
-let baseURL = '';
-beforeAll(async () => {
-  store = await startStore({ publicUrl: true });
-  baseURL = store.baseURL;
-  await routeCardsTo(baseURL, { primary: 'stripe_card', fallback: null });
-});
-afterAll(() => store?.stop());
-const { newPage } = useBrowser({ storeURL: () => store.baseURL });
+// The store routes new cards to this provider (issue 24): a store of this file's own.
+const routed = useStoreRoutingCardsTo('stripe_card');
+const { newPage } = useBrowser({ storeURL: () => routed.baseURL });
 
 /** Stripe's test card that always asks for 3-D Secure, and its plain Visa (README "Payments sandbox"). */
 const STRIPE_3DS = '4000002760003184';
@@ -31,7 +22,7 @@ const digits = (text: string) => text.replace(/\D/g, '');
 
 type Methods = { card: { last4: string }[]; cashapp: { userPaymentOptionId: string }[] };
 async function stripeMethodsViaApi(token: string): Promise<Methods> {
-  const res = await fetch(`${baseURL}/api/v1/payment/stripe/payment-methods`, { headers: { 'x-auth-token': token } });
+  const res = await fetch(`${routed.baseURL}/api/v1/payment/stripe/payment-methods`, { headers: { 'x-auth-token': token } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { paymentMethods: Methods } }).data.paymentMethods;
 }
@@ -51,14 +42,14 @@ async function cardFrameReady(page: Page): Promise<void> {
 
 /** A new shopper with one package in the cart, on the pay page of its order. */
 async function shopperOnPayPage() {
-  const product = await aCheapProduct(baseURL);
-  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
-  await addToCartViaApi(baseURL, session.token, product._id, 1);
+  const product = await aCheapProduct(routed.baseURL);
+  const session = await signInViaApi(routed.baseURL, await createVerifiedUser(routed.baseURL));
+  await addToCartViaApi(routed.baseURL, session.token, product._id, 1);
   const page = await signedInPaymentPage(newPage, session);
   await page.goto('/cart');
   await page.getByTestId('cart-line').waitFor();
   const orderCoins = Number(digits((await page.getByTestId('cart-total-coins').textContent()) ?? ''));
-  const coinsBefore = await purchasedCoins(baseURL, session.token);
+  const coinsBefore = await purchasedCoins(routed.baseURL, session.token);
   const apiRequests = recordApiRequests(page);
   await page.getByTestId('checkout-button').click();
   await page.waitForURL('**/add-card/*');
@@ -72,7 +63,7 @@ async function expectCredited(page: Page, token: string, coinsBefore: number, or
   await page.waitForFunction((text) => document.querySelector('[data-testid=wallet-balance]')?.textContent === text, expected, {
     timeout: 30_000,
   });
-  expect(await purchasedCoins(baseURL, token)).toBe(coinsBefore + orderCoins);
+  expect(await purchasedCoins(routed.baseURL, token)).toBe(coinsBefore + orderCoins);
 }
 
 describe('paying through Stripe', () => {
