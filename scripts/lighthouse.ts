@@ -65,7 +65,8 @@ async function startStore(): Promise<{ origin: string; child: ChildProcess; data
     LOG_LEVEL: 'warn',
   };
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env });
+  // The built server, as `npm start` runs it (`npm run lighthouse` builds first).
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], { cwd: repoRoot, env });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const deadline = Date.now() + 90_000;

@@ -4,17 +4,17 @@
 // connection through, the refused port has nobody behind it.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.ts';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy.ts';
+import { SERVER_PROCESS_ARGS } from './support/server-process.ts';
 
 const PASSWORD = 'secret-pw';
 const START_TIMEOUT = 90_000;
 
-/** Runs `node --import tsx apps/server/src/server.ts` with the given environment until it exits by itself. */
+/** Runs the built server (`npm start`'s `node dist/server.js`) with the given environment until it exits by itself. */
 function startServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, [...SERVER_PROCESS_ARGS], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', VAULT_PORT: 'off', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

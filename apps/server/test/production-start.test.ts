@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.ts';
+import { SERVER_PROCESS_ARGS } from './support/server-process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'production-start-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -42,7 +43,7 @@ function startOnce(env: Record<string, string | undefined>): Promise<Ending> {
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
   // The refusal comes before any database is opened; none is needed.
   delete merged.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, [...SERVER_PROCESS_ARGS], {
     cwd: repoRoot,
     env: merged,
     stdio: ['ignore', 'ignore', 'pipe'],

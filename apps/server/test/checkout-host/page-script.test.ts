@@ -11,6 +11,7 @@ import { ConfigError, repoRoot } from '../../src/config.ts';
 import { migrateAll } from '../../src/migrations.ts';
 import { buildTestApp, openTestDatabase, testConfig } from '../support/test-app.ts';
 import { BUILT_PAGE_SCRIPT } from '@store/checkout-host';
+import { SERVER_PROCESS_ARGS } from '../support/server-process.ts';
 
 let dir: string;
 let missing: string;
@@ -20,9 +21,9 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `node --import tsx apps/server/src/server.ts` with the given environment until it exits by itself. */
+/** Runs the built server (`npm start`'s `node dist/server.js`) with the given environment until it exits by itself. */
 function startServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('apps', 'server', 'src', 'server.ts')], {
+  const child = spawn(process.execPath, [...SERVER_PROCESS_ARGS], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', VAULT_PORT: 'off', DATA_DIR: dir, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

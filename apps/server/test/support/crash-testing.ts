@@ -1,5 +1,5 @@
-// Helpers for crash-restart.test.ts: the real server (`node --import tsx src/server.ts`, as the
-// README's start command runs it) as a child process, on a database of its own that outlives it: a
+// Helpers for crash-restart.test.ts: the real server (the built `dist/server.js`, as the README's start
+// command runs it) as a child process, on a database of its own that outlives it: a
 // fresh schema on the PostgreSQL server when DATABASE_URL is set, else a PGlite directory under /tmp.
 // The shopper talks to it over HTTP only, as a browser would.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,12 +9,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { expect, inject } from 'vitest';
 import { repoRoot } from '../../src/config.ts';
 import { hostSchemaFor, openDatabase, sandboxSchemaFor, type Database } from '../../src/db/client.ts';
 import { signupBody, uniqueEmail } from './auth.ts';
 import { SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../src/providers/payments/nuvei/ach/sandbox/test-accounts.ts';
 import type { CrashPoint } from '../../src/modules/payments/index.ts';
+import { SERVER_PROCESS_ARGS } from './server-process.ts';
 
 export interface StoreDatabase {
   /** What the server process needs in its environment to use this database. */
@@ -31,7 +33,9 @@ export async function freshStoreDatabase(): Promise<StoreDatabase> {
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const url = process.env.DATABASE_URL;
   if (!url) {
-    return { env, open: () => openDatabase({ dataDir: path.join(dataDir, 'pglite'), sandbox: true }), drop: async () => removeDir() };
+    const pgliteDir = path.join(dataDir, 'pglite');
+    await startFromMigratedCopy(pgliteDir);
+    return { env, open: () => openDatabase({ dataDir: pgliteDir, sandbox: true }), drop: async () => removeDir() };
   }
   const schemaName = `crash_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -54,6 +58,20 @@ export async function freshStoreDatabase(): Promise<StoreDatabase> {
       removeDir();
     },
   };
+}
+
+/**
+ * The run's migrated PGlite database (test/global-setup.ts) written into the directory the server will open,
+ * as if an earlier start had created and migrated it: creating a PGlite directory takes 3-11 s on this machine
+ * (more under load) and every crash test starts on a new one. The server still applies its migrations at start;
+ * there are none left to apply. What is under test is the crash and the restart, not the first start.
+ */
+async function startFromMigratedCopy(pgliteDir: string): Promise<void> {
+  const dumpFile = inject('migratedPgliteDump');
+  if (!dumpFile) return;
+  const copy = new PGlite({ dataDir: pgliteDir, loadDataDir: new Blob([await fs.promises.readFile(dumpFile)]) });
+  await copy.waitReady;
+  await copy.close();
 }
 
 async function freePort(): Promise<number> {
@@ -129,7 +147,7 @@ async function startStoreOnce(database: StoreDatabase, crashAt?: CrashPoint): Pr
     ...(crashAt ? { CRASH_AT: crashAt } : {}),
   });
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env });
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_PROCESS_ARGS], { cwd: repoRoot, env });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

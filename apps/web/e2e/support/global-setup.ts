@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { assertChromiumInstalled } from './chromium.ts';
-import { repoRoot, startStore } from './store-server.ts';
+import { repoRoot, SERVER_BUNDLE, startStore } from './store-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +20,9 @@ export default async function setup(project: TestProject) {
   const pageScript = process.env.CHECKOUT_PAGE_SCRIPT ?? path.join(repoRoot, 'apps/checkout-host/dist/page.js');
   if (!fs.existsSync(pageScript)) {
     throw new Error(`The hosted checkout's page script is not built (${pageScript}): run \`npm run build\` before the browser tests.`);
+  }
+  if (!fs.existsSync(SERVER_BUNDLE)) {
+    throw new Error(`The store's server is not built (${SERVER_BUNDLE}): run \`npm run build\` before the browser tests.`);
   }
   const store = await startStore({ publicUrl: true });
   project.provide('baseURL', store.baseURL);

@@ -1,4 +1,4 @@
-// Starts the real store (built web app + API) as `npm start` would, in its own process, on a fresh
+// Starts the real store (built web app + built server) as `npm start` would, in its own process, on a fresh
 // embedded database and free ports. The browser tests' global setup starts one; a test that needs the
 // store configured differently (no PUBLIC_URL, as a newcomer runs it) starts its own.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { ARTIFACTS_DIR } from './artifacts.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The store's server as `npm run build` writes it and `npm start` runs it. */
+export const SERVER_BUNDLE = path.join(repoRoot, 'apps/server/dist/server.js');
 
 export interface StoreProcess {
   /** http://127.0.0.1:<port> */
@@ -107,7 +109,7 @@ export async function startStore({ publicUrl, env = {} }: StoreOptions): Promise
   for (const key of ['DATABASE_URL', 'SMTP_URL', 'MAIL_TRANSPORT', 'PUBLIC_URL']) delete merged[key];
   if (publicUrl) merged.PUBLIC_URL = baseURL;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env: merged });
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: repoRoot, env: merged });
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   await waitForStore(baseURL, child, () => output);

@@ -1,0 +1,67 @@
+// Builds the store's server for `npm start`, at build time: one ES module (dist/server.js) holding our own
+// TypeScript (apps/server/src and the @store/* workspace packages it imports), with every npm package left to
+// Node's resolution. Started as `node dist/server.js`, a process spends its start loading that one file
+// instead of compiling and resolving some 600 TypeScript modules through tsx: 2.4 s against 4.3 s for the
+// app's imports on a quiet 2-core machine, and every crash test and browser-test store starts a process
+// (docs/performance.md, ADR 051).
+//
+// The bundle runs from the checkout it was built in, never copied elsewhere: each module's `import.meta.url`
+// is kept as its source file's URL, so the paths our code derives from it (the SQL migrations, the product
+// images, the hosted checkout's page script, the worker and child-process entries) are the ones tsx would see.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** What `npm start` runs (apps/server's start script). */
+export const SERVER_BUNDLE = path.join(serverDir, 'dist/server.js');
+
+/** npm packages stay packages (Node loads them as they ship); only our workspace packages are bundled. */
+const npmPackagesExternal: Plugin = {
+  name: 'npm-packages-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@store/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+/** Each TypeScript module keeps its own file's URL as `import.meta.url` (see above). */
+const sourceUrls: Plugin = {
+  name: 'source-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      return { contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+    });
+  },
+};
+
+/** Writes dist/server.js (and its source map, so a stack trace names our .ts files); renamed into place. */
+export async function buildServerBundle(file: string = SERVER_BUNDLE): Promise<string> {
+  const result = await build({
+    entryPoints: [path.join(serverDir, 'src/server.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    write: false,
+    outfile: file,
+    logLevel: 'silent',
+    plugins: [npmPackagesExternal, sourceUrls],
+  });
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (const out of result.outputFiles) {
+    const partial = `${out.path}.${process.pid}.partial`;
+    fs.writeFileSync(partial, out.contents);
+    fs.renameSync(partial, out.path);
+  }
+  return file;
+}
+
+// `node --import tsx build/server-bundle.ts` (apps/server's `npm run build`).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const file = await buildServerBundle();
+  console.log(`store server: ${path.relative(process.cwd(), file)}`);
+}
