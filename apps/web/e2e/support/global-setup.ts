@@ -1,16 +1,22 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { assertChromiumInstalled } from './chromium.ts';
-import { repoRoot, SERVER_BUNDLE, startStore } from './store-server.ts';
+import { pgliteTemplate, repoRoot, SERVER_BUNDLE, startStore } from './store-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** A migrated embedded database that a test file's own store starts from (StoreOptions.databaseFrom). */
+    migratedDatabase: string;
   }
 }
 
-/** Starts the real server on a fresh embedded database, as `npm start` would, on a free port. */
+/**
+ * Starts the real server on a fresh embedded database, as `npm start` would, on a free port; meanwhile, a migrated
+ * database for the stores that test files start for themselves.
+ */
 export default async function setup(project: TestProject) {
   assertChromiumInstalled();
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
@@ -24,7 +30,13 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(SERVER_BUNDLE)) {
     throw new Error(`The store's server is not built (${SERVER_BUNDLE}): run \`npm run build\` before the browser tests.`);
   }
-  const store = await startStore({ publicUrl: true });
+  const templateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-template-'));
+  const migrated = path.join(templateDir, 'pglite');
+  const [store] = await Promise.all([startStore({ publicUrl: true }), pgliteTemplate(migrated)]);
   project.provide('baseURL', store.baseURL);
-  return () => store.stop();
+  project.provide('migratedDatabase', migrated);
+  return async () => {
+    await store.stop();
+    fs.rmSync(templateDir, { recursive: true, force: true });
+  };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { routeCardsTo } from './admin.ts';
 import { startStore, type StoreProcess } from './store-server.ts';
 
@@ -11,7 +11,7 @@ export function useStoreRoutingCardsTo(primary: string): { baseURL: string } {
   const routed = { baseURL: '' };
   let store: StoreProcess | undefined;
   beforeAll(async () => {
-    store = await startStore({ publicUrl: true });
+    store = await startStore({ publicUrl: true, databaseFrom: inject('migratedDatabase') });
     routed.baseURL = store.baseURL;
     await routeCardsTo(routed.baseURL, { primary, fallback: null });
   });

@@ -3,7 +3,7 @@
 // toast. The store runs behind a "proxy" on loopback (TRUST_PROXY=loopback), so the country header and
 // X-Forwarded-For the browser sends count as the proxy's, as Cloudflare's would in production.
 import { COUNTRY_RESTRICTED_MESSAGE } from '@store/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
 import { startStore, type StoreProcess } from '../support/store-server.ts';
 import { createVerifiedUser, signInViaApi } from '../support/users.ts';
@@ -15,7 +15,7 @@ const CUBAN_ADDRESS = '152.206.0.1';
 
 let store: StoreProcess;
 beforeAll(async () => {
-  store = await startStore({ publicUrl: true, env: { TRUST_PROXY: 'loopback' } });
+  store = await startStore({ publicUrl: true, env: { TRUST_PROXY: 'loopback' }, databaseFrom: inject('migratedDatabase') });
 });
 afterAll(() => store?.stop());
 

@@ -4,7 +4,7 @@ import net from 'node:net';
 import type { FrameLocator } from 'playwright-core';
 import { createWalletClient, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
 import { aCheapProduct, addToCartViaApi, CARDS, orderViaApi, purchasedCoins } from '../support/commerce.ts';
 import type { MerchantPageConfig, SdkRecord } from '../support/published-sdk/merchant-page.tsx';
@@ -49,6 +49,7 @@ beforeAll(async () => {
   merchant = await startMerchantServer();
   store = await startStore({
     publicUrl: true,
+    databaseFrom: inject('migratedDatabase'),
     env: {
       CHECKOUT_PORT: String(PAGE_PORT),
       CHECKOUT_PUBLIC_URL: HOST_ORIGIN,
