@@ -67,9 +67,16 @@ async function checkoutFrame(page: TrackedPage): Promise<{ frame: FrameLocator; 
   return { frame: page.frameLocator('iframe[title=Checkout]'), hostOrigin: src.origin };
 }
 
+/**
+ * A chain payment's test, from the pay page to the credited balance: the host starts its local chain at the first
+ * payment and waits for the transfer's confirmation. With the browser stage's load (two Chromiums and two stores on
+ * 2 cores) these took more than the suite's 60 s; alone, 10 s. A deadline for a hang, not a timing.
+ */
+const CHAIN_PAYMENT_TIMEOUT_MS = 150_000;
+
 /** The success page, and the balance up by the order's coins exactly once. */
 async function expectPaidOnce({ page, token, orderCoins, coinsBefore }: OrderPage) {
-  await page.waitForURL('**/payment-success?orderId=*', { timeout: 60_000 });
+  await page.waitForURL('**/payment-success?orderId=*', { timeout: 90_000 });
   await page.getByTestId('coins-credited').waitFor({ timeout: 30_000 });
   const expected = formatBalance(coinsBefore + orderCoins);
   await page.waitForFunction((text) => document.querySelector('[data-testid=wallet-balance]')?.textContent === text, expected, {
@@ -269,34 +276,42 @@ describe('paying in the embedded checkout', () => {
     await expectPaidOnce(order);
   });
 
-  it('pays with USDC from a Solana wallet (wallet-standard, a v0 transaction): success page, balance up once', async () => {
-    const keypair = Keypair.generate();
-    const seen: (number | 'legacy')[] = [];
-    const order = await payPageWithEmbeddedCheckout((page) => installSolanaWallet(page, keypair, seen));
-    await order.page.getByLabel('Blockchain').selectOption('solana');
-    await order.page.getByTestId('embedded-connect-wallet').click();
-    const { frame, hostOrigin } = await checkoutFrame(order.page);
-    await faucet(hostOrigin, 'solana', keypair.publicKey.toBase58(), 100_00);
-    const pay = frame.getByTestId('checkout-pay-usdc');
-    await expectEnabled(pay);
-    await pay.click();
-    await expectPaidOnce(order);
-    expect(seen).toEqual([0]);
-  });
+  it(
+    'pays with USDC from a Solana wallet (wallet-standard, a v0 transaction): success page, balance up once',
+    async () => {
+      const keypair = Keypair.generate();
+      const seen: (number | 'legacy')[] = [];
+      const order = await payPageWithEmbeddedCheckout((page) => installSolanaWallet(page, keypair, seen));
+      await order.page.getByLabel('Blockchain').selectOption('solana');
+      await order.page.getByTestId('embedded-connect-wallet').click();
+      const { frame, hostOrigin } = await checkoutFrame(order.page);
+      await faucet(hostOrigin, 'solana', keypair.publicKey.toBase58(), 100_00);
+      const pay = frame.getByTestId('checkout-pay-usdc');
+      await expectEnabled(pay);
+      await pay.click();
+      await expectPaidOnce(order);
+      expect(seen).toEqual([0]);
+    },
+    CHAIN_PAYMENT_TIMEOUT_MS,
+  );
 
-  it('pays with USDC on an EVM chain (Base) from an injected wallet: success page, balance up once', async () => {
-    const privateKey = generatePrivateKey();
-    let rpcUrl = '';
-    const order = await payPageWithEmbeddedCheckout((page) => installEvmWallet(page, privateKey, () => rpcUrl));
-    await order.page.getByLabel('Blockchain').selectOption('base');
-    await order.page.getByTestId('embedded-connect-wallet').click();
-    const { frame, hostOrigin } = await checkoutFrame(order.page);
-    const funded = await faucet(hostOrigin, 'base', privateKeyToAccount(privateKey).address, 100_00);
-    expect(funded.rpcUrl, "the host's faucet names the local node's RPC URL").toBeTruthy();
-    rpcUrl = funded.rpcUrl!;
-    const pay = frame.getByTestId('checkout-pay-usdc');
-    await expectEnabled(pay);
-    await pay.click();
-    await expectPaidOnce(order);
-  });
+  it(
+    'pays with USDC on an EVM chain (Base) from an injected wallet: success page, balance up once',
+    async () => {
+      const privateKey = generatePrivateKey();
+      let rpcUrl = '';
+      const order = await payPageWithEmbeddedCheckout((page) => installEvmWallet(page, privateKey, () => rpcUrl));
+      await order.page.getByLabel('Blockchain').selectOption('base');
+      await order.page.getByTestId('embedded-connect-wallet').click();
+      const { frame, hostOrigin } = await checkoutFrame(order.page);
+      const funded = await faucet(hostOrigin, 'base', privateKeyToAccount(privateKey).address, 100_00);
+      expect(funded.rpcUrl, "the host's faucet names the local node's RPC URL").toBeTruthy();
+      rpcUrl = funded.rpcUrl!;
+      const pay = frame.getByTestId('checkout-pay-usdc');
+      await expectEnabled(pay);
+      await pay.click();
+      await expectPaidOnce(order);
+    },
+    CHAIN_PAYMENT_TIMEOUT_MS,
+  );
 });
