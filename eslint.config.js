@@ -218,8 +218,8 @@ const ESBUILD_AT_RUN_TIME = [
   'esbuild',
   'No server runs esbuild: browser code is built at build time (`npm run build`, apps/checkout-host/src/page/build.ts) and the server serves the built file (issue 23).',
 ];
-/** The server files that may import esbuild: the build scripts, and the session-recording worker bundled at its first batch (ADR 033), not yet moved to build time. */
-const ESBUILD_ALLOWED = ['apps/checkout-host/src/page/build.ts', 'apps/server/src/modules/recordings/batch-parser.ts'];
+/** The source file that may import esbuild: the page script's build (the store's server is built from apps/server/build, outside src, ADR 051). */
+const ESBUILD_ALLOWED = ['apps/checkout-host/src/page/build.ts'];
 
 function forbidPackages(...packages) {
   const matching = (name) => `/^${name.replaceAll('/', '\\/')}(\\/|$)/`;

@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageScriptFile, watchPageScript } from '@store/checkout-host/build';
+import { watchBatchWorker } from '../apps/server/build/server-bundle.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -17,6 +18,8 @@ const WEB_DEV_ORIGIN = 'http://localhost:5173';
 
 const pageScript = pageScriptFile();
 const pageScriptWatch = await watchPageScript(pageScript);
+// The session-recording batch worker is a built file even here (ADR 051); a worker loads it at the next batch.
+const batchWorkerWatch = await watchBatchWorker();
 
 const children: ChildProcess[] = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', '--include', pageScript, 'src/server.ts'], {
@@ -33,6 +36,7 @@ function stopAll(code: number) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   void pageScriptWatch.stop();
+  void batchWorkerWatch.stop();
   process.exitCode = code;
 }
 

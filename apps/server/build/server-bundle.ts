@@ -3,7 +3,8 @@
 // Node's resolution. Started as `node dist/server.js`, a process spends its start loading that one file
 // instead of compiling and resolving some 600 TypeScript modules through tsx: 2.4 s against 4.3 s for the
 // app's imports on a quiet 2-core machine, and every crash test and browser-test store starts a process
-// (docs/performance.md, ADR 051).
+// (docs/performance.md, ADR 051). Beside it, the session-recording batch worker (dist/batch-worker.cjs), so no
+// server runs esbuild.
 //
 // The bundle runs from the checkout it was built in, never copied elsewhere: each module's `import.meta.url`
 // is kept as its source file's URL, so the paths our code derives from it (the SQL migrations, the product
@@ -11,11 +12,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, context, type BuildOptions, type OutputFile, type Plugin } from 'esbuild';
+import { BATCH_WORKER_BUNDLE, SERVER_BUNDLE } from '../src/build-outputs.ts';
+
+export { BATCH_WORKER_BUNDLE, SERVER_BUNDLE };
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** What `npm start` runs (apps/server's start script). */
-export const SERVER_BUNDLE = path.join(serverDir, 'dist/server.js');
 
 /** npm packages stay packages (Node loads them as they ship); only our workspace packages are bundled. */
 const npmPackagesExternal: Plugin = {
@@ -37,27 +39,76 @@ const sourceUrls: Plugin = {
   },
 };
 
-/** Writes dist/server.js (and its source map, so a stack trace names our .ts files); renamed into place. */
-export async function buildServerBundle(file: string = SERVER_BUNDLE): Promise<string> {
-  const result = await build({
-    entryPoints: [path.join(serverDir, 'src/server.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    write: false,
-    outfile: file,
-    logLevel: 'silent',
-    plugins: [npmPackagesExternal, sourceUrls],
-  });
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  for (const out of result.outputFiles) {
+/** Written beside and renamed into place, so a process starting meanwhile never reads half a file. */
+function writeOutputs(outputFiles: OutputFile[]): void {
+  for (const out of outputFiles) {
+    fs.mkdirSync(path.dirname(out.path), { recursive: true });
     const partial = `${out.path}.${process.pid}.partial`;
     fs.writeFileSync(partial, out.contents);
     fs.renameSync(partial, out.path);
   }
+}
+
+/**
+ * The session-recording batch worker (ADR 033): a worker thread does not inherit the loader that runs the
+ * server, so it gets a file of its own, everything bundled, in CommonJS.
+ */
+const BATCH_WORKER_OPTIONS = {
+  entryPoints: [path.join(serverDir, 'src/modules/recordings/batch-worker.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  legalComments: 'none',
+  write: false,
+  outfile: BATCH_WORKER_BUNDLE,
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
+/** Writes dist/server.js (and its source map, so a stack trace names our .ts files) and dist/batch-worker.cjs. */
+export async function buildServerBundle(file: string = SERVER_BUNDLE): Promise<string> {
+  const [server, worker] = await Promise.all([
+    build({
+      entryPoints: [path.join(serverDir, 'src/server.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'linked',
+      write: false,
+      outfile: file,
+      logLevel: 'silent',
+      plugins: [npmPackagesExternal, sourceUrls],
+    }),
+    build(BATCH_WORKER_OPTIONS),
+  ]);
+  writeOutputs([...server.outputFiles, ...worker.outputFiles]);
   return file;
+}
+
+/**
+ * `npm run dev` runs the server from source (tsx watch), but the batch worker is always the built file: built
+ * now and again after every change of its sources; stop() ends it.
+ */
+export async function watchBatchWorker(): Promise<{ stop(): Promise<void> }> {
+  writeOutputs((await build(BATCH_WORKER_OPTIONS)).outputFiles);
+  const ctx = await context({
+    ...BATCH_WORKER_OPTIONS,
+    plugins: [
+      {
+        name: 'write-batch-worker',
+        setup(b) {
+          b.onEnd((result) => {
+            if (result.errors.length) console.error(`batch worker not rebuilt: ${result.errors.map((e) => e.text).join('; ')}`);
+            else writeOutputs(result.outputFiles ?? []);
+          });
+        },
+      },
+    ],
+  });
+  await ctx.watch();
+  return { stop: () => ctx.dispose() };
 }
 
 // `node --import tsx build/server-bundle.ts` (apps/server's `npm run build`).

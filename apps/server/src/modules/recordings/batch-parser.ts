@@ -2,14 +2,13 @@
 // of milliseconds of CPU, and ten at once held every other request (a ping waited over a second). One
 // worker reads them one after another; the main thread only posts the text and gets back what to store.
 // At most PARSE_QUEUE_LIMIT batches wait: beyond that the answer is 503 with Retry-After, and the browser
-// sends the batch again later. The worker is bundled with esbuild once (it is TypeScript, and a worker
-// thread does not inherit the loader that runs the server), started at the first batch, and started
-// again after it fails or hangs.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// sends the batch again later. The worker is its own file, bundled by `npm run build` (ADR 051: a worker thread
+// does not inherit the loader that runs the server), started at the first batch, and started again after it
+// fails or hangs.
+import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { build } from 'esbuild';
+import { BATCH_WORKER_BUNDLE } from '../../build-outputs.ts';
 import type { BatchOutcome } from './batch-body.ts';
 import type { BatchJob } from './batch-worker.ts';
 import { recordingBusy } from './refusals.ts';
@@ -25,30 +24,6 @@ export interface BatchParser {
   /** The batch's outcome; throws 503 RECORDING_BUSY when too many wait or the worker failed. */
   parse(text: string): Promise<BatchOutcome>;
   close(): Promise<void>;
-}
-
-const workerEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'batch-worker.ts');
-let bundled: Promise<string> | null = null;
-
-function workerScript(): Promise<string> {
-  bundled ??= build({
-    entryPoints: [workerEntry],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    // An eval'd worker runs CommonJS.
-    format: 'cjs',
-    target: 'node20',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-  })
-    .then((result) => result.outputFiles[0]!.text)
-    .catch((err: unknown) => {
-      bundled = null; // tried again at the next batch
-      throw err;
-    });
-  return bundled;
 }
 
 type Answer = { id: number; outcome: BatchOutcome } | { id: number; error: string };
@@ -90,9 +65,9 @@ export function createBatchParser(
   }
 
   async function start(): Promise<Worker> {
-    const script = await workerScript();
     if (closed) throw new Error('closed');
-    const w = new Worker(script, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    if (!fs.existsSync(BATCH_WORKER_BUNDLE)) throw new Error(`${BATCH_WORKER_BUNDLE} is missing: run \`npm run build\``);
+    const w = new Worker(BATCH_WORKER_BUNDLE, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     // A worker never keeps the process alive: close() ends it, and so does the process.
     w.unref();
     w.on('message', (answer: Answer) => {
