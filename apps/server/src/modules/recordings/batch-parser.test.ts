@@ -43,9 +43,10 @@ describe('createBatchParser', () => {
 
   it('answers 503 for what it held when closed, and for anything after', async () => {
     parser = createBatchParser(log);
-    const held = parser.parse(text(0));
+    // Checked from the start: the batch may be refused while close() still waits for the worker to end.
+    const held = busy(parser.parse(text(0)));
     await parser.close();
-    await busy(held);
+    await held;
     await busy(parser.parse(text(1)));
   });
 });
