@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { SERVER_BUNDLE } from '../apps/server/src/build-outputs.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -66,7 +67,7 @@ async function startStore(): Promise<{ origin: string; child: ChildProcess; data
   };
   let output = '';
   // The built server, as `npm start` runs it (`npm run lighthouse` builds first).
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], { cwd: repoRoot, env });
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], { cwd: repoRoot, env });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const deadline = Date.now() + 90_000;
