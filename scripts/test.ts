@@ -49,9 +49,22 @@ async function runSideBySide(stages: { stage: string; cmd: string; args: string[
   );
 }
 
+/** The first lines of a failure, without colours, indented under the test's name: CI keeps only the log's tail. */
+function why(message: string | undefined): string {
+  if (!message) return '';
+  const lines = message
+    // eslint-disable-next-line no-control-regex -- the reporter's colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    // The stack's frames in our own files say where; vitest's and Node's own frames do not.
+    .filter((line) => line && !(line.startsWith('at ') && /node_modules|node:|<anonymous>/.test(line)));
+  return lines.length ? `\n      ${lines.slice(0, 10).join('\n      ')}` : '';
+}
+
 function vitest(stage: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const out = path.join(reportDir, `${stage.replace(/\W+/g, '-')}.json`);
-  run(stage, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const ok = run(stage, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
   if (!fs.existsSync(out)) {
     total.failed += 1;
     return;
@@ -61,15 +74,23 @@ function vitest(stage: string, args: string[], env: NodeJS.ProcessEnv = process.
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-    testResults: { name: string; status: string; assertionResults?: { status: string; fullName: string }[] }[];
+    testResults: {
+      name: string;
+      status: string;
+      message?: string;
+      assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+    }[];
   };
   for (const file of report.testResults.filter((f) => f.status === 'failed')) {
     const where = path.relative(process.cwd(), file.name);
     const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    if (!tests.length) failedTests.push(`${stage}: ${where} (the file failed to run)`);
-    for (const test of tests) failedTests.push(`${stage}: ${where} > ${test.fullName}`);
+    if (!tests.length) failedTests.push(`${stage}: ${where} (the file failed to run)${why(file.message)}`);
+    for (const test of tests) failedTests.push(`${stage}: ${where} > ${test.fullName}${why(test.failureMessages?.[0])}`);
   }
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed').length;
+  // Every test passed and vitest still failed: an error outside any test, which the JSON report does not hold.
+  if (!ok && !brokenFiles && !report.numFailedTests)
+    failedTests.push(`${stage}: no test failed; vitest reported an unhandled error (search the log for "Unhandled")`);
   total.passed += report.numPassedTests;
   total.failed += Math.max(report.numFailedTests, brokenFiles > 0 && report.numFailedTests === 0 ? brokenFiles : 0);
   total.skipped += report.numPendingTests + report.numTodoTests;

@@ -93,7 +93,10 @@ beforeAll(async () => {
     allowedOrigins: ['https://shop.example'],
     webhookUrl: `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/hook`,
   });
-}, 60_000);
+  // The sandbox chains start here (a child process for litesvm, an anvil for the EVM chain), so that on a
+  // busy machine their start is waited for once, with room, and the tests time only the refunds.
+  await Promise.all([t.app.checkoutHost.chains.get('solana'), t.app.checkoutHost.chains.get('base')]);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   webhook?.close();
