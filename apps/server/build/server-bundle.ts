@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, context, type BuildOptions, type OutputFile, type Plugin } from 'esbuild';
-import { BATCH_WORKER_BUNDLE, SERVER_BUNDLE } from '../src/build-outputs.ts';
+import { BATCH_WORKER_BUNDLE, CHECKOUT_HOST_BUNDLE, SERVER_BUNDLE } from '../src/build-outputs.ts';
 
-export { BATCH_WORKER_BUNDLE, SERVER_BUNDLE };
+export { BATCH_WORKER_BUNDLE, CHECKOUT_HOST_BUNDLE, SERVER_BUNDLE };
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,24 +66,32 @@ const BATCH_WORKER_OPTIONS = {
   logLevel: 'silent',
 } satisfies BuildOptions;
 
-/** Writes dist/server.js (and its source map, so a stack trace names our .ts files) and dist/batch-worker.cjs. */
+/** One of the server's entry points as one ES module with its source map (a stack trace names our .ts files). */
+const serverEntry = (entry: string, outfile: string) =>
+  build({
+    entryPoints: [path.join(serverDir, entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    write: false,
+    outfile,
+    logLevel: 'silent',
+    plugins: [npmPackagesExternal, sourceUrls],
+  });
+
+/**
+ * Writes dist/server.js, dist/checkout-host.js (the hosted checkout started alone, ADR 052) and
+ * dist/batch-worker.cjs.
+ */
 export async function buildServerBundle(file: string = SERVER_BUNDLE): Promise<string> {
-  const [server, worker] = await Promise.all([
-    build({
-      entryPoints: [path.join(serverDir, 'src/server.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      sourcemap: 'linked',
-      write: false,
-      outfile: file,
-      logLevel: 'silent',
-      plugins: [npmPackagesExternal, sourceUrls],
-    }),
+  const outputs = await Promise.all([
+    serverEntry('src/server.ts', file),
+    serverEntry('src/checkout-host-server.ts', CHECKOUT_HOST_BUNDLE),
     build(BATCH_WORKER_OPTIONS),
   ]);
-  writeOutputs([...server.outputFiles, ...worker.outputFiles]);
+  writeOutputs(outputs.flatMap((output) => output.outputFiles));
   return file;
 }
 

@@ -7,5 +7,7 @@ const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../d
 
 /** What `npm start` runs: the server, one ES module. */
 export const SERVER_BUNDLE = path.join(distDir, 'server.js');
+/** `npm run start:checkout-host` runs this: the hosted checkout alone (checkout-host-server.ts, ADR 052). */
+export const CHECKOUT_HOST_BUNDLE = path.join(distDir, 'checkout-host.js');
 /** The session-recording batch worker (modules/recordings/batch-worker.ts), one CommonJS file a worker thread loads. */
 export const BATCH_WORKER_BUNDLE = path.join(distDir, 'batch-worker.cjs');

@@ -329,6 +329,12 @@ const envSchema = z.object({
    * More origins the store's own merchant at the in-process host may frame the checkout from (comma-separated
    * origins), beside the store's (e.g. a merchant page of the published SDK on another port).
    */
+  /**
+   * The hosted checkout started alone (`npm run start:checkout-host`, ADR 052): the store it serves, registered
+   * as its merchant (its origin may frame the page; its webhook is <url>/api/v1/payment/coinflow/webhook). Default
+   * http://localhost:3000, where `npm start` opens the store.
+   */
+  CHECKOUT_STORE_URL: z.string().url().optional(),
   CHECKOUT_EXTRA_ORIGINS: z
     .string()
     .trim()
