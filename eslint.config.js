@@ -263,7 +263,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...serverZones] }],
-      // DESIGN §3: no import cycles anywhere (type-only imports included: they still tie modules together).
+      // DESIGN §3: no import cycles anywhere. This rule skips type-only imports; `npm run cycles` (madge, a
+      // stage of `npm test`) checks those too, across the workspace packages.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

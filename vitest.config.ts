@@ -66,6 +66,8 @@ export default defineConfig({
     maxWorkers: os.availableParallelism() + 1,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // The repository's own scripts (the import-cycle check).
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'], environment: 'node' } },
       // The embeddable checkout SDK (issue 11): browser code, tested in jsdom with fake timers where timings matter.
       { test: { name: 'checkout-sdk', root: 'packages/checkout-sdk', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       // The hosted checkout (apps/checkout-host, ADR 048): its own unit tests; what it does with the store runs in the server project.

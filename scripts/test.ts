@@ -99,6 +99,8 @@ function vitest(stage: string, args: string[], env: NodeJS.ProcessEnv = process.
 await runSideBySide([
   { stage: 'typecheck', cmd: 'npm', args: ['run', 'typecheck'] },
   { stage: 'lint', cmd: 'npm', args: ['run', 'lint'] },
+  // No import cycle of any kind, type-only imports included (scripts/cycles.ts; ESLint's no-cycle skips those).
+  { stage: 'import cycles', cmd: 'npm', args: ['run', 'cycles'] },
   // Prettier formats the whole repository (`npm run format`); an unformatted file fails the run.
   { stage: 'format', cmd: 'npm', args: ['run', 'format:check'] },
 ]);

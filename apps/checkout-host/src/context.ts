@@ -10,10 +10,9 @@ import type { PaymentProvider } from '@store/server-kit';
 import type { FraudCheckOptions, FraudProvider } from './fraud/index.ts';
 import type { HostCardLimits, HostCardLimitsConfig } from './card-limits.ts';
 import type { FraudGate } from './fraud-gate.ts';
+import type { Decide } from './decision.ts';
 import type { CardTokenState } from '@store/server-kit';
 import type * as repo from './repository.ts';
-
-export type PaymentMethodName = 'card' | 'usdc' | 'ach';
 
 export interface CheckoutHostServiceOptions {
   db: Db;
@@ -41,19 +40,6 @@ export interface CheckoutHostServiceOptions {
   /** Its time limit and what a failed or late check means (CHECKOUT_FRAUD_TIMEOUT_MS, CHECKOUT_FRAUD_ON_FAILURE). */
   fraudCheck: FraudCheckOptions;
 }
-
-/** A payment's end: the session paid, or declined for good. */
-export type Decision =
-  | { paid: { method: PaymentMethodName; chain?: string; txId?: string; cardTransactionId?: string } }
-  /** `method` is set on the session when it has none yet (a payment refused before it started, ADR 045). */
-  | { declined: { code: string; reason: string; method?: PaymentMethodName } };
-
-/** Moves a session (from one of `from`) to paid or declined, with the merchant's webhook event in the same transaction. */
-export type Decide = (
-  session: repo.SessionRow,
-  result: Decision,
-  from?: repo.SessionRow['status'][],
-) => Promise<repo.SessionRow | undefined>;
 
 /** What every part of the service is built from. */
 export interface CheckoutHostContext {

@@ -5,8 +5,10 @@
 // shopper is told only that the payment could not be accepted, never the score or its reasons. Every check
 // is stored (checkout_fraud_checks) with the payment it let through.
 import { conflict } from '@store/server-kit';
-import { runFraudCheck, type FraudMethod, type FraudVerdict } from './fraud/index.ts';
-import type { CheckoutHostContext } from './context.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db.ts';
+import type { Decide } from './decision.ts';
+import { runFraudCheck, type FraudCheckOptions, type FraudMethod, type FraudProvider, type FraudVerdict } from './fraud/index.ts';
 import * as repo from './repository.ts';
 
 export const FRAUD_DECLINED = 'FRAUD_DECLINED';
@@ -40,7 +42,16 @@ export interface FraudGate {
   screen(session: repo.SessionRow, method: FraudMethod, who: Payer): Promise<Screened>;
 }
 
-export function createFraudGate(ctx: Pick<CheckoutHostContext, 'db' | 'log' | 'fraudProvider' | 'fraudCheck' | 'decide'>): FraudGate {
+/** What the gate is built from (the host's context has them all; named here so the two files do not import each other). */
+export interface FraudGateDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  fraudProvider: FraudProvider | null;
+  fraudCheck: FraudCheckOptions;
+  decide: Decide;
+}
+
+export function createFraudGate(ctx: FraudGateDeps): FraudGate {
   const { db, log, fraudProvider, fraudCheck, decide } = ctx;
 
   const rowOf = (session: repo.SessionRow, method: FraudMethod, who: Payer, verdict: FraudVerdict, paymentId: string | null) => ({

@@ -1,6 +1,6 @@
 // How a session is shown: to the merchant API, and to the page's parent on success.
 import { unprocessable } from '@store/server-kit';
-import type { PaymentMethodName } from './context.ts';
+import type { PaymentMethodName } from './decision.ts';
 import type * as repo from './repository.ts';
 
 /** What the host settles a merchant's money in when neither the merchant nor the link said (settlement.ts). */

@@ -3,7 +3,8 @@
 // declined together with the merchant's webhook event (outbox).
 import type { ChainName } from './chains/index.ts';
 import { AppError, conflict } from '@store/server-kit';
-import type { CheckoutHostContext, Decide, PaymentMethodName } from './context.ts';
+import type { CheckoutHostContext } from './context.ts';
+import type { Decide, PaymentMethodName } from './decision.ts';
 import { canonicalJson, parameterColumns, SESSION_PARAMETER_NAMES, type SessionParameters } from './parameters.ts';
 import * as repo from './repository.ts';
 import { checkSettlement } from './settlement.ts';

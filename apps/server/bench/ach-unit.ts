@@ -4,7 +4,7 @@
 // approves the payment), and wait until the order is fulfilled. Each shopper links its sandbox account
 // once, through add_bank, the bank-linking page's form and saved-bank, in its first unit (the warm-up).
 // Only with the sandbox (the default when no NUVEI_* variables are set).
-import type { BenchShopper, UnitContext, UnitScenario } from './units.ts';
+import type { BenchShopper, UnitContext, UnitScenario } from './unit-types.ts';
 
 const STARTER_POUCH = '10000000-0000-4000-8000-000000000001';
 // README "Bank account (ACH)": links as "Sandbox Federal Bank"; its debits settle.

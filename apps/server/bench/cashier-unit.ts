@@ -2,7 +2,7 @@
 // provider's hosted page for it (POST v1/nuvei/cashier), tokenize the card at the vault as the page's
 // field does, pay on the sandbox's page (its notification reaches our webhook in-process), and check
 // the order is fulfilled. Only with the sandbox (the default when no NUVEI_* variables are set).
-import type { BenchShopper, UnitContext, UnitScenario } from './units.ts';
+import type { BenchShopper, UnitContext, UnitScenario } from './unit-types.ts';
 import { vaultToken } from './vault-token.ts';
 
 const STARTER_POUCH = '10000000-0000-4000-8000-000000000001';

@@ -6,7 +6,7 @@
 // stored per second.
 import { randomInt } from 'node:crypto';
 import { RECORDING_BATCH_MAX_BYTES, RECORDING_SECRET_HEADER } from '@store/shared';
-import type { UnitContext, UnitScenario } from './units.ts';
+import type { UnitContext, UnitScenario } from './unit-types.ts';
 
 type Node = { type: number; id: number; tagName?: string; attributes?: Record<string, string>; textContent?: string; childNodes?: Node[] };
 

@@ -13,7 +13,8 @@ import { SCENARIOS, type BenchContext, type Scenario } from './scenarios.ts';
 import { formatTable, type Measurement } from './report.ts';
 import type { BenchServerMessage } from './server.ts';
 import { createShoppers } from './shoppers.ts';
-import { UNIT_SCENARIOS, type BenchShopper, type UnitContext, type UnitScenario } from './units.ts';
+import { UNIT_SCENARIOS } from './units.ts';
+import type { BenchShopper, UnitContext, UnitScenario } from './unit-types.ts';
 import { DEMO_ACCOUNTS } from '../src/db/seed/accounts.ts';
 
 const seconds = (name: string, fallback: number) => {

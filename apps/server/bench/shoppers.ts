@@ -1,6 +1,6 @@
 // Shoppers for the multi-request scenarios, created the way a person would: sign up, open the
 // confirmation link from the local mailbox (/api/dev/mailbox), sign in. No rows are inserted directly.
-import type { BenchShopper } from './units.ts';
+import type { BenchShopper } from './unit-types.ts';
 
 const PASSWORD = 'bench horse battery staple';
 

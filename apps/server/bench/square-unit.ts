@@ -2,7 +2,7 @@
 // at the vault as the sandbox's card field does, pay with POST v1/payment/square/create-payment (the
 // `square` SDK calls the built-in Square sandbox over loopback HTTP: customer, payment), and check the
 // order ends fulfilled. Only with the sandbox (the default when SQUARE_ACCESS_TOKEN is not set).
-import type { BenchShopper, UnitContext, UnitScenario } from './units.ts';
+import type { BenchShopper, UnitContext, UnitScenario } from './unit-types.ts';
 import { vaultToken } from './vault-token.ts';
 
 const STARTER_POUCH = '10000000-0000-4000-8000-000000000001';

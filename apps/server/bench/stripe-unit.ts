@@ -4,7 +4,7 @@
 // intent), and check the order ends fulfilled. The card is saved once per bench shopper (tokenized at
 // the vault, then POST v1/payment/stripe/payment-methods), as a returning shopper's would be. Only with
 // the sandbox (the default when STRIPE_SECRET_KEY is not set).
-import type { BenchShopper, UnitContext, UnitScenario } from './units.ts';
+import type { BenchShopper, UnitContext, UnitScenario } from './unit-types.ts';
 import { vaultToken } from './vault-token.ts';
 
 const STARTER_POUCH = '10000000-0000-4000-8000-000000000001';

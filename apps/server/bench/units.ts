@@ -10,29 +10,7 @@ import { STRIPE_PURCHASE } from './stripe-unit.ts';
 import { WIN_CREDIT } from './wallet-unit.ts';
 import { vaultToken } from './vault-token.ts';
 
-export interface BenchShopper {
-  email: string;
-  token: string;
-  /** The shopper's user id (what a game provider names in a credit). */
-  id: string;
-}
-
-export interface UnitContext {
-  baseUrl: string;
-  /** The vault's own address (hosted card fields, POST /tokenize). */
-  vaultUrl: string;
-  /** The web app's origin: the only cross-origin caller the vault accepts, as a browser would send it. */
-  storeOrigin: string;
-}
-
-export interface UnitScenario {
-  name: string;
-  /**
-   * Runs one unit as `shopper`; throws on any unexpected answer. A unit that measures something else than
-   * its own duration (the pings sent while it ran) returns those latencies, in milliseconds.
-   */
-  run: (ctx: UnitContext, shopper: BenchShopper) => Promise<void | number[]>;
-}
+import type { BenchShopper, UnitContext, UnitScenario } from './unit-types.ts';
 
 // Starter catalogue: Starter Pouch, $4.99, 500 coins (modules/catalog/starter-catalog.ts).
 const STARTER_POUCH = '10000000-0000-4000-8000-000000000001';

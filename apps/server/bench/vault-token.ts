@@ -1,7 +1,7 @@
 // How the bench's units get a vault token, as the hosted card field does (ADR 032): a frame session for
 // the shopper from the store's API (kept until shortly before it runs out, as the pay page keeps it), then
 // POST /tokenize from the store's origin with it.
-import type { BenchShopper, UnitContext } from './units.ts';
+import type { BenchShopper, UnitContext } from './unit-types.ts';
 
 const RENEW_MARGIN_MS = 60_000;
 const sessions = new Map<string, { session: string; expiresAtMs: number }>();

@@ -2,7 +2,7 @@
 // (a signed server-to-server call, HMAC over timestamp and body, as modules/distributors checks it), then
 // the shopper reads the first page of their wallet history and finds the win on top.
 import { createHmac, randomUUID } from 'node:crypto';
-import type { BenchShopper, UnitContext, UnitScenario } from './units.ts';
+import type { BenchShopper, UnitContext, UnitScenario } from './unit-types.ts';
 import { DEMO_DISTRIBUTOR } from '../src/modules/distributors/index.ts';
 
 async function json(res: Response, what: string): Promise<Record<string, unknown>> {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { sessionEnded } from '../lib/session.ts';
-import { connectLive, setIoFactory, type LiveSocket } from '../lib/socket.ts';
+import { connectLive, setIoFactory } from '../lib/socket.ts';
+import type { LiveSocket } from '../lib/live-socket.ts';
 import { setNavigate } from '../lib/navigation.ts';
 import { storage } from '../lib/storage.ts';
 import { signedIn } from '../features/auth/auth-slice.ts';

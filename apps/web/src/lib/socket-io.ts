@@ -1,5 +1,5 @@
 import { io } from 'socket.io-client';
-import type { IoFactory, LiveSocket } from './socket.ts';
+import type { IoFactory, LiveSocket } from './live-socket.ts';
 
 /**
  * socket.io-client's own factory. Without an origin it connects to the page's host (the server serves

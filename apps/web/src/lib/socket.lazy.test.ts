@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LiveOptions, LiveSocket } from './socket.ts';
+import type { LiveOptions, LiveSocket } from './live-socket.ts';
 
 // The app's default factory loads socket.io-client only when a shopper connects (issue 8: guests never
 // download it). Here the library's module is replaced by one that records what it is asked.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectLive, disconnectLive, onLive, setIoFactory, setLiveCursorStore, type LiveOptions, type LiveSocket } from './socket.ts';
+import { connectLive, disconnectLive, onLive, setIoFactory, setLiveCursorStore } from './socket.ts';
+import type { LiveOptions, LiveSocket } from './live-socket.ts';
 
 // The connection rules with a fake factory that records what the app asks of socket.io-client. The
 // transports, path and handshake are tested against a real server in socket.transport.test.ts.

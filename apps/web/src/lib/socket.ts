@@ -1,6 +1,6 @@
-import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import { ROLE_USER, SOCKET_PATH, type KeyValueStore, type ServerToClientEvents } from '@store/shared';
 import { createLiveCursor, type LiveCursor } from './live-cursor.ts';
+import type { IoFactory, Listener, LiveOptions, LiveSocket } from './live-socket.ts';
 
 // SPEC §4 "Live connection": only for role USER with a stored token; any earlier connection is closed
 // first; websocket preferred with polling fallback; connect/disconnect/connect_error have no effect
@@ -9,17 +9,6 @@ import { createLiveCursor, type LiveCursor } from './live-cursor.ts';
 // replays what came after it, and an event heard twice (same id) reaches the listeners once.
 
 type LiveEvent = keyof ServerToClientEvents;
-type Listener = (...args: never[]) => void;
-
-/** The part of a socket.io client socket we use; small so tests can hand in a fake. */
-export interface LiveSocket {
-  on(event: string, listener: Listener): unknown;
-  off(event: string, listener: Listener): unknown;
-  disconnect(): unknown;
-}
-
-export type LiveOptions = Partial<ManagerOptions & SocketOptions>;
-export type IoFactory = (options: LiveOptions) => LiveSocket;
 
 /**
  * The default factory: loads socket.io-client (lib/socket-io.ts) on the first connection, so guests never

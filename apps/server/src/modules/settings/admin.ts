@@ -6,14 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { conflict } from '@store/server-kit';
 import { recordAudit } from '../audit/index.ts';
 import { lockSettings, readSettingsWithVersions, writeSettingInTx } from './repository.ts';
-import {
-  CASHOUT_SETTINGS_KEY,
-  cashoutSettings,
-  forgetCachedSettings,
-  PURCHASE_SETTINGS_KEY,
-  purchaseSettings,
-  STORE_SETTINGS_KEY,
-} from './service.ts';
+import { CASHOUT_SETTINGS_KEY, forgetCachedSettings, PURCHASE_SETTINGS_KEY, STORE_SETTINGS_KEY } from './service.ts';
+import { cashoutSettings, purchaseSettings } from './settings-shapes.ts';
 import { settings as storeSettingsSchema, US_STATES } from '@store/shared';
 import { STARTER_CASHOUT_SETTINGS } from './starter-settings.ts';
 

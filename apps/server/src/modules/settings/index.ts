@@ -19,8 +19,8 @@ export {
   seedStoreSettings,
   STORE_SETTINGS_KEY,
   type DistributorKeys,
-  type PurchaseSettings,
 } from './service.ts';
-export { CASHOUT_SETTINGS_KEY, getCashoutSettings, saveCashoutSettings, type CashoutSettings } from './service.ts';
+export { CASHOUT_SETTINGS_KEY, getCashoutSettings, saveCashoutSettings } from './service.ts';
+export type { CashoutSettings, PurchaseSettings } from './settings-shapes.ts';
 export { STARTER_CASHOUT_SETTINGS, STARTER_PURCHASE_SETTINGS, STARTER_SETTINGS } from './starter-settings.ts';
 export { getRecordingSettings, RECORDING_SETTINGS_KEY, saveRecordingSettings, STARTER_RECORDING_SETTINGS } from './recording-settings.ts';

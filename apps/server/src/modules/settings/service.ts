@@ -1,32 +1,13 @@
 import { z } from 'zod';
-import {
-  cardRouting,
-  DEFAULT_CARD_ROUTING,
-  paymentMethodKind,
-  settings as settingsSchema,
-  US_REGIONS,
-  US_STATES,
-  type Settings,
-  type WhitelistedState,
-} from '@store/shared';
+import { settings as settingsSchema, US_REGIONS, US_STATES, type Settings, type WhitelistedState } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertSettingIfMissing, readSetting, writeSetting } from './repository.ts';
+import { cashoutSettings, purchaseSettings, type CashoutSettings, type PurchaseSettings } from './settings-shapes.ts';
 import { STARTER_CASHOUT_SETTINGS, STARTER_PURCHASE_SETTINGS, STARTER_SETTINGS } from './starter-settings.ts';
 
 export const STORE_SETTINGS_KEY = 'store';
 /** Who may buy, and with what: not public (GET v1/settings never shows it). */
 export const PURCHASE_SETTINGS_KEY = 'purchases';
-
-const usStateCode = z.enum(US_STATES.map((s) => s.code) as [string, ...string[]]);
-export const purchaseSettings = z.object({
-  /** US state codes purchases are allowed from (SPEC §3 whiteListedStates). */
-  whitelistedStates: z.array(usStateCode),
-  /** The payment method kinds the store offers; a kind also needs a registered provider that serves it. */
-  enabledPaymentMethods: z.array(paymentMethodKind),
-  /** Which kind takes a new card (issue 24); rows written before routing existed read as Nuvei's fields alone. */
-  cardRouting: cardRouting.default(DEFAULT_CARD_ROUTING),
-});
-export type PurchaseSettings = z.infer<typeof purchaseSettings>;
 
 /**
  * Settings are read on hot paths (conversion rate, checkout limits, country checks) but change rarely,
@@ -142,16 +123,6 @@ export async function seedStoreSettings(db: Db | Tx): Promise<void> {
 // --- cash-out (issue 10, ADR 017) ---
 /** The rules of a cash-out request (POST v1/third-party/requests/cashouts). Not cached: an edit applies at once. */
 export const CASHOUT_SETTINGS_KEY = 'cashout';
-export const cashoutSettings = z.object({
-  /** The fewest and most coins one request may take. */
-  minCoins: z.number().int().positive(),
-  maxCoins: z.number().int().positive(),
-  /** The most coins a shopper's requests may take in 24 hours (rejected and failed ones do not count). */
-  dailyLimitCoins: z.number().int().positive(),
-  /** No cash-out within this many hours after one of the shopper's bank (ACH) purchases settled. */
-  achHoldHours: z.number().int().nonnegative(),
-});
-export type CashoutSettings = z.infer<typeof cashoutSettings>;
 /** The stored row, or the starter rules when an older install has none yet. */
 export async function getCashoutSettings(db: Db): Promise<CashoutSettings> {
   const raw = await readSetting(db, CASHOUT_SETTINGS_KEY);

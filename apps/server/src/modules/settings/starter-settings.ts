@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_KINDS, US_STATES, type Settings } from '@store/shared';
-import type { CashoutSettings, PurchaseSettings } from './service.ts';
+import type { CashoutSettings, PurchaseSettings } from './settings-shapes.ts';
 
 /**
  * What a fresh install shows in the footer, the app links and the cart rules. The seed writes it once;

@@ -4,7 +4,8 @@
 // meanwhile (a failure changes no wallet).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { connectLive, disconnectLive, setIoFactory, type LiveSocket } from '../../../lib/socket.ts';
+import { connectLive, disconnectLive, setIoFactory } from '../../../lib/socket.ts';
+import type { LiveSocket } from '../../../lib/live-socket.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { anOrder } from '../../../test/fixtures/orders.ts';
