@@ -161,10 +161,22 @@ const paymentFamilyZones = [
 const serverZones = [
   ...paymentFamilyZones,
   ...serverModules.map((m) => ({
-    target: [...serverModules.filter((other) => other !== m).map(moduleDir), ...serverOutsideModules, `${SERVER}/test`, `${SERVER}/bench`],
+    target: [
+      ...serverModules.filter((other) => other !== m).map(moduleDir),
+      ...serverOutsideModules.filter((dir) => dir !== `${SERVER}/src/db`),
+      `${SERVER}/test`,
+      `${SERVER}/bench`,
+    ],
     from: moduleDir(m),
     except: ['./index.ts'],
     message: `Import modules/${m} only through its index.ts, its public surface (ADR 007).`,
+  })),
+  // db/ gathers the tables a module owns (its tables.ts) for the schema's checks, and reaches nothing else of it.
+  ...serverModules.map((m) => ({
+    target: `${SERVER}/src/db`,
+    from: moduleDir(m),
+    except: ['./index.ts', './tables.ts'],
+    message: `db/ reaches modules/${m} only through its index.ts and its tables.ts (ADR 007).`,
   })),
   {
     target: `${SERVER}/src/modules/*/routes.ts`,

@@ -55,7 +55,7 @@ export const checkoutSessions = pgTable(
     currency: text('currency').notNull().default('USD'),
     customerId: text('customer_id').notNull(),
     customerEmail: text('customer_email').notNull(),
-    allowedMethods: jsonb('allowed_methods').$type<('card' | 'usdc' | 'ach')[]>().notNull(),
+    allowedMethods: jsonb('allowed_methods').$type<('card' | 'usdc' | 'ach')[]>().notNull().default(['card', 'usdc']),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: checkoutSessionStatuses }).notNull().default('open'),
     method: text('method', { enum: ['card', 'usdc', 'ach'] }),

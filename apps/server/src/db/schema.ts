@@ -1,6 +1,20 @@
 // Drizzle view of the store's tables the SQL migrations create (migrations/ is the source of truth); the
 // hosted checkout's own are in apps/checkout-host/src/tables.ts (ADR 047, 048), the sandboxes' in sandbox-schema.ts.
-import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { BANK_LINK_RETURNS, PAYMENT_METHOD_KINDS } from '@store/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -128,51 +142,68 @@ export const promotions = pgTable('promotions', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const ledgerEntries = pgTable('ledger_entries', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  /** The shopper's three wallets, and the hold a cash-out's coins wait in (0018, ADR 017). */
-  wallet: text('wallet', { enum: ['purchasedWallet', 'winWallet', 'stackingWallet', 'cashOutHold'] }).notNull(),
-  amount: integer('amount').notNull(),
-  reason: text('reason').notNull(),
-  reference: text('reference').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The shopper's three wallets, and the hold a cash-out's coins wait in (0018, ADR 017). */
+    wallet: text('wallet', { enum: ['purchasedWallet', 'winWallet', 'stackingWallet', 'cashOutHold'] }).notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('ledger_entries_reference_wallet_key').on(t.reference, t.wallet)],
+);
 
 // --- DISTRIBUTOR CREDITS (issue 10, migration 0016) ---
 /** Winnings a game provider credited: one row per (distributor, its transaction id); the coins are a ledger entry. */
 // Unique (distributor, transaction_id): the SQL migration declares it.
-export const distributorCredits = pgTable('distributor_credits', {
-  distributor: text('distributor').notNull(),
-  transactionId: text('transaction_id').notNull(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  amount: integer('amount').notNull(),
-  reason: text('reason'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const distributorCredits = pgTable(
+  'distributor_credits',
+  {
+    distributor: text('distributor').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('distributor_credits_distributor_transaction_id').on(t.distributor, t.transactionId)],
+);
 
 /** An admin's adjustment of one wallet: who, when and why; the coins are the ledger entry 'adjustment:{id}'. */
-export const walletAdjustments = pgTable('wallet_adjustments', {
-  id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  wallet: text('wallet', { enum: ['purchasedWallet', 'winWallet', 'stackingWallet'] }).notNull(),
-  amount: integer('amount').notNull(),
-  reason: text('reason').notNull(),
-  adminId: text('admin_id')
-    .notNull()
-    .references(() => users.id),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  /** The admin's Idempotency-Key (ADR 035), unique per admin; null for adjustments made before keys. */
-  idempotencyKey: text('idempotency_key'),
-  /** The shopper's wallets right after the adjustment: what a retry with the same key is answered. */
-  coinsAfter: jsonb('coins_after').$type<{ purchasedWallet: number; winWallet: number; stackingWallet: number }>(),
-});
+export const walletAdjustments = pgTable(
+  'wallet_adjustments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    wallet: text('wallet', { enum: ['purchasedWallet', 'winWallet', 'stackingWallet'] }).notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** The admin's Idempotency-Key (ADR 035), unique per admin; null for adjustments made before keys. */
+    idempotencyKey: text('idempotency_key'),
+    /** The shopper's wallets right after the adjustment: what a retry with the same key is answered. */
+    coinsAfter: jsonb('coins_after').$type<{ purchasedWallet: number; winWallet: number; stackingWallet: number }>(),
+  },
+  (t) => [
+    // One adjustment per admin and Idempotency-Key (ADR 035).
+    uniqueIndex('wallet_adjustments_admin_idempotency_key')
+      .on(t.adminId, t.idempotencyKey)
+      .where(sql`idempotency_key IS NOT NULL`),
+  ],
+);
 
 export const kycRecords = pgTable('kyc_records', {
   userId: text('user_id')
@@ -201,17 +232,21 @@ export const carts = pgTable('carts', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const cartItems = pgTable('cart_items', {
-  id: text('id').primaryKey(),
-  cartId: text('cart_id')
-    .notNull()
-    .references(() => carts.id),
-  itemKind: text('item_kind', { enum: ['product', 'giftCard'] }).notNull(),
-  itemId: text('item_id').notNull(),
-  quantity: integer('quantity').notNull(),
-  position: integer('position').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: text('id').primaryKey(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id),
+    itemKind: text('item_kind', { enum: ['product', 'giftCard'] }).notNull(),
+    itemId: text('item_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    position: integer('position').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('cart_items_cart_id_item_kind_item_id_key').on(t.cartId, t.itemKind, t.itemId)],
+);
 
 export const coupons = pgTable('coupons', {
   id: text('id').primaryKey(),
@@ -284,74 +319,92 @@ export const savedCards = pgTable('saved_cards', {
   deletedAt: ts('deleted_at'),
 });
 
-export const payments = pgTable('payments', {
-  id: text('id').primaryKey(),
-  orderId: text('order_id').notNull(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  /** The registered provider that made the payment, and is asked about it later (ADR 009). */
-  provider: text('provider').notNull(),
-  /** What the shopper pays with (0010). */
-  method: text('method', { enum: PAYMENT_METHOD_KINDS }).notNull(),
-  transactionId: text('transaction_id').notNull().unique(),
-  relatedTransactionId: text('related_transaction_id'),
-  status: text('status', {
-    // 'refunding': an admin's refund claimed it and the provider is being asked (0027, ADR 026).
-    enum: ['initiated', 'challenge', 'pending', 'approved', 'refunding', 'declined', 'failed', 'refunded', 'reversed'],
-  }).notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  threeDVersion: text('three_d_version'),
-  declineReason: text('decline_reason'),
-  cardToken: text('card_token'),
-  userPaymentOptionId: text('user_payment_option_id'),
-  saveCard: boolean('save_card').notNull().default(false),
-  /** The address the shopper's request came from (0031): a decline reported later weighs on it too (ADR 031). */
-  clientAddress: text('client_address'),
-  /** Lookups the provider could not answer yet (0037, ADR 037): reconciliation waits longer after each. */
-  lookupAttempts: integer('lookup_attempts').notNull().default(0),
-  /** When reconciliation may ask the provider again (0037); null: as soon as the payment is stale. */
-  nextLookupAt: ts('next_lookup_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The registered provider that made the payment, and is asked about it later (ADR 009). */
+    provider: text('provider').notNull(),
+    /** What the shopper pays with (0010). */
+    method: text('method', { enum: PAYMENT_METHOD_KINDS }).notNull(),
+    transactionId: text('transaction_id').notNull().unique(),
+    relatedTransactionId: text('related_transaction_id'),
+    status: text('status', {
+      // 'refunding': an admin's refund claimed it and the provider is being asked (0027, ADR 026).
+      enum: ['initiated', 'challenge', 'pending', 'approved', 'refunding', 'declined', 'failed', 'refunded', 'reversed'],
+    }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    threeDVersion: text('three_d_version'),
+    declineReason: text('decline_reason'),
+    cardToken: text('card_token'),
+    userPaymentOptionId: text('user_payment_option_id'),
+    saveCard: boolean('save_card').notNull().default(false),
+    /** The address the shopper's request came from (0031): a decline reported later weighs on it too (ADR 031). */
+    clientAddress: text('client_address'),
+    /** Lookups the provider could not answer yet (0037, ADR 037): reconciliation waits longer after each. */
+    lookupAttempts: integer('lookup_attempts').notNull().default(0),
+    /** When reconciliation may ask the provider again (0037); null: as soon as the payment is stale. */
+    nextLookupAt: ts('next_lookup_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One payment attempt in flight per order.
+    uniqueIndex('payments_one_attempt_in_flight_idx')
+      .on(t.orderId)
+      .where(sql`status IN ('initiated', 'challenge', 'pending')`),
+  ],
+);
 
 // --- ORDERS (issue 3) ---
 export const orderStatuses = ['pending', 'paid', 'fulfilled', 'failed', 'canceled', 'refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const orders = pgTable('orders', {
-  id: text('id').primaryKey(),
-  /** The order number a person reads (0046): from 100001, assigned by the database, unique. */
-  number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 100001 }).notNull().unique('orders_number_unique'),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  status: text('status', { enum: orderStatuses }).notNull().default('pending'),
-  source: text('source', { enum: ['cart', 'buy-now'] }).notNull(),
-  idempotencyKey: text('idempotency_key').notNull(),
-  subtotalCents: integer('subtotal_cents').notNull(),
-  discountCents: integer('discount_cents').notNull().default(0),
-  taxCents: integer('tax_cents').notNull().default(0),
-  totalCents: integer('total_cents').notNull(),
-  coins: integer('coins').notNull(),
-  bonusCoins: integer('bonus_coins').notNull().default(0),
-  couponId: text('coupon_id'),
-  couponCode: text('coupon_code'),
-  promotionId: text('promotion_id'),
-  eligibilityPromotionId: text('eligibility_promotion_id'),
-  /** The part of bonusCoins that the eligibility (first-purchase) promotion gave (0007). */
-  eligibilityBonusCoins: integer('eligibility_bonus_coins').notNull().default(0),
-  taxState: text('tax_state'),
-  reservationsHeld: boolean('reservations_held').notNull().default(false),
-  paymentId: text('payment_id'),
-  failureReason: text('failure_reason'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  paidAt: ts('paid_at'),
-  fulfilledAt: ts('fulfilled_at'),
-  /** When the order last took its reservations for a payment; they expire after ORDER_RESERVATION_MINUTES (0007). */
-  reservedAt: ts('reserved_at'),
-});
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    /** The order number a person reads (0046): from 100001, assigned by the database, unique. */
+    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 100001 }).notNull().unique('orders_number_unique'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    source: text('source', { enum: ['cart', 'buy-now'] }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    coins: integer('coins').notNull(),
+    bonusCoins: integer('bonus_coins').notNull().default(0),
+    couponId: text('coupon_id'),
+    couponCode: text('coupon_code'),
+    promotionId: text('promotion_id'),
+    eligibilityPromotionId: text('eligibility_promotion_id'),
+    /** The part of bonusCoins that the eligibility (first-purchase) promotion gave (0007). */
+    eligibilityBonusCoins: integer('eligibility_bonus_coins').notNull().default(0),
+    taxState: text('tax_state'),
+    reservationsHeld: boolean('reservations_held').notNull().default(false),
+    paymentId: text('payment_id'),
+    failureReason: text('failure_reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    paidAt: ts('paid_at'),
+    fulfilledAt: ts('fulfilled_at'),
+    /** When the order last took its reservations for a payment; they expire after ORDER_RESERVATION_MINUTES (0007). */
+    reservedAt: ts('reserved_at'),
+  },
+  (t) => [
+    // An idempotency key names one live order (a failed or canceled one frees it).
+    uniqueIndex('orders_idempotency_key_live')
+      .on(t.idempotencyKey)
+      .where(sql`status NOT IN ('failed', 'canceled')`),
+  ],
+);
 
 /** The order that was each shopper's first fulfilled purchase: only it keeps the first-purchase bonus (0007). */
 export const firstPurchases = pgTable('first_purchases', {
@@ -492,15 +545,19 @@ export const bankLinks = pgTable('bank_links', {
   expiresAt: ts('expires_at').notNull(),
 });
 
-export const accountFlags = pgTable('account_flags', {
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  reason: text('reason', { enum: ['bank_payment_returned'] }).notNull(),
-  reference: text('reference').notNull(),
-  detail: text('detail').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const accountFlags = pgTable(
+  'account_flags',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason', { enum: ['bank_payment_returned'] }).notNull(),
+    reference: text('reference').notNull(),
+    detail: text('detail').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.reference] })],
+);
 
 // --- SQUARE (issue 9, 0014, ADR 013) ---
 
@@ -542,20 +599,30 @@ export const cashouts = pgTable('cashouts', {
 
 // --- KYC VERIFICATION ATTEMPTS (issue 10, migration 0017, ADR 016) ---
 /** Each start of the identity check at the provider; kyc_records stays the shopper's SPEC §3 record. */
-export const kycAttempts = pgTable('kyc_attempts', {
-  id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  number: integer('number').notNull(),
-  accountId: text('account_id').notNull(),
-  workflowExecutionId: text('workflow_execution_id').notNull().unique(),
-  status: text('status', { enum: ['INITIATED', 'ACQUIRED', 'DONE', 'EXPIRED'] }).notNull(),
-  decision: text('decision', { enum: ['PASSED', 'REJECTED', 'WARNING', 'NOT_EXECUTED'] }),
-  retiredAt: ts('retired_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const kycAttempts = pgTable(
+  'kyc_attempts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    number: integer('number').notNull(),
+    accountId: text('account_id').notNull(),
+    workflowExecutionId: text('workflow_execution_id').notNull().unique(),
+    status: text('status', { enum: ['INITIATED', 'ACQUIRED', 'DONE', 'EXPIRED'] }).notNull(),
+    decision: text('decision', { enum: ['PASSED', 'REJECTED', 'WARNING', 'NOT_EXECUTED'] }),
+    retiredAt: ts('retired_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('kyc_attempts_user_id_number').on(t.userId, t.number),
+    // One current attempt per shopper.
+    uniqueIndex('kyc_attempts_one_current')
+      .on(t.userId)
+      .where(sql`retired_at IS NULL`),
+  ],
+);
 
 /** An admin's reset of a shopper's verification record: who, when, what it was. */
 export const kycResets = pgTable('kyc_resets', {
@@ -583,7 +650,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 /** The shopper's profile picture as served (a re-encoded WebP), one per user; `key` names it in its URL. */
 export const userAvatars = pgTable('user_avatars', {
   userId: text('user_id').primaryKey(),
-  key: text('key').notNull(),
+  key: text('key').notNull().unique('user_avatars_key_key'),
   contentType: text('content_type').notNull(),
   bytes: bytea('bytes').notNull(),
   width: integer('width').notNull(),
@@ -623,21 +690,28 @@ export const adminAuditLog = pgTable('admin_audit_log', {
 const socialProvider = (name: string) => text(name, { enum: ['apple', 'facebook'] });
 
 /** A user's identity at Apple or Facebook, and what the provider last said about the person. */
-export const socialIdentities = pgTable('social_identities', {
-  id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id),
-  provider: socialProvider('provider').notNull(),
-  subject: text('subject').notNull(),
-  email: text('email'),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  isPrivateEmail: boolean('is_private_email').notNull().default(false),
-  name: text('name'),
-  picture: text('picture'),
-  lastSignInAt: ts('last_sign_in_at').notNull().defaultNow(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: socialProvider('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    isPrivateEmail: boolean('is_private_email').notNull().default(false),
+    name: text('name'),
+    picture: text('picture'),
+    lastSignInAt: ts('last_sign_in_at').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('social_identities_provider_subject_key').on(t.provider, t.subject),
+    unique('social_identities_user_id_provider_key').on(t.userId, t.provider),
+  ],
+);
 
 /** A started sign-in: state, nonce and PKCE verifier, single use, keyed by the state's hash. */
 export const socialSignInStates = pgTable('social_sign_in_states', {

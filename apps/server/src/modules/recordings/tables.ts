@@ -1,5 +1,6 @@
 // Drizzle view of the recording tables (migrations 0029 and 0033, the source of truth), kept beside the
 // module that alone reads and writes them.
+import { sql } from 'drizzle-orm';
 import { bigint, customType, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** bytea, always written and read as base64 text through SQL (repository.ts says why). */
@@ -12,18 +13,24 @@ export const recordingSessions = pgTable('recording_sessions', {
   id: text('id').primaryKey(),
   userId: text('user_id'),
   chatId: text('chat_id'),
-  orderIds: text('order_ids').array().notNull(),
-  paths: text('paths').array().notNull(),
+  orderIds: text('order_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  paths: text('paths')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   userAgent: text('user_agent'),
   startedAt: ts('started_at').notNull(),
   endedAt: ts('ended_at').notNull(),
-  eventCount: integer('event_count').notNull(),
+  eventCount: integer('event_count').notNull().default(0),
   /** SHA-256 (hex) of the secret the recording's batches carry; null for sessions recorded before issue 21. */
   secretHash: text('secret_hash'),
   /** The events' JSON text, uncompressed, in bytes: the per-recording cap. */
-  eventBytes: bytes('event_bytes').notNull(),
+  eventBytes: bytes('event_bytes').notNull().default(0),
   /** What the batches take in the table (compressed): the total storage cap. */
-  storedBytes: bytes('stored_bytes').notNull(),
+  storedBytes: bytes('stored_bytes').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   lastBatchAt: ts('last_batch_at').notNull().defaultNow(),
 });
