@@ -4,7 +4,8 @@
 // (db/client.ts) has that schema on its search_path after the working one, so they resolve there on
 // PostgreSQL and PGlite alike, per test schema too. They are not in db/schema.ts (the store's schema):
 // only the host's code (and tests that read its rows) imports them.
-import { bigint, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, boolean } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -81,40 +82,59 @@ export const checkoutSessions = pgTable(
     /** When the merchant asked to capture it; cleared when the provider declines (host 0003, capture.ts). */
     captureRequestedAt: ts('capture_requested_at'),
   },
-  (t) => [unique().on(t.merchantId, t.reference)],
+  (t) => [
+    unique().on(t.merchantId, t.reference),
+    index('checkout_sessions_status').on(t.status, t.expiresAt),
+    index('checkout_sessions_capture_in_doubt_idx')
+      .on(t.captureRequestedAt)
+      .where(sql`(status = 'authorized'::text) AND (capture_requested_at IS NOT NULL)`),
+  ],
 );
 
-export const checkoutCardAttempts = pgTable('checkout_card_attempts', {
-  id: text('id').primaryKey(),
-  sessionId: text('session_id')
-    .notNull()
-    .references(() => checkoutSessions.id),
-  transactionId: text('transaction_id'),
-  status: text('status', { enum: ['started', 'challenge', 'approved', 'declined', 'failed'] }).notNull(),
-  challengeUrl: text('challenge_url'),
-  /** The vault token the attempt pays with, for the final payment after a 3-D Secure challenge (0039). */
-  cardToken: text('card_token'),
-  /** The payer the attempt was made with (0043): the final payment after a challenge sends it again. */
-  payer: jsonb('payer').$type<CheckoutPayerRecord>(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const checkoutCardAttempts = pgTable(
+  'checkout_card_attempts',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => checkoutSessions.id),
+    transactionId: text('transaction_id'),
+    status: text('status', { enum: ['started', 'challenge', 'approved', 'declined', 'failed'] }).notNull(),
+    challengeUrl: text('challenge_url'),
+    /** The vault token the attempt pays with, for the final payment after a 3-D Secure challenge (0039). */
+    cardToken: text('card_token'),
+    /** The payer the attempt was made with (0043): the final payment after a challenge sends it again. */
+    payer: jsonb('payer').$type<CheckoutPayerRecord>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('checkout_card_attempts_session').on(t.sessionId, t.createdAt)],
+);
 
 /** A bank-account (ACH) debit of a session: the provider's id of the linked account and its last 4, never its numbers. */
-export const checkoutBankAttempts = pgTable('checkout_bank_attempts', {
-  id: text('id').primaryKey(),
-  sessionId: text('session_id')
-    .notNull()
-    .references(() => checkoutSessions.id),
-  userPaymentOptionId: text('user_payment_option_id').notNull(),
-  accountLast4: text('account_last4').notNull(),
-  transactionId: text('transaction_id'),
-  /** The payer (account holder) the debit was made with (0043). */
-  payer: jsonb('payer').$type<CheckoutPayerRecord>(),
-  status: text('status', { enum: ['started', 'pending', 'approved', 'declined', 'failed'] }).notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const checkoutBankAttempts = pgTable(
+  'checkout_bank_attempts',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => checkoutSessions.id),
+    userPaymentOptionId: text('user_payment_option_id').notNull(),
+    accountLast4: text('account_last4').notNull(),
+    transactionId: text('transaction_id'),
+    /** The payer (account holder) the debit was made with (0043). */
+    payer: jsonb('payer').$type<CheckoutPayerRecord>(),
+    status: text('status', { enum: ['started', 'pending', 'approved', 'declined', 'failed'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('checkout_bank_attempts_session').on(t.sessionId, t.createdAt),
+    index('checkout_bank_attempts_pending')
+      .on(t.updatedAt)
+      .where(sql`status = 'pending'::text`),
+  ],
+);
 
 export const checkoutChainPayments = pgTable(
   'checkout_chain_payments',
@@ -139,32 +159,42 @@ export const checkoutChainPayments = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [unique().on(t.chain, t.txId)],
+  (t) => [
+    unique().on(t.chain, t.txId),
+    index('checkout_chain_payments_status').on(t.status, t.updatedAt),
+    index('checkout_chain_payments_fingerprint')
+      .on(t.fingerprint)
+      .where(sql`fingerprint IS NOT NULL`),
+  ],
 );
 
 /** The refund of a USDC session, from the settlement wallet back to the paying wallet (0045, issue 23): one per session. */
-export const checkoutChainRefunds = pgTable('checkout_chain_refunds', {
-  id: text('id').primaryKey(),
-  sessionId: text('session_id')
-    .notNull()
-    .unique()
-    .references(() => checkoutSessions.id),
-  chain: text('chain').notNull(),
-  sender: text('sender').notNull(),
-  recipient: text('recipient').notNull(),
-  /** USDC base units, as text (numeric(78,0)): read with BigInt(). */
-  amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
-  /** Stored before it is sent: a retry sends the same bytes. */
-  signedTransaction: text('signed_transaction'),
-  txId: text('tx_id'),
-  lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'number' }),
-  status: text('status', { enum: ['claimed', 'submitted', 'confirmed', 'failed'] })
-    .notNull()
-    .default('claimed'),
-  failureReason: text('failure_reason'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const checkoutChainRefunds = pgTable(
+  'checkout_chain_refunds',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .unique()
+      .references(() => checkoutSessions.id),
+    chain: text('chain').notNull(),
+    sender: text('sender').notNull(),
+    recipient: text('recipient').notNull(),
+    /** USDC base units, as text (numeric(78,0)): read with BigInt(). */
+    amountBaseUnits: numeric('amount_base_units', { precision: 78, scale: 0 }).notNull(),
+    /** Stored before it is sent: a retry sends the same bytes. */
+    signedTransaction: text('signed_transaction'),
+    txId: text('tx_id'),
+    lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'number' }),
+    status: text('status', { enum: ['claimed', 'submitted', 'confirmed', 'failed'] })
+      .notNull()
+      .default('claimed'),
+    failureReason: text('failure_reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('checkout_chain_refunds_status').on(t.status, t.updatedAt)],
+);
 
 /** A merchant's hold on its customer's card payments (0031, ADR 031): none is taken until holdUntil. */
 export const checkoutCardHolds = pgTable(
@@ -181,35 +211,52 @@ export const checkoutCardHolds = pgTable(
 );
 
 /** A fraud check the host made before a payment (0044, ADR 045): the device id and the verdict acted on. */
-export const checkoutFraudChecks = pgTable('checkout_fraud_checks', {
-  id: text('id').primaryKey(),
-  sessionId: text('session_id')
-    .notNull()
-    .references(() => checkoutSessions.id),
-  method: text('method', { enum: ['card', 'ach', 'usdc'] }).notNull(),
-  /** The card attempt, bank attempt or chain payment the check let through; null when none started (declined by the check). */
-  paymentId: text('payment_id'),
-  deviceId: text('device_id'),
-  ip: text('ip'),
-  provider: text('provider').notNull(),
-  decision: text('decision', { enum: ['approve', 'decline', 'review'] }).notNull(),
-  /** 0–100; null when the provider gave none (failed or timed out). */
-  score: integer('score'),
-  reason: text('reason').notNull(),
-  outcome: text('outcome', { enum: ['checked', 'timeout', 'error'] }).notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const checkoutFraudChecks = pgTable(
+  'checkout_fraud_checks',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => checkoutSessions.id),
+    method: text('method', { enum: ['card', 'ach', 'usdc'] }).notNull(),
+    /** The card attempt, bank attempt or chain payment the check let through; null when none started (declined by the check). */
+    paymentId: text('payment_id'),
+    deviceId: text('device_id'),
+    ip: text('ip'),
+    provider: text('provider').notNull(),
+    decision: text('decision', { enum: ['approve', 'decline', 'review'] }).notNull(),
+    /** 0–100; null when the provider gave none (failed or timed out). */
+    score: integer('score'),
+    reason: text('reason').notNull(),
+    outcome: text('outcome', { enum: ['checked', 'timeout', 'error'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('checkout_fraud_checks_payment')
+      .on(t.paymentId)
+      .where(sql`payment_id IS NOT NULL`),
+    index('checkout_fraud_checks_session').on(t.sessionId, t.createdAt),
+  ],
+);
 
-export const checkoutWebhookOutbox = pgTable('checkout_webhook_outbox', {
-  eventId: text('event_id').primaryKey(),
-  merchantId: text('merchant_id')
-    .notNull()
-    .references(() => checkoutMerchants.id),
-  type: text('type').notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
-  lastError: text('last_error'),
-  deliveredAt: ts('delivered_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const checkoutWebhookOutbox = pgTable(
+  'checkout_webhook_outbox',
+  {
+    eventId: text('event_id').primaryKey(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => checkoutMerchants.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    deliveredAt: ts('delivered_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('checkout_webhook_outbox_due')
+      .on(t.nextAttemptAt)
+      .where(sql`delivered_at IS NULL`),
+  ],
+);

@@ -1,11 +1,11 @@
 // The Drizzle schema is a second description of what the SQL migrations create (migrations/ is the source of
 // truth), kept in step by hand: this reads the migrated database's catalogue and holds every Drizzle table to
 // it — the same tables in each schema (the store's, the sandboxes', the hosted checkout's), and per column
-// its type, whether it may be null and whether the database gives it a default; per table its primary key and
-// what it holds unique (constraints and unique indexes, partial ones too) by their columns. Runs on PGlite and on
-// PostgreSQL (src/db is driver-specific). Plain indexes (speed, not meaning) are not declared in Drizzle yet.
-import { is, sql } from 'drizzle-orm';
-import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+// its type, whether it may be null and whether the database gives it a default; per table its primary key,
+// what it holds unique (constraints and unique indexes, partial ones too) by their columns, and every index by
+// its name, columns, partiality and method. Runs on PGlite and on PostgreSQL (src/db is driver-specific).
+import { is, SQL, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable, type IndexedColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as hostTables from '@store/checkout-host/testing';
 import { openTestDatabase, type TestDatabase } from '../../test/support/test-app.ts';
@@ -40,7 +40,10 @@ interface DbIndex {
   name: string;
   unique: boolean;
   primary: boolean;
-  columns: string[];
+  /** Its columns in order; an expression's place holds null. */
+  columns: (string | null)[];
+  partial: boolean;
+  method: string;
 }
 
 let t: TestDatabase;
@@ -68,10 +71,12 @@ beforeAll(async () => {
     indexes[where] = await rows<DbIndex>(sql`
       SELECT c.relname AS "table", i.relname AS "name", x.indisunique AS "unique", x.indisprimary AS "primary",
              array(SELECT a.attname FROM unnest(x.indkey) WITH ORDINALITY k(attnum, ord)
-                     JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS "columns"
+                     LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS "columns",
+             x.indpred IS NOT NULL AS "partial", am.amname AS "method"
         FROM pg_index x
         JOIN pg_class c ON c.oid = x.indrelid
         JOIN pg_class i ON i.oid = x.indexrelid
+        JOIN pg_am am ON am.oid = i.relam
         JOIN pg_namespace n ON n.oid = c.relnamespace
        WHERE n.nspname = ${schemas[where]}`);
   }
@@ -93,7 +98,7 @@ function catalogueType(column: PgColumn): string {
 }
 
 const tableColumns = (where: Where, table: string) => columns[where].filter((c) => c.table === table);
-const key = (cols: string[]) => cols.join(',');
+const key = (cols: (string | null)[]) => cols.map((c) => c ?? '(expression)').join(',');
 
 describe('the Drizzle schema against the migrated database', () => {
   for (const where of ['store', 'sandbox', 'host'] as const) {
@@ -132,7 +137,7 @@ describe('the Drizzle schema against the migrated database', () => {
       expect(mismatches).toEqual([]);
     });
 
-    it(`declares the primary keys and unique constraints (and unique indexes) of the ${where} schema`, () => {
+    it(`declares the primary keys, what is unique, and the indexes of the ${where} schema`, () => {
       const mismatches: string[] = [];
       for (const table of DRIZZLE_TABLES[where]) {
         const config = getTableConfig(table);
@@ -152,6 +157,27 @@ describe('the Drizzle schema against the migrated database', () => {
         const dbUnique = inDatabase.filter((i) => i.unique && !i.primary).map((i) => key(i.columns));
         for (const u of unique) if (!dbUnique.includes(u)) mismatches.push(`${config.name}: unique (${u}) in Drizzle only`);
         for (const u of dbUnique) if (!unique.includes(u)) mismatches.push(`${config.name}: unique (${u}) in the database only`);
+        // Every index Drizzle names, by its name: the same columns in order (an expression where the catalogue has
+        // one), partial or not, the same method.
+        const named = new Map(inDatabase.map((i) => [i.name, i]));
+        for (const index of config.indexes) {
+          const { name, columns: declared, where: predicate, method = 'btree' } = index.config;
+          const actual = name ? named.get(name) : undefined;
+          if (!name || !actual) {
+            mismatches.push(`${config.name}: index ${name ?? '(unnamed)'} in Drizzle only`);
+            continue;
+          }
+          const drizzleColumns = declared.map((c) => (is(c, SQL) ? null : ((c as IndexedColumn).name ?? null)));
+          if (key(drizzleColumns) !== key(actual.columns))
+            mismatches.push(`${config.name}: index ${name} on (${drizzleColumns}) in Drizzle, (${actual.columns}) in the database`);
+          if (Boolean(predicate) !== actual.partial)
+            mismatches.push(`${config.name}: index ${name} ${actual.partial ? 'partial in the database only' : 'partial in Drizzle only'}`);
+          if (method !== actual.method)
+            mismatches.push(`${config.name}: index ${name} uses ${method} in Drizzle, ${actual.method} in the database`);
+        }
+        const declaredNames = new Set(config.indexes.map((i) => i.config.name));
+        for (const index of inDatabase.filter((i) => !i.primary && !i.unique))
+          if (!declaredNames.has(index.name)) mismatches.push(`${config.name}: index ${index.name} in the database only`);
       }
       expect(mismatches).toEqual([]);
     });

@@ -1,7 +1,7 @@
 // Drizzle view of the live chat's tables (migration 0028, ADR 027). Kept beside the module that owns them:
 // no other module reads them (the admin dashboard asks this module's index for its count).
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -28,16 +28,22 @@ export const chatConversations = pgTable(
     uniqueIndex('chat_conversations_user_open')
       .on(t.userId)
       .where(sql`status = 'open' AND user_id IS NOT NULL`),
+    index('chat_conversations_user').on(t.userId, t.createdAt.desc()),
+    index('chat_conversations_inbox').on(t.status, t.lastMessageAt.desc(), t.id.desc()),
   ],
 );
 
-export const chatMessages = pgTable('chat_messages', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  conversationId: text('conversation_id')
-    .notNull()
-    .references(() => chatConversations.id),
-  senderKind: text('sender_kind', { enum: ['shopper', 'guest', 'agent'] }).notNull(),
-  senderId: text('sender_id').references(() => users.id),
-  body: text('body').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id),
+    senderKind: text('sender_kind', { enum: ['shopper', 'guest', 'agent'] }).notNull(),
+    senderId: text('sender_id').references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_conversation').on(t.conversationId, t.id)],
+);
