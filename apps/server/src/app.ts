@@ -8,7 +8,7 @@ import type { Database } from './db/client.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
-import { logSerializers } from './lib/log-safety.ts';
+import { loggerOptions } from './lib/log-safety.ts';
 import { proxyTrustFor } from './lib/proxy-trust.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import attemptCountersPlugin from './plugins/attempt-counters.ts';
@@ -50,20 +50,6 @@ export interface BuildAppOptions {
   database: Database;
   /** Pino logger options (level, stream, ...) on top of ours; tests pass false. */
   logger?: boolean | object;
-}
-
-/**
- * Our logger settings stay in force whatever a caller passes: the session header is redacted, request
- * URLs lose their tokens, errors lose their query parameters (lib/log-safety.ts).
- */
-function loggerOptions(config: Config, logger: BuildAppOptions['logger']) {
-  if (logger === false) return false;
-  return {
-    level: config.LOG_LEVEL,
-    ...(typeof logger === 'object' ? logger : {}),
-    redact: ['req.headers["x-auth-token"]', 'req.headers.authorization'],
-    serializers: logSerializers,
-  };
 }
 
 declare module 'fastify' {
@@ -110,7 +96,7 @@ function pageDirectives(app: FastifyInstance) {
 /** Builds the app: external plugins, then our plugins, then routes (fastify/demo's order). */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config, logger),
+    logger: loggerOptions(config.LOG_LEVEL, logger),
     bodyLimit: 64 * 1024,
     // Off unless TRUST_PROXY says which proxies may name the visitor: a spoofed X-Forwarded-For must not
     // choose the address rate limits count by.

@@ -18,7 +18,7 @@ import attemptCountersPlugin from './plugins/attempt-counters.ts';
 import backgroundPlugin from './background/plugin.ts';
 import paymentsProviderPlugin from './providers/payments/plugin.ts';
 import checkoutHostPlugin from './plugins/checkout-host.ts';
-import { logSerializers } from './lib/log-safety.ts';
+import { loggerOptions } from './lib/log-safety.ts';
 import { proxyTrustFor } from './lib/proxy-trust.ts';
 
 export interface BuildCheckoutHostAppOptions {
@@ -30,15 +30,7 @@ export interface BuildCheckoutHostAppOptions {
 
 export async function buildCheckoutHostApp({ config, database, logger }: BuildCheckoutHostAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            ...(typeof logger === 'object' ? logger : {}),
-            redact: ['req.headers["x-auth-token"]', 'req.headers.authorization'],
-            serializers: logSerializers,
-          },
+    logger: loggerOptions(config.LOG_LEVEL, logger),
     bodyLimit: 64 * 1024,
     trustProxy: proxyTrustFor(config),
     frameworkErrors: frameworkErrorHandler,

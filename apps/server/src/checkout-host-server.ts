@@ -10,21 +10,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildCheckoutHostApp } from './checkout-host-app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { sandboxesServe } from './config-rules.ts';
-import { openDatabase } from './db/client.ts';
-import { DatabaseUnreachableError } from './db/reachability.ts';
 import { migrateAll } from './migrations.ts';
+import { closeOnSignals, exitOnStartFailure, openConfiguredDatabase } from './process-lifecycle.ts';
 import { COINFLOW_WEBHOOK_PATH, STOREFRONT_MERCHANT } from './providers/payments/coinflow/names.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Where a store is opened by `npm start`. */
 const DEFAULT_STORE_URL = 'http://localhost:3000';
-
-function exitOnStartFailure(err: unknown, kind: new (...args: never[]) => Error): never {
-  if (!(err instanceof kind)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
 
 let config: Config;
 try {
@@ -41,16 +33,7 @@ if (config.CHECKOUT_PORT === 'off')
 if (config.CHECKOUT_API_URL)
   exitOnStartFailure(new ConfigError('CHECKOUT_API_URL names a host elsewhere: it is a store setting, not this host’s.'), ConfigError);
 
-const database = await openDatabase({
-  url: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
-  sandbox: sandboxesServe(config),
-  timeouts: {
-    connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-    queryMs: config.DATABASE_QUERY_TIMEOUT_MS,
-    idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-  },
-}).catch((err: unknown) => exitOnStartFailure(err, DatabaseUnreachableError));
+const database = await openConfiguredDatabase(config);
 await migrateAll(database);
 const app = await buildCheckoutHostApp({ config, database }).catch((err: unknown) => exitOnStartFailure(err, ConfigError));
 await app.listen({ port: config.PORT, host: config.HOST });
@@ -85,17 +68,4 @@ console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${conf
 console.log(`Merchant ${merchant.merchantId}: the store at ${storeUrl} (its webhook ${storeUrl}${COINFLOW_WEBHOOK_PATH}).`);
 console.log(`The store's settings to use this host are in ${settingsFile} (start the store with them in its environment).`);
 
-let closing = false;
-async function shutDown(): Promise<void> {
-  if (closing) return;
-  closing = true;
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'shutting down failed');
-    process.exit(1);
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutDown());
+closeOnSignals(app, database);

@@ -1,19 +1,9 @@
 // Entry point: open the database, migrate, seed, listen; close cleanly on SIGINT/SIGTERM.
-import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { sandboxesServe } from './config-rules.ts';
-import { openDatabase } from './db/client.ts';
-import { DatabaseUnreachableError } from './db/reachability.ts';
 import { seed } from './db/seed.ts';
 import { migrateAll } from './migrations.ts';
-
-/** A start that cannot go on for a reason the operator can fix says so in one line (no stack trace) and exits 1. */
-function exitOnStartFailure(err: unknown, kind: new (...args: never[]) => Error): never {
-  if (!(err instanceof kind)) throw err;
-  console.error(err.message);
-  process.exit(1);
-}
+import { closeOnSignals, exitOnStartFailure, openConfiguredDatabase } from './process-lifecycle.ts';
 
 let config: Config;
 try {
@@ -22,17 +12,7 @@ try {
   exitOnStartFailure(err, ConfigError);
 }
 // An unreachable database is named in the one line (never its password): the next step is the network or DATABASE_URL.
-const database = await openDatabase({
-  url: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
-  // The sandboxes' tables (ADR 042): their schema only when they may serve; production never has it.
-  sandbox: sandboxesServe(config),
-  timeouts: {
-    connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-    queryMs: config.DATABASE_QUERY_TIMEOUT_MS,
-    idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-  },
-}).catch((err: unknown) => exitOnStartFailure(err, DatabaseUnreachableError));
+const database = await openConfiguredDatabase(config);
 await migrateAll(database);
 const seeded = await seed(database.db, { demo: config.DEMO_DATA });
 // A plugin that finds what the start needs missing (the hosted checkout's page script, built by `npm run build`) says so in one line too.
@@ -57,18 +37,4 @@ if (config.DEMO_DATA && config.DEMO_REMOTE_ACCESS) {
   console.log('WARNING: DEMO_REMOTE_ACCESS=true: test-login and the mailbox answer every machine that reaches this store.');
 }
 
-let closing = false;
-/** Finishes the work in hand (requests, the background batch), closes the database, exits. */
-async function shutDown(): Promise<void> {
-  if (closing) return;
-  closing = true;
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'shutting down failed');
-    process.exit(1);
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutDown());
+closeOnSignals(app, database);

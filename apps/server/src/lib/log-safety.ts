@@ -136,3 +136,18 @@ export function safeError(error: unknown, depth = 0): SafeError {
 
 /** Serializers for every logger the app builds: in pino, an `err` or `req` anywhere passes through these. */
 export const logSerializers = { req: serializeRequest, err: safeError };
+
+/**
+ * A Fastify app's logger: what the caller passes (pino options: level, stream, …; false: none), with our
+ * settings kept in force whatever it passes: the session header redacted, request URLs without their tokens,
+ * errors without their query parameters. Both apps use it (the store's and the hosted checkout's alone).
+ */
+export function loggerOptions(level: string, logger: boolean | object | undefined) {
+  if (logger === false) return false;
+  return {
+    level,
+    ...(typeof logger === 'object' ? logger : {}),
+    redact: ['req.headers["x-auth-token"]', 'req.headers.authorization'],
+    serializers: logSerializers,
+  };
+}

@@ -6,7 +6,6 @@
 // webhook, sent by its own background job, fulfils the store's order once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Keypair, Transaction } from '@solana/web3.js';
@@ -21,17 +20,10 @@ import { orderStatus, pendingOrder } from '../support/payments.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { saveDistributorKeys } from '../../src/modules/settings/index.ts';
 import { getWalletCoins } from '../../src/modules/wallet/index.ts';
+import { freePort } from '../support/ports.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const GAME = 'dragon-slots';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let database: StoreDatabase;
 let host: ChildProcess;

@@ -11,6 +11,7 @@ import { compressParam } from '@store/checkout-sdk/protocol';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { fraudChecksOf } from '@store/checkout-host/testing';
 import type { MerchantCredentials } from '@store/checkout-host';
+import { freePort } from '../support/ports.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let t: TestApp;
@@ -19,13 +20,6 @@ let shop: http.Server;
 let shopOrigin: string;
 let storeOrigin: string;
 
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((r) => probe.close(() => r()));
-  return port;
-}
 let browser: Browser;
 const MERCHANT_CSS = 'h1 { color: rgb(1, 2, 3); letter-spacing: 7px; }';
 /** Any console error in the merchant page or the frames fails the test (checked after each). */

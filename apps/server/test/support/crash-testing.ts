@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,6 +16,7 @@ import { signupBody, uniqueEmail } from './auth.ts';
 import { SANDBOX_ACCOUNTS, SANDBOX_ROUTING } from '../../src/providers/payments/nuvei/ach/sandbox/test-accounts.ts';
 import type { CrashPoint } from '../../src/modules/payments/index.ts';
 import { SERVER_PROCESS_ARGS } from './server-process.ts';
+import { freePort } from './ports.ts';
 
 export interface StoreDatabase {
   /** What the server process needs in its environment to use this database. */
@@ -72,17 +72,6 @@ async function startFromMigratedCopy(pgliteDir: string): Promise<void> {
   const copy = new PGlite({ dataDir: pgliteDir, loadDataDir: new Blob([await fs.promises.readFile(dumpFile)]) });
   await copy.waitReady;
   await copy.close();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export interface StoreProcess {

@@ -5,7 +5,6 @@
 // once over the limit on any path, every path refuses with 429 CARD_ATTEMPTS_LIMITED and Retry-After,
 // the hosted checkout's sessions opened earlier included, and a new session for every cart gives no fresh
 // attempts (ADR 031).
-import { createServer } from 'node:net';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -18,6 +17,7 @@ import { checkoutCardAttempts, checkoutSessions, checkoutWebhookOutbox } from '@
 import { SESSION_KEY_HEADER } from '@store/checkout-host';
 import { saveDistributorKeys } from '../settings/index.ts';
 import { DECLINE_WEIGHT } from './card-attempts.ts';
+import { freePort } from '../../../test/support/ports.ts';
 
 const PER_SHOPPER = 16;
 const PER_ADDRESS = 40;
@@ -25,14 +25,6 @@ const WINDOW_MINUTES = 30;
 const GAME = 'dragon-slots';
 const APPROVED = '4111111111111111';
 const WAIT = { timeout: 30_000, interval: 100 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let t: TestApp;
 let storePort: number;

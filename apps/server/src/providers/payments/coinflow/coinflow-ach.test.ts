@@ -2,7 +2,6 @@
 // store at once that the debit is pending (payment.pending), the store keeps the order waiting for the bank
 // (pending, paymentProcessing, its reservation kept), fulfils it once when the settled debit's
 // payment.approved arrives, and fails it when the bank returns the debit before it settles.
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { coinflowSessionResponse } from '@store/shared';
@@ -15,16 +14,9 @@ import { latestBankAttempt } from '@store/checkout-host/testing';
 import { SESSION_KEY_HEADER } from '@store/checkout-host';
 import { saveDistributorKeys } from '../../../modules/settings/index.ts';
 import { getWalletCoins } from '../../../modules/wallet/index.ts';
+import { freePort } from '../../../../test/support/ports.ts';
 
 const GAME = 'dragon-slots';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let t: TestApp;
 beforeAll(async () => {

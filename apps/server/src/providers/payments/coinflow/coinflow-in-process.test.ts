@@ -2,7 +2,6 @@
 // store registers itself as lucky-dragon at start, its session route opens a session there with the
 // order's amount, a card payment in the frame reaches the store as the host's signed webhook over HTTP,
 // and the order is fulfilled once.
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { coinflowSessionResponse } from '@store/shared';
@@ -14,16 +13,9 @@ import { payments } from '../../../db/schema.ts';
 import { SESSION_KEY_HEADER } from '@store/checkout-host';
 import { saveDistributorKeys } from '../../../modules/settings/index.ts';
 import { getWalletCoins } from '../../../modules/wallet/index.ts';
+import { freePort } from '../../../../test/support/ports.ts';
 
 const GAME = 'dragon-slots';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let t: TestApp;
 let storePort: number;

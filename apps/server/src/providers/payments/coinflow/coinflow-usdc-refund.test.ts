@@ -1,7 +1,6 @@
 // An admin refunds an order a shopper paid with USDC (Solana, the litesvm sandbox) in the embedded checkout
 // this process hosts: the host sends the USDC back to the paying wallet, the store takes the coins back
 // once, and the host's payment.refunded that follows takes nothing more.
-import { createServer } from 'node:net';
 import { Keypair, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { eq } from 'drizzle-orm';
@@ -17,16 +16,9 @@ import { checkoutWebhookOutbox } from '@store/checkout-host/testing';
 import { SESSION_KEY_HEADER } from '@store/checkout-host';
 import { saveDistributorKeys } from '../../../modules/settings/index.ts';
 import { getWalletCoins } from '../../../modules/wallet/index.ts';
+import { freePort } from '../../../../test/support/ports.ts';
 
 const GAME = 'dragon-slots';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 let t: TestApp;
 beforeAll(async () => {
