@@ -1,15 +1,12 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createBaseApp } from './base-app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts';
-import inputGuardPlugin from './plugins/input-guard.ts';
-import { loggerOptions } from './lib/log-safety.ts';
-import { proxyTrustFor } from './lib/proxy-trust.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import attemptCountersPlugin from './plugins/attempt-counters.ts';
 import passwordHashingPlugin from './plugins/password-hashing.ts';
@@ -52,12 +49,6 @@ export interface BuildAppOptions {
   logger?: boolean | object;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: Config;
-  }
-}
-
 /**
  * The page's CSP names exact origins: frames only from the card vault (the embedded checkout's origin
  * joins it when it exists), connections only to the store itself and its own live-connection origin.
@@ -95,22 +86,7 @@ function pageDirectives(app: FastifyInstance) {
 
 /** Builds the app: external plugins, then our plugins, then routes (fastify/demo's order). */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL, logger),
-    bodyLimit: 64 * 1024,
-    // Off unless TRUST_PROXY says which proxies may name the visitor: a spoofed X-Forwarded-For must not
-    // choose the address rate limits count by.
-    // The same function object decides whose country header counts (plugins/country.ts).
-    trustProxy: proxyTrustFor(config),
-    frameworkErrors: frameworkErrorHandler,
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorate('config', config);
-
-  await app.register(errorsPlugin);
-  // Before any route is added: its onRoute hook closes the undeclared query and body of /api routes.
-  await app.register(inputGuardPlugin);
+  const app = await createBaseApp(config, logger);
   await app.register(helmet, { contentSecurityPolicy: { directives: pageDirectives(app) } });
   await app.register(swagger, {
     openapi: { info: { title: 'Storefront API', version: '1.0.0' } },

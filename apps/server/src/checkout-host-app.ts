@@ -6,20 +6,16 @@
 //
 // It is composed here, in the store's workspace, because the vault and the providers are the store's code
 // (ADR 048 "Not yet"); the host itself still imports nothing of the store's.
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin, { frameworkErrorHandler } from './plugins/errors.ts';
-import inputGuardPlugin from './plugins/input-guard.ts';
 import attemptCountersPlugin from './plugins/attempt-counters.ts';
 import backgroundPlugin from './background/plugin.ts';
 import paymentsProviderPlugin from './providers/payments/plugin.ts';
 import checkoutHostPlugin from './plugins/checkout-host.ts';
-import { loggerOptions } from './lib/log-safety.ts';
-import { proxyTrustFor } from './lib/proxy-trust.ts';
+import { createBaseApp } from './base-app.ts';
 
 export interface BuildCheckoutHostAppOptions {
   config: Config;
@@ -29,18 +25,7 @@ export interface BuildCheckoutHostAppOptions {
 }
 
 export async function buildCheckoutHostApp({ config, database, logger }: BuildCheckoutHostAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL, logger),
-    bodyLimit: 64 * 1024,
-    trustProxy: proxyTrustFor(config),
-    frameworkErrors: frameworkErrorHandler,
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorate('config', config);
-
-  await app.register(errorsPlugin);
-  await app.register(inputGuardPlugin);
+  const app = await createBaseApp(config, logger);
   // The processors' sandbox pages are the only pages here; they frame nothing and call only this origin.
   await app.register(helmet);
   await app.register(dbPlugin, { database });

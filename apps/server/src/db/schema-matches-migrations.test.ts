@@ -89,12 +89,11 @@ function catalogueType(column: PgColumn): string {
   return type
     .replace(/^varchar/, 'character varying')
     .replace(/^char\b/, 'character')
-    .replace(/^timestamp with time zone|^timestamptz/, 'timestamp with time zone')
+    .replace(/^timestamptz/, 'timestamp with time zone')
     .replace(/^timestamp(\s*\(\d+\))?$/, 'timestamp$1 without time zone')
     .replace(/^serial$/, 'integer')
     .replace(/^bigserial$/, 'bigint')
-    .replace(/^numeric\((\d+), (\d+)\)$/, 'numeric($1,$2)')
-    .replace(/^double precision$/, 'double precision');
+    .replace(/^numeric\((\d+), (\d+)\)$/, 'numeric($1,$2)');
 }
 
 const tableColumns = (where: Where, table: string) => columns[where].filter((c) => c.table === table);

@@ -12,8 +12,8 @@ import { Keypair, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { coinflowSessionResponse } from '@store/shared';
-import { SESSION_KEY_HEADER } from '@store/checkout-host';
 import { CHECKOUT_HOST_BUNDLE } from '../../src/build-outputs.ts';
+import { hostCaller } from '../support/checkout-host-calls.ts';
 import { freshStoreDatabase, type StoreDatabase } from '../support/crash-testing.ts';
 import { as, createShopper, expectLedgerBalanced } from '../support/checkout.ts';
 import { orderStatus, pendingOrder } from '../support/payments.ts';
@@ -98,18 +98,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const hostCall = async (method: string, urlPath: string, opts: { session?: string; body?: unknown } = {}) => {
-  const res = await fetch(`${hostOrigin.replace('localhost', '127.0.0.1')}${urlPath}`, {
-    method,
-    headers: {
-      ...(opts.session ? { [SESSION_KEY_HEADER]: opts.session } : {}),
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-};
+const hostCall = hostCaller(() => hostOrigin);
 
 describe('the hosted checkout started alone', () => {
   it('writes the store its settings, readable by its owner only, and never prints the key or the webhook secret', () => {
