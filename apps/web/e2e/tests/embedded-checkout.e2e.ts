@@ -76,13 +76,30 @@ const CHAIN_PAYMENT_TIMEOUT_MS = 150_000;
 
 /** The success page, and the balance up by the order's coins exactly once. */
 async function expectPaidOnce({ page, token, orderCoins, coinsBefore }: OrderPage) {
-  await page.waitForURL('**/payment-success?orderId=*', { timeout: 90_000 });
+  try {
+    await page.waitForURL('**/payment-success?orderId=*', { timeout: 90_000 });
+  } catch (err) {
+    // What the shopper was looking at, for the CI log's failure summary: the checkout's own status line.
+    throw new Error(`No success page within 90 s. ${await checkoutSaid(page)}`, { cause: err });
+  }
   await page.getByTestId('coins-credited').waitFor({ timeout: 30_000 });
   const expected = formatBalance(coinsBefore + orderCoins);
   await page.waitForFunction((text) => document.querySelector('[data-testid=wallet-balance]')?.textContent === text, expected, {
     timeout: 30_000,
   });
   expect(await purchasedCoins(baseURL, token)).toBe(coinsBefore + orderCoins);
+}
+
+/** The checkout frame's status line and the pay page's own error, as far as they can be read. */
+async function checkoutSaid(page: TrackedPage): Promise<string> {
+  const read = (locator: ReturnType<TrackedPage['getByTestId']>) =>
+    locator.textContent({ timeout: 5_000 }).then(
+      (text) => JSON.stringify(text),
+      () => '(none)',
+    );
+  const status = await read(page.frameLocator('iframe[title=Checkout]').getByTestId('checkout-status'));
+  const pageError = await read(page.getByTestId('embedded-error'));
+  return `The checkout said ${status}; the pay page said ${pageError}; the page is at ${page.url()}.`;
 }
 
 async function faucet(hostOrigin: string, chain: string, address: string, usdcCents: number) {
