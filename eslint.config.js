@@ -30,6 +30,12 @@ const boundaryZones = [
     from: `./apps/web/src/${layer}`,
     message: 'lib/ never imports app/ or features/ (DESIGN §3); what it needs from the store is handed to it (see ApiEnvironment).',
   })),
+  // The shared UI layer (components/ui, issue 24) holds no business data: it is handed what it shows.
+  ...['app', 'features'].map((layer) => ({
+    target: './apps/web/src/components',
+    from: `./apps/web/src/${layer}`,
+    message: 'components/ never imports app/ or features/ (DESIGN §3): a primitive is handed what it shows.',
+  })),
   { target: './packages/shared', from: './apps', message: 'packages/shared imports no app.' },
   // The checkout SDK is a package a merchant installs on its own: it imports nothing of ours.
   { target: './packages/checkout-sdk', from: './apps', message: 'packages/checkout-sdk imports no app.' },

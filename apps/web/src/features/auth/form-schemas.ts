@@ -42,10 +42,3 @@ export type EmailFormValues = z.output<typeof emailForm>;
 export const newPasswordForm = withConfirmation(z.object({ password, confirmPassword: z.string().min(1, 'is required') }));
 export type NewPasswordFormInput = z.input<typeof newPasswordForm>;
 export type NewPasswordFormValues = z.output<typeof newPasswordForm>;
-
-/** "E-mail" + "must be a valid e-mail address" → "E-mail must be a valid e-mail address."; full sentences stay. */
-export function fieldMessage(label: string, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  const sentence = /^[a-z]/.test(message) ? `${label} ${message}` : message;
-  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
-}

@@ -37,13 +37,6 @@ export function toFormValues(profile: UserProfile): ProfileFormValues {
   };
 }
 
-/** "must be …" after the label, a full sentence as it is; always ending with a full stop. */
-export function fieldMessage(label: string, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  const sentence = /^[a-z]/.test(message) ? `${label} ${message}` : message;
-  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
-}
-
 /**
  * The field a server refusal names and what to show there: the server words it
  * "Invalid field 'address.zipCode': must be …", the form "ZIP code must be …". Null for a failure that

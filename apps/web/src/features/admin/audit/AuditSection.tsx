@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { JsonView } from '../components/JsonView.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { Pager, TableScroll } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
 import { useAdminAuditQuery } from './audit-api.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
 
 /** /admin/audit: every admin change, newest first, by admin and action; read-only, as the log itself is. */
 export default function AuditSection() {

@@ -5,7 +5,7 @@ import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminCashoutsQuery, useApproveCashoutMutation, useRejectCashoutMutation } from './cashouts-api.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
+import { TableScroll } from '../../../components/ui/index.ts';
 
 type Result = { ok: boolean; text: string } | null;
 

@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CATALOGUE_IMAGE_MAX_BYTES } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
-import { FormField, SelectField, TextAreaField } from '../forms/FormField.tsx';
+import { FilePicker, SelectField, TextAreaField, TextField } from '../../../components/ui/index.ts';
 import { useUploadCatalogueImageMutation, type CatalogueItemBody } from './catalogue-api.ts';
 import { AVAILABILITY_LABELS, catalogueForm, type CatalogueFormValues } from './catalogue-form.ts';
 
@@ -29,7 +29,6 @@ const AVAILABILITIES = Object.entries(AVAILABILITY_LABELS).map(([value, label]) 
 
 /** Create or edit a coin package or gift card: its text, price, coins, bonus, picture, availability and position. */
 export function CatalogueItemForm({ initial, submitLabel, onSubmit, onCancel }: Props) {
-  const pictureId = useId();
   const { register, handleSubmit, setError, setValue, clearErrors, watch, formState } = useForm<
     CatalogueFormValues,
     unknown,
@@ -65,39 +64,33 @@ export function CatalogueItemForm({ initial, submitLabel, onSubmit, onCancel }: 
 
   return (
     <form className="admin-form" aria-label={giftCard ? 'Gift card' : 'Coin package'} onSubmit={(e) => void submit(e)} noValidate>
-      <FormField label="Name" registration={register('name')} error={errors.name?.message} />
-      {giftCard && <FormField label="Brand" registration={register('brand')} error={errors.brand?.message} />}
+      <TextField label="Name" registration={register('name')} error={errors.name?.message} />
+      {giftCard && <TextField label="Brand" registration={register('brand')} error={errors.brand?.message} />}
       <TextAreaField label="Description" registration={register('description')} error={errors.description?.message} />
-      <FormField label="Price ($)" inputMode="decimal" registration={register('price')} error={errors.price?.message} />
-      <FormField label="Coins" inputMode="numeric" registration={register('coins')} error={errors.coins?.message} />
+      <TextField label="Price ($)" inputMode="decimal" registration={register('price')} error={errors.price?.message} />
+      <TextField label="Coins" inputMode="numeric" registration={register('coins')} error={errors.coins?.message} />
       <SelectField label="Bonus type" options={BONUS_TYPES} registration={register('bonusType')} error={errors.bonusType?.message} />
       {bonusType !== '' && (
-        <FormField
+        <TextField
           label={bonusType === 'PERCENTAGE' ? 'Bonus (%)' : 'Bonus (coins)'}
           inputMode="numeric"
           registration={register('bonusAmount')}
           error={errors.bonusAmount?.message}
         />
       )}
-      <div className="admin-field">
-        <label htmlFor={pictureId}>Picture</label>
+      <div>
         {image && (
           <img src={image} alt="" width={96} height={96} style={{ objectFit: 'contain' }} data-testid="catalogue-picture-preview" />
         )}
-        <input
-          id={pictureId}
-          type="file"
+        <FilePicker
+          label="Picture"
+          buttonText="Choose a picture"
           accept="image/png,image/jpeg,image/webp"
-          aria-invalid={errors.image || pictureError ? true : undefined}
           onChange={(e) => void choosePicture(e.target.files?.[0])}
+          hint={`PNG, JPEG or WebP, at most ${CATALOGUE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`}
+          error={pictureError ?? errors.image?.message}
         />
-        <small>PNG, JPEG or WebP, at most {CATALOGUE_IMAGE_MAX_BYTES / 1024 / 1024} MB.</small>
         {uploading.isLoading && <p role="status">Uploading…</p>}
-        {(pictureError ?? errors.image?.message) && (
-          <p className="admin-result admin-result--error" role="alert">
-            {pictureError ?? errors.image?.message}
-          </p>
-        )}
       </div>
       <SelectField
         label="Availability"
@@ -105,7 +98,7 @@ export function CatalogueItemForm({ initial, submitLabel, onSubmit, onCancel }: 
         registration={register('availability')}
         error={errors.availability?.message}
       />
-      <FormField
+      <TextField
         label="Position"
         inputMode="numeric"
         registration={register('position')}

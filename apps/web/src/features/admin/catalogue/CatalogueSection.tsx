@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { formatCents, formatCoins, type CatalogueAvailability, type CatalogueKind } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
 import { Outcome } from '../components/Outcome.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { Pager, TableScroll } from '../../../components/ui/index.ts';
 import { readSaveFailure } from '../forms/save-failure.ts';
 import { CatalogueItemForm, type SubmitResult } from './CatalogueItemForm.tsx';
 import { GiftCardCodes } from './GiftCardCodes.tsx';
@@ -16,7 +16,6 @@ import {
   type CatalogueRow,
 } from './catalogue-api.ts';
 import { AVAILABILITY_LABELS, CATALOGUE_SERVER_FIELDS, emptyItem, itemToForm } from './catalogue-form.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
 
 type Panel = { mode: 'new' } | { mode: 'edit'; item: CatalogueRow } | { mode: 'codes'; item: CatalogueRow } | null;
 const KINDS: { kind: CatalogueKind; label: string; one: string }[] = [

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { GIFT_CODE_CSV_MAX_BYTES, GIFT_CODE_CSV_MAX_ROWS } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
 import { useGiftCardCodeStockQuery, useImportGiftCardCodesMutation, type CatalogueRow, type CodeImportReport } from './catalogue-api.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
+import { FilePicker, TableScroll } from '../../../components/ui/index.ts';
 
 /** The file's text (FileReader: every browser has it, and so does the test DOM, whose File lacks text()). */
 function readText(file: File): Promise<string> {
@@ -31,7 +31,6 @@ const REASONS: Record<CodeImportReport['refused'][number]['reason'], string> = {
  * only: no code in stock or sold is ever shown here.
  */
 export function GiftCardCodes({ card, onClose }: { card: CatalogueRow; onClose: () => void }) {
-  const fileId = useId();
   const rejectId = useId();
   const stock = useGiftCardCodeStockQuery(card.id, { refetchOnMountOrArgChange: true });
   const [importCodes, importing] = useImportGiftCardCodesMutation();
@@ -64,15 +63,20 @@ export function GiftCardCodes({ card, onClose }: { card: CatalogueRow; onClose: 
       )}
       {stock.isError && <p role="alert">We couldn't load the stock.</p>}
       <div className="admin-form">
-        <div className="admin-field">
-          <label htmlFor={fileId}>CSV of codes</label>
-          <input id={fileId} type="file" accept=".csv,text/csv,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          <small>
-            One code a row (4 to 64 letters, digits or hyphens), an optional header row &quot;code&quot;; at most 1 MB and{' '}
-            {GIFT_CODE_CSV_MAX_ROWS.toLocaleString()} rows.
-          </small>
-        </div>
-        <div className="admin-field">
+        <FilePicker
+          label="CSV of codes"
+          buttonText="Choose a file"
+          accept=".csv,text/csv,text/plain"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          chosen={file?.name}
+          hint={
+            <>
+              One code a row (4 to 64 letters, digits or hyphens), an optional header row &quot;code&quot;; at most 1 MB and{' '}
+              {GIFT_CODE_CSV_MAX_ROWS.toLocaleString()} rows.
+            </>
+          }
+        />
+        <div>
           <label htmlFor={rejectId}>
             <input id={rejectId} type="checkbox" checked={rejectAll} onChange={(e) => setRejectAll(e.target.checked)} /> Import nothing if
             any row is refused

@@ -1,6 +1,6 @@
 import { WALLET_LABELS, type LedgerWalletName } from '@store/shared';
 import { formatWhen, signedAmount } from './format.ts';
-import { TableScroll } from './TableScroll.tsx';
+import { TableScroll } from '../../../components/ui/index.ts';
 
 export interface LedgerRow {
   id: number;

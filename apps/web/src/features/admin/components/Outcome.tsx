@@ -1,13 +1,11 @@
+import { OutcomeMessage } from '../../../components/ui/index.ts';
+
 /** The last change's result above a list whose row may be gone after it (decided, reviewed). */
 export function Outcome({ outcome }: { outcome: { ok: boolean; text: string } | null }) {
   if (!outcome) return null;
   return (
-    <p
-      className={`admin-result admin-result--${outcome.ok ? 'ok' : 'error'}`}
-      role={outcome.ok ? 'status' : 'alert'}
-      data-testid="admin-outcome"
-    >
+    <OutcomeMessage tone={outcome.ok ? 'success' : 'error'} testId="admin-outcome">
       {outcome.text}
-    </p>
+    </OutcomeMessage>
   );
 }

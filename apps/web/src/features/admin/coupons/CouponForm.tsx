@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminCouponInput } from '@store/shared';
-import { FormField, SelectField } from '../forms/FormField.tsx';
+import { SelectField, TextField } from '../../../components/ui/index.ts';
 import { couponForm, type CouponFormValues } from './coupon-form.ts';
 
 export interface SubmitResult {
@@ -37,44 +37,44 @@ export function CouponForm({ initial, submitLabel, onSubmit, onCancel }: Props) 
 
   return (
     <form className="admin-form" aria-label="Coupon" onSubmit={(e) => void submit(e)} noValidate>
-      <FormField label="Code" registration={register('code')} error={errors.code?.message} hint="Shoppers type it in any case." />
-      <FormField label="Description" registration={register('description')} error={errors.description?.message} />
+      <TextField label="Code" registration={register('code')} error={errors.code?.message} hint="Shoppers type it in any case." />
+      <TextField label="Description" registration={register('description')} error={errors.description?.message} />
       <SelectField label="Kind" options={KINDS} registration={register('kind')} error={errors.kind?.message} />
-      <FormField
+      <TextField
         label={percent ? 'Amount (%)' : 'Amount ($)'}
         inputMode={percent ? 'numeric' : 'decimal'}
         registration={register('amount')}
         error={errors.amount?.message}
       />
-      <FormField
+      <TextField
         label="Minimum order ($)"
         inputMode="decimal"
         registration={register('minimum')}
         error={errors.minimum?.message}
         hint="Empty: any order."
       />
-      <FormField
+      <TextField
         label="Uses in all"
         inputMode="numeric"
         registration={register('maxRedemptions')}
         error={errors.maxRedemptions?.message}
         hint="Empty: no limit."
       />
-      <FormField
+      <TextField
         label="Uses per shopper"
         inputMode="numeric"
         registration={register('perUserLimit')}
         error={errors.perUserLimit?.message}
         hint="Empty: no limit."
       />
-      <FormField
+      <TextField
         label="Valid from"
         type="datetime-local"
         registration={register('startsAt')}
         error={errors.startsAt?.message}
         hint="Empty: now."
       />
-      <FormField
+      <TextField
         label="Valid until"
         type="datetime-local"
         registration={register('endsAt')}

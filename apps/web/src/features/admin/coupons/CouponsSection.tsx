@@ -13,7 +13,7 @@ import {
   useUpdateCouponMutation,
   type AdminCouponRow,
 } from './coupons-api.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
+import { TableScroll } from '../../../components/ui/index.ts';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; coupon: AdminCouponRow } | null;
 

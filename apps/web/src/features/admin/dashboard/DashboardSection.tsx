@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatCents } from '@store/shared';
 import { useAdminDashboardQuery } from './dashboard-api.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
+import { TableScroll } from '../../../components/ui/index.ts';
 import { ORDER_STATE_LABELS, ORDER_STATES } from '../orders/order-states.ts';
 
 /** /admin and /admin/dashboard: the day's and week's sales, orders by state, what waits for an admin. */

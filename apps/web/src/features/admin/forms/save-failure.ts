@@ -10,5 +10,13 @@ export function readSaveFailure<F extends string>(error: unknown, fields: Record
   const message = failureText(error, undefined, { unreachable: UNREACHABLE_TEXT });
   const stale = failure.status === 409 && failure.field === 'version';
   const field = !stale && failure.field ? fields[failure.field.split('.').pop()!] : undefined;
-  return { field, message, stale };
+  return { field, message: field && message ? fieldReason(message) : message, stale };
+}
+
+/**
+ * The reason alone, for a message shown under its field: the server's "Invalid field 'name': too long" reads
+ * "Name too long." there (the shared field names itself in a message that starts in lower case).
+ */
+export function fieldReason(message: string): string {
+  return message.match(/^Invalid field '[^']*': (.*)$/)?.[1] ?? message;
 }

@@ -3,10 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import type { AdminIdentityReview, IdentityReviewReason } from '@store/shared';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { Outcome } from '../components/Outcome.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { Pager, TableScroll } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
 import { useIdentityReviewsQuery, useReviewIdentityMutation } from './identity-reviews-api.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
 
 type Result = { ok: boolean; text: string } | null;
 

@@ -7,7 +7,7 @@ import { LedgerTable } from '../components/LedgerTable.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminOrderQuery, useRefundOrderMutation } from './orders-api.ts';
 import { ORDER_STATE_LABELS, REFUNDABLE } from './order-states.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
+import { TableScroll } from '../../../components/ui/index.ts';
 
 /** /admin/orders/:id: the order's lines, payments and ledger entries, and its refund. */
 export function OrderDetail() {

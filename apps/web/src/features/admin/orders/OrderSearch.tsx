@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCents, formatOrderNumber } from '@store/shared';
-import { Pager } from '../components/Pager.tsx';
+import { Pager, TableScroll } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
 import { useAdminOrdersQuery, type AdminOrderSearch } from './orders-api.ts';
 import { isOrderState, ORDER_STATE_LABELS, ORDER_STATES } from './order-states.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
 
 const FILTERS = ['q', 'userId', 'state', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminPromotionInput } from '@store/shared';
-import { FormField, SelectField } from '../forms/FormField.tsx';
+import { SelectField, TextField } from '../../../components/ui/index.ts';
 import { PROMOTION_SLOTS, promotionForm, type PromotionFormValues } from './promotion-form.ts';
 
 export interface SubmitResult {
@@ -40,22 +40,22 @@ export function PromotionForm({ initial, submitLabel, onSubmit, onCancel }: Prop
   return (
     <form className="admin-form" aria-label="Promotion" onSubmit={(e) => void submit(e)} noValidate>
       <SelectField label="Which promotion" options={SLOT_OPTIONS} registration={register('slot')} error={errors.slot?.message} />
-      <FormField label="Name" registration={register('name')} error={errors.name?.message} />
+      <TextField label="Name" registration={register('name')} error={errors.name?.message} />
       <SelectField label="Bonus type" options={BONUS_TYPES} registration={register('bonusType')} error={errors.bonusType?.message} />
-      <FormField
+      <TextField
         label={percent ? 'Bonus (%)' : 'Bonus (coins)'}
         inputMode="numeric"
         registration={register('bonus')}
         error={errors.bonus?.message}
       />
-      <FormField
+      <TextField
         label="Starts"
         type="datetime-local"
         registration={register('startsAt')}
         error={errors.startsAt?.message}
         hint="Empty: now."
       />
-      <FormField
+      <TextField
         label="Ends"
         type="datetime-local"
         registration={register('endsAt')}

@@ -105,8 +105,9 @@ describe('PromotionsSection', () => {
     });
     await user.click(within(await screen.findByTestId('promotion-p1')).getByRole('button', { name: 'Edit' }));
     await user.click(screen.getByRole('button', { name: 'Save promotion' }));
-    expect(await screen.findByText("Invalid field 'name': too long")).toBeInTheDocument();
+    expect(await screen.findByText('Name too long.')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name too long.');
   });
 
   it('ends a promotion with the version it read', async () => {

@@ -13,7 +13,7 @@ import {
   useUpdatePromotionMutation,
   type AdminPromotionRow,
 } from './promotions-api.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
+import { TableScroll } from '../../../components/ui/index.ts';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; promotion: AdminPromotionRow } | null;
 const STATUSES = ['running', 'scheduled', 'ended'] as const;

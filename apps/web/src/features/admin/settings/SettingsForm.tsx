@@ -1,9 +1,8 @@
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CARD_ROUTE_KINDS, PAYMENT_METHOD_KINDS, US_REGIONS, US_STATES, type CardRouteKind } from '@store/shared';
-import { FormField, SelectField, TextAreaField } from '../forms/FormField.tsx';
+import { SelectField, TableScroll, TextAreaField, TextField } from '../../../components/ui/index.ts';
 import { settingsForm, type SettingsFormOutput, type SettingsFormValues } from './settings-form.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
 
 export interface SubmitResult {
   field?: string;
@@ -53,7 +52,7 @@ export function SettingsForm({ initial, onSubmit }: Props) {
     <form className="admin-form" aria-label="Store settings" onSubmit={(e) => void submit(e)} noValidate>
       <fieldset className="admin-panel">
         <legend>Company (footer and pages)</legend>
-        <FormField label="Company name" registration={text('companyName')} error={errors.companyName?.message} />
+        <TextField label="Company name" registration={text('companyName')} error={errors.companyName?.message} />
         <TextAreaField
           label="Company description"
           rows={4}
@@ -61,16 +60,16 @@ export function SettingsForm({ initial, onSubmit }: Props) {
           error={errors.companyDescription?.message}
         />
         <TextAreaField label="Address" hint="One line per row." registration={text('addressLines')} error={errors.addressLines?.message} />
-        <FormField label="Phone" registration={text('phone')} error={errors.phone?.message} />
-        <FormField label="Support e-mail" type="email" registration={text('supportEmail')} error={errors.supportEmail?.message} />
+        <TextField label="Phone" registration={text('phone')} error={errors.phone?.message} />
+        <TextField label="Support e-mail" type="email" registration={text('supportEmail')} error={errors.supportEmail?.message} />
       </fieldset>
 
       <fieldset className="admin-panel">
         <legend>Apps</legend>
-        <FormField label="iOS app link" type="url" registration={text('iosAppUrl')} error={errors.iosAppUrl?.message} />
-        <FormField label="Latest iOS version" registration={text('iosLatestVersion')} error={errors.iosLatestVersion?.message} />
-        <FormField label="Android app link" type="url" registration={text('androidAppUrl')} error={errors.androidAppUrl?.message} />
-        <FormField
+        <TextField label="iOS app link" type="url" registration={text('iosAppUrl')} error={errors.iosAppUrl?.message} />
+        <TextField label="Latest iOS version" registration={text('iosLatestVersion')} error={errors.iosLatestVersion?.message} />
+        <TextField label="Android app link" type="url" registration={text('androidAppUrl')} error={errors.androidAppUrl?.message} />
+        <TextField
           label="Latest Android version"
           registration={text('androidLatestVersion')}
           error={errors.androidLatestVersion?.message}
@@ -79,13 +78,13 @@ export function SettingsForm({ initial, onSubmit }: Props) {
 
       <fieldset className="admin-panel">
         <legend>Coins and limits</legend>
-        <FormField
+        <TextField
           label="Coins per dollar"
           inputMode="numeric"
           registration={text('coinsPerDollar')}
           error={errors.coinsPerDollar?.message}
         />
-        <FormField
+        <TextField
           label="Transaction limit ($)"
           inputMode="decimal"
           hint="The largest order total."
@@ -150,7 +149,7 @@ export function SettingsForm({ initial, onSubmit }: Props) {
                         </label>
                       </td>
                       <td>
-                        <FormField
+                        <TextField
                           label={`Tax rate ${s.code} (%)`}
                           inputMode="decimal"
                           registration={register(`taxRates.${s.code}`)}
@@ -168,15 +167,15 @@ export function SettingsForm({ initial, onSubmit }: Props) {
 
       <fieldset className="admin-panel">
         <legend>Cash-out rules</legend>
-        <FormField label="Fewest coins a request" inputMode="numeric" registration={text('minCoins')} error={errors.minCoins?.message} />
-        <FormField label="Most coins a request" inputMode="numeric" registration={text('maxCoins')} error={errors.maxCoins?.message} />
-        <FormField
+        <TextField label="Fewest coins a request" inputMode="numeric" registration={text('minCoins')} error={errors.minCoins?.message} />
+        <TextField label="Most coins a request" inputMode="numeric" registration={text('maxCoins')} error={errors.maxCoins?.message} />
+        <TextField
           label="Most coins a day"
           inputMode="numeric"
           registration={text('dailyLimitCoins')}
           error={errors.dailyLimitCoins?.message}
         />
-        <FormField
+        <TextField
           label="Hours after a bank purchase"
           inputMode="numeric"
           registration={text('achHoldHours')}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
+import { fieldReason } from '../forms/save-failure.ts';
 import { SettingsForm, type SubmitResult } from './SettingsForm.tsx';
 import { formFieldOf, settingsToForm, type SettingsFormOutput } from './settings-form.ts';
 import { useAdminSettingsQuery, useSaveAdminSettingsMutation } from './settings-api.ts';
@@ -21,7 +22,7 @@ export default function SettingsSection() {
       // Another admin saved since this page was read: the admin reloads to see their change first.
       if (failure.status === 409) return setNotice({ ok: false, text, stale: true });
       const field = failure.status === 400 ? formFieldOf(failure.field) : null;
-      if (field) return { field, message: text };
+      if (field) return { field, message: fieldReason(text) };
       setNotice({ ok: false, text });
     }
   }

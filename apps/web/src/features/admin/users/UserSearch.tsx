@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Pager } from '../components/Pager.tsx';
+import { Pager, TableScroll } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
 import { useAdminUsersQuery } from './users-api.ts';
-import { TableScroll } from '../components/TableScroll.tsx';
 
 const pageOf = (raw: string | null) => {
   const page = Number(raw);

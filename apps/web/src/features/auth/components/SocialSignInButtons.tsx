@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SOCIAL_ERROR_MESSAGES, SOCIAL_PROVIDER_LABELS, SOCIAL_PROVIDERS, type SocialProviderName } from '@store/shared';
 import { startSocialSignIn } from '../social-sign-in.ts';
-import { FormAlert } from './FormAlert.tsx';
+import { OutcomeMessage } from '../../../components/ui/index.ts';
 
 const isErrorCode = (code: string | null): code is keyof typeof SOCIAL_ERROR_MESSAGES => code !== null && code in SOCIAL_ERROR_MESSAGES;
 
@@ -21,9 +21,9 @@ export function SocialSignInButtons() {
   return (
     <div className="social-sign-in">
       {isErrorCode(errorCode) ? (
-        <FormAlert tone="error">
+        <OutcomeMessage tone="error">
           <span data-testid="social-sign-in-error">{SOCIAL_ERROR_MESSAGES[errorCode]}</span>
-        </FormAlert>
+        </OutcomeMessage>
       ) : null}
       {SOCIAL_PROVIDERS.map((provider) => (
         <button

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/index.ts';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { selectShowLoader } from '../login-slice.ts';
 
@@ -6,15 +7,8 @@ import { selectShowLoader } from '../login-slice.ts';
 export function SubmitButton({ children, busyLabel }: { children: ReactNode; busyLabel: string }) {
   const busy = useAppSelector(selectShowLoader);
   return (
-    <button type="submit" className="auth-button auth-button--primary" disabled={busy} aria-busy={busy}>
-      {busy ? (
-        <>
-          <span className="auth-spinner" aria-hidden="true" />
-          {busyLabel}
-        </>
-      ) : (
-        children
-      )}
-    </button>
+    <Button type="submit" className="auth-button" busy={busy} busyLabel={busyLabel}>
+      {children}
+    </Button>
   );
 }

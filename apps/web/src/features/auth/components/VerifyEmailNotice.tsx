@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuthVerifyEmailMutation } from '../api/verify-email.ts';
 import { failureText, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
-import { FormAlert } from './FormAlert.tsx';
+import { OutcomeMessage } from '../../../components/ui/index.ts';
 
 type Outcome = { tone: 'info' | 'success' | 'error'; text: string };
 
@@ -33,5 +33,5 @@ export function VerifyEmailNotice() {
       );
   }, [token, verify]);
 
-  return outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null;
+  return outcome ? <OutcomeMessage tone={outcome.tone}>{outcome.text}</OutcomeMessage> : null;
 }

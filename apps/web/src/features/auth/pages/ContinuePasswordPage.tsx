@@ -4,7 +4,7 @@ import { useAppSelector } from '../../../lib/hooks.ts';
 import { useAuthForgotPasswordMutation } from '../api/forgot-password.ts';
 import { failureText, GENERIC_FAILURE_TEXT, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
+import { OutcomeMessage } from '../../../components/ui/index.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
 import { selectShowLoader } from '../login-slice.ts';
 import { selectEmailForget } from '../auth-slice.ts';
@@ -44,7 +44,7 @@ export default function ContinuePasswordPage() {
       <p className="auth-card__text">
         If an account exists for <strong>{email}</strong>, we sent it a link to choose a new password. The link works once.
       </p>
-      {outcome ? <FormAlert tone={outcome.tone}>{outcome.text}</FormAlert> : null}
+      {outcome ? <OutcomeMessage tone={outcome.tone}>{outcome.text}</OutcomeMessage> : null}
       <div className="auth-actions">
         <button type="button" className="auth-button auth-button--secondary" disabled={busy} aria-busy={busy} onClick={() => void resend()}>
           Resend

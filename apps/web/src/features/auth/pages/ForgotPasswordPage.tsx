@@ -7,9 +7,8 @@ import { useAuthForgotPasswordMutation } from '../api/forgot-password.ts';
 import { failureText, GENERIC_FAILURE_TEXT, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { emailForgetSet } from '../auth-slice.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
+import { OutcomeMessage, TextField } from '../../../components/ui/index.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { TextField } from '../components/TextField.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
 import { emailForm, type EmailFormInput, type EmailFormValues } from '../form-schemas.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
@@ -46,7 +45,7 @@ export default function ForgotPasswordPage() {
         </p>
       }
     >
-      {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
+      {serverError ? <OutcomeMessage tone="error">{serverError}</OutcomeMessage> : null}
       <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField

@@ -6,11 +6,9 @@ import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
 import { useAuthLoginMutation } from '../api/login.ts';
 import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
-import { PasswordField } from '../components/PasswordField.tsx';
+import { OutcomeMessage, PasswordField, TextField } from '../../../components/ui/index.ts';
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { TextField } from '../components/TextField.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
 import { VerifyEmailNotice } from '../components/VerifyEmailNotice.tsx';
 import { loginForm, type LoginFormInput, type LoginFormValues } from '../form-schemas.ts';
@@ -74,21 +72,21 @@ export default function LoginPage() {
     >
       <VerifyEmailNotice />
       {unlockToken ? (
-        <FormAlert tone="info">
+        <OutcomeMessage tone="info">
           Your sign-in link is ready: enter your password to sign in now, without waiting. The link works once, for one hour.
-        </FormAlert>
+        </OutcomeMessage>
       ) : null}
       {failure?.kind === 'unverified' ? (
-        <FormAlert tone="error">
+        <OutcomeMessage tone="error">
           Please confirm your e-mail address before signing in. Open the link we sent you, or{' '}
           <Link to="/resend-email">send the confirmation e-mail again</Link>.
-        </FormAlert>
+        </OutcomeMessage>
       ) : null}
-      {failure?.kind === 'message' ? <FormAlert tone="error">{failure.text}</FormAlert> : null}
+      {failure?.kind === 'message' ? <OutcomeMessage tone="error">{failure.text}</OutcomeMessage> : null}
       {failure?.kind === 'delayed' ? (
-        <FormAlert tone="error">
+        <OutcomeMessage tone="error">
           {failure.text} <Link to="/forgot-password">Reset your password</Link>
-        </FormAlert>
+        </OutcomeMessage>
       ) : null}
       <SocialSignInButtons />
       <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />

@@ -9,8 +9,7 @@ import { useAuthResetPasswordMutation } from '../api/reset-password.ts';
 import { failureText, GENERIC_FAILURE_TEXT, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { resetTokenSet } from '../auth-slice.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
-import { PasswordField } from '../components/PasswordField.tsx';
+import { OutcomeMessage, PasswordField } from '../../../components/ui/index.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
 import { newPasswordForm, type NewPasswordFormInput, type NewPasswordFormValues } from '../form-schemas.ts';
@@ -66,7 +65,7 @@ export default function NewPasswordPage() {
     return (
       <AuthCard title={unreachable ? 'Choose a new password' : LINK_EXPIRED_TEXT}>
         {unreachable ? (
-          <FormAlert tone="error">{failureText(check.error, GENERIC_FAILURE_TEXT, { unreachable: UNREACHABLE_TEXT })}</FormAlert>
+          <OutcomeMessage tone="error">{failureText(check.error, GENERIC_FAILURE_TEXT, { unreachable: UNREACHABLE_TEXT })}</OutcomeMessage>
         ) : (
           <p className="auth-card__text">Password reset links work once and only for a limited time. Ask for a fresh one below.</p>
         )}
@@ -86,7 +85,7 @@ export default function NewPasswordPage() {
         </>
       }
     >
-      {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
+      {serverError ? <OutcomeMessage tone="error">{serverError}</OutcomeMessage> : null}
       <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <PasswordField

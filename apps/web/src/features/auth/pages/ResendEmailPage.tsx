@@ -5,9 +5,8 @@ import { Link } from 'react-router';
 import { useAuthResendEmailMutation } from '../api/resend-email.ts';
 import { failureText, GENERIC_FAILURE_TEXT, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
+import { OutcomeMessage, TextField } from '../../../components/ui/index.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { TextField } from '../components/TextField.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
 import { emailForm, type EmailFormInput, type EmailFormValues } from '../form-schemas.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
@@ -36,9 +35,9 @@ export default function ResendEmailPage() {
     // The same answer whether or not the address has an account waiting, so it reveals nothing.
     return (
       <AuthCard title="Check your inbox">
-        <FormAlert tone="success">
+        <OutcomeMessage tone="success">
           If <strong>{sentTo}</strong> belongs to an account that still needs confirming, we sent it a new confirmation link.
-        </FormAlert>
+        </OutcomeMessage>
         <p className="auth-card__text">
           <Link to="/login">Back to sign in</Link>
         </p>
@@ -56,7 +55,7 @@ export default function ResendEmailPage() {
         </p>
       }
     >
-      {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
+      {serverError ? <OutcomeMessage tone="error">{serverError}</OutcomeMessage> : null}
       <ValidationSummary errors={formState.errors} submitCount={formState.submitCount} />
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <TextField

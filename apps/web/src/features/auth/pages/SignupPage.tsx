@@ -5,14 +5,11 @@ import { Link } from 'react-router';
 import { useAuthSignupMutation } from '../api/signup.ts';
 import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { ConsentCheckbox } from '../components/ConsentCheckbox.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
-import { PasswordField } from '../components/PasswordField.tsx';
+import { Checkbox, fieldMessage, OutcomeMessage, PasswordField, TextField } from '../../../components/ui/index.ts';
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
-import { TextField } from '../components/TextField.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
-import { fieldMessage, signupForm, type SignupFormInput, type SignupFormValues } from '../form-schemas.ts';
+import { signupForm, type SignupFormInput, type SignupFormValues } from '../form-schemas.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
 
 const FORM_FIELDS = ['firstname', 'lastname', 'email', 'password'] as const;
@@ -46,9 +43,9 @@ export default function SignupPage() {
   if (sentTo) {
     return (
       <AuthCard title="Check your inbox">
-        <FormAlert tone="success">
+        <OutcomeMessage tone="success">
           We sent a confirmation link to <strong>{sentTo}</strong>. Open it to activate your account, then sign in.
-        </FormAlert>
+        </OutcomeMessage>
         <p className="auth-card__text">
           Nothing arrived after a few minutes? Look in your spam folder or <Link to="/resend-email">send the link again</Link>.
         </p>
@@ -69,7 +66,7 @@ export default function SignupPage() {
         </p>
       }
     >
-      {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
+      {serverError ? <OutcomeMessage tone="error">{serverError}</OutcomeMessage> : null}
       <SocialSignInButtons />
       <ValidationSummary errors={errors} submitCount={formState.submitCount} />
       <form className="auth-form" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -91,15 +88,15 @@ export default function SignupPage() {
           registration={register('confirmPassword')}
           error={errors.confirmPassword?.message}
         />
-        <ConsentCheckbox registration={register('adult')} error={errors.adult?.message}>
+        <Checkbox registration={register('adult')} error={errors.adult?.message}>
           I am 18 years of age or older
-        </ConsentCheckbox>
-        <ConsentCheckbox registration={register('terms')} error={fieldMessage('Terms', errors.terms?.message)}>
+        </Checkbox>
+        <Checkbox registration={register('terms')} error={fieldMessage('Terms', errors.terms?.message)}>
           I accept the{' '}
           <Link to="/use-policy-terms" target="_blank" rel="noopener noreferrer">
             Terms and Conditions
           </Link>
-        </ConsentCheckbox>
+        </Checkbox>
         <SubmitButton busyLabel="Creating your account…">Create account</SubmitButton>
       </form>
     </AuthCard>

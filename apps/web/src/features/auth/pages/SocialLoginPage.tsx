@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { failureText, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { useAuthSocialExchangeMutation } from '../api/social-exchange.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
+import { OutcomeMessage } from '../../../components/ui/index.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { takeSocialBinding } from '../social-sign-in.ts';
 
@@ -47,9 +47,9 @@ export default function SocialLoginPage() {
     <AuthCard title={failure ? 'Sign-in not completed' : 'Signing you in…'}>
       {failure ? (
         <>
-          <FormAlert tone="error">
+          <OutcomeMessage tone="error">
             <span data-testid="social-sign-in-error">{failure}</span>
-          </FormAlert>
+          </OutcomeMessage>
           <p className="auth-card__text">
             <Link to="/login">Back to sign in</Link>
           </p>

@@ -5,7 +5,7 @@ import { useAuthTestAccountsQuery } from '../api/test-accounts.ts';
 import { useAuthTestLoginMutation } from '../api/test-login.ts';
 import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
-import { FormAlert } from '../components/FormAlert.tsx';
+import { OutcomeMessage } from '../../../components/ui/index.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
 import { selectShowLoader } from '../login-slice.ts';
@@ -39,12 +39,12 @@ export default function TestLoginPage() {
   } else if (accounts.error) {
     const off = readApiFailure(accounts.error).status === 404;
     body = (
-      <FormAlert tone={off ? 'info' : 'error'}>
+      <OutcomeMessage tone={off ? 'info' : 'error'}>
         {off ? DEMO_OFF_TEXT : failureText(accounts.error, 'We could not load the demo accounts.', { unreachable: UNREACHABLE_TEXT })}
-      </FormAlert>
+      </OutcomeMessage>
     );
   } else if (!accounts.data?.length) {
-    body = <FormAlert tone="info">There are no demo accounts on this server.</FormAlert>;
+    body = <OutcomeMessage tone="info">There are no demo accounts on this server.</OutcomeMessage>;
   } else {
     body = (
       <ul className="demo-accounts">
@@ -76,7 +76,7 @@ export default function TestLoginPage() {
         </p>
       }
     >
-      {signInError ? <FormAlert tone="error">{signInError}</FormAlert> : null}
+      {signInError ? <OutcomeMessage tone="error">{signInError}</OutcomeMessage> : null}
       {body}
     </AuthCard>
   );

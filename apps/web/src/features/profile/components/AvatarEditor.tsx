@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { AVATAR_TYPES } from '@store/shared';
+import { FilePicker } from '../../../components/ui/index.ts';
 import { readApiFailure } from '../../../lib/api-failure.ts';
 import { handleApiError } from '../../../lib/error-handler.ts';
 import { useAppDispatch } from '../../../lib/hooks.ts';
@@ -27,7 +28,6 @@ export function AvatarEditor({ image }: { image: string | null }) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
   const busy = uploading || removing;
 
   function forget() {
@@ -92,31 +92,18 @@ export function AvatarEditor({ image }: { image: string | null }) {
         data-testid="profile-avatar-image"
       />
       <div className="profile-avatar__controls">
-        <span className="profile-field__label">Profile picture</span>
-        {/* The browser's own file button clashes with the page: it is hidden, and its label is the button. */}
-        <input
-          id={inputId}
-          ref={input}
-          className="profile-file"
-          type="file"
+        <FilePicker
+          label="Profile picture"
+          buttonText="Choose a picture"
+          inputRef={input}
           accept={AVATAR_TYPES.join(',')}
           onChange={choose}
           disabled={busy}
-          aria-describedby={`${inputId}-hint`}
-          aria-invalid={problem ? true : undefined}
-          data-testid="profile-avatar-input"
+          hint={`PNG, JPEG or WebP, at most ${AVATAR_MAX_MEGABYTES} MB. It is cropped to a square.`}
+          error={problem}
+          chosen={chosen?.file.name}
+          testId="profile-avatar-input"
         />
-        <label htmlFor={inputId} className="btn btn--outline profile-file__button">
-          Choose a picture
-        </label>
-        <p id={`${inputId}-hint`} className="profile-form__note">
-          PNG, JPEG or WebP, at most {AVATAR_MAX_MEGABYTES} MB. It is cropped to a square.
-        </p>
-        {problem ? (
-          <p className="profile-field__error" role="alert">
-            {problem}
-          </p>
-        ) : null}
         <div className="profile-avatar__buttons">
           {chosen ? (
             <>

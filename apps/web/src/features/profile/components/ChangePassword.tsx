@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { changePasswordBody } from '@store/shared';
+import { OutcomeMessage, PasswordField } from '../../../components/ui/index.ts';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { sessionEnded } from '../../../lib/session.ts';
@@ -13,7 +15,7 @@ const LABELS: Record<Field, string> = {
   newPassword: 'New password',
   confirmPassword: 'Repeat the new password',
 };
-const AUTOCOMPLETE: Record<Field, string> = {
+const AUTOCOMPLETE: Record<Field, 'current-password' | 'new-password'> = {
   currentPassword: 'current-password',
   newPassword: 'new-password',
   confirmPassword: 'new-password',
@@ -31,12 +33,13 @@ export function ChangePassword() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [change, { isLoading }] = useProfileChangePasswordMutation();
-  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const { register, handleSubmit } = useForm<Record<Field, string>>({
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(values: Record<Field, string>) {
     setFailure(null);
     const body = { currentPassword: values.currentPassword, newPassword: values.newPassword };
     const checked = changePasswordBody.safeParse(body);
@@ -60,42 +63,18 @@ export function ChangePassword() {
   }
 
   const field = (name: Field) => (
-    <div className="profile-field" key={name}>
-      <label htmlFor={`${id}-${name}`} className="profile-field__label">
-        {LABELS[name]}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        className="profile-field__input"
-        type="password"
-        autoComplete={AUTOCOMPLETE[name]}
-        maxLength={128}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-      />
-      {errors[name] ? (
-        <p id={`${id}-${name}-error`} className="profile-field__error">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+    <PasswordField key={name} label={LABELS[name]} autoComplete={AUTOCOMPLETE[name]} registration={register(name)} error={errors[name]} />
   );
 
   return (
     <section className="profile-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Password</h2>
-      <form className="profile-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="profile-form" onSubmit={(event) => void handleSubmit(submit)(event)} noValidate>
         {(['currentPassword', 'newPassword', 'confirmPassword'] as const).map(field)}
         <p className="profile-form__note">
           At least 8 characters. Every device is signed out, this one too; you sign in again with the new one.
         </p>
-        {failure ? (
-          <p role="alert" className="profile-field__error">
-            {failure}
-          </p>
-        ) : null}
+        {failure ? <OutcomeMessage tone="error">{failure}</OutcomeMessage> : null}
         <button type="submit" className="btn btn--primary profile-form__submit" disabled={isLoading}>
           {isLoading ? 'Changing…' : 'Change password'}
         </button>

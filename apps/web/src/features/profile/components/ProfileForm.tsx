@@ -9,8 +9,7 @@ import { useAppDispatch } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useProfileUpdateMutation } from '../api/update-profile.ts';
 import { FIELD_LABELS, serverFieldError, toFormValues, type ProfileFormValues } from '../profile-form.ts';
-import { ProfileSelectField } from './ProfileSelectField.tsx';
-import { ProfileTextField } from './ProfileTextField.tsx';
+import { SelectField, TextField } from '../../../components/ui/index.ts';
 
 export const PROFILE_SAVED_TEXT = 'Your profile is saved.';
 
@@ -60,14 +59,14 @@ export function ProfileForm({ profile, states }: ProfileFormProps) {
   return (
     <form className="profile-form" aria-label="Profile details" onSubmit={(event) => void onSubmit(event)} noValidate>
       <div className="profile-form__row">
-        <ProfileTextField
+        <TextField
           label={FIELD_LABELS.firstname}
           autoComplete="given-name"
           maxLength={PROFILE_LIMITS.name}
           registration={register('firstname')}
           error={errors.firstname?.message}
         />
-        <ProfileTextField
+        <TextField
           label={FIELD_LABELS.lastname}
           autoComplete="family-name"
           maxLength={PROFILE_LIMITS.name}
@@ -75,7 +74,7 @@ export function ProfileForm({ profile, states }: ProfileFormProps) {
           error={errors.lastname?.message}
         />
       </div>
-      <ProfileTextField
+      <TextField
         label={FIELD_LABELS['address.street']}
         autoComplete="street-address"
         maxLength={PROFILE_LIMITS.street}
@@ -83,7 +82,7 @@ export function ProfileForm({ profile, states }: ProfileFormProps) {
         error={addressErrors?.street?.message}
       />
       <div className="profile-form__row">
-        <ProfileTextField
+        <TextField
           label={FIELD_LABELS['address.city']}
           autoComplete="address-level2"
           maxLength={PROFILE_LIMITS.city}
@@ -91,7 +90,7 @@ export function ProfileForm({ profile, states }: ProfileFormProps) {
           error={addressErrors?.city?.message}
         />
         {inUs ? (
-          <ProfileSelectField
+          <SelectField
             label={FIELD_LABELS['address.state']}
             autoComplete="address-level1"
             placeholder="Choose a state"
@@ -100,7 +99,7 @@ export function ProfileForm({ profile, states }: ProfileFormProps) {
             error={addressErrors?.state?.message}
           />
         ) : (
-          <ProfileTextField
+          <TextField
             label="State / province"
             autoComplete="address-level1"
             maxLength={PROFILE_LIMITS.region}
@@ -110,14 +109,14 @@ export function ProfileForm({ profile, states }: ProfileFormProps) {
         )}
       </div>
       <div className="profile-form__row">
-        <ProfileTextField
+        <TextField
           label={inUs ? FIELD_LABELS['address.zipCode'] : 'Postal code'}
           autoComplete="postal-code"
           maxLength={PROFILE_LIMITS.postalCode}
           registration={register('address.zipCode')}
           error={addressErrors?.zipCode?.message}
         />
-        <ProfileSelectField
+        <SelectField
           label={FIELD_LABELS['address.country']}
           autoComplete="country"
           options={COUNTRY_OPTIONS}

@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { fieldMessage } from '../profile-form.ts';
+import { fieldMessage } from './field-message.ts';
+import { describedBy, FieldFrame, type FieldLayout } from './FieldFrame.tsx';
 
-interface ProfileSelectFieldProps {
+interface SelectFieldProps {
   label: string;
   registration: UseFormRegisterReturn;
   options: readonly { value: string; label: string }[];
@@ -10,23 +11,22 @@ interface ProfileSelectFieldProps {
   placeholder?: string;
   error?: string;
   autoComplete?: string;
+  hint?: ReactNode;
+  layout?: FieldLayout;
 }
 
-/** A labelled select whose message is tied to it, like ProfileTextField. */
-export function ProfileSelectField({ label, registration, options, placeholder, error, autoComplete }: ProfileSelectFieldProps) {
+/** A labelled select whose hint and message are tied to it, like TextField. */
+export function SelectField({ label, registration, options, placeholder, error, autoComplete, hint, layout }: SelectFieldProps) {
   const id = useId();
   const message = fieldMessage(label, error);
   return (
-    <div className="profile-field">
-      <label htmlFor={id} className="profile-field__label">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error} layout={layout}>
       <select
         id={id}
-        className="profile-field__input"
+        className="ui-input"
         autoComplete={autoComplete}
         aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
+        aria-describedby={describedBy(id, hint, message)}
         {...registration}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -36,11 +36,6 @@ export function ProfileSelectField({ label, registration, options, placeholder, 
           </option>
         ))}
       </select>
-      {message ? (
-        <p id={`${id}-error`} className="profile-field__error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

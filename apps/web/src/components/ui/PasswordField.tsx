@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { fieldMessage } from '../form-schemas.ts';
+import { fieldMessage } from './field-message.ts';
+import { describedBy, FieldFrame } from './FieldFrame.tsx';
 
 interface PasswordFieldProps {
   label: string;
@@ -13,43 +14,27 @@ interface PasswordFieldProps {
 /** A password input with a show/hide toggle, so people can check what they typed. */
 export function PasswordField({ label, registration, error, autoComplete, hint }: PasswordFieldProps) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   const [visible, setVisible] = useState(false);
   const message = fieldMessage(label, error);
-  const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="form-field">
-      <label htmlFor={id} className="form-field__label">
-        {label}
-      </label>
-      <div className="form-field__password">
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <div className="ui-password">
         <input
           id={id}
-          className="form-field__input"
+          className="ui-input"
           type={visible ? 'text' : 'password'}
           autoComplete={autoComplete}
           aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, hint, message)}
           {...registration}
         />
         {/* Named by its text, not aria-label: a label-based lookup of the field ("Confirm password") must
             find only the input. */}
-        <button type="button" className="form-field__toggle" aria-controls={id} onClick={() => setVisible((shown) => !shown)}>
+        <button type="button" className="ui-password__toggle" aria-controls={id} onClick={() => setVisible((shown) => !shown)}>
           <span aria-hidden="true">{visible ? 'Hide' : 'Show'}</span>
-          <span className="visually-hidden">{`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}</span>
+          <span className="sr-only">{`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}</span>
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="form-field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {message ? (
-        <p id={errorId} className="form-field__error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

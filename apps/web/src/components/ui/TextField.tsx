@@ -1,0 +1,38 @@
+import { useId, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { fieldMessage } from './field-message.ts';
+import { describedBy, FieldFrame, type FieldLayout } from './FieldFrame.tsx';
+
+interface TextFieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  /** The form schema's or the server's message; a lower-case one is prefixed with the label. */
+  error?: string;
+  type?: 'text' | 'email' | 'number' | 'url' | 'tel' | 'datetime-local';
+  autoComplete?: string;
+  inputMode?: 'decimal' | 'numeric' | 'text' | 'email';
+  maxLength?: number;
+  hint?: ReactNode;
+  layout?: FieldLayout;
+}
+
+/** A labelled input whose hint and message are tied to it. */
+export function TextField({ label, registration, error, type = 'text', autoComplete, inputMode, maxLength, hint, layout }: TextFieldProps) {
+  const id = useId();
+  const message = fieldMessage(label, error);
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} layout={layout}>
+      <input
+        id={id}
+        className="ui-input"
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={describedBy(id, hint, message)}
+        {...registration}
+      />
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,38 @@
+// The web app's layers as the linter keeps them (DESIGN.md §3): a feature never imports another feature, and
+// lib/ and the shared UI layer (components/) never import app/ or features/. Each case lints a few lines in
+// the place of a real file (the TypeScript project service knows only files that exist).
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryMessages(filePath: string, from: string): Promise<string[]> {
+  const code = `import * as probe from '${from}';\nexport const seen = probe;\n`;
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+}
+
+describe("the web app's import boundaries", () => {
+  it(
+    'keep components/ from app/ and features/, and a feature from another; imports within a layer pass',
+    { timeout: 120_000 },
+    async () => {
+      const component = 'apps/web/src/components/ui/Button.tsx';
+      expect(await boundaryMessages(component, '../../features/auth/form-schemas.ts')).toEqual([
+        expect.stringContaining('components/ never imports app/ or features/'),
+      ]);
+      expect(await boundaryMessages(component, '../../app/router.tsx')).toEqual([
+        expect.stringContaining('components/ never imports app/ or features/'),
+      ]);
+      expect(await boundaryMessages(component, './field-message.ts')).toEqual([]);
+
+      const feature = 'apps/web/src/features/profile/components/AvatarEditor.tsx';
+      expect(await boundaryMessages(feature, '../../auth/form-schemas.ts')).toEqual([
+        expect.stringContaining('A feature never imports another feature'),
+      ]);
+      expect(await boundaryMessages(feature, '../../../components/ui/index.ts')).toEqual([]);
+    },
+  );
+});
