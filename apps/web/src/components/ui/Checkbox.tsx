@@ -2,7 +2,18 @@ import { useId, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** A box with its label beside it (the terms, the 18+ confirmation, "Save this card"), its message read with it. */
-export function Checkbox({ registration, error, children }: { registration: UseFormRegisterReturn; error?: string; children: ReactNode }) {
+export function Checkbox({
+  registration,
+  value,
+  error,
+  children,
+}: {
+  registration: UseFormRegisterReturn;
+  /** The value this box adds to a list field (one of several boxes registered under one name). */
+  value?: string;
+  error?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <>
@@ -11,6 +22,7 @@ export function Checkbox({ registration, error, children }: { registration: UseF
           id={id}
           type="checkbox"
           className="ui-check__input"
+          value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           {...registration}

@@ -18,6 +18,7 @@ export function FieldFrame({
   hint,
   error,
   layout = 'stacked',
+  hideLabel = false,
   children,
 }: {
   id: string;
@@ -25,12 +26,14 @@ export function FieldFrame({
   hint?: ReactNode;
   error?: string;
   layout?: FieldLayout;
+  /** The label for screen readers only, where a table's row and column already say what the input is. */
+  hideLabel?: boolean;
   children: ReactNode;
 }) {
   const message = fieldMessage(label, error);
   return (
     <div className={`ui-field ui-field--${layout}`}>
-      <label htmlFor={id} className="ui-field__label">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'ui-field__label'}>
         {label}
       </label>
       <div className="ui-field__control">

@@ -14,14 +14,27 @@ interface TextFieldProps {
   maxLength?: number;
   hint?: ReactNode;
   layout?: FieldLayout;
+  /** The label for screen readers only (a table's cell). */
+  hideLabel?: boolean;
 }
 
 /** A labelled input whose hint and message are tied to it. */
-export function TextField({ label, registration, error, type = 'text', autoComplete, inputMode, maxLength, hint, layout }: TextFieldProps) {
+export function TextField({
+  label,
+  registration,
+  error,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  maxLength,
+  hint,
+  layout,
+  hideLabel,
+}: TextFieldProps) {
   const id = useId();
   const message = fieldMessage(label, error);
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} layout={layout}>
+    <FieldFrame id={id} label={label} hint={hint} error={error} layout={layout} hideLabel={hideLabel}>
       <input
         id={id}
         className="ui-input"

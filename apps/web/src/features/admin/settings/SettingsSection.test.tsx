@@ -72,7 +72,7 @@ describe('SettingsSection', () => {
     await user.clear(screen.getByLabelText('Latest Android version'));
     await user.type(screen.getByLabelText('Latest Android version'), 'latest');
     await user.selectOptions(screen.getByLabelText('Fallback during an outage'), 'card');
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    for (const save of screen.getAllByRole('button', { name: /^Save / })) await user.click(save);
 
     expect(await screen.findByText('Enter a whole number of coins above 0.')).toBeInTheDocument();
     expect(screen.getByText('Enter an amount in dollars above 0, e.g. 500 or 499.99.')).toBeInTheDocument();
@@ -85,49 +85,92 @@ describe('SettingsSection', () => {
     expect(net.callsTo('PUT', 'v1/admin/settings')).toHaveLength(0);
   });
 
-  it('saves every setting with the version read: cents, basis points, codes in capitals', async () => {
+  it('saves one section with the version read, the others as stored; dollars sent as cents', async () => {
     const { user, net } = renderSection({ 'PUT v1/admin/settings': saved });
     const rate = await screen.findByLabelText('Coins per dollar');
     await user.clear(rate);
     await user.type(rate, '120');
     await user.clear(screen.getByLabelText('Transaction limit ($)'));
     await user.type(screen.getByLabelText('Transaction limit ($)'), '250.5');
-    await user.clear(screen.getByLabelText('Tax rate TX (%)'));
-    await user.type(screen.getByLabelText('Tax rate CA (%)'), '7.25');
-    await user.type(screen.getByLabelText('Blocked countries and regions'), ', kp');
-    await user.click(screen.getByLabelText('Idaho'));
-    await user.click(screen.getByLabelText('Bank account (ACH)'));
+    // An edit in another section, not saved: it is not sent, and it stays on the page.
     await user.clear(screen.getByLabelText('Hours after a bank purchase'));
     await user.type(screen.getByLabelText('Hours after a bank purchase'), '24');
-    await user.selectOptions(screen.getByLabelText('Primary card provider'), 'square_card');
-    await user.selectOptions(screen.getByLabelText('Fallback during an outage'), '');
-    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await user.click(screen.getByRole('button', { name: 'Save coins and limits' }));
 
     await waitFor(() => expect(net.callsTo('PUT', 'v1/admin/settings')).toHaveLength(1));
     expect(net.find('PUT v1/admin/settings')!.body).toEqual({
-      store: {
-        ...stored.store,
-        coinsPerDollar: 120,
-        transactionLimitCents: 25_050,
-        taxRatesBps: { CA: 725 },
-        blockedCountries: ['CU', 'UA-43', 'KP'],
-      },
-      purchases: {
-        whitelistedStates: ['ID', 'NY', 'TX'] /* US_STATES order: Idaho, New York, Texas */,
-        enabledPaymentMethods: ['card'],
-        cardRouting: { primary: 'square_card', fallback: null },
-      },
-      cashout: { ...stored.cashout, achHoldHours: 24 },
+      store: { ...stored.store, coinsPerDollar: 120, transactionLimitCents: 25_050 },
+      // The stored states in the list's own order (New York before Texas).
+      purchases: { ...stored.purchases, whitelistedStates: ['NY', 'TX'] },
+      cashout: stored.cashout,
       version: '4.2.1',
     });
-    expect(await screen.findByText('Settings saved. Shoppers see them now.')).toBeInTheDocument();
+    const coins = screen.getByRole('form', { name: 'Coins and limits' });
+    expect(await within(coins).findByRole('status')).toHaveTextContent('Saved. Shoppers see it now.');
+    expect(screen.getByLabelText('Hours after a bank purchase')).toHaveValue('24');
+  });
+
+  it('a later section saves on top of the earlier one, with the version that save answered: basis points, codes in capitals', async () => {
+    const { user, net } = renderSection({ 'PUT v1/admin/settings': saved });
+    await user.clear(await screen.findByLabelText('Coins per dollar'));
+    await user.type(screen.getByLabelText('Coins per dollar'), '120');
+    await user.click(screen.getByRole('button', { name: 'Save coins and limits' }));
+    await waitFor(() => expect(net.callsTo('PUT', 'v1/admin/settings')).toHaveLength(1));
+
+    await user.clear(screen.getByLabelText('Tax rate TX (%)'));
+    await user.type(screen.getByLabelText('Tax rate CA (%)'), '7.25');
+    await user.click(screen.getByLabelText('Idaho'));
+    await user.click(screen.getByRole('button', { name: 'Save states and tax' }));
+    await user.type(screen.getByLabelText('Blocked countries and regions'), ', kp');
+    await user.click(screen.getByRole('button', { name: 'Save countries' }));
+    await user.click(screen.getByLabelText('Bank account (ACH)'));
+    await user.selectOptions(screen.getByLabelText('Primary card provider'), 'square_card');
+    await user.selectOptions(screen.getByLabelText('Fallback during an outage'), '');
+    await user.click(screen.getByRole('button', { name: 'Save payment methods' }));
+
+    await waitFor(() => expect(net.callsTo('PUT', 'v1/admin/settings')).toHaveLength(4));
+    const [, states, countries, payments] = net.callsTo('PUT', 'v1/admin/settings').map((call) => call.body as AdminSettings);
+    expect(states).toEqual({
+      store: { ...stored.store, coinsPerDollar: 120, taxRatesBps: { CA: 725 } },
+      purchases: { ...stored.purchases, whitelistedStates: ['ID', 'NY', 'TX'] /* US_STATES order: Idaho, New York, Texas */ },
+      cashout: stored.cashout,
+      version: '5.3.2',
+    });
+    expect(countries!.store.blockedCountries).toEqual(['CU', 'UA-43', 'KP']);
+    expect(payments!.purchases).toEqual({
+      whitelistedStates: ['ID', 'NY', 'TX'],
+      enabledPaymentMethods: ['card'],
+      cardRouting: { primary: 'square_card', fallback: null },
+    });
+  });
+
+  it("a mistake in one section does not hold another section's save back", async () => {
+    const { user, net } = renderSection({ 'PUT v1/admin/settings': saved });
+    await user.clear(await screen.findByLabelText('Support e-mail'));
+    await user.type(screen.getByLabelText('Support e-mail'), 'support');
+    await user.clear(screen.getByLabelText('Most coins a request'));
+    await user.type(screen.getByLabelText('Most coins a request'), '500');
+    await user.click(screen.getByRole('button', { name: 'Save cash-out rules' }));
+    // The comparison of two fields names the field it refuses.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Most coins a request')).toHaveAccessibleDescription(
+        'The most a request may take cannot be below the least.',
+      ),
+    );
+    expect(net.callsTo('PUT', 'v1/admin/settings')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Most coins a request'));
+    await user.type(screen.getByLabelText('Most coins a request'), '150000');
+    await user.click(screen.getByRole('button', { name: 'Save cash-out rules' }));
+    await waitFor(() => expect(net.callsTo('PUT', 'v1/admin/settings')).toHaveLength(1));
+    expect((net.find('PUT v1/admin/settings')!.body as AdminSettings).cashout.maxCoins).toBe(150_000);
+    expect((net.find('PUT v1/admin/settings')!.body as AdminSettings).store.supportEmail).toBe(stored.store.supportEmail);
   });
 
   it('shows a field the server refused under that field', async () => {
     const { user } = renderSection({
       'PUT v1/admin/settings': failure(400, "Invalid field 'store.taxRatesBps.TX': Too big", 'VALIDATION_FAILED', 'store.taxRatesBps.TX'),
     });
-    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Save states and tax' }));
     // The reason under the field, read with it; the server's "Invalid field '…':" preamble is not for people.
     await waitFor(() => expect(screen.getByLabelText('Tax rate TX (%)')).toHaveAccessibleDescription('Too big.'));
     expect(screen.getByLabelText('Tax rate TX (%)')).toHaveAttribute('aria-invalid', 'true');
@@ -144,7 +187,7 @@ describe('SettingsSection', () => {
       }),
       'PUT v1/admin/settings': failure(409, 'Another admin changed the settings since you opened them.', 'CONFLICT', 'version'),
     });
-    await user.click(await screen.findByRole('button', { name: 'Save settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Save apps' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Another admin changed the settings');
     await user.click(within(alert).getByRole('button', { name: 'Reload settings' }));

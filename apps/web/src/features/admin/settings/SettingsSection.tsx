@@ -1,30 +1,45 @@
 import { useState } from 'react';
 import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { fieldReason } from '../forms/save-failure.ts';
+import { OutcomeMessage } from '../../../components/ui/index.ts';
 import { SettingsForm, type SubmitResult } from './SettingsForm.tsx';
 import { formFieldOf, settingsToForm, type SettingsFormOutput } from './settings-form.ts';
-import { useAdminSettingsQuery, useSaveAdminSettingsMutation } from './settings-api.ts';
+import { useAdminSettingsQuery, useSaveAdminSettingsMutation, type AdminSettingsData } from './settings-api.ts';
 
 /** /admin/settings: every store setting; a save shows to shoppers at once. */
 export default function SettingsSection() {
   const { data, isError, refetch } = useAdminSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [save] = useSaveAdminSettingsMutation();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string; stale?: boolean } | null>(null);
+  // Another admin saved since this page was read: the admin reloads to see their change first.
+  const [stale, setStale] = useState<string | null>(null);
+  // What this page saved last: the version the next section's Save sends, even before the list is read again.
+  const [saved, setSaved] = useState<AdminSettingsData | null>(null);
+  // A reload starts every section again from what is stored.
+  const [reloads, setReloads] = useState(0);
+  const current = saved ?? data;
 
-  async function submit(values: SettingsFormOutput): Promise<SubmitResult | void> {
-    if (!data) return;
+  async function submit(values: SettingsFormOutput): Promise<SubmitResult | 'saved'> {
     try {
-      await save({ ...values, version: data.version }).unwrap();
-      setNotice({ ok: true, text: 'Settings saved. Shoppers see them now.' });
+      setSaved(await save({ ...values, version: current!.version }).unwrap());
+      return 'saved';
     } catch (error) {
       const failure = readApiFailure(error);
       const text = failureText(error, undefined, { unreachable: UNREACHABLE_TEXT });
-      // Another admin saved since this page was read: the admin reloads to see their change first.
-      if (failure.status === 409) return setNotice({ ok: false, text, stale: true });
+      if (failure.status === 409) {
+        setStale(text);
+        return {};
+      }
       const field = failure.status === 400 ? formFieldOf(failure.field) : null;
-      if (field) return { field, message: fieldReason(text) };
-      setNotice({ ok: false, text });
+      return field ? { field, message: fieldReason(text) } : { message: text };
     }
+  }
+
+  /** Reads the settings again, then starts every section from them. */
+  async function reload() {
+    setStale(null);
+    await refetch();
+    setSaved(null);
+    setReloads((n) => n + 1);
   }
 
   if (isError) {
@@ -37,23 +52,21 @@ export default function SettingsSection() {
       </section>
     );
   }
-  if (!data) return <p role="status">Loading the settings…</p>;
+  if (!data || !current) return <p role="status">Loading the settings…</p>;
 
   return (
     <div data-testid="admin-settings">
       <h2>Settings</h2>
-      {notice && (
-        <p role={notice.ok ? 'status' : 'alert'} className={`admin-result admin-result--${notice.ok ? 'ok' : 'error'}`}>
-          {notice.text}{' '}
-          {notice.stale && (
-            <button type="button" className="admin-button" onClick={() => (setNotice(null), void refetch())}>
-              Reload settings
-            </button>
-          )}
-        </p>
+      {stale && (
+        <OutcomeMessage tone="error">
+          {stale}{' '}
+          <button type="button" className="admin-button" onClick={() => void reload()}>
+            Reload settings
+          </button>
+        </OutcomeMessage>
       )}
-      {/* A new version (after a save or a reload) starts the form from what is stored. */}
-      <SettingsForm key={data.version} initial={settingsToForm(data)} onSubmit={submit} />
+      {/* A reload, not a save, starts the form again: an unsaved edit in one section survives another's save. */}
+      <SettingsForm key={reloads} stored={settingsToForm(current)} onSave={submit} />
     </div>
   );
 }

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const [, , src, out, x, y, w, h] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) } });
+const fs = await import('node:fs');
+const data = fs.readFileSync(src).toString('base64');
+await page.setContent(`<body style="margin:0"><img src="data:image/png;base64,${data}" style="position:absolute;left:-${x}px;top:-${y}px"></body>`);
+await page.waitForTimeout(300);
+await page.screenshot({ path: out });
+await browser.close();
