@@ -872,6 +872,8 @@ export const socialSignInStates = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     redirectUri: text('redirect_uri').notNull(),
     bindingHash: text('binding_hash').notNull(),
+    /** A link started from the profile (0050): the signed-in user the identity is for; null for a sign-in. */
+    linkUserId: text('link_user_id').references(() => users.id),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -887,7 +889,19 @@ export const socialSignInHandoffs = pgTable('social_sign_in_handoffs', {
     .references(() => users.id),
   provider: socialProvider('provider').notNull(),
   bindingHash: text('binding_hash').notNull(),
+  /** A link's hand-over (0050): the identity to link when the user's browser finishes; null for a sign-in. */
+  linkIdentity: jsonb('link_identity').$type<SocialLinkIdentity>(),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** What a provider vouched for, kept until the user's browser finishes the link. */
+export interface SocialLinkIdentity {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  isPrivateEmail: boolean;
+  name: string | null;
+  picture: string | null;
+}

@@ -67,3 +67,18 @@ export const SOCIAL_ERROR_MESSAGES = {
   failed: 'We could not sign you in. Please try again.',
 } as const;
 export type SocialErrorCode = keyof typeof SOCIAL_ERROR_MESSAGES;
+
+/** Why linking Apple or Facebook from the profile came back to /profile (?link_error=…), and what the page says. */
+export const SOCIAL_LINK_ERROR_MESSAGES: Record<SocialErrorCode, string> = {
+  unavailable: 'That provider is not available right now. Nothing was linked.',
+  cancelled: 'Linking was cancelled. Nothing was linked.',
+  state: 'This answer from the provider is not valid, was already used or has expired. Please try again.',
+  identity: 'The provider’s answer could not be verified, so nothing was linked. Please try again.',
+  conflict: 'Your account is already linked to a different identity at this provider.',
+  failed: 'We could not link it. Please try again.',
+};
+
+/** POST v1/auth/providers/{provider}/link: the browser binding, as for a sign-in's start. */
+export const socialLinkBody = z.strictObject({ binding: base64url43 });
+/** Where the browser goes to ask the provider (its authorize page, state and PKCE kept by the server). */
+export const socialLinkResponse = z.object({ success: z.literal(true), data: z.object({ url: z.string() }) });

@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createVerifiedUser, loginAs, post, signupBody, uniqueEmail } from '../../../test/support/auth.ts';
-import { callback, consent, exchange, handoffCode, s256, socialSignIn, startSocial } from '../../../test/support/social.ts';
+import { randomBytes } from 'node:crypto';
+import {
+  callback,
+  consent,
+  exchange,
+  handoffCode,
+  s256,
+  socialSignIn,
+  startSocial,
+  type ConsentChoice,
+  type Provider,
+  type StartedSignIn,
+} from '../../../test/support/social.ts';
 import { sessions, socialSignInStates, users } from '../../db/schema.ts';
 import { redactUrl } from '../../lib/log-safety.ts';
 
@@ -272,6 +284,117 @@ describe('sign-in methods and unlinking', () => {
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/providers/apple' })).statusCode).toBe(401);
+  });
+});
+
+describe('linking Apple or Facebook from the profile', () => {
+  /** POST …/link with the browser's binding: the authorize URL, as a sign-in's start gives it. */
+  async function startLink(token: string, provider: Provider): Promise<StartedSignIn> {
+    const verifier = randomBytes(32).toString('base64url');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/providers/${provider}/link`,
+      headers: { 'x-auth-token': token },
+      payload: { binding: s256(verifier) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { provider, authorizeUrl: new URL(res.json().data.url), verifier };
+  }
+  const finishLink = (token: string, provider: Provider, code: string, verifier: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/providers/${provider}/link/finish`,
+      headers: { 'x-auth-token': token },
+      payload: { code, verifier },
+    });
+  /** Start, consent and callback: the one-time code the profile page is handed. */
+  async function linkCode(token: string, provider: Provider, choice: ConsentChoice) {
+    const started = await startLink(token, provider);
+    const location = await callback(t.app, await consent(t.app, started, choice));
+    const match = /^\/profile#link=([A-Za-z0-9_-]+)&provider=(apple|facebook)$/.exec(location);
+    expect(match, `sent to ${location}`).not.toBeNull();
+    expect(match![2]).toBe(provider);
+    return { code: match![1]!, verifier: started.verifier };
+  }
+  async function passwordShopper() {
+    const { email, password } = await createVerifiedUser(t.app);
+    return loginAs(t.app, email, password);
+  }
+
+  it("links an identity whose e-mail is not the account's; it then signs in to this account", async () => {
+    const shopper = await passwordShopper();
+    const appleEmail = uniqueEmail('linked-apple');
+    const { code, verifier } = await linkCode(shopper.token, 'apple', { email: appleEmail, name: 'Ann Apple', emailVerified: false });
+    const linked = await finishLink(shopper.token, 'apple', code, verifier);
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json().data.providers).toEqual([expect.objectContaining({ provider: 'apple', email: appleEmail })]);
+    expect((await getUser(shopper.token)).json().appleData).toMatchObject({ email: appleEmail });
+    const session = await socialSignIn(t.app, 'apple', { email: appleEmail, emailVerified: false });
+    expect(session.user._id).toBe(shopper.user._id);
+    // The code is used up.
+    expect((await finishLink(shopper.token, 'apple', code, verifier)).statusCode).toBe(400);
+  });
+
+  it("finishes only in the starting browser and for the user who started it; a link's code is no session", async () => {
+    const shopper = await passwordShopper();
+    const other = await passwordShopper();
+    const { code, verifier } = await linkCode(shopper.token, 'facebook', { email: uniqueEmail('fb-link') });
+    const before = await sessionCount();
+    expect((await exchange(t.app, code, verifier)).statusCode).toBe(400);
+    expect(await sessionCount()).toBe(before);
+    const anotherBrowser = await finishLink(shopper.token, 'facebook', code, randomBytes(32).toString('base64url'));
+    expect(anotherBrowser.statusCode).toBe(400);
+    expect(anotherBrowser.json()).toMatchObject({ code: 'SOCIAL_LINK_INVALID', field: 'code' });
+    expect((await finishLink(other.token, 'facebook', code, verifier)).statusCode).toBe(400);
+    expect((await finishLink(shopper.token, 'apple', code, verifier)).statusCode).toBe(400);
+    expect((await methods(shopper.token)).json().data.providers).toEqual([]);
+    expect((await methods(other.token)).json().data.providers).toEqual([]);
+    // Still usable by its own browser and user: the refusals above did not use it up.
+    expect((await finishLink(shopper.token, 'facebook', code, verifier)).statusCode).toBe(200);
+  });
+
+  it('keeps an identity that signs in to another account there (409), and one identity per provider (409)', async () => {
+    const email = uniqueEmail('taken');
+    const owner = await socialSignIn(t.app, 'facebook', { email, emailVerified: false });
+    const shopper = await passwordShopper();
+    const taken = await linkCode(shopper.token, 'facebook', { email, emailVerified: false });
+    const refused = await finishLink(shopper.token, 'facebook', taken.code, taken.verifier);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'IDENTITY_IN_USE' });
+    expect((await methods(owner.token)).json().data.providers).toEqual([expect.objectContaining({ provider: 'facebook' })]);
+
+    const first = await linkCode(shopper.token, 'apple', { email: uniqueEmail('first-apple') });
+    expect((await finishLink(shopper.token, 'apple', first.code, first.verifier)).statusCode).toBe(200);
+    const second = await linkCode(shopper.token, 'apple', { email: uniqueEmail('second-apple') });
+    const again = await finishLink(shopper.token, 'apple', second.code, second.verifier);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ALREADY_LINKED' });
+  });
+
+  it('comes back to the profile when the shopper cancels, or the answer is forged; nothing is linked', async () => {
+    const shopper = await passwordShopper();
+    const cancelled = await startLink(shopper.token, 'apple');
+    const location = await callback(t.app, await consent(t.app, cancelled, { email: uniqueEmail('no'), decision: 'deny' }));
+    expect(location).toBe('/profile?link_error=cancelled');
+    const forged = await startLink(shopper.token, 'facebook');
+    expect(await callback(t.app, await consent(t.app, forged, { email: uniqueEmail('forged'), fault: 'foreign-key' }))).toBe(
+      '/profile?link_error=identity',
+    );
+    expect((await methods(shopper.token)).json().data.providers).toEqual([]);
+  });
+
+  it('needs a session, and a binding of 43 base64url characters', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/auth/providers/apple/link', payload: { binding: s256('x') } });
+    expect(anonymous.statusCode).toBe(401);
+    const shopper = await passwordShopper();
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/providers/apple/link',
+      headers: { 'x-auth-token': shopper.token },
+      payload: { binding: 'short' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('binding');
   });
 });
 

@@ -1,8 +1,15 @@
 // SQL of social sign-in (ADR 029): started sign-ins (state rows), the hand-over codes, and the links
 // between users and their Apple / Facebook identities. Expiry is judged by the database clock.
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { sessions, socialIdentities, socialSignInHandoffs, socialSignInStates, users } from '../../../db/schema.ts';
+import {
+  sessions,
+  socialIdentities,
+  socialSignInHandoffs,
+  socialSignInStates,
+  users,
+  type SocialLinkIdentity,
+} from '../../../db/schema.ts';
 import { newId } from '../../../lib/ids.ts';
 import { signInUserColumns } from '../repository.ts';
 
@@ -21,6 +28,8 @@ export async function insertSignInState(
     codeVerifier: string;
     redirectUri: string;
     bindingHash: string;
+    /** The signed-in user a link from the profile is for; absent for a sign-in. */
+    linkUserId?: string;
     ttlMs: number;
   },
 ) {
@@ -53,12 +62,13 @@ export async function deleteStaleSignInStates(db: Conn) {
 
 export async function insertHandoff(
   db: Conn,
-  row: { codeHash: string; userId: string; provider: Provider; bindingHash: string; ttlMs: number },
+  row: { codeHash: string; userId: string; provider: Provider; bindingHash: string; linkIdentity?: SocialLinkIdentity; ttlMs: number },
 ) {
   const { ttlMs, ...values } = row;
   await db.insert(socialSignInHandoffs).values({ ...values, expiresAt: inMs(ttlMs) });
 }
 
+/** Uses up a sign-in's hand-over (never a link's: a link's code is no way to a session). */
 export async function consumeHandoff(db: Conn, codeHash: string, bindingHash: string) {
   const [row] = await db
     .update(socialSignInHandoffs)
@@ -67,12 +77,32 @@ export async function consumeHandoff(db: Conn, codeHash: string, bindingHash: st
       and(
         eq(socialSignInHandoffs.codeHash, codeHash),
         eq(socialSignInHandoffs.bindingHash, bindingHash),
+        isNull(socialSignInHandoffs.linkIdentity),
         isNull(socialSignInHandoffs.usedAt),
         gt(socialSignInHandoffs.expiresAt, sql`now()`),
       ),
     )
     .returning({ userId: socialSignInHandoffs.userId, provider: socialSignInHandoffs.provider });
   return row ?? null;
+}
+
+/** Uses up a link's hand-over, only for the user it was started for and from the browser that started it. */
+export async function consumeLinkHandoff(db: Conn, codeHash: string, bindingHash: string, userId: string) {
+  const [row] = await db
+    .update(socialSignInHandoffs)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(socialSignInHandoffs.codeHash, codeHash),
+        eq(socialSignInHandoffs.bindingHash, bindingHash),
+        eq(socialSignInHandoffs.userId, userId),
+        isNotNull(socialSignInHandoffs.linkIdentity),
+        isNull(socialSignInHandoffs.usedAt),
+        gt(socialSignInHandoffs.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ provider: socialSignInHandoffs.provider, identity: socialSignInHandoffs.linkIdentity });
+  return row?.identity ? { provider: row.provider, identity: row.identity } : null;
 }
 
 export interface IdentityDetails {

@@ -4,12 +4,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { errorEnvelope, loginResponse, signInMethodsResponse, socialExchangeBody, socialProvider, socialStartQuery } from '@store/shared';
+import {
+  errorEnvelope,
+  loginResponse,
+  signInMethodsResponse,
+  socialExchangeBody,
+  socialLinkBody,
+  socialLinkResponse,
+  socialProvider,
+  socialStartQuery,
+} from '@store/shared';
+import { AppError } from '@store/server-kit';
 import { safeError } from '../../../lib/log-safety.ts';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
 import { failures } from '../schemas.ts';
 import {
   exchangeHandoff,
+  finishLink,
   finishSignIn,
   signInMethods,
   SocialSignInError,
@@ -32,6 +43,8 @@ const callbackFields = z.object({
 
 /** The landing page's path: SocialLoginPage in the web (features/auth). */
 export const SOCIAL_LANDING_PATH = '/social-login';
+/** Where a link started from the profile comes back to (ProfilePage in the web, features/profile). */
+export const LINK_LANDING_PATH = '/profile';
 
 const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): SocialDeps => ({ db: app.db, config: app.config, providers: app.identityProviders, log: app.log });
@@ -40,7 +53,9 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const backToLogin = (reply: FastifyReply, err: unknown) => {
     const code = err instanceof SocialSignInError ? err.code : 'failed';
     if (!(err instanceof SocialSignInError)) app.log.error({ err: safeError(err) }, 'social sign-in failed');
-    return reply.header('cache-control', 'no-store').redirect(`${base}/login?social_error=${code}`, 303);
+    const back =
+      err instanceof SocialSignInError && err.forLink ? `${LINK_LANDING_PATH}?link_error=${code}` : `/login?social_error=${code}`;
+    return reply.header('cache-control', 'no-store').redirect(`${base}${back}`, 303);
   };
 
   app.get(
@@ -70,9 +85,13 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     const parsed = callbackFields.safeParse(input ?? {});
     try {
       if (!parsed.success) throw new SocialSignInError('state', 'malformed callback');
-      const code = await finishSignIn(deps(), provider, parsed.data as CallbackParams);
+      const outcome = await finishSignIn(deps(), provider, parsed.data as CallbackParams);
       // In the fragment: never sent to a server, never in a Referer; used once, within two minutes.
-      return reply.header('cache-control', 'no-store').redirect(`${base}${SOCIAL_LANDING_PATH}#code=${code}`, 303);
+      const landing =
+        outcome.kind === 'link'
+          ? `${LINK_LANDING_PATH}#link=${outcome.code}&provider=${provider}`
+          : `${SOCIAL_LANDING_PATH}#code=${outcome.code}`;
+      return reply.header('cache-control', 'no-store').redirect(`${base}${landing}`, 303);
     } catch (err) {
       return backToLogin(reply, err);
     }
@@ -150,6 +169,49 @@ const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ({
         success: true as const,
         data: await unlinkProvider(app.db, signedInUser(request)._id, request.params.provider),
+      }),
+    );
+    signedIn.post(
+      '/v1/auth/providers/:provider/link',
+      {
+        schema: {
+          tags,
+          summary: 'Start linking Apple or Facebook to this account',
+          description:
+            "The provider's authorize URL for the browser to go to (state, nonce and PKCE kept server-side for 10 minutes, single use), as a sign-in's start, but for the signed-in user. The provider sends the browser back to /profile#link=<one-time code>&provider=<provider>, where the page finishes with POST v1/auth/providers/{provider}/link/finish; a failure comes back as /profile?link_error=<code>. A provider that is not available: 503 PROVIDER_UNAVAILABLE.",
+          params: providerParams,
+          body: socialLinkBody,
+          response: { 200: socialLinkResponse, ...failures(400, 401), 503: errorEnvelope },
+        },
+      },
+      async (request) => {
+        const origin = app.identityProviders.browserOrigin(request.headers.host);
+        try {
+          const url = await startSignIn(deps(), request.params.provider, origin, request.body.binding, signedInUser(request)._id);
+          return { success: true as const, data: { url: url.toString() } };
+        } catch (err) {
+          if (err instanceof SocialSignInError && err.code === 'unavailable')
+            throw new AppError(503, 'PROVIDER_UNAVAILABLE', 'That provider is not available right now. Nothing was linked.');
+          throw err;
+        }
+      },
+    );
+    signedIn.post(
+      '/v1/auth/providers/:provider/link/finish',
+      {
+        schema: {
+          tags,
+          summary: 'Finish linking Apple or Facebook',
+          description:
+            "Trades the profile page's one-time code (2 minutes, single use) and the binding secret of the browser that started the link, for the user who started it, for the link. Used, expired, unknown, another browser's or another user's: 400 SOCIAL_LINK_INVALID. The identity signs in to another account: 409 IDENTITY_IN_USE. This account is linked to another identity at the provider: 409 ALREADY_LINKED.",
+          params: providerParams,
+          body: socialExchangeBody,
+          response: { 200: signInMethodsResponse, ...failures(400, 401), 409: errorEnvelope },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await finishLink(app.db, signedInUser(request)._id, request.params.provider, request.body.code, request.body.verifier),
       }),
     );
   };

@@ -25,11 +25,15 @@ export interface SocialDeps {
 const STATE_TTL_MS = 10 * 60 * 1000;
 const HANDOFF_TTL_MS = 2 * 60 * 1000;
 
-/** A sign-in that ends back at /login with ?social_error=<code>; never a session. */
+/**
+ * A sign-in that ends back at /login with ?social_error=<code>, never a session; or a link from the profile
+ * (forLink) that ends back at /profile with ?link_error=<code>, nothing linked.
+ */
 export class SocialSignInError extends Error {
   constructor(
     readonly code: SocialErrorCode,
     reason: string,
+    readonly forLink = false,
   ) {
     super(reason);
   }
@@ -44,8 +48,18 @@ function providerOf(deps: SocialDeps, provider: repo.Provider) {
   return idp;
 }
 
-/** GET v1/auth/{provider}/start: a state row, then the provider's authorize URL. */
-export async function startSignIn(deps: SocialDeps, provider: repo.Provider, origin: string, bindingHash: string): Promise<URL> {
+/**
+ * GET v1/auth/{provider}/start: a state row, then the provider's authorize URL. With linkUserId (POST
+ * v1/auth/providers/{provider}/link, signed in), the identity the provider vouches for is to be linked to
+ * that user rather than signed in.
+ */
+export async function startSignIn(
+  deps: SocialDeps,
+  provider: repo.Provider,
+  origin: string,
+  bindingHash: string,
+  linkUserId?: string,
+): Promise<URL> {
   const idp = providerOf(deps, provider);
   const configuration = await idp.configuration(origin);
   const state = oidc.randomState();
@@ -61,6 +75,7 @@ export async function startSignIn(deps: SocialDeps, provider: repo.Provider, ori
     codeVerifier,
     redirectUri,
     bindingHash,
+    linkUserId,
     ttlMs: STATE_TTL_MS,
   });
   const params: Record<string, string> = {
@@ -85,17 +100,22 @@ export interface CallbackParams {
   iss?: string;
 }
 
+/** What the callback hands the web page: a sign-in's code (for a session), or a link's (for the profile). */
+export type CallbackOutcome = { kind: 'sign-in'; code: string } | { kind: 'link'; code: string };
+
 /**
  * GET/POST v1/auth/{provider}/callback: uses up the state, lets the library exchange the code (PKCE
- * verifier) and verify the ID token (JWKS signature, iss, aud, exp, nonce), finds or makes the account,
- * and answers a one-time code for the web page. Any failure: SocialSignInError, and no session.
+ * verifier) and verify the ID token (JWKS signature, iss, aud, exp, nonce), then either finds or makes the
+ * account (a sign-in) or keeps the identity for the user who started a link, and answers a one-time code for
+ * the web page. Any failure: SocialSignInError, no session and nothing linked.
  */
-export async function finishSignIn(deps: SocialDeps, provider: repo.Provider, params: CallbackParams): Promise<string> {
+export async function finishSignIn(deps: SocialDeps, provider: repo.Provider, params: CallbackParams): Promise<CallbackOutcome> {
   const idp = providerOf(deps, provider);
   if (!params.state) throw new SocialSignInError('state', 'callback without state');
   const started = await repo.consumeSignInState(deps.db, hashToken(params.state), provider);
   if (!started) throw new SocialSignInError('state', 'unknown, used or expired state');
-  if (params.error) throw new SocialSignInError('cancelled', `provider answered ${params.error.slice(0, 50)}`);
+  const forLink = started.linkUserId !== null;
+  if (params.error) throw new SocialSignInError('cancelled', `provider answered ${params.error.slice(0, 50)}`, forLink);
   const configuration = await idp.configuration(new URL(started.redirectUri).origin);
   const callbackUrl = new URL(started.redirectUri);
   for (const name of ['code', 'state', 'iss'] as const) {
@@ -116,10 +136,23 @@ export async function finishSignIn(deps: SocialDeps, provider: repo.Provider, pa
   } catch (err) {
     // safeError: never the tokens or codes themselves in the log.
     deps.log.warn({ err: safeError(err), provider }, 'social sign-in refused: the identity could not be verified');
-    throw new SocialSignInError('identity', 'identity not verified');
+    throw new SocialSignInError('identity', 'identity not verified', forLink);
+  }
+  const code = newSecretToken();
+  if (started.linkUserId) {
+    // Linked only when the user's own browser finishes it (finishLink): a link started by someone else and
+    // completed by a victim's consent must not attach the victim's identity to the starter's account.
+    await repo.insertHandoff(deps.db, {
+      codeHash: hashToken(code),
+      userId: started.linkUserId,
+      provider,
+      bindingHash: started.bindingHash,
+      linkIdentity: identity,
+      ttlMs: HANDOFF_TTL_MS,
+    });
+    return { kind: 'link', code };
   }
   const userId = await deps.db.transaction((tx) => accountFor(tx, provider, identity));
-  const code = newSecretToken();
   await repo.insertHandoff(deps.db, {
     codeHash: hashToken(code),
     userId,
@@ -127,7 +160,46 @@ export async function finishSignIn(deps: SocialDeps, provider: repo.Provider, pa
     bindingHash: started.bindingHash,
     ttlMs: HANDOFF_TTL_MS,
   });
-  return code;
+  return { kind: 'sign-in', code };
+}
+
+export const LINK_INVALID_MESSAGE = 'This link has expired or was already used. Please link it again from your profile.';
+const providerName = (provider: repo.Provider) => (provider === 'apple' ? 'Apple' : 'Facebook');
+
+/**
+ * POST v1/auth/providers/{provider}/link/finish (signed in): the profile page's one-time code, from the browser
+ * that started the link and for the user signed in there, links the identity the provider vouched for.
+ * An identity that signs in to another account stays there (409 IDENTITY_IN_USE); a user linked to another
+ * identity at the provider unlinks that first (409 ALREADY_LINKED).
+ */
+export async function finishLink(
+  db: Db,
+  userId: string,
+  provider: repo.Provider,
+  code: string,
+  verifier: string,
+): Promise<SignInMethodsResponse['data']> {
+  return db.transaction(async (tx) => {
+    const handoff = await repo.consumeLinkHandoff(tx, hashToken(code), s256(verifier), userId);
+    if (!handoff || handoff.provider !== provider) throw new AppError(400, 'SOCIAL_LINK_INVALID', LINK_INVALID_MESSAGE, 'code');
+    const { subject, ...details } = handoff.identity;
+    await repo.lockUser(tx, userId);
+    const linked = await repo.findIdentity(tx, provider, subject);
+    if (linked && linked.userId !== userId)
+      throw new AppError(
+        409,
+        'IDENTITY_IN_USE',
+        `This ${providerName(provider)} account already signs in to another account here. Sign in with it there and unlink it first.`,
+      );
+    if (linked) await repo.refreshIdentity(tx, linked.id, details);
+    else if (!(await repo.insertIdentity(tx, { userId, provider, subject, ...details })))
+      throw new AppError(
+        409,
+        'ALREADY_LINKED',
+        `Your account is already linked to another ${providerName(provider)} account. Unlink it first to link this one.`,
+      );
+    return signInMethods(tx, userId);
+  });
 }
 
 /** An address nobody can receive mail at, for a new account whose e-mail the provider did not vouch for. */
