@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
+import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 
-const { newPage } = useBrowser();
+const { newPage, baseURL } = useBrowser();
 
 const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
 const storedToken = (page: TrackedPage) => page.evaluate(() => localStorage.getItem('xAuthToken'));
@@ -35,6 +36,28 @@ describe('sign in with Apple and Facebook (sandbox providers)', () => {
     await page.getByRole('button', { name: 'Unlink Apple' }).click();
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 }).toContain('only way to sign in');
     expect(await apple.textContent()).toContain('Linked');
+  });
+
+  it('links Apple from the profile of a password account (issue 24); Apple then signs in to that account', async () => {
+    const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const page = await newPage({ token: session.token, user: session.user });
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Link Apple' }).click();
+    const appleEmail = uniqueEmail('linked-apple');
+    await consent(page, 'apple', appleEmail);
+    const methods = page.getByTestId('sign-in-methods');
+    await expect.poll(() => methods.getByRole('status').textContent(), { timeout: 30_000 }).toContain('Apple is now linked');
+    expect(await page.getByTestId('sign-in-method-apple').textContent()).toContain(`Linked (${appleEmail})`);
+    // The one-time code left the address bar.
+    expect(new URL(page.url()).hash).toBe('');
+
+    const other = await newPage();
+    await other.goto('/login');
+    await other.getByRole('button', { name: 'Continue with Apple' }).click();
+    await consent(other, 'apple', appleEmail);
+    await other.getByTestId('signed-in-header').waitFor({ timeout: 30_000 });
+    const me = await fetch(`${baseURL}/api/v1/getuser`, { headers: { 'x-auth-token': (await storedToken(other))! } });
+    expect(((await me.json()) as { data: { _id: string } }).data._id).toBe(session.user._id);
   });
 
   it('signs another shopper in with Facebook from /signup, in another browser context', async () => {

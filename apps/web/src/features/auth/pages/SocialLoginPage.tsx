@@ -5,7 +5,7 @@ import { useAuthSocialExchangeMutation } from '../api/social-exchange.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { OutcomeMessage } from '../../../components/ui/index.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
-import { takeSocialBinding } from '../social-sign-in.ts';
+import { takeBinding } from '../../../lib/social-binding.ts';
 
 const NOT_STARTED_HERE = 'This sign-in was not started in this browser tab, or it was already finished. Please sign in again.';
 
@@ -32,7 +32,7 @@ export default function SocialLoginPage() {
     if (started.current) return;
     started.current = true;
     const code = takeCodeFromFragment();
-    const verifier = takeSocialBinding();
+    const verifier = takeBinding();
     if (!code || !verifier) {
       setFailure(NOT_STARTED_HERE);
       return;
