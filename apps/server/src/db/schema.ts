@@ -79,9 +79,14 @@ export const emailTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id),
-    /** 'unlock-sign-in': a sign-in past the per-account delay (migration 0034, ADR 034). */
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'unlock-sign-in'] }).notNull(),
+    /**
+     * 'unlock-sign-in': a sign-in past the per-account delay (migration 0034, ADR 034); 'change-email': the
+     * proof of a new address asked for from the profile (0051).
+     */
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'unlock-sign-in', 'change-email'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /** The address a 'change-email' link confirms (0051). */
+    pendingEmail: text('pending_email'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -4,7 +4,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
-import { createVerifiedUser } from '../support/users.ts';
+import { createVerifiedUser, latestMailLink, signInViaApi } from '../support/users.ts';
 
 const { newPage, baseURL } = useBrowser();
 
@@ -94,5 +94,24 @@ describe('the profile page', () => {
     await expect.poll(() => headerAvatar.getAttribute('src'), { timeout: 30_000 }).toBe(pictureUrl);
     await page.getByTestId('profile-menu-button').click();
     await page.getByTestId('profile-dropdown').getByText('Grace Hopper').waitFor();
+  });
+
+  it('changes the e-mail address: a link to the new address, and the account moves only when it is opened (issue 24)', async () => {
+    const user = await createVerifiedUser(baseURL);
+    const session = await signInViaApi(baseURL, user);
+    const page = await newPage({ token: session.token, user: session.user });
+    await page.goto('/profile');
+    const newEmail = `moved-${Date.now().toString(36)}@example.com`;
+    await page.getByLabel('New e-mail address').fill(newEmail);
+    await page.getByLabel('Your password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByText(`We sent a link to ${newEmail}.`, { exact: false }).waitFor({ timeout: 30_000 });
+    // Not moved yet.
+    expect(await page.getByText(`You sign in with ${user.email}`, { exact: false }).count()).toBe(1);
+
+    await page.goto(await latestMailLink(baseURL, newEmail, '/confirm-email'));
+    await page.getByText(`Your e-mail address is now ${newEmail}.`, { exact: false }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Go to your profile' }).click();
+    await page.getByText(`You sign in with ${newEmail}`, { exact: false }).waitFor({ timeout: 30_000 });
   });
 });

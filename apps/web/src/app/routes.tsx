@@ -45,6 +45,9 @@ const publicRoutes: RouteObject[] = [
   { path: 'kyc-info', ...screen('../features/content/pages/KycInfoPage.tsx') },
   { path: 'data-deletion', ...screen('../features/content/pages/DataDeletionPage.tsx') },
   { path: 'use-policy-terms', ...screen('../features/content/pages/TermsPage.tsx') },
+  // The link mailed to a new e-mail address (issue 24): opened signed in or not, on any device. It confirms
+  // on opening, so it is rendered in the browser (a server render would only say "Confirming…").
+  { path: 'confirm-email', ...screen('../features/auth/pages/ConfirmEmailPage.tsx', 'browser') },
 ];
 
 // Rendered in the browser only: the server cannot know who is signed in (the token is in localStorage).

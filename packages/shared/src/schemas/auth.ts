@@ -32,6 +32,9 @@ export const changePasswordBody = z
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 export const emailOnlyBody = z.strictObject({ email });
+/** POST v1/auth/change-email (issue 24): the new address, proved by a link sent to it; the current password first. */
+export const changeEmailBody = z.strictObject({ newEmail: email, currentPassword: z.string().min(1, 'is required').max(128) });
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
 export const tokenBody = z.strictObject({ token: z.string().min(16).max(128) });
 export const resetPasswordBody = z.strictObject({ token: z.string().min(16).max(128), password });
 export const testLoginBody = z.strictObject({ email });

@@ -6,7 +6,7 @@ import { emailTokens, outbox, sessions, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
-export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'unlock-sign-in';
+export type EmailTokenPurpose = 'verify-email' | 'reset-password' | 'unlock-sign-in' | 'change-email';
 type Conn = Db | Tx;
 
 const inMs = (ms: number) => sql`now() + ${ms}::bigint * interval '1 millisecond'`;
@@ -65,14 +65,45 @@ export interface SignupDetails {
   lastname: string;
 }
 
-export async function insertEmailToken(db: Conn, t: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; ttlMs: number }) {
+export async function insertEmailToken(
+  db: Conn,
+  t: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; ttlMs: number; pendingEmail?: string },
+) {
   await db.insert(emailTokens).values({
     id: newId(),
     userId: t.userId,
     purpose: t.purpose,
     tokenHash: t.tokenHash,
+    pendingEmail: t.pendingEmail,
     expiresAt: inMs(t.ttlMs),
   });
+}
+
+/** Uses up a usable 'change-email' link: its user and the address it confirms (one statement, as consumeEmailToken). */
+export async function consumeEmailChange(db: Conn, tokenHash: string) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        eq(emailTokens.purpose, 'change-email'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: emailTokens.userId, pendingEmail: emailTokens.pendingEmail });
+  return row?.pendingEmail ? { userId: row.userId, email: row.pendingEmail } : null;
+}
+
+/** The account's new address, proved; false when another account holds it (the unique index, also under a race). */
+export async function setEmail(db: Conn, userId: string, email: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ email, emailVerifiedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`NOT EXISTS (SELECT 1 FROM users other WHERE other.email = ${email} AND other.id <> ${userId})`))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  errorEnvelope,
+  changeEmailBody,
   changePasswordBody,
   emailOnlyBody,
   loginBody,
@@ -13,6 +15,7 @@ import { requireSession, sessionTokenOf, signedInUser } from '../../plugins/auth
 import { authRateLimit } from '../../plugins/rate-limit.ts';
 import { sameMachineOnly } from '../../plugins/demo-doors.ts';
 import { failures, messageResponse, resetTokenParams, resetTokenResponse, testAccountsResponse, verifyEmailResponse } from './schemas.ts';
+import { changeEmailSentMessage, confirmEmailChange, requestEmailChange } from './change-email.ts';
 import * as auth from './service.ts';
 import socialRoutes from './social/routes.ts';
 
@@ -67,6 +70,24 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const data = await auth.verifyEmail(deps(), request.body.token);
       return { success: true as const, message: 'Your e-mail is confirmed. You can sign in now.', data };
+    },
+  );
+
+  app.post(
+    '/v1/auth/change-email/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a new e-mail address',
+        description:
+          'Uses the token from the link sent to the new address (single use, 24 h): the account moves to that address, now confirmed, and the old address is told. No session needed. Used, expired or unknown: 400 naming token. The address taken by another account meanwhile: 409 EMAIL_TAKEN, nothing changed.',
+        body: tokenBody,
+        response: { 200: verifyEmailResponse, ...failures(400), 409: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const data = await confirmEmailChange(deps(), request.body.token);
+      return { success: true as const, message: `Your e-mail address is now ${data.email}.`, data };
     },
   );
 
@@ -151,6 +172,24 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         await auth.changePassword(deps(), signedInUser(request)._id, request.body);
         return { success: true as const, message: 'Your password is changed. Please sign in with the new one.' };
+      },
+    );
+    signedIn.post(
+      '/v1/auth/change-email',
+      {
+        config: limited,
+        schema: {
+          tags,
+          summary: 'Ask to change the e-mail address of the signed-in account',
+          description:
+            "Signed in. { newEmail, currentPassword }: the current password is checked as by change-password (400 WRONG_CURRENT_PASSWORD naming currentPassword; its delay applies: 429); the account's own address is 400 SAME_EMAIL naming newEmail. A link (single use, 24 h) goes to the new address; the account keeps its address until the link is opened (POST v1/auth/change-email/confirm). An address that already has an account gets a note instead, and the answer is the same.",
+          body: changeEmailBody,
+          response: { 200: messageResponse, ...failures(400, 401, 429, 503) },
+        },
+      },
+      async (request) => {
+        await requestEmailChange(deps(), signedInUser(request)._id, request.body);
+        return { success: true as const, message: changeEmailSentMessage(request.body.newEmail) };
       },
     );
   };

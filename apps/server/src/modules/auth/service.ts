@@ -44,6 +44,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const VERIFY_EMAIL_TTL_MS = 24 * HOUR_MS;
 export const RESET_PASSWORD_TTL_MS = HOUR_MS;
 export const UNLOCK_SIGN_IN_TTL_MS = HOUR_MS;
+export const CHANGE_EMAIL_TTL_MS = 24 * HOUR_MS;
 
 /** What the background work of this module needs: it mails, and never hashes or counts. */
 export type AuthMailDeps = Pick<AuthDeps, 'db' | 'mailer' | 'config' | 'log'>;
@@ -65,6 +66,11 @@ const TOKEN_MESSAGES = {
     used: 'This password reset link was already used. Please request a new one.',
     expired: 'This password reset link has expired. Please request a new one.',
   },
+  'change-email': {
+    invalid: 'This link is not valid. Ask for a new one from your profile.',
+    used: 'This link was already used: your e-mail address is changed.',
+    expired: 'This link has expired. Ask for a new one from your profile.',
+  },
 } as const;
 
 /**
@@ -80,7 +86,7 @@ export function warmUp(): void {
 }
 
 /** Mail trouble must not change the answer (that would leak which addresses exist); it is logged. */
-async function sendQuietly(deps: AuthDeps, message: MailMessage): Promise<void> {
+export async function sendQuietly(deps: Pick<AuthDeps, 'mailer' | 'log'>, message: MailMessage): Promise<void> {
   try {
     await deps.mailer.send(message);
   } catch (err) {
@@ -93,6 +99,7 @@ const TOKEN_TTL_MS: Record<repo.EmailTokenPurpose, number> = {
   'verify-email': VERIFY_EMAIL_TTL_MS,
   'reset-password': RESET_PASSWORD_TTL_MS,
   'unlock-sign-in': UNLOCK_SIGN_IN_TTL_MS,
+  'change-email': CHANGE_EMAIL_TTL_MS,
 };
 
 async function issueEmailToken(deps: Pick<AuthDeps, 'db'>, userId: string, purpose: repo.EmailTokenPurpose): Promise<string> {
@@ -171,7 +178,7 @@ export async function resendVerification(deps: AuthDeps, email: string): Promise
   if (user && !user.emailVerifiedAt) await sendVerification(deps, user);
 }
 
-function tokenError(purpose: keyof typeof TOKEN_MESSAGES, state: { used: boolean; expired: boolean } | null): AppError {
+export function tokenError(purpose: keyof typeof TOKEN_MESSAGES, state: { used: boolean; expired: boolean } | null): AppError {
   const messages = TOKEN_MESSAGES[purpose];
   if (!state) return new AppError(400, 'TOKEN_INVALID', messages.invalid, 'token');
   if (state.used) return new AppError(400, 'TOKEN_USED', messages.used, 'token');
@@ -348,20 +355,17 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
 export const WRONG_CURRENT_PASSWORD = 'WRONG_CURRENT_PASSWORD';
 
 /**
- * POST change-password (issue 24): the signed-in account holder proves the current password (through the
- * same gate and delay as a sign-in, so it is no faster way to guess it), then the new one is set and every
- * session ends, this one too, as after a reset; the owner is told by e-mail. A wrong current password is a
- * 400 naming currentPassword that changes nothing.
+ * The signed-in account holder proves the current password before a change that needs it (the password, the
+ * e-mail address), through the same gate and delay as a sign-in, so it is no faster way to guess it. A wrong
+ * one is a 400 naming currentPassword; an account a social sign-in made has none, and is refused alike.
  */
-export async function changePassword(deps: AuthDeps, userId: string, body: ChangePasswordBody): Promise<void> {
-  const user = await repo.findUserById(deps.db, userId);
-  if (!user) throw notFound('This account no longer exists.');
+export async function proveCurrentPassword(deps: AuthDeps, user: repo.UserRow, currentPassword: string): Promise<void> {
   const throttle = signInThrottle(deps.counters, deps.config);
   const attempt = await throttle.admit(user.email);
   let passwordOk: boolean;
   try {
     // An account a social sign-in made has no password (''): the dummy's work, and a refusal.
-    passwordOk = await deps.passwords.verify(user.passwordHash || (await getDummyHash()), body.currentPassword);
+    passwordOk = await deps.passwords.verify(user.passwordHash || (await getDummyHash()), currentPassword);
   } catch (err) {
     await attempt.abandoned();
     throw err;
@@ -371,6 +375,18 @@ export async function changePassword(deps: AuthDeps, userId: string, body: Chang
     throw new AppError(400, WRONG_CURRENT_PASSWORD, 'Your current password is not right.', 'currentPassword');
   }
   await throttle.forget(user.email);
+}
+
+/**
+ * POST change-password (issue 24): the signed-in account holder proves the current password (through the
+ * same gate and delay as a sign-in, so it is no faster way to guess it), then the new one is set and every
+ * session ends, this one too, as after a reset; the owner is told by e-mail. A wrong current password is a
+ * 400 naming currentPassword that changes nothing.
+ */
+export async function changePassword(deps: AuthDeps, userId: string, body: ChangePasswordBody): Promise<void> {
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw notFound('This account no longer exists.');
+  await proveCurrentPassword(deps, user, body.currentPassword);
   const passwordHash = await deps.passwords.hash(body.newPassword);
   await deps.db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, userId, passwordHash);

@@ -8,3 +8,6 @@ export const loginLink = (publicUrl: string) => `${base(publicUrl)}/login`;
 export const forgotPasswordLink = (publicUrl: string) => `${base(publicUrl)}/forgot-password`;
 /** Opens the sign-in page with a one-time pass past the per-account delay (ADR 034). */
 export const unlockSignInLink = (publicUrl: string, token: string) => `${base(publicUrl)}/login?unlock=${encodeURIComponent(token)}`;
+/** Confirms a new e-mail address asked for from the profile (issue 24). */
+export const confirmEmailChangeLink = (publicUrl: string, token: string) =>
+  `${base(publicUrl)}/confirm-email?token=${encodeURIComponent(token)}`;

@@ -123,3 +123,48 @@ export function signInUnlockEmail({ firstname, link, resetUrl }: { firstname: st
     footnote: 'This link works once and expires in 1 hour. It does not sign you in by itself: you still need your password.',
   });
 }
+
+/** To the new address asked for from the profile: the link that makes it the account's e-mail. */
+export function emailChangeConfirmEmail({ firstname, link }: { firstname: string; link: string }): Composed {
+  return render({
+    subject: `Confirm your new e-mail address at ${BRAND_NAME}`,
+    preheader: 'Your account moves to this address once you confirm it.',
+    greeting: `Hi ${firstname},`,
+    paragraphs: [
+      'You asked to use this address for your account. Confirm it with the button below; until then your account keeps its current e-mail address.',
+      'The link works once, within 24 hours.',
+    ],
+    button: { label: 'Confirm this address', href: link },
+    footnote: 'If you did not ask for this, ignore this e-mail: nothing changes.',
+  });
+}
+
+/** To the old address once the change is confirmed: what happened, and what to do if it was not the owner. */
+export function emailChangedEmail({ firstname, newEmail, resetUrl }: { firstname: string; newEmail: string; resetUrl: string }): Composed {
+  return render({
+    subject: `Your ${BRAND_NAME} e-mail address was changed`,
+    preheader: 'Your account now uses another address.',
+    greeting: `Hi ${firstname},`,
+    paragraphs: [
+      `The e-mail address of your account was just changed to ${newEmail}. Sign in with that address from now on.`,
+      'If you did not change it, choose a new password with the button below at once, and contact our support.',
+    ],
+    button: { label: 'Choose a new password', href: resetUrl },
+    footnote: 'You get this e-mail at the old address whenever the address of your account changes.',
+  });
+}
+
+/** To a new address that already has an account here: nothing moves, and the asker learns nothing more. */
+export function emailChangeTakenEmail({ loginUrl }: { loginUrl: string }): Composed {
+  return render({
+    subject: `Someone asked to use your address at ${BRAND_NAME}`,
+    preheader: 'This address already has an account: nothing changed.',
+    greeting: 'Hi,',
+    paragraphs: [
+      'Someone signed in to another account asked to move it to this e-mail address. This address already has an account here, so nothing was changed.',
+      'If it was you, sign in to the account this address belongs to.',
+    ],
+    button: { label: 'Sign in', href: loginUrl },
+    footnote: 'If it was not you, no action is needed: your account is unchanged.',
+  });
+}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AvatarEditor } from '../components/AvatarEditor.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 import { SignInMethods } from '../components/SignInMethods.tsx';
+import { ChangeEmail } from '../components/ChangeEmail.tsx';
 import { ChangePassword } from '../components/ChangePassword.tsx';
 import { RecordingOptOut } from '../../../lib/recording/RecordingOptOut.tsx';
 import './profile.css';
@@ -42,6 +43,7 @@ export default function ProfilePage({ profile, states, loadFailed, onRetry }: Pr
         <p role="status">Loading your profile…</p>
       )}
       {profile ? <SignInMethods key={profile._id} /> : null}
+      {profile ? <ChangeEmail key={`email-${profile._id}`} email={profile.email} /> : null}
       {profile ? <ChangePassword key={`password-${profile._id}`} /> : null}
       {profile ? (
         <section className="profile-panel" aria-labelledby="profile-privacy">
