@@ -25,8 +25,19 @@ export const userProfile = z.object({
   coins: walletCoins,
   address: address.nullable(),
   userip: z.string().nullable(),
+  /**
+   * Whether the account holder confirmed being 18 or older (issue 24: the terms require it). A password
+   * sign-up confirms it on the form; an account a social sign-in made, or one older than the question, is
+   * asked once by the web app (POST v1/user/confirm-adult).
+   */
+  adultConfirmed: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
+
+/** POST v1/user/confirm-adult: the account holder confirms being 18 or older. */
+export const confirmAdultBody = z.strictObject({
+  adultConfirmed: z.literal(true, { error: 'must be true: an account is for people 18 or older' }),
+});
 
 export const jumioRecord = z.object({
   attempts: z.number().int().nullable(),

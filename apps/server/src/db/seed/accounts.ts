@@ -37,6 +37,7 @@ export async function seedDemoAccounts(db: Db): Promise<DemoAccount[]> {
         lastname: demo.lastname,
         role: 'USER',
         emailVerifiedAt: now,
+        adultConfirmedAt: now,
         address: { street: '12 Harbour Lane', city: 'Austin', state: 'TX', zipCode: '73301', country: 'US' },
       },
       {
@@ -47,6 +48,7 @@ export async function seedDemoAccounts(db: Db): Promise<DemoAccount[]> {
         lastname: admin.lastname,
         role: 'ADMIN',
         emailVerifiedAt: now,
+        adultConfirmedAt: now,
       },
     ]);
     // Opening balances in all three wallets, through the ledger like every other coin movement.

@@ -34,6 +34,7 @@ describe('GET /api/v1/getuser', () => {
       coins: { purchasedWallet: 2500, winWallet: 740, stackingWallet: 1200 },
       address: { street: '12 Harbour Lane', city: 'Austin', state: 'TX', zipCode: '73301', country: 'US' },
       userip: '127.0.0.1',
+      adultConfirmed: true,
     });
     expect(body.jumio).toEqual({ attempts: 1, decision: null, status: 'INITIATED' });
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, getUserResponse, profileUpdateBody } from '@store/shared';
+import { confirmAdultBody, errorEnvelope, getUserResponse, messageResponse, profileUpdateBody } from '@store/shared';
 import { requireSession, signedInUser } from '../../plugins/auth.ts';
+import { confirmAdult } from './repository.ts';
 import { updateProfile } from './service.ts';
 
 /** The signed-in shopper's own profile (ADR 019): whose it is comes from the session, never from the body. */
@@ -20,6 +21,24 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateProfile(app.db, signedInUser(request)._id, request.body),
+  );
+
+  app.post(
+    '/v1/user/confirm-adult',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Confirm being 18 or older',
+        description:
+          'The signed-in account holder confirms being 18 or older, as the terms require ({ adultConfirmed: true }; anything else is 400 naming adultConfirmed). A password sign-up confirms it on its form; an account a social sign-in made is asked once by the web app. GET v1/getuser then says adultConfirmed: true.',
+        body: confirmAdultBody,
+        response: { 200: messageResponse, 400: errorEnvelope, 401: errorEnvelope },
+      },
+    },
+    async (request) => {
+      await confirmAdult(app.db, signedInUser(request)._id);
+      return { success: true as const, message: 'Thank you: your account is confirmed as 18 or older.' };
+    },
   );
 };
 

@@ -21,6 +21,7 @@ export async function findProfileWithKycAndCoins(db: Db, userId: string) {
       image: users.image,
       address: users.address,
       lastIp: users.lastIp,
+      adultConfirmedAt: users.adultConfirmedAt,
       kycAttempts: kycRecords.attempts,
       kycDecision: kycRecords.decision,
       kycStatus: kycRecords.status,
@@ -215,4 +216,12 @@ export async function findAvatarByKey(db: Db, key: string) {
     .where(eq(userAvatars.key, key))
     .limit(1);
   return row ?? null;
+}
+
+/** The account holder confirmed being 18 or older; the first confirmation's time is kept. */
+export async function confirmAdult(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ adultConfirmedAt: sql`coalesce(${users.adultConfirmedAt}, now())` })
+    .where(eq(users.id, userId));
 }

@@ -22,6 +22,7 @@ export async function getUser(db: Db, userId: string): Promise<GetUserResponse> 
       coins: { purchasedWallet: Number(row.purchasedWallet), winWallet: Number(row.winWallet), stackingWallet: Number(row.stackingWallet) },
       address: row.address ?? null,
       userip: row.lastIp,
+      adultConfirmed: row.adultConfirmedAt !== null,
     },
     jumio: row.hasKyc ? { attempts: row.kycAttempts, decision: row.kycDecision, status: row.kycStatus } : null,
     states: US_STATES as GetUserResponse['states'],

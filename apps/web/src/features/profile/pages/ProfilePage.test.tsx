@@ -34,6 +34,7 @@ function answer(overrides: Partial<GetUserResponse['data']> = {}): GetUserRespon
       coins: { purchasedWallet: 0, winWallet: 0, stackingWallet: 0 },
       address: { street: '12 Elm Road', city: 'Austin', state: 'TX', zipCode: '73301', country: 'US' },
       userip: null,
+      adultConfirmed: true,
       ...overrides,
     },
     jumio: null,
