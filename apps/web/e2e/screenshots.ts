@@ -143,6 +143,8 @@ async function main() {
       { name: 'cash-out', who: 'shopper', path: '/cash-out', ready: '[data-testid=cashout-verify-first]' },
       { name: 'verify', who: 'shopper', path: '/verify', ready: 'h1' },
       { name: 'profile', who: 'shopper', path: '/profile', ready: 'h1' },
+      // The link mailed to a new address, here one that is not valid: what a shopper with a stale link sees.
+      { name: 'confirm-email', who: 'guest', path: '/confirm-email?token=a-link-that-is-not-valid-any-more-000000', ready: '[role=alert]' },
       { name: 'admin', who: 'admin', path: '/admin', ready: 'h1' },
       { name: 'admin-orders', who: 'admin', path: '/admin/orders', ready: '[data-testid=admin-order-row]' },
       { name: 'admin-order', who: 'admin', path: `/admin/orders/${paidOrderId}`, ready: '[data-testid=admin-order-detail]' },
