@@ -94,6 +94,8 @@ export const adminOrderSummary = z.object({
   number: z.number().int(),
   userId: z.string(),
   email: z.string(),
+  /** The shopper's first and last name. */
+  name: z.string(),
   status: orderStatus,
   totalCents: z.number().int(),
   coins: z.number().int(),

@@ -32,6 +32,8 @@ const orderSummaryColumns = {
   number: orders.number,
   userId: orders.userId,
   email: users.email,
+  /** The shopper as people know them (issue 24: people by name and e-mail, never by id alone). */
+  name: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})`,
   status: orders.status,
   totalCents: orders.totalCents,
   coins: orders.coins,

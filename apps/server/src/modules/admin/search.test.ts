@@ -72,6 +72,8 @@ describe('GET /api/v1/admin/orders', () => {
     const zoraOrder = await insertOrder(db(), zora.id);
 
     expect((await orderSearch(`?q=${zoraOrder}`)).orders.map((o) => o.id)).toEqual([zoraOrder]);
+    // Each row names the shopper as people know them, beside the e-mail (issue 24).
+    expect((await orderSearch(`?q=${zoraOrder}`)).orders[0]).toMatchObject({ email: 'zora_q@example.com', name: 'Zora Quince' });
     expect((await orderSearch(`?q=${zoraOrder.slice(0, 8)}`)).orders).toEqual([]);
     expect((await orderSearch('?q=ZOE.Q')).orders.map((o) => o.id).sort()).toEqual([...zoeOrders].sort());
     expect((await orderSearch('?q=zo')).orders.map((o) => o.id).sort()).toEqual([...zoeOrders, zoraOrder].sort());

@@ -164,6 +164,7 @@ describe('orders', () => {
     id: 'o1',
     userId: 'u1',
     email: 'mei1@example.com',
+    name: 'Mei Lin1',
     status: 'fulfilled',
     totalCents: 499,
     coins: 500,
@@ -179,6 +180,16 @@ describe('orders', () => {
     fulfilledAt: '2026-11-24T09:01:00.000Z',
     number: 100042,
     items: [],
+  });
+
+  it('lists each order with its number and the shopper by name and e-mail (issue 24)', async () => {
+    const order = anOrder();
+    mockApi({ 'GET v1/admin/orders': { body: { success: true, data: { orders: [order], page: 1, limit: 20, hasMore: false } } } });
+    renderRoutes([{ path: '/admin/orders/*', element: <OrdersSection /> }], { path: '/admin/orders' });
+    const row = await screen.findByTestId('admin-order-row');
+    expect(within(row).getByRole('link', { name: 'Mei Lin1' })).toHaveAttribute('href', '/admin/users/u1');
+    expect(row).toHaveTextContent('mei1@example.com');
+    expect(within(row).getByRole('link', { name: '#100042' })).toHaveAttribute('href', '/admin/orders/o1');
   });
 
   it("shows a refused refund's message to the admin", async () => {

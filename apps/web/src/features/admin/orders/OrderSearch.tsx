@@ -114,7 +114,8 @@ export function OrderSearch() {
                       </Link>
                     </td>
                     <td>
-                      <Link to={`/admin/users/${encodeURIComponent(order.userId)}`}>{order.email}</Link>
+                      <Link to={`/admin/users/${encodeURIComponent(order.userId)}`}>{order.name || order.email}</Link>
+                      {order.name ? <div className="admin-muted">{order.email}</div> : null}
                     </td>
                     <td>{ORDER_STATE_LABELS[order.status]}</td>
                     <td>{formatCents(order.totalCents)}</td>
