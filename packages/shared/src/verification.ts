@@ -17,3 +17,25 @@ export function verificationStatus(jumio: JumioRecord | null | undefined): Verif
   if (jumio.status && PENDING_STATUSES.has(jumio.status)) return 'pending';
   return 'retry';
 }
+
+/** The provider's decision as an operator reads it in the console (the shopper's pages have their own sentences). */
+export const KYC_DECISION_NAMES: Record<string, string> = {
+  PASSED: 'Passed',
+  REJECTED: 'Rejected',
+  WARNING: 'Passed with a warning',
+  NOT_EXECUTED: 'Not carried out',
+};
+/** Where the provider's check is, as an operator reads it in the console. */
+export const KYC_STATUS_NAMES: Record<string, string> = {
+  INITIATED: 'Started, no documents yet',
+  ACQUIRED: 'Documents received, being checked',
+  PROCESSED: 'Checked',
+  DONE: 'Finished',
+  FAILED: 'Could not be completed',
+  EXPIRED: 'Expired unfinished',
+  SESSION_EXPIRED: 'Expired unfinished',
+  TOKEN_EXPIRED: 'Expired unfinished',
+};
+/** A decision or status in words; an unknown value is shown as the provider sent it, marked so. */
+export const kycName = (names: Record<string, string>, value: string | null): string =>
+  value === null ? 'None yet' : (names[value] ?? `Unknown (${value})`);

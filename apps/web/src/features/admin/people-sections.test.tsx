@@ -60,6 +60,16 @@ describe('users', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
+  it("shows the shopper's verification record in words, never the provider's raw values (issue 24)", async () => {
+    mockApi({ 'GET v1/admin/users/u1': { body: userDetail(0) } });
+    renderRoutes([{ path: '/admin/users/*', element: <UsersSection /> }], { path: '/admin/users/u1' });
+    const record = await screen.findByTestId('admin-user-verification');
+    expect(record).toHaveTextContent('Rejected');
+    expect(record).toHaveTextContent('Finished');
+    expect(record).not.toHaveTextContent('REJECTED');
+    expect(record).not.toHaveTextContent('DONE');
+  });
+
   it('adjusts a wallet only with a reason, after confirming, and shows the result', async () => {
     let winWallet = 0;
     const net = mockApi({

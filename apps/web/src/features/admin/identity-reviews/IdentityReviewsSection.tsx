@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminIdentityReview, IdentityReviewReason } from '@store/shared';
+import { KYC_DECISION_NAMES, KYC_STATUS_NAMES, kycName, type AdminIdentityReview, type IdentityReviewReason } from '@store/shared';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { Pager, TableScroll } from '../../../components/ui/index.ts';
@@ -83,7 +83,8 @@ function ReviewRow({ review, onResult }: { review: AdminIdentityReview; onResult
       </td>
       <td>{REASONS[review.reason]}</td>
       <td>
-        {review.status ?? '—'} / {review.decision ?? '—'} ({review.attempts} attempts)
+        {kycName(KYC_DECISION_NAMES, review.decision)} · {kycName(KYC_STATUS_NAMES, review.status)} ({review.attempts}{' '}
+        {review.attempts === 1 ? 'attempt' : 'attempts'})
       </td>
       <td>{formatWhen(review.updatedAt)}</td>
       <td>

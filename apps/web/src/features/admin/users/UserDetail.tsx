@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { formatCoins, SHOPPER_WALLETS } from '@store/shared';
+import { formatCoins, KYC_DECISION_NAMES, KYC_STATUS_NAMES, kycName, SHOPPER_WALLETS } from '@store/shared';
 import { readApiFailure } from '../../../lib/api-failure.ts';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { LedgerTable } from '../components/LedgerTable.tsx';
@@ -80,9 +80,9 @@ export function UserDetail() {
             <dt>Attempts</dt>
             <dd>{verification.attempts}</dd>
             <dt>Decision</dt>
-            <dd>{verification.decision ?? '—'}</dd>
+            <dd>{kycName(KYC_DECISION_NAMES, verification.decision)}</dd>
             <dt>Status</dt>
-            <dd>{verification.status ?? '—'}</dd>
+            <dd>{kycName(KYC_STATUS_NAMES, verification.status)}</dd>
             <dt>Updated</dt>
             <dd>{formatWhen(verification.updatedAt)}</dd>
           </dl>
