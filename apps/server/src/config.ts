@@ -88,7 +88,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Real SMTP; without it mail is kept in the database and shown at /mailbox. */
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('Lucky Dragon Coins <no-reply@luckydragon.example>'),
+  MAIL_FROM: z.string().default('Lucky Dragon Collective <no-reply@luckydragon.example>'),
   /** Public address of the store, used in links inside e-mails. */
   PUBLIC_URL: z.string().url().optional(),
   /**

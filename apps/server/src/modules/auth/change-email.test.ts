@@ -46,7 +46,7 @@ describe('POST /api/v1/auth/change-email and its confirmation', () => {
     expect((await signIn(newEmail, password)).statusCode).toBe(200);
     expect((await signIn(email, password)).statusCode).toBe(401);
     const told = await mailTo(t.app, email);
-    expect(told.map((m) => m.subject)).toContain('Your Lucky Dragon Coins e-mail address was changed');
+    expect(told.map((m) => m.subject)).toContain('Your Lucky Dragon Collective e-mail address was changed');
     expect(told.find((m) => m.subject.includes('address was changed'))!.text).toContain(newEmail);
 
     const again = await confirm(token);
@@ -80,7 +80,7 @@ describe('POST /api/v1/auth/change-email and its confirmation', () => {
     expect(asked.statusCode).toBe(200);
     expect(asked.json().message).toContain(`We sent a link to ${owner.email}.`);
     const mails = await mailTo(t.app, owner.email);
-    expect(mails.map((m) => m.subject)).toContain('Someone asked to use your address at Lucky Dragon Coins');
+    expect(mails.map((m) => m.subject)).toContain('Someone asked to use your address at Lucky Dragon Collective');
     expect(mails.some((m) => m.text.includes('/confirm-email?token='))).toBe(false);
     expect((await getUser(session.token)).json().data.email).toBe(email);
   });

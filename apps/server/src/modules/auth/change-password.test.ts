@@ -29,7 +29,7 @@ describe('POST /api/v1/auth/change-password', () => {
     expect((await signIn(email, password)).statusCode).toBe(401);
     expect((await signIn(email, 'a brand new passphrase')).statusCode).toBe(200);
     const mails = await mailTo(t.app, email);
-    expect(mails.map((m) => m.subject)).toContain('Your Lucky Dragon Coins password was changed');
+    expect(mails.map((m) => m.subject)).toContain('Your Lucky Dragon Collective password was changed');
   });
 
   it('refuses a wrong current password with 400 naming it, and changes nothing', async () => {

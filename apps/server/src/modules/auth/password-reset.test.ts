@@ -36,7 +36,7 @@ describe('POST /api/v1/auth/forgot-password', () => {
 
     await t.app.outbox.drain();
     const [mail] = await mailTo(t.app, email);
-    expect(mail!.subject).toBe('Choose a new password for Lucky Dragon Coins');
+    expect(mail!.subject).toBe('Choose a new password for Lucky Dragon Collective');
     expect(mail!.text).toMatch(/https:\/\/shop\.example\.test\/new-password\/[A-Za-z0-9_-]{43}/);
     expect(mail!.html).toContain(`href="https://shop.example.test/new-password/${tokenFromLink(mail!.text, 'reset')}"`);
   });

@@ -31,7 +31,7 @@ describe('POST /api/v1/auth/signup', () => {
 
     const mails = await mailTo(t.app, email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Confirm your e-mail for Lucky Dragon Coins');
+    expect(mails[0]!.subject).toBe('Confirm your e-mail for Lucky Dragon Collective');
     expect(mails[0]!.text).toMatch(/^Hi Mei,/);
     expect(mails[0]!.text).toMatch(/https:\/\/shop\.example\.test\/login\?verify=[A-Za-z0-9_-]{43}/);
     const token = tokenFromLink(mails[0]!.text, 'verify');
@@ -58,7 +58,7 @@ describe('POST /api/v1/auth/signup', () => {
 
     const mails = await mailTo(t.app, email);
     expect(mails).toHaveLength(2);
-    expect(mails[0]!.subject).toBe('Someone tried to sign up with your address at Lucky Dragon Coins');
+    expect(mails[0]!.subject).toBe('Someone tried to sign up with your address at Lucky Dragon Collective');
     expect(mails[0]!.text).toMatch(/^Hi Mei,/);
     expect(mails[0]!.text).toContain('https://shop.example.test/login');
     expect(mails[0]!.text).not.toMatch(/verify=/);

@@ -30,7 +30,7 @@ describe('receiptEmail', () => {
   const mail = receiptEmail({ firstname: 'Mei <b>', order, purchasesUrl: 'https://store.example/my-purchases' });
 
   it('lists the lines, totals, coins credited and gift-card codes in the text version', () => {
-    expect(mail.subject).toBe('Your Lucky Dragon Coins receipt (order #100042)');
+    expect(mail.subject).toBe('Your Lucky Dragon Collective receipt (order #100042)');
     for (const line of [
       '2 × Lucky Handful 1,000 coins: $19.98',
       '1 × Jade <Gift> Card $25: $25.00',
@@ -53,7 +53,7 @@ describe('receiptEmail', () => {
     expect(mail.html).toContain('Jade &lt;Gift&gt; Card $25');
     expect(mail.html).not.toContain('<Gift>');
     expect(mail.html).toContain('LDC-AAAA-BBBB-CCCC');
-    expect(mail.html).toContain('Lucky Dragon Coins');
+    expect(mail.html).toContain('Lucky Dragon Collective');
     expect(mail.html).toContain('href="https://store.example/my-purchases"');
   });
 

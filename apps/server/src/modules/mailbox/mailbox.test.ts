@@ -23,7 +23,7 @@ describe('local mailbox', () => {
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.body.indexOf(second)).toBeGreaterThan(-1);
     expect(page.body.indexOf(second)).toBeLessThan(page.body.indexOf(first));
-    expect(page.body).toContain('Confirm your e-mail for Lucky Dragon Coins');
+    expect(page.body).toContain('Confirm your e-mail for Lucky Dragon Collective');
     expect(page.body).toMatch(/<time datetime="\d{4}-\d\d-\d\dT/);
 
     const filtered = await get(`/mailbox?to=${encodeURIComponent(first.toUpperCase())}`);

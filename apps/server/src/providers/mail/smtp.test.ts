@@ -56,7 +56,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('no-reply@luckydragon.example');
     const decoded = decodeQuotedPrintable(mail!.raw);
-    expect(decoded).toContain('Subject: Confirm your e-mail for Lucky Dragon Coins');
+    expect(decoded).toContain('Subject: Confirm your e-mail for Lucky Dragon Collective');
     expect(decoded).toMatch(/https:\/\/shop\.example\.test\/login\?verify=[A-Za-z0-9_-]{43}/);
     expect(decoded).toContain('Content-Type: text/html');
     expect(decoded).toContain('Content-Type: text/plain');

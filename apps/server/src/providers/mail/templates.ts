@@ -2,7 +2,8 @@
 import { escapeHtml } from '@store/server-kit';
 import type { MailMessage } from './mailer.ts';
 
-export const BRAND_NAME = 'Lucky Dragon Coins';
+/** The store's one name, as the site (settings' company name), the e-mails and the chat show it (issue 24). */
+export const BRAND_NAME = 'Lucky Dragon Collective';
 
 type Composed = Omit<MailMessage, 'to'>;
 
