@@ -52,7 +52,9 @@ export function createChainRegistry(options: ChainOptions): ChainRegistry {
     }
     if (options.sandboxes === false) throw notConfigured('solana', 'SOLANA_RPC_URL');
     const { startLiteSvmProcess } = await import('./solana/litesvm-client.ts');
-    const backend = await startLiteSvmProcess({ callTimeoutMs: settings.rpcTimeoutMs });
+    // The sandbox chain is a child process on this machine: a call slower than a remote node's limit is
+    // a starved process on a busy machine, not a node gone away, so it keeps its own longer limit (30 s).
+    const backend = await startLiteSvmProcess();
     solanaChildren.push(backend);
     if (closed) {
       await backend.close();
