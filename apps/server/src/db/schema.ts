@@ -901,10 +901,11 @@ export const socialSignInHandoffs = pgTable('social_sign_in_handoffs', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** What a provider vouched for, kept until the user's browser finishes the link. */
+/** What a provider vouched for (an ID token's person), kept until the user's browser finishes the link. */
 export interface SocialLinkIdentity {
   subject: string;
   email: string | null;
+  /** Only a provider's explicit assertion counts: Apple's email_verified, or the sandbox's. */
   emailVerified: boolean;
   isPrivateEmail: boolean;
   name: string | null;

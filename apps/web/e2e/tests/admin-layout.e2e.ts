@@ -73,10 +73,10 @@ describe('the admin console layout', () => {
     expect(await nav.getByRole('link', { name: 'Users', exact: true }).isVisible()).toBe(false);
     expect(await pageScrollsSideways(page)).toBe(false);
 
-    // Nor the settings, whose tables of states sit in fieldsets.
+    // Nor the settings, whose tables of states (one a region) sit in their section.
     await menu.click();
     await nav.getByRole('link', { name: 'Settings', exact: true }).click();
-    await page.getByRole('region', { name: 'Northeast states table' }).waitFor(WAIT);
+    await page.getByRole('region', { name: 'Northeast states' }).waitFor(WAIT);
     expect(await pageScrollsSideways(page)).toBe(false);
   });
 

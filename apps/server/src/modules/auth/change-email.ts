@@ -50,8 +50,9 @@ export const EMAIL_TAKEN_MESSAGE = 'Another account uses this address now, so yo
 export async function confirmEmailChange(deps: AuthDeps, token: string): Promise<{ email: string }> {
   const tokenHash = hashToken(token);
   const changed = await deps.db.transaction(async (tx) => {
-    const change = await repo.consumeEmailChange(tx, tokenHash);
-    if (!change) return null;
+    const consumed = await repo.consumeEmailToken(tx, tokenHash, 'change-email');
+    if (!consumed?.pendingEmail) return null;
+    const change = { userId: consumed.userId, email: consumed.pendingEmail };
     const before = await repo.findUserById(tx, change.userId);
     if (!before) return null;
     if (!(await repo.setEmail(tx, change.userId, change.email))) throw new AppError(409, 'EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE, 'token');

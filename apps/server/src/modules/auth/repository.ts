@@ -79,23 +79,6 @@ export async function insertEmailToken(
   });
 }
 
-/** Uses up a usable 'change-email' link: its user and the address it confirms (one statement, as consumeEmailToken). */
-export async function consumeEmailChange(db: Conn, tokenHash: string) {
-  const [row] = await db
-    .update(emailTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenHash),
-        eq(emailTokens.purpose, 'change-email'),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ userId: emailTokens.userId, pendingEmail: emailTokens.pendingEmail });
-  return row?.pendingEmail ? { userId: row.userId, email: row.pendingEmail } : null;
-}
-
 /** The account's new address, proved; false when another account holds it (the unique index, also under a race). */
 export async function setEmail(db: Conn, userId: string, email: string): Promise<boolean> {
   const rows = await db
@@ -120,8 +103,8 @@ export async function replacePendingSignup(db: Conn, userId: string, details: Si
 }
 
 /**
- * Marks a usable token used and returns its user, in one statement: two concurrent requests with
- * the same link cannot both succeed.
+ * Marks a usable token used and returns its user (and, for a change-email link, the address it confirms), in one
+ * statement: two concurrent requests with the same link cannot both succeed.
  */
 export async function consumeEmailToken(db: Conn, tokenHash: string, purpose: EmailTokenPurpose) {
   const [row] = await db
@@ -135,7 +118,7 @@ export async function consumeEmailToken(db: Conn, tokenHash: string, purpose: Em
         gt(emailTokens.expiresAt, sql`now()`),
       ),
     )
-    .returning({ userId: emailTokens.userId });
+    .returning({ userId: emailTokens.userId, pendingEmail: emailTokens.pendingEmail });
   return row ?? null;
 }
 

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from './Button.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 interface ConfirmDialogProps {
   /** The question, as a sentence ("Delete Visa ending 1111?"). */
@@ -29,17 +30,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    // jsdom has no showModal; the open attribute is what a test reads there.
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    return () => dialog?.close?.();
-  }, []);
   return (
     <dialog
       ref={ref}

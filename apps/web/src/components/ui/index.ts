@@ -16,3 +16,4 @@ export { PasswordField } from './PasswordField.tsx';
 export { SelectField } from './SelectField.tsx';
 export { TextAreaField } from './TextAreaField.tsx';
 export { TextField } from './TextField.tsx';
+export { useModalDialog } from './use-modal-dialog.ts';

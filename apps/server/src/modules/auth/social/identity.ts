@@ -1,16 +1,10 @@
 // What an ID token says about a person, read the same way for both providers (ADR 029).
 import type { IDToken } from 'openid-client';
+import type { SocialLinkIdentity } from '../../../db/schema.ts';
 import type { Provider } from './repository.ts';
 
-export interface ProviderIdentity {
-  subject: string;
-  email: string | null;
-  /** Only a provider's explicit assertion counts: Apple's email_verified, or the sandbox's. */
-  emailVerified: boolean;
-  isPrivateEmail: boolean;
-  name: string | null;
-  picture: string | null;
-}
+/** The person an ID token names; a link from the profile keeps it as it is until the browser finishes. */
+export type ProviderIdentity = SocialLinkIdentity;
 
 /** Apple sends booleans as the strings "true" / "false"; others send booleans. */
 const truthy = (value: unknown) => value === true || value === 'true';

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, OutcomeMessage } from '../../../components/ui/index.ts';
+import { useId, useState } from 'react';
+import { Button, OutcomeMessage, useModalDialog } from '../../../components/ui/index.ts';
 import { failureText, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { useUserConfirmAdultMutation } from '../api/confirm-adult.ts';
 
@@ -11,21 +11,11 @@ export const ADULT_REQUIRED_TEXT = 'Tick the box to confirm you are 18 or older,
  * signs out; Escape does not dismiss it.
  */
 export function AdultConfirmation({ onSignOut }: { onSignOut: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const id = useId();
   const [confirm, { isLoading }] = useUserConfirmAdultMutation();
   const [ticked, setTicked] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    // jsdom has no showModal; the open attribute is what a test reads there.
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    return () => dialog?.close?.();
-  }, []);
 
   async function submit() {
     if (!ticked) return setProblem(ADULT_REQUIRED_TEXT);
