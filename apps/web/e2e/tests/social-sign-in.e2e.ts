@@ -63,7 +63,10 @@ describe('sign in with Apple and Facebook (sandbox providers)', () => {
     await consent(page, 'apple', appleEmail);
     const methods = page.getByTestId('sign-in-methods');
     await expect.poll(() => methods.getByRole('status').textContent(), { timeout: 30_000 }).toContain('Apple is now linked');
-    expect(await page.getByTestId('sign-in-method-apple').textContent()).toContain(`Linked (${appleEmail})`);
+    // The list follows the link's answer (it may render a moment after the message).
+    await expect
+      .poll(() => page.getByTestId('sign-in-method-apple').textContent(), { timeout: 30_000 })
+      .toContain(`Linked (${appleEmail})`);
     // The one-time code left the address bar.
     expect(new URL(page.url()).hash).toBe('');
 
