@@ -8,13 +8,13 @@
 //   PAGES=/,/about-us npm run lighthouse   other pages
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { SERVER_BUNDLE } from '../apps/server/src/build-outputs.ts';
+import { freePort } from '../apps/server/test/support/ports.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,17 +30,6 @@ const PAGES = (process.env.PAGES ?? '/,/products,/login').split(',');
 const RUNS = Number(process.env.RUNS ?? 3);
 const MIN_SCORE = 95;
 const JS_BUDGET_BYTES = 120 * 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** The built store in production mode (test cards, mail to the log) on a fresh database; stopped by the caller. */
 async function startStore(): Promise<{ origin: string; child: ChildProcess; dataDir: string }> {

@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent, type ReactNode, type Ref } from 'react';
+import { describedBy } from './FieldFrame.tsx';
 
 interface FilePickerProps {
   /** The field's name, shown above the button. */
@@ -22,7 +23,6 @@ interface FilePickerProps {
  */
 export function FilePicker({ label, buttonText, accept, onChange, disabled, hint, error, chosen, inputRef, testId }: FilePickerProps) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="ui-field ui-field--stacked">
       <span className="ui-field__label" id={`${id}-label`}>
@@ -39,7 +39,7 @@ export function FilePicker({ label, buttonText, accept, onChange, disabled, hint
             onChange={onChange}
             disabled={disabled}
             aria-labelledby={`${id}-label ${id}-button`}
-            aria-describedby={describedBy}
+            aria-describedby={describedBy(id, hint, error ?? undefined)}
             aria-invalid={error ? true : undefined}
             data-testid={testId}
           />
