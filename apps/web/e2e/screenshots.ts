@@ -33,6 +33,8 @@ interface PageState {
   ready: string;
   /** A framed part it must also show (the card vault's fields): the frame's selector and a label inside it. */
   frame?: { selector: string; label: string };
+  /** What a person does on the page first, once it has loaded. */
+  act?: (page: Page) => Promise<void>;
 }
 
 async function openAs(browser: Browser, session: Session | null, viewport: { width: number; height: number }, baseURL: string) {
@@ -52,6 +54,7 @@ async function openAs(browser: Browser, session: Session | null, viewport: { wid
 
 async function photograph(page: Page, state: PageState, viewportName: string) {
   await page.goto(state.path);
+  await state.act?.(page);
   const settled = async () => {
     await page.locator(state.ready).first().waitFor({ timeout: READY_MS });
     if (state.frame) await page.frameLocator(state.frame.selector).getByLabel(state.frame.label).waitFor({ timeout: READY_MS });
@@ -101,7 +104,8 @@ async function shopperWithOrders(browser: Browser, baseURL: string) {
     await page.goto(`/product-details/${card._id}?type=giftCard`);
     await page.getByTestId('buy-now-button').click();
     await page.waitForURL('**/add-card/*', { timeout: READY_MS });
-    await payWithNewCard(page, '4111111111111111');
+    // Kept: the pay page of the order left waiting then offers it, chosen as the card paid with last.
+    await payWithNewCard(page, '4111111111111111', { save: true });
     await page.waitForURL('**/payment-success?orderId=*', { timeout: READY_MS });
     giftOrderId = new URL(page.url()).searchParams.get('orderId')!;
   }
@@ -133,6 +137,14 @@ async function main() {
         who: 'shopper',
         path: `/add-card/${pendingOrderId}`,
         ready: '[data-testid=order-number]',
+        frame: { selector: 'iframe[data-testid=card-field-cvv]', label: 'CVV' },
+      },
+      {
+        name: 'pay-new-card',
+        who: 'shopper',
+        path: `/add-card/${pendingOrderId}`,
+        ready: '[data-testid=order-number]',
+        act: (page) => page.getByRole('radio', { name: 'Use a new card' }).check({ timeout: READY_MS }),
         frame: { selector: 'iframe[data-testid=card-field-card-number]', label: 'Card number' },
       },
       { name: 'payment-success', who: 'shopper', path: `/payment-success?orderId=${paidOrderId}`, ready: '[data-testid=coins-credited]' },

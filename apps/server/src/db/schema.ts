@@ -439,6 +439,8 @@ export const payments = pgTable(
       .on(t.updatedAt)
       .where(sql`status = ANY (ARRAY['initiated'::text, 'challenge'::text, 'pending'::text])`),
     index('payments_order_idx').on(t.orderId),
+    // A shopper's newest payments first: the card they paid with last (0052).
+    index('payments_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
 

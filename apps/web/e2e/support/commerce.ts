@@ -67,7 +67,7 @@ export async function trackCardFieldsReady(page: Page): Promise<void> {
 }
 
 /** On /add-card/:orderId with no saved card: types a new card into the hosted frame and presses Pay. */
-export async function payWithNewCard(page: Page, cardNumber: string): Promise<void> {
+export async function payWithNewCard(page: Page, cardNumber: string, { save = false } = {}): Promise<void> {
   const frame = page.frameLocator('iframe[data-testid=card-field-card-number]');
   await frame.getByLabel('Card number').fill(cardNumber);
   await frame.getByLabel('Expiry date').fill('1234');
@@ -75,6 +75,7 @@ export async function payWithNewCard(page: Page, cardNumber: string): Promise<vo
   await page.waitForFunction(() =>
     (window as unknown as { __cardFieldsReady?: string[] }).__cardFieldsReady?.includes('card-field-card-number'),
   );
+  if (save) await page.getByRole('checkbox', { name: 'Save this card' }).check();
   await page.getByTestId('pay-button').click();
 }
 

@@ -87,6 +87,17 @@ describe('paying through Stripe', () => {
     expect(apiRequests.filter((r) => digits(r).includes(STRIPE_3DS))).toEqual([]);
     expect((await stripeMethodsViaApi(token)).card.map((card) => card.last4)).toEqual(['3184']);
 
+    // The next order's pay page has one list of saved cards, with the card paid with last chosen (issue 24).
+    await addToCartViaApi(routed.baseURL, token, (await aCheapProduct(routed.baseURL))._id, 1);
+    await page.goto('/cart');
+    await page.getByTestId('cart-line').waitFor();
+    await page.getByTestId('checkout-button').click();
+    await page.waitForURL('**/add-card/*');
+    const lastUsed = page.getByRole('list', { name: 'Saved cards' }).getByRole('radio', { name: /Visa ending 3184/ });
+    await lastUsed.waitFor();
+    expect(await lastUsed.isChecked()).toBe(true);
+    expect(await page.getByTestId('stripe-pay-button').textContent()).toMatch(/^Pay \$\d+\.\d\d$/);
+
     // Managed without an order: deleted only once the shopper confirms.
     await page.goto('/add-card');
     const section = page.getByRole('region', { name: 'Card (Stripe)' });

@@ -242,3 +242,16 @@ export const allowedProvidersResponse = z.object({
   data: z.object({ data: z.object({ allowedPayment, cardRoute: cardRouteKind.nullable() }) }),
 });
 export type AllowedProvidersResponse = z.infer<typeof allowedProvidersResponse>;
+
+/**
+ * The card forms a saved card is paid through, as the pay page's one list of saved cards names them
+ * (issue 24): a card saved with the card provider ('card', paid as a saved_card), with Stripe or with Square.
+ */
+export const SAVED_CARD_KINDS = ['card', 'stripe_card', 'square_card'] as const;
+export const savedCardKind = z.enum(SAVED_CARD_KINDS);
+export type SavedCardKind = z.infer<typeof savedCardKind>;
+export const lastUsedCard = z.object({ kind: savedCardKind, userPaymentOptionId: z.string() });
+export type LastUsedCard = z.infer<typeof lastUsedCard>;
+/** GET v1/payment/last-used-card (beyond the spec, ADR 004): the saved card the shopper's newest approved card payment used. */
+export const lastUsedCardResponse = z.object({ success: z.literal(true), data: z.object({ lastUsedCard: lastUsedCard.nullable() }) });
+export type LastUsedCardResponse = z.infer<typeof lastUsedCardResponse>;

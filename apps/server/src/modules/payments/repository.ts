@@ -243,3 +243,39 @@ export async function deleteSavedCard(db: Db, userId: string, id: string): Promi
     .returning({ id: savedCards.id });
   return rows.length === 1;
 }
+
+/** Payments that went through: the card was charged, whatever happened to the money afterwards. */
+const WENT_THROUGH: PaymentStatus[] = ['approved', 'refunding', 'refunded', 'reversed'];
+
+/**
+ * The saved card the shopper's newest card payment that went through was made with: a saved card of the
+ * card provider, a Stripe card (always saved first) or a saved Square card; a new card kept after the
+ * payment is found by the vault token it was saved with. Undefined when that payment's card was not kept.
+ */
+export async function findLastUsedCard(
+  db: Db,
+  userId: string,
+): Promise<{ method: PaymentRow['method']; userPaymentOptionId: string | null; keptCardId: string | null } | undefined> {
+  const [row] = await db
+    .select({ method: payments.method, userPaymentOptionId: payments.userPaymentOptionId, keptCardId: savedCards.id })
+    .from(payments)
+    .leftJoin(
+      savedCards,
+      and(
+        eq(payments.method, 'card'),
+        eq(savedCards.userId, payments.userId),
+        eq(savedCards.vaultToken, payments.cardToken),
+        isNull(savedCards.deletedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(payments.userId, userId),
+        inArray(payments.method, ['card', 'saved_card', 'stripe_card', 'square_card']),
+        inArray(payments.status, WENT_THROUGH),
+      ),
+    )
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row;
+}

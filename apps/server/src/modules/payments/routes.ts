@@ -4,6 +4,7 @@ import {
   allowedProvidersResponse,
   deleteCardResponse,
   errorEnvelope,
+  lastUsedCardResponse,
   nuveiInitBody,
   nuveiInitResponse,
   paymentFirstBody,
@@ -18,7 +19,7 @@ import { cardAttemptsFor } from './card-attempts.ts';
 import { paymentsCoreOf } from './core-port.ts';
 import { routeDepsOf } from './route-deps.ts';
 import adminRefundRoutes from './refunds/routes.ts';
-import { allowedPaymentsFor, finishChallenge, initCardPayment, listCards, payFirst, removeCard } from './service.ts';
+import { allowedPaymentsFor, finishChallenge, initCardPayment, lastUsedCardOf, listCards, payFirst, removeCard } from './service.ts';
 
 const challengeReturnParams = z.strictObject({ paymentId: z.string().min(1).max(64) });
 /** The issuer's form post: cres (EMV 3DS), and threeDSSessionData when the ACS sends it back. */
@@ -138,6 +139,19 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         data: { data: await allowedPaymentsFor(deps(request.log), signedInUser(request)._id) },
       }),
+    );
+
+    signedIn.get(
+      '/v1/payment/last-used-card',
+      {
+        schema: {
+          tags: ['payments'],
+          description:
+            "The saved card the shopper's newest card payment that went through was made with (beyond the spec, ADR 004): kind is the card form that pays with it ('card': a card saved with the card provider; 'stripe_card'; 'square_card'). null when that payment's card was not kept, or there was none. The pay page chooses it in its one list of saved cards.",
+          response: { 200: lastUsedCardResponse, 401: errorEnvelope },
+        },
+      },
+      async (request) => ({ success: true as const, data: { lastUsedCard: await lastUsedCardOf(app.db, signedInUser(request)._id) } }),
     );
 
     signedIn.get(

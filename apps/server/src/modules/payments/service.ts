@@ -20,7 +20,7 @@ export type { PaymentsDeps } from './deps.ts';
 export { INITIATED_ABANDONED_MS, PAYMENT_IN_PROGRESS_MESSAGE, PAYMENT_PROCESSED_MESSAGE } from './core.ts';
 export { allowedPaymentsFor } from './allowed.ts';
 export { handleNotification, PAYMENT_NOT_FOUND } from './notifications.ts';
-export { CARD_NOT_FOUND, listCards, removeCard, toSavedCard } from './saved-cards.ts';
+export { CARD_NOT_FOUND, lastUsedCardOf, listCards, removeCard, toSavedCard } from './saved-cards.ts';
 
 /**
  * POST v1/nuvei/init without an order (/add-card): a zero-amount verification of a fresh card, then

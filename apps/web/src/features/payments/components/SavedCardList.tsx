@@ -12,8 +12,8 @@ interface Props<T extends ListedCard> {
   selectedId: string | null;
   busy: boolean;
   onSelect: (id: string | null) => void;
-  /** Delete was pressed on this card (the panel asks for a confirmation first). */
-  onDelete: (card: T) => void;
+  /** Delete was pressed on this card (the panel asks for a confirmation first); no Delete button without it. */
+  onDelete?: (card: T) => void;
   /** Without an order to pay the list only manages cards. */
   selectable: boolean;
   /** Whether a selectable list ends with "Use a new card"; default: whenever it is selectable. */
@@ -34,7 +34,7 @@ export const cardLabel = (card: Pick<ListedCard, 'brand' | 'last4'>) => `${brand
 
 const expiry = (card: ListedCard) => `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`;
 
-/** The shopper's saved cards of one provider: pick one to pay with, or delete it. */
+/** Saved cards: pick one to pay with, or delete it (one provider's, or every provider's on the pay page). */
 export function SavedCardList<T extends ListedCard>({
   cards,
   selectedId,
@@ -67,15 +67,17 @@ export function SavedCardList<T extends ListedCard>({
               <span className="saved-card__brand">{label}</span>
               <span className="payments-muted">expires {expiry(card)}</span>
             </label>
-            <button
-              type="button"
-              className="payments-link-button"
-              disabled={busy}
-              aria-label={`Delete ${label}`}
-              onClick={() => onDelete(card)}
-            >
-              Delete
-            </button>
+            {onDelete ? (
+              <button
+                type="button"
+                className="payments-link-button"
+                disabled={busy}
+                aria-label={`Delete ${label}`}
+                onClick={() => onDelete(card)}
+              >
+                Delete
+              </button>
+            ) : null}
           </li>
         );
       })}

@@ -34,7 +34,7 @@ const PAID_STATUSES = new Set(['paid', 'fulfilled']);
  * hosted fields, with 3-D Secure (SPEC §4 "Card payment"). Without an order it manages the cards:
  * list, save a new one (verified for zero), delete after a confirmation.
  */
-export default function CardMethod({ orderId, onPaid, onFailed, billingZip: profileZip = '' }: MethodPanelProps) {
+export default function CardMethod({ orderId, onPaid, onFailed, billingZip: profileZip = '', chosenCard }: MethodPanelProps) {
   const dispatch = useAppDispatch();
   const { data: config, isError: configFailed } = usePaymentsConfigQuery();
   const cardsQuery = usePaymentsSavedCardsQuery();
@@ -42,7 +42,9 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
   // The same cached order the page asked for afresh; asked again here after a failure.
   const orderQuery = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
   const [deleteCard, deleteState] = usePaymentsDeleteCardMutation();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [ownChoice, setSelectedId] = useState<string | null>(null);
+  // The pay page's one list chooses for this panel when it shows one; else the panel's own list does.
+  const selectedId = chosenCard !== undefined ? chosenCard : ownChoice;
   const [saveCard, setSaveCard] = useState(false);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -161,14 +163,16 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
   return (
     <div className="card-method">
       {cardsQuery.isSuccess && cards.length === 0 && !orderId ? <p className="payments-muted">You have no saved cards.</p> : null}
-      <SavedCardList
-        cards={cards}
-        selectedId={selected?.userPaymentOptionId ?? null}
-        busy={paying || deleteState.isLoading}
-        onSelect={setSelectedId}
-        onDelete={setConfirming}
-        selectable={Boolean(orderId)}
-      />
+      {chosenCard === undefined ? (
+        <SavedCardList
+          cards={cards}
+          selectedId={selected?.userPaymentOptionId ?? null}
+          busy={paying || deleteState.isLoading}
+          onSelect={setSelectedId}
+          onDelete={setConfirming}
+          selectable={Boolean(orderId)}
+        />
+      ) : null}
       {confirmation}
       {orderId ? (
         <>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { SquareSavedCard } from '@store/shared';
+import { formatCents, type SquareSavedCard } from '@store/shared';
 import { notify } from '../../../lib/toast.ts';
 import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
@@ -28,14 +28,16 @@ export const SQUARE_CONFIG_FAILED_TEXT = 'The card form could not be loaded. Ple
  * SDK) with real credentials, into our card vault's hosted fields with the built-in sandbox; either way
  * the store gets only a token. Without an order: list, add (saved at Square), delete after a confirmation.
  */
-export default function SquareCardMethod({ orderId, onPaid, onFailed }: MethodPanelProps) {
+export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard }: MethodPanelProps) {
   const { data: config, isError: configFailed } = usePaymentsSquareConfigQuery();
   const { data: cards = [], isSuccess: cardsLoaded } = usePaymentsSquareCardsQuery();
   const { data: order } = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
   const [createPayment] = usePaymentsSquareCreatePaymentMutation();
   const [saveCard] = usePaymentsSquareSaveCardMutation();
   const [deleteCard, deleteState] = usePaymentsSquareDeleteCardMutation();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [ownChoice, setSelectedId] = useState<string | null>(null);
+  // The pay page's one list chooses for this panel when it shows one; else the panel's own list does.
+  const selectedId = chosenCard !== undefined ? chosenCard : ownChoice;
   const [keepCard, setKeepCard] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -110,18 +112,20 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed }: MethodPa
   return (
     <div className="square-card-method" data-testid="square-card-method">
       {!orderId && cardsLoaded && cards.length === 0 ? <p className="payments-muted">You have no cards saved with Square.</p> : null}
-      <SavedCardList
-        cards={cards}
-        selectedId={selectedId}
-        busy={busy || deleteState.isLoading}
-        onSelect={setSelectedId}
-        onDelete={setConfirming}
-        selectable={Boolean(orderId)}
-        offerNewCard={cards.length > 0}
-        name="square-card"
-        listLabel="Cards saved with Square"
-        itemTestId="square-saved-card"
-      />
+      {chosenCard === undefined ? (
+        <SavedCardList
+          cards={cards}
+          selectedId={selectedId}
+          busy={busy || deleteState.isLoading}
+          onSelect={setSelectedId}
+          onDelete={setConfirming}
+          selectable={Boolean(orderId)}
+          offerNewCard={cards.length > 0}
+          name="square-card"
+          listLabel="Cards saved with Square"
+          itemTestId="square-saved-card"
+        />
+      ) : null}
 
       <div className="card-fields" hidden={!usingNewCard}>
         <p className="payments-field-label">{orderId ? 'Card number, expiry and CVV' : 'Add a card: number, expiry and CVV'}</p>
@@ -157,7 +161,7 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed }: MethodPa
           disabled={busy || !config}
           onClick={() => void pay(orderId)}
         >
-          {busy ? 'Paying…' : 'Pay with Square'}
+          {busy ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
         </button>
       ) : (
         <button

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import type { StripeSavedCard } from '@store/shared';
+import { formatCents, type StripeSavedCard } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
 import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
+import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import { usePaymentsStripeConfigQuery } from '../api/stripe-config.ts';
 import { usePaymentsStripeMethodsQuery } from '../api/stripe-payment-methods.ts';
 import { usePaymentsStripeSaveCardMutation } from '../api/stripe-save-card.ts';
@@ -30,14 +31,17 @@ export const STRIPE_UNAVAILABLE_TEXT = 'Card payments through Stripe are not ava
  * vault's hosted fields with the sandbox, into Stripe's own card element with real keys, and saved with
  * Stripe before it pays. Without an order: list, add, delete after a confirmation.
  */
-export default function StripeCardMethod({ orderId, onPaid, onFailed }: MethodPanelProps) {
+export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard }: MethodPanelProps) {
   const { data: config, isError: configFailed } = usePaymentsStripeConfigQuery();
   usePaymentsStripeMethodsQuery();
   const cards = useAppSelector(selectStripeCards);
   const [saveCard] = usePaymentsStripeSaveCardMutation();
   const [payIntent] = usePaymentsStripePaymentIntentMutation();
   const [deleteMethod, deleteState] = usePaymentsStripeDeleteMethodMutation();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [ownChoice, setSelectedId] = useState<string | null>(null);
+  // The pay page's one list chooses for this panel when it shows one; else the panel's own list does.
+  const selectedId = chosenCard !== undefined ? chosenCard : ownChoice;
+  const { data: order } = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<StripeSavedCard | null>(null);
@@ -123,17 +127,19 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed }: MethodPa
   return (
     <div className="stripe-card-method" data-testid="stripe-card-method">
       {!orderId && cards.length === 0 ? <p className="payments-muted">You have no cards saved with Stripe.</p> : null}
-      <SavedCardList
-        cards={cards}
-        selectedId={selectedId}
-        busy={busy || deleteState.isLoading}
-        onSelect={setSelectedId}
-        onDelete={setConfirming}
-        selectable={Boolean(orderId)}
-        name="stripe-card"
-        listLabel="Cards saved with Stripe"
-        itemTestId="stripe-saved-card"
-      />
+      {chosenCard === undefined ? (
+        <SavedCardList
+          cards={cards}
+          selectedId={selectedId}
+          busy={busy || deleteState.isLoading}
+          onSelect={setSelectedId}
+          onDelete={setConfirming}
+          selectable={Boolean(orderId)}
+          name="stripe-card"
+          listLabel="Cards saved with Stripe"
+          itemTestId="stripe-saved-card"
+        />
+      ) : null}
 
       <div className="card-fields" hidden={!usingNewCard}>
         <p className="payments-field-label">{orderId ? 'Card number, expiry and CVV' : 'Add a card: number, expiry and CVV'}</p>
@@ -166,7 +172,7 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed }: MethodPa
           disabled={busy || !config}
           onClick={() => void pay(orderId)}
         >
-          {busy ? 'Paying…' : 'Pay with Stripe'}
+          {busy ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
         </button>
       ) : (
         <button

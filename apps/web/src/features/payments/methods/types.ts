@@ -26,6 +26,11 @@ export interface MethodPanelProps {
   onFailed?(message: string, unconfirmed?: boolean, code?: string): void;
   /** The ZIP or postcode of the shopper's profile address, to prefill a card form's billing ZIP. */
   billingZip?: string;
+  /**
+   * Set by the pay page's one list of saved cards of every provider (RoutedCardMethod, issue 24): the saved
+   * card of this panel's provider to pay with, or null for a new card. The panel then lists no cards itself.
+   */
+  chosenCard?: string | null;
 }
 
 /** 403 codes of a payment the server will not take from this shopper (apps/server/src/modules/payments/allowed.ts). */

@@ -61,6 +61,7 @@ function routes(extra: Parameters<typeof mockApi>[0] = {}) {
     ...frameSessionRoute(),
     'GET v1/nuvei/config': ok({ vaultOrigin: VAULT }),
     'GET v1/nuvei/cards': ok({ paymentMethods: [visa] }),
+    'GET v1/payment/last-used-card': ok({ lastUsedCard: null }),
     'GET v1/checkout/getorder': ok(order),
     'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: CARDS_ONLY } }),
     'GET v1/admin/whitelist_states/whitelist': ok({ states: WHITELIST }),
@@ -387,6 +388,58 @@ describe('AddCardPage: the ways to pay this shopper may use', () => {
     // Square's panel takes the card; the Nuvei form is not there.
     expect(await screen.findByTestId('square-pay-button')).toBeInTheDocument();
     expect(screen.queryByTestId('pay-button')).not.toBeInTheDocument();
+  });
+
+  it('lists the saved cards of every provider in one list, the last used chosen, and pays with it through its own provider (issue 24)', async () => {
+    const stripeMaster = { userPaymentOptionId: 'pm_master4444', brand: 'mastercard', last4: '4444', expMonth: 3, expYear: 2031 };
+    const squareAmex = { userPaymentOptionId: 'ccof:amex', brand: 'amex', last4: '0005', expMonth: 9, expYear: 2032 };
+    const net = routes({
+      'GET v1/payment/allowed-providers': ok({
+        data: { allowedPayment: { ...CARDS_ONLY, stripe_card: true, square_card: true }, cardRoute: 'card' },
+      }),
+      'GET v1/payment/stripe/payment-methods': ok({ paymentMethods: { card: [stripeMaster], nuveiCards: [], cashapp: [] } }),
+      'GET v1/payment/stripe/config': ok({ mode: 'sandbox', publishableKey: null, vaultOrigin: VAULT }),
+      'GET v1/payment/square/cards': ok({ paymentMethods: [squareAmex] }),
+      'GET v1/payment/last-used-card': ok({ lastUsedCard: { kind: 'stripe_card', userPaymentOptionId: 'pm_master4444' } }),
+      'POST v1/payment/stripe/payment-intent/pm_master4444': ok({ status: 'approved', paymentIntentId: 'pi_1', orderStatus: 'fulfilled' }),
+    });
+    const { user } = renderPage(<AddCardPage profile={shopperIn('TX')} />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    const list = await screen.findByRole('list', { name: 'Saved cards' });
+    const cards = within(list)
+      .getAllByRole('radio')
+      .map((radio) => radio.closest('label')!.textContent);
+    expect(cards).toEqual([
+      'Visa ending 1111expires 12/30',
+      'Mastercard ending 4444expires 03/31',
+      'American Express ending 0005expires 09/32',
+      'Use a new card',
+    ]);
+    // No provider's name, and no second list: one list, whoever keeps the card.
+    expect(screen.getAllByRole('list', { name: /saved/i })).toHaveLength(1);
+    expect(within(list).getByRole('radio', { name: /Mastercard ending 4444/ })).toBeChecked();
+    // Enabled once Stripe's card configuration has come.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $18.99' })).toBeEnabled());
+
+    await user.click(screen.getByRole('button', { name: 'Pay $18.99' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
+    expect(net.find('POST v1/payment/stripe/payment-intent/pm_master4444')!.search.get('orderId')).toBe('ord-1');
+    expect(net.keys()).not.toContain('POST v1/nuvei/init');
+  });
+
+  it('chooses a new card when the last used card is gone, and a saved card of the card provider pays with its CVV', async () => {
+    const net = routes({
+      'GET v1/payment/last-used-card': ok({ lastUsedCard: { kind: 'card', userPaymentOptionId: 'upo-deleted' } }),
+      'POST v1/nuvei/init': ok({ transactionId: 't-1', paymentOption: { card: { threeD: { version: null } } }, orderStatus: 'fulfilled' }),
+    });
+    const { user } = renderPage(<AddCardPage profile={shopperIn('TX')} />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    expect(await screen.findByRole('radio', { name: 'Use a new card' })).toBeChecked();
+    expect(screen.getByText('Card number, expiry and CVV')).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: /Visa ending 1111/ }));
+    expect(screen.getByText('CVV of the selected card')).toBeVisible();
+    await vaultFrameAnswers('card-field-cvv', 'cvv_tok');
+    await user.click(screen.getByTestId('pay-button'));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
+    expect(net.find('POST v1/nuvei/init')!.body).toEqual({ orderId: 'ord-1', userPaymentOptionId: 'upo-1', cvvToken: 'cvv_tok' });
   });
 
   it('the registry says which panels pay by card and which by bank', () => {
