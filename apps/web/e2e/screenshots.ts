@@ -122,6 +122,13 @@ async function main() {
   try {
     const { baseURL } = store;
     const { session, product, paidOrderId, pendingOrderId, giftOrderId } = await shopperWithOrders(browser, baseURL);
+    // The bank-linking page a shopper is sent to (the sandbox's, in the store's look): opened, never submitted.
+    const bankLink = await fetch(`${baseURL}/api/v1/nuvei/add_bank`, {
+      method: 'POST',
+      headers: { 'x-auth-token': session.token, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const bankLinkUrl = ((await bankLink.json()) as { data: { url: string } }).data.url;
     const admin = await signInAsAdmin(baseURL);
     const adminSession = { token: admin.token, user: { role: 'ADMIN' } };
     const states: PageState[] = [
@@ -147,6 +154,7 @@ async function main() {
         act: (page) => page.getByRole('radio', { name: 'Use a new card' }).check({ timeout: READY_MS }),
         frame: { selector: 'iframe[data-testid=card-field-card-number]', label: 'Card number' },
       },
+      { name: 'bank-link', who: 'shopper', path: bankLinkUrl, ready: '#routingNumber' },
       { name: 'payment-success', who: 'shopper', path: `/payment-success?orderId=${paidOrderId}`, ready: '[data-testid=coins-credited]' },
       { name: 'gift-card-success', who: 'shopper', path: `/payment-success?orderId=${giftOrderId}`, ready: '[data-testid=gift-card-code]' },
       { name: 'my-purchases', who: 'shopper', path: '/my-purchases', ready: '[data-testid=purchase-row]' },

@@ -2,7 +2,7 @@
 // mail too. The answer is plain text; every value is escaped in the HTML version.
 import { escapeHtml } from '@store/server-kit';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
-import { BRAND_NAME } from '../../providers/mail/templates.ts';
+import { BRAND_NAME } from '../../lib/brand.ts';
 
 export function chatAnswerEmail({ to, answer, storeUrl }: { to: string; answer: string; storeUrl: string }): MailMessage {
   const subject = `${BRAND_NAME}: an answer to your chat message`;
@@ -11,11 +11,11 @@ export function chatAnswerEmail({ to, answer, storeUrl }: { to: string; answer: 
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f1ea;font-family:Helvetica,Arial,sans-serif;color:#1f1f1f;">
+<body style="margin:0;padding:24px;background:#070d1f;font-family:Helvetica,Arial,sans-serif;color:#1f1f1f;">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px;">
-<p style="margin:0 0 16px;font-weight:bold;color:#8b1e1e;">${escapeHtml(BRAND_NAME)}</p>
+<p style="margin:0 0 16px;font-weight:bold;color:#111a33;">${escapeHtml(BRAND_NAME)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(intro)}</p>
-<blockquote style="margin:0 0 16px;padding:12px 16px;background:#faf7f0;border-left:4px solid #8b1e1e;white-space:pre-wrap;">${escapeHtml(answer)}</blockquote>
+<blockquote style="margin:0 0 16px;padding:12px 16px;background:#f4f5f9;border-left:4px solid #f5c451;white-space:pre-wrap;">${escapeHtml(answer)}</blockquote>
 <p style="margin:0;font-size:13px;color:#555;">${escapeHtml(outro)}</p>
 </div>
 </body>

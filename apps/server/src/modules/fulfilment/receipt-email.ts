@@ -3,7 +3,7 @@
 import { PAYMENT_METHOD_LABELS, formatCents, formatCoins, formatOrderNumber, type Order } from '@store/shared';
 import { escapeHtml } from '@store/server-kit';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
-import { BRAND_NAME } from '../../providers/mail/templates.ts';
+import { BRAND_NAME } from '../../lib/brand.ts';
 
 interface ReceiptInput {
   firstname: string;
@@ -49,12 +49,12 @@ export function receiptEmail({ firstname, order, purchasesUrl }: ReceiptInput): 
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f1ea;font-family:Helvetica,Arial,sans-serif;color:#1f1f1f;">
+<body style="margin:0;padding:0;background:#070d1f;font-family:Helvetica,Arial,sans-serif;color:#1f1f1f;">
 <span style="display:none;max-height:0;overflow:hidden;">${escapeHtml(`Thank you for your purchase: ${formatCents(order.total)}`)}</span>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea;padding:32px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#070d1f;padding:32px 12px;">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;">
-<tr><td style="background:#8b1e1e;padding:20px 28px;color:#f7d774;font-size:20px;font-weight:bold;letter-spacing:0.5px;">${escapeHtml(BRAND_NAME)}</td></tr>
+<tr><td style="background:#111a33;padding:20px 28px;color:#f5c451;font-size:20px;font-weight:bold;letter-spacing:0.5px;">${escapeHtml(BRAND_NAME)}</td></tr>
 <tr><td style="padding:28px;font-size:15px;line-height:1.6;">
 <p style="margin:0 0 16px;">${escapeHtml(`Hi ${firstname},`)}</p>
 <p style="margin:0 0 16px;">${escapeHtml(`Thank you for your purchase. Here is your receipt for order ${orderNumber}.`)}</p>
@@ -78,9 +78,9 @@ ${codeRows}
 <p style="margin:0 0 16px;font-size:13px;color:#555;">Keep these codes private: anyone who has a code can redeem it.</p>`
     : ''
 }
-<p style="margin:24px 0;"><a href="${escapeHtml(purchasesUrl)}" target="_blank" rel="noopener" style="display:inline-block;background:#8b1e1e;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:bold;">See my purchases</a></p>
+<p style="margin:24px 0;"><a href="${escapeHtml(purchasesUrl)}" target="_blank" rel="noopener" style="display:inline-block;background:#f5c451;color:#1a1405;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:bold;">See my purchases</a></p>
 </td></tr>
-<tr><td style="padding:16px 28px;background:#faf7f0;font-size:12px;color:#777;">You received this e-mail because you made a purchase at ${escapeHtml(BRAND_NAME)}. We never ask for your password by e-mail.</td></tr>
+<tr><td style="padding:16px 28px;background:#f4f5f9;font-size:12px;color:#777;">You received this e-mail because you made a purchase at ${escapeHtml(BRAND_NAME)}. We never ask for your password by e-mail.</td></tr>
 </table>
 </td></tr>
 </table>

@@ -5,17 +5,17 @@ import type { StoredMail } from './repository.ts';
 
 const STYLE = `
   body { margin: 0; font-family: system-ui, -apple-system, Segoe UI, Roboto, sans-serif; background: #f6f6f4; color: #1d1d1d; }
-  header { background: #8b1e1e; color: #f7d774; padding: 14px 24px; display: flex; gap: 16px; align-items: baseline; }
-  header a { color: #f7d774; text-decoration: none; font-weight: 600; font-size: 18px; }
-  header span { color: #f3e7c6; font-size: 13px; }
+  header { background: #111a33; color: #f5c451; padding: 14px 24px; display: flex; gap: 16px; align-items: baseline; }
+  header a { color: #f5c451; text-decoration: none; font-weight: 600; font-size: 18px; }
+  header span { color: #a7b0c8; font-size: 13px; }
   main { max-width: 980px; margin: 24px auto; padding: 0 16px; }
   form { display: flex; gap: 8px; margin-bottom: 16px; }
   input { flex: 1; padding: 8px 10px; border: 1px solid #ccc; border-radius: 6px; font: inherit; }
-  button, .button { padding: 8px 14px; border: 0; border-radius: 6px; background: #8b1e1e; color: #fff; font: inherit; cursor: pointer; text-decoration: none; }
+  button, .button { padding: 8px 14px; border: 0; border-radius: 6px; background: #f5c451; color: #1a1405; font: inherit; font-weight: 600; cursor: pointer; text-decoration: none; }
   table { width: 100%; border-collapse: collapse; background: #fff; border-radius: 8px; overflow: hidden; }
   th, td { text-align: left; padding: 10px 12px; border-bottom: 1px solid #eee; font-size: 14px; }
-  th { background: #faf7f0; font-weight: 600; }
-  td a { color: #8b1e1e; }
+  th { background: #f4f5f9; font-weight: 600; }
+  td a { color: #7a5a00; }
   .empty { padding: 32px; text-align: center; color: #666; background: #fff; border-radius: 8px; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 6px 16px; background: #fff; padding: 16px; border-radius: 8px; }
   dt { font-weight: 600; color: #555; }

@@ -1,9 +1,7 @@
 // The store's transactional e-mails. Every interpolated value is escaped in the HTML version.
 import { escapeHtml } from '@store/server-kit';
+import { BRAND_NAME } from '../../lib/brand.ts';
 import type { MailMessage } from './mailer.ts';
-
-/** The store's one name, as the site (settings' company name), the e-mails and the chat show it (issue 24). */
-export const BRAND_NAME = 'Lucky Dragon Collective';
 
 type Composed = Omit<MailMessage, 'to'>;
 
@@ -21,20 +19,20 @@ function render({ subject, preheader, greeting, paragraphs, button, footnote }: 
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f1ea;font-family:Helvetica,Arial,sans-serif;color:#1f1f1f;">
+<body style="margin:0;padding:0;background:#070d1f;font-family:Helvetica,Arial,sans-serif;color:#1f1f1f;">
 <span style="display:none;max-height:0;overflow:hidden;">${escapeHtml(preheader)}</span>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea;padding:32px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#070d1f;padding:32px 12px;">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;">
-<tr><td style="background:#8b1e1e;padding:20px 28px;color:#f7d774;font-size:20px;font-weight:bold;letter-spacing:0.5px;">${escapeHtml(BRAND_NAME)}</td></tr>
+<tr><td style="background:#111a33;padding:20px 28px;color:#f5c451;font-size:20px;font-weight:bold;letter-spacing:0.5px;">${escapeHtml(BRAND_NAME)}</td></tr>
 <tr><td style="padding:28px;font-size:15px;line-height:1.6;">
 <p style="margin:0 0 16px;">${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;">${escapeHtml(p)}</p>`).join('\n')}
-<p style="margin:24px 0;"><a href="${escapeHtml(button.href)}" target="_blank" rel="noopener" style="display:inline-block;background:#8b1e1e;color:#ffffff;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:bold;">${escapeHtml(button.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555;">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(button.href)}" target="_blank" rel="noopener" style="color:#8b1e1e;word-break:break-all;">${escapeHtml(button.href)}</a></p>
+<p style="margin:24px 0;"><a href="${escapeHtml(button.href)}" target="_blank" rel="noopener" style="display:inline-block;background:#f5c451;color:#1a1405;text-decoration:none;padding:12px 22px;border-radius:8px;font-weight:bold;">${escapeHtml(button.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555;">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(button.href)}" target="_blank" rel="noopener" style="color:#7a5a00;word-break:break-all;">${escapeHtml(button.href)}</a></p>
 <p style="margin:0;font-size:13px;color:#555;">${escapeHtml(footnote)}</p>
 </td></tr>
-<tr><td style="padding:16px 28px;background:#faf7f0;font-size:12px;color:#777;">You received this e-mail because this address was entered at ${escapeHtml(BRAND_NAME)}. We never ask for your password by e-mail.</td></tr>
+<tr><td style="padding:16px 28px;background:#f4f5f9;font-size:12px;color:#777;">You received this e-mail because this address was entered at ${escapeHtml(BRAND_NAME)}. We never ask for your password by e-mail.</td></tr>
 </table>
 </td></tr>
 </table>

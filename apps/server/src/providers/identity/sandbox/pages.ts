@@ -1,6 +1,7 @@
 // The sandbox identity providers' pages (ADR 029): the consent page a tester fills in, the page that posts
 // Apple's answer back (form_post), and a plain error page. Every value shown is escaped.
 import { createHash } from 'node:crypto';
+import { BRAND_NAME } from '../../../lib/brand.ts';
 import type { SocialProvider } from '../types.ts';
 import { SANDBOX_FAULTS } from './idp.ts';
 
@@ -46,7 +47,7 @@ export function consentPage(provider: SocialProvider, params: AuthorizeParams): 
   return layout(
     `Sign in with ${TITLES[provider]}`,
     `<h1>Sign in with ${escape(TITLES[provider])}</h1>
-<p class="note">A test identity provider built into Lucky Dragon. Type who you are; nothing leaves this machine.</p>
+<p class="note">A test identity provider built into ${escape(BRAND_NAME)}. Type who you are; nothing leaves this machine.</p>
 <form method="post">${hidden}
 <label for="name">Name</label><input id="name" type="text" name="name" required maxlength="100" value="Sandbox Tester">
 <label for="email">E-mail</label><input id="email" type="email" name="email" required maxlength="200">
@@ -66,8 +67,8 @@ export function formPostPage(action: string, fields: Record<string, string>): { 
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value)}">`)
     .join('');
   const html = layout(
-    'Returning to Lucky Dragon',
-    `<form method="post" action="${escape(action)}">${inputs}<p>Returning to Lucky Dragon…</p>
+    `Returning to ${BRAND_NAME}`,
+    `<form method="post" action="${escape(action)}">${inputs}<p>Returning to ${escape(BRAND_NAME)}…</p>
 <noscript><button type="submit">Continue</button></noscript></form><script>${script}</script>`,
   );
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${hash}'; form-action ${new URL(action).origin}`;

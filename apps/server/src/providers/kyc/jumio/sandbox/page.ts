@@ -3,6 +3,7 @@
 // tester wants, and Submit. The script sends the images as data URLs to the same address; the server
 // checks them, drops them and delivers the signed callbacks. No inline script (the page's CSP).
 import { escapeHtml } from '@store/server-kit';
+import { providerPage } from '../../../../lib/provider-page.ts';
 
 export const PAGE_SCRIPT_PATH = '/sandbox/kyc/page.js';
 
@@ -20,21 +21,13 @@ export function verificationPage(workflowExecutionId: string, secret: string, ac
         `<label class="choice"><input type="radio" name="outcome" value="${value}"${i === 0 ? ' checked' : ''}> ${escapeHtml(label)}</label>`,
     )
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Identity check (sandbox)</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>
-body{font:15px system-ui,sans-serif;margin:0;padding:1rem 1.25rem;color:#1d1d1f;background:#fff}
-h1{font-size:1.2rem;margin:.2rem 0 .6rem}p{margin:.4rem 0}.note{color:#555;font-size:.85rem}
-fieldset{border:1px solid #ddd;border-radius:8px;margin:.8rem 0;padding:.6rem .8rem}
-legend{font-weight:600}.choice{display:block;margin:.25rem 0}
-input[type=file]{display:block;margin:.3rem 0 .6rem}
-button{font:inherit;padding:.55rem 1.4rem;border-radius:6px;border:0;background:#0b5cad;color:#fff;cursor:pointer}
-button:disabled{opacity:.6}
-#result{margin-top:.8rem;font-weight:600}#result[data-kind=error]{color:#b00020}
-</style></head>
-<body data-execution="${escapeHtml(workflowExecutionId)}" data-secret="${escapeHtml(secret)}">
+  return providerPage({
+    title: 'Identity check (sandbox)',
+    provider: 'Sandbox verification partner',
+    bodyAttributes: `data-execution="${escapeHtml(workflowExecutionId)}" data-secret="${escapeHtml(secret)}"`,
+    body: `<style>#result{margin-top:.8rem;font-weight:600;color:#eef1f8}#result[data-kind=error]{color:#ff6b6b}</style>
 <h1>Identity check</h1>
-<p class="note">Sandbox of the verification partner: nothing is checked for real. The images are only checked for size and type, then discarded.</p>
+<p class="note">Nothing is checked for real here. The images are only checked for size and type, then discarded.</p>
 ${acquired ? '<p id="acquired">Your documents were received and are still being checked. Choose how the check ends.</p>' : ''}
 <form id="kyc-form" novalidate>
 <fieldset><legend>Photo ID</legend>
@@ -44,11 +37,11 @@ ${acquired ? '<p id="acquired">Your documents were received and are still being 
 <input id="selfie" name="selfie" type="file" accept="image/*" capture="user" required>
 </fieldset>
 <fieldset><legend>Outcome (sandbox)</legend>${outcomes}</fieldset>
-<button type="submit" id="submit">Submit</button>
+<div class="actions"><button class="primary" type="submit" id="submit">Submit</button></div>
 </form>
-<p id="result" role="status" aria-live="polite"></p>
-<script src="${PAGE_SCRIPT_PATH}"></script>
-</body></html>`;
+<p id="result" role="status" aria-live="polite"></p>`,
+    after: `<script src="${PAGE_SCRIPT_PATH}"></script>`,
+  });
 }
 
 /** The page's script: reads both images, posts them with the outcome, shows the answer. */

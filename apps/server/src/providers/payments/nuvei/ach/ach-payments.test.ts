@@ -134,11 +134,18 @@ describe('linking a bank account', () => {
     const unknown = await submitLinkPage(t.app, url, { routingNumber: SANDBOX_ROUTING.unknown, accountNumber: '9876543210' });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.body).toContain('No bank answers to this routing number.');
-    // The numbers are never echoed back.
+    // The account number is never echoed back; the routing number is kept to correct (issue 24: what was typed stays).
     expect(unknown.body).not.toContain('9876543210');
+    expect(unknown.body).toContain(
+      `id="routingNumber" name="routingNumber" inputmode="numeric" autocomplete="off" required pattern="[0-9]{9}" value="${SANDBOX_ROUTING.unknown}"`,
+    );
     const short = await submitLinkPage(t.app, url, { routingNumber: '12345', accountNumber: SANDBOX_ACCOUNTS.settles });
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain('The routing number has 9 digits.');
+    expect(short.body).toContain('value="12345"');
+    expect(short.body).toContain(
+      '<input id="accountNumber" name="accountNumber" inputmode="numeric" autocomplete="off" required pattern="[0-9]{4,17}">',
+    );
     const forged = await submitLinkPage(t.app, url, settles, 'A'.repeat(43));
     expect(forged.statusCode).toBe(404);
     expect((await as(t.app, s, { method: 'POST', url: '/api/v1/checkout/saved-bank', payload: { linkId } })).statusCode).toBe(409);

@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { formatCents, paymentSuccessPath } from '@store/shared';
 import { escapeHtml } from '@store/server-kit';
+import { providerPage } from '../../../../lib/provider-page.ts';
 import { submitBankLink, viewBankLink, type LinkPageView } from './service.ts';
 import type { FamilyDeps, PaymentsCore } from '../../core-port.ts';
 
@@ -29,7 +30,23 @@ const formBody = z.object({
 });
 const NO_SUCH_LINK = 'This bank-linking page has expired or was already used. Start again from the store.';
 
-function page(linkId: string, secret: string, view: LinkPageView, error?: string): string {
+/**
+ * What the page keeps of a refused form: the routing number (it names the bank, not the account) and the
+ * account's type. The account number is never echoed back; the shopper types it again.
+ */
+interface Typed {
+  routingNumber?: string;
+  accountType?: string;
+}
+
+function typedOf(body: unknown): Typed {
+  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const routing = typeof fields.routingNumber === 'string' ? fields.routingNumber.trim().slice(0, 32) : undefined;
+  const type = fields.accountType === 'savings' || fields.accountType === 'checking' ? fields.accountType : undefined;
+  return { routingNumber: routing, accountType: type };
+}
+
+function page(linkId: string, secret: string, view: LinkPageView, error?: string, typed: Typed = {}): string {
   const action = `/bank-link/${encodeURIComponent(linkId)}`;
   const paying =
     view.amountCents !== null
@@ -42,17 +59,19 @@ function page(linkId: string, secret: string, view: LinkPageView, error?: string
         )
         .join('')}</tbody></table>`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link a bank account</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{font:16px system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.8rem 0 .2rem}input,select{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}button{font:inherit;padding:.6rem 1.4rem;margin-top:1rem}.error{color:#a40000}table{border-collapse:collapse;font-size:.9rem;margin-top:.5rem}td,th{border:1px solid #ccc;padding:.3rem .5rem;text-align:left}</style></head>
-<body><h1>Link a bank account</h1><p>Your bank account is debited by ACH. The money settles in a few days; your order shows as processing until then.</p>${paying}
+  const option = (value: string, label: string) =>
+    `<option value="${value}"${typed.accountType === value ? ' selected' : ''}>${label}</option>`;
+  return providerPage({
+    title: 'Link a bank account',
+    provider: 'Sandbox bank link · ACH',
+    body: `<h1>Link a bank account</h1><p>Your bank account is debited by ACH. The money settles in a few days; your order shows as processing until then.</p>${paying}
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${action}"><input type="hidden" name="secret" value="${escapeHtml(secret)}">
-<label for="routingNumber">Routing number</label><input id="routingNumber" name="routingNumber" inputmode="numeric" autocomplete="off" required pattern="[0-9]{9}">
+<label for="routingNumber">Routing number</label><input id="routingNumber" name="routingNumber" inputmode="numeric" autocomplete="off" required pattern="[0-9]{9}" value="${escapeHtml(typed.routingNumber ?? '')}">
 <label for="accountNumber">Account number</label><input id="accountNumber" name="accountNumber" inputmode="numeric" autocomplete="off" required pattern="[0-9]{4,17}">
-<label for="accountType">Account type</label><select id="accountType" name="accountType"><option value="checking">Checking</option><option value="savings">Savings</option></select>
-<button type="submit">Link account</button></form>${tests}
-</body></html>`;
+<label for="accountType">Account type</label><select id="accountType" name="accountType">${option('checking', 'Checking')}${option('savings', 'Savings')}</select>
+<div class="actions"><button class="primary" type="submit">Link account</button></div></form>${tests}`,
+  });
 }
 
 const achLinkPage =
@@ -91,12 +110,13 @@ const achLinkPage =
       if (!form.success) {
         const view = await viewBankLink(deps, p.data.linkId, secret.data);
         if (!view) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
-        return html(reply, 400, page(p.data.linkId, secret.data, view, form.error.issues[0]?.message));
+        return html(reply, 400, page(p.data.linkId, secret.data, view, form.error.issues[0]?.message, typedOf(request.body)));
       }
       const { routingNumber, accountNumber, accountType } = form.data;
       const done = await submitBankLink(deps, p.data.linkId, secret.data, { routingNumber, accountNumber, accountType }, request.ip);
       if (!done) return reply.status(404).type('text/plain').send(NO_SUCH_LINK);
-      if (done.status === 'refused') return html(reply, 422, page(p.data.linkId, secret.data, done.view, done.reason));
+      if (done.status === 'refused')
+        return html(reply, 422, page(p.data.linkId, secret.data, done.view, done.reason, { routingNumber, accountType }));
       const link = encodeURIComponent(done.linkId);
       // The debit was started and settles in days: the success page says so (a bank payment, not a card's).
       if (done.orderId && done.paid) return reply.redirect(`${store}${paymentSuccessPath(done.orderId, 'bank')}`, 303);

@@ -14,6 +14,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { formatCents } from '@store/shared';
 import { escapeHtml } from '@store/server-kit';
+import { providerPage } from '../../../../lib/provider-page.ts';
 import type { SandboxGateway } from './gateway.ts';
 
 const params = z.object({ transactionId: z.string().regex(/^\d{6,24}$/) });
@@ -29,36 +30,25 @@ const GET_REFUSED = 'This bank page opens only from the store: its form must POS
 const AUTO_SUBMIT = "document.getElementById('cres-form').submit();";
 const AUTO_SUBMIT_HASH = `'sha256-${createHash('sha256').update(AUTO_SUBMIT).digest('base64')}'`;
 
-// The store's look (apps/web/src/styles: its colours, radius and type), so the bank's step reads as part of the pay flow.
-const STYLE = `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#070d1f;color:#eef1f8;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:1rem;box-sizing:border-box}
-main{width:100%;max-width:26rem;background:#111a33;border:1px solid rgba(255,255,255,.12);border-radius:18px;box-shadow:0 18px 40px rgba(0,0,0,.35);padding:1.75rem 1.5rem}
-.bank{font-size:.8rem;letter-spacing:.08em;text-transform:uppercase;color:#a7b0c8;margin:0 0 .5rem}
-h1{font-size:1.35rem;margin:0 0 .75rem}p{margin:0 0 1.25rem;color:#a7b0c8}strong{color:#eef1f8}
-.actions{display:flex;gap:.75rem;flex-wrap:wrap}
-button{font:inherit;font-weight:600;padding:.7rem 1.4rem;border-radius:12px;border:1px solid rgba(255,255,255,.12);cursor:pointer;flex:1 1 8rem;min-height:44px}
-.approve{background:#f5c451;color:#1a1405;border-color:#f5c451}.fail{background:transparent;color:#eef1f8}`;
-
-function shell(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
-}
+const BANK = 'Sandbox bank · 3-D Secure';
+const shell = (title: string, body: string, after = '') => providerPage({ title, provider: BANK, body, after });
 
 /** Exported for the screenshot script and tests. */
 export function challengePage(transactionId: string, secret: string, amountCents: number, creq = ''): string {
   const action = `/sandbox/3ds/${escapeHtml(transactionId)}`;
   return shell(
     '3-D Secure check',
-    `<p class="bank">Sandbox bank · 3-D Secure</p><h1>Confirm your payment</h1><p>Your bank asks you to confirm the payment of <strong>${escapeHtml(formatCents(amountCents))}</strong> to the store.</p>
-<form method="post" action="${action}"><input type="hidden" name="secret" value="${escapeHtml(secret)}">${creq ? `<input type="hidden" name="creq" value="${escapeHtml(creq)}">` : ''}<div class="actions"><button class="approve" type="submit" name="decision" value="approve">Approve</button><button class="fail" type="submit" name="decision" value="fail">Fail</button></div></form>`,
+    `<h1>Confirm your payment</h1><p>Your bank asks you to confirm the payment of <strong>${escapeHtml(formatCents(amountCents))}</strong> to the store.</p>
+<form method="post" action="${action}"><input type="hidden" name="secret" value="${escapeHtml(secret)}">${creq ? `<input type="hidden" name="creq" value="${escapeHtml(creq)}">` : ''}<div class="actions"><button class="primary" type="submit" name="decision" value="approve">Approve</button><button type="submit" name="decision" value="fail">Fail</button></div></form>`,
   );
 }
 
 function answerPage(notificationUrl: string, cres: string): string {
   return shell(
     'Returning to the store',
-    `<p class="bank">Sandbox bank · 3-D Secure</p><h1>Returning to the store…</h1>
-<form id="cres-form" method="post" action="${escapeHtml(notificationUrl)}"><input type="hidden" name="cres" value="${escapeHtml(cres)}"><div class="actions"><button class="approve" type="submit">Continue</button></div></form>
-<script>${AUTO_SUBMIT}</script>`,
+    `<h1>Returning to the store…</h1>
+<form id="cres-form" method="post" action="${escapeHtml(notificationUrl)}"><input type="hidden" name="cres" value="${escapeHtml(cres)}"><div class="actions"><button class="primary" type="submit">Continue</button></div></form>`,
+    `<script>${AUTO_SUBMIT}</script>`,
   );
 }
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { formatCents } from '@store/shared';
 import { sameMachineOnly } from '../../../../plugins/demo-doors.ts';
 import { escapeHtml } from '@store/server-kit';
+import { providerPage } from '../../../../lib/provider-page.ts';
 import type { StripeSandbox } from './sandbox.ts';
 
 const params = z.object({ kind: z.enum(['3ds', 'cashapp']), id: z.string().regex(/^(pi|seti)_[A-Za-z0-9]{10,40}$/) });
@@ -28,12 +29,12 @@ function page(kind: '3ds' | 'cashapp', id: string, secret: string, amount: numbe
     amount === null
       ? 'Allow this store to charge your Cash App account for later purchases.'
       : `${kind === '3ds' ? 'Authenticate' : 'Authorize'} the payment of <strong>${escapeHtml(formatCents(amount))}</strong>.`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${text.title}</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font:inherit;padding:.6rem 1.4rem;margin:0 .5rem .5rem 0}</style></head>
-<body><h1>${text.title}</h1><p>Stripe sandbox: ${what}</p>
-<form method="post" action="/sandbox/stripe/${kind}/${escapeHtml(id)}"><input type="hidden" name="secret" value="${escapeHtml(secret)}"><button type="submit" name="decision" value="approve">${text.approve}</button><button type="submit" name="decision" value="fail">${text.fail}</button></form>
-</body></html>`;
+  return providerPage({
+    title: text.title,
+    provider: kind === '3ds' ? 'Stripe sandbox · 3-D Secure' : 'Stripe sandbox · Cash App Pay',
+    body: `<h1>${text.title}</h1><p>${what}</p>
+<form method="post" action="/sandbox/stripe/${kind}/${escapeHtml(id)}"><input type="hidden" name="secret" value="${escapeHtml(secret)}"><div class="actions"><button class="primary" type="submit" name="decision" value="approve">${text.approve}</button><button type="submit" name="decision" value="fail">${text.fail}</button></div></form>`,
+  });
 }
 
 const stripeSandboxPages: FastifyPluginAsync<{ sandbox: StripeSandbox }> = async (app, { sandbox }) => {

@@ -5,6 +5,7 @@
 // do (apps/web hosted-fields.ts).
 import { formatCents } from '@store/shared';
 import { escapeHtml } from '@store/server-kit';
+import { providerPage } from '../../../../../lib/provider-page.ts';
 import type { CashierPageView } from './gateway.ts';
 
 export const PAGE_SCRIPT_PATH = '/sandbox/cashier/page.js';
@@ -20,25 +21,27 @@ export function cashierPage(
   const saved = view.savedCards
     .map(
       (c, i) =>
-        `<label class="row"><input type="radio" name="card" value="${escapeHtml(c.userPaymentOptionId)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(c.brand)} •••• ${escapeHtml(c.last4)} <small>${String(c.expMonth).padStart(2, '0')}/${String(c.expYear % 100).padStart(2, '0')}</small></label>`,
+        `<label class="choice"><input type="radio" name="card" value="${escapeHtml(c.userPaymentOptionId)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(c.brand)} •••• ${escapeHtml(c.last4)} <small>${String(c.expMonth).padStart(2, '0')}/${String(c.expYear % 100).padStart(2, '0')}</small></label>`,
     )
     .join('');
   const newChecked = view.savedCards.length === 0 ? ' checked' : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Secure checkout</title>
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>body{font:16px system-ui,sans-serif;max-width:30rem;margin:3rem auto;padding:0 1rem}.row{display:block;margin:.5rem 0}
-#card-field iframe{border:0;width:100%;height:3.2rem}button{font:inherit;padding:.6rem 1.4rem;margin:.8rem .5rem 0 0}#error{color:#b00020}</style></head>
-<body data-vault-origin="${escapeHtml(vaultOrigin)}" data-session="${escapeHtml(frameSession.session)}" data-session-expires-at="${escapeHtml(frameSession.expiresAt)}"><h1>Secure checkout</h1>
-<p>Sandbox card provider: pay <strong>${escapeHtml(formatCents(view.amountCents))}</strong>.</p>
+  return providerPage({
+    title: 'Secure checkout',
+    provider: 'Sandbox card provider · Secure checkout',
+    bodyAttributes: `data-vault-origin="${escapeHtml(vaultOrigin)}" data-session="${escapeHtml(frameSession.session)}" data-session-expires-at="${escapeHtml(frameSession.expiresAt)}"`,
+    body: `<style>#card-field iframe{border:0;width:100%;height:3.2rem}</style><h1>Secure checkout</h1>
+<p>Pay <strong>${escapeHtml(formatCents(view.amountCents))}</strong>.</p>
 <form id="cashier" method="post" action="/sandbox/cashier/${escapeHtml(pageId)}">
 <input type="hidden" name="secret" value="${escapeHtml(secret)}"><input type="hidden" name="cardToken" value="">
 ${saved ? `<fieldset><legend>Your saved cards</legend>${saved}</fieldset>` : ''}
-<label class="row"><input type="radio" name="card" value="new"${newChecked}> A new card</label>
+<label class="choice"><input type="radio" name="card" value="new"${newChecked}> A new card</label>
 <div id="card-field" data-testid="cashier-card-field"></div>
-<label class="row"><input type="checkbox" name="saveCard" value="true"> Save this card for next time</label>
-<p id="error" role="alert"></p>
-<button type="submit" name="action" value="pay">Pay</button><button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
-</form><script src="${PAGE_SCRIPT_PATH}"></script></body></html>`;
+<label class="choice"><input type="checkbox" name="saveCard" value="true"> Save this card for next time</label>
+<p id="error" class="error" role="alert"></p>
+<div class="actions"><button class="primary" type="submit" name="action" value="pay">Pay</button><button type="submit" name="action" value="cancel" formnovalidate>Cancel</button></div>
+</form>`,
+    after: `<script src="${PAGE_SCRIPT_PATH}"></script>`,
+  });
 }
 
 /**
@@ -55,7 +58,8 @@ export const PAGE_SCRIPT = `(function () {
   var error = document.getElementById('error');
   var frame = document.createElement('iframe');
   frame.title = 'Card number';
-  frame.src = vaultOrigin + '/fields/card-number?origin=' + encodeURIComponent(window.location.origin) + '&session=' + encodeURIComponent(session);
+  // The vault's dark fields, as on the store's own pay page.
+  frame.src = vaultOrigin + '/fields/card-number?origin=' + encodeURIComponent(window.location.origin) + '&session=' + encodeURIComponent(session) + '&theme=dark';
   document.getElementById('card-field').appendChild(frame);
   var ready = false, waiting = null, counter = 0, renewed = false;
   function renewSession() {
