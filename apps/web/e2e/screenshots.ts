@@ -136,6 +136,9 @@ async function main() {
       { name: 'products', who: 'guest', path: '/products', ready: '[data-testid=product-card]' },
       { name: 'product-guest', who: 'guest', path: `/product-details/${product._id}`, ready: '[data-testid=product-details]' },
       { name: 'login', who: 'guest', path: '/login', ready: 'form' },
+      { name: 'forgot-password', who: 'guest', path: '/forgot-password', ready: 'form' },
+      { name: 'contact', who: 'guest', path: '/contact', ready: 'h1' },
+      { name: 'not-found', who: 'guest', path: '/no-such-page', ready: 'h1' },
       { name: 'signup', who: 'guest', path: '/signup', ready: 'form' },
       { name: 'product', who: 'shopper', path: `/product-details/${product._id}`, ready: '[data-testid=product-details]' },
       { name: 'cart', who: 'shopper', path: '/cart', ready: '[data-testid=cart-line]' },
@@ -158,6 +161,7 @@ async function main() {
       { name: 'payment-success', who: 'shopper', path: `/payment-success?orderId=${paidOrderId}`, ready: '[data-testid=coins-credited]' },
       { name: 'gift-card-success', who: 'shopper', path: `/payment-success?orderId=${giftOrderId}`, ready: '[data-testid=gift-card-code]' },
       { name: 'my-purchases', who: 'shopper', path: '/my-purchases', ready: '[data-testid=purchase-row]' },
+      { name: 'payment-methods', who: 'shopper', path: '/add-card', ready: 'h1' },
       { name: 'redeem', who: 'shopper', path: '/redeem', ready: '[data-testid=redeem-code]' },
       { name: 'wallet-history', who: 'shopper', path: '/wallet-history', ready: 'h1' },
       { name: 'cash-out', who: 'shopper', path: '/cash-out', ready: '[data-testid=cashout-verify-first]' },
@@ -171,6 +175,14 @@ async function main() {
       { name: 'admin-cashouts', who: 'admin', path: '/admin/cashouts', ready: 'h2' },
       { name: 'admin-coupons', who: 'admin', path: '/admin/coupons', ready: '[data-testid^=coupon-]' },
       { name: 'admin-settings', who: 'admin', path: '/admin/settings', ready: 'form' },
+      { name: 'admin-users', who: 'admin', path: '/admin/users', ready: 'h2' },
+      { name: 'admin-user', who: 'admin', path: `/admin/users/${session.user._id}`, ready: '[data-testid=admin-user-detail]' },
+      { name: 'admin-identity-reviews', who: 'admin', path: '/admin/identity-reviews', ready: 'h2' },
+      { name: 'admin-audit', who: 'admin', path: '/admin/audit', ready: 'h2' },
+      { name: 'admin-catalogue', who: 'admin', path: '/admin/catalogue', ready: 'h2' },
+      { name: 'admin-promotions', who: 'admin', path: '/admin/promotions', ready: 'h2' },
+      { name: 'admin-chats', who: 'admin', path: '/admin/chats', ready: 'h2' },
+      { name: 'admin-recordings', who: 'admin', path: '/admin/recordings', ready: 'h2' },
     ];
     const sessions: Record<Who, Session | null> = { guest: null, shopper: session, admin: adminSession };
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {

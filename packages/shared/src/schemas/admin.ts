@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { orderStatus } from './checkout.ts';
 import { walletCoins } from './user.ts';
-import { ledgerWalletName } from './wallet.ts';
+import { ledgerEntryKind, ledgerWalletName } from './wallet.ts';
 
 /** Whole numbers in a query string: digits only (a plain coercion reads '' as 0 and '1e2' as 100). */
 const wholeNumber = (max: number) =>
@@ -116,7 +116,11 @@ export const adminLedgerEntry = z.object({
   wallet: ledgerWalletName,
   amount: z.number().int(),
   reason: z.string(),
+  /** The reason in the wallet history's words (LEDGER_ENTRY_KIND_LABELS). */
+  kind: ledgerEntryKind,
   reference: z.string(),
+  /** The order the entry is about, by the number people read; null for an adjustment, a win, a cash-out. */
+  order: z.object({ id: z.string(), number: z.number().int().positive() }).nullable(),
   createdAt: z.string(),
 });
 
@@ -163,6 +167,9 @@ export const adminOrderDetailResponse = z.object({
 /** GET v1/admin/users: q is the start of the e-mail, first name or last name (any case). */
 export const adminUsersQuery = z.strictObject({ ...paging, q: searchText(254).optional() });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+/** A role as the console names it. */
+export const ROLE_LABELS = { USER: 'Shopper', ADMIN: 'Admin' } as const;
 
 export const adminUserSummary = z.object({
   id: z.string(),

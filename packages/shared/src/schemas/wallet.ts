@@ -34,6 +34,19 @@ export const ledgerEntryKind = z.enum([
 ]);
 export type LedgerEntryKind = z.infer<typeof ledgerEntryKind>;
 
+/** Each kind of ledger entry in the words the wallet history and the console show (one set of names). */
+export const LEDGER_ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
+  purchase: 'Purchase',
+  bonus: 'Bonus',
+  win: 'Win',
+  cashOutHold: 'Cash-out hold',
+  payout: 'Payout',
+  return: 'Returned',
+  reversal: 'Reversal',
+  adjustment: 'Adjustment',
+  giftCard: 'Gift card redeemed',
+};
+
 /** Whole numbers in a query string: digits only (a plain coercion reads '' as 0 and '1e2' as 100). */
 const wholeNumber = (max: number) =>
   z

@@ -13,6 +13,8 @@ import { as, createShopper, type Shopper } from '../../../test/support/checkout.
 import { createAdmin, creditWinnings, readyShopper, requestCashout } from '../../../test/support/cashout.ts';
 import { setVerification } from '../../../test/support/kyc.ts';
 import { insertOrder } from '../../../test/support/admin.ts';
+import { init, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
+import { tokenizeCard } from '../../../test/support/vault.ts';
 import { ledgerEntries, payments, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { salesPeriods } from './service.ts';
@@ -241,6 +243,22 @@ describe('GET /api/v1/admin/users/:id', () => {
     expect(data.verification).toMatchObject({ attempts: 1, decision: 'PASSED', status: 'DONE' });
     expect(data.wallets).toEqual({ purchasedWallet: 0, winWallet: 1_200, stackingWallet: 0 });
     expect(data.recentLedger).toMatchObject([{ wallet: 'winWallet', amount: 1_200, reason: 'adjustment' }]);
+  });
+
+  it("names each ledger entry's kind in words and the order it is about by number (issue 24)", async () => {
+    const s = await createShopper(db(), { state: 'TX' });
+    const order = await pendingOrder(t.app, s);
+    const paid = await init(t.app, s, { orderId: order._id, cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await creditWinnings(t.app, admin, s.id, 300);
+
+    const data = adminUserDetailResponse.parse(await call(`/api/v1/admin/users/${s.id}`)).data;
+    expect(data.recentLedger.map(({ kind, order: about, reference }) => ({ kind, about, reference }))).toEqual([
+      { kind: 'adjustment', about: null, reference: expect.stringMatching(/^adjustment:/) },
+      { kind: 'purchase', about: { id: order._id, number: order.number }, reference: `order:${order._id}` },
+    ]);
+    const detail = adminOrderDetailResponse.parse(await call(`/api/v1/admin/orders/${order._id}`)).data;
+    expect(detail.ledger.map((entry) => [entry.kind, entry.order?.number])).toEqual([['purchase', order.number]]);
   });
 
   it('answers an unknown user with 404, and a shopper who never verified with no record', async () => {

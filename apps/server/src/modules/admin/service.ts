@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '@store/server-kit';
 import { countOpenChats } from '../chat/index.ts';
 import { countIdentityReviews } from '../kyc/index.ts';
-import { getWalletCoins } from '../wallet/index.ts';
+import { getWalletCoins, ledgerEntryKindOf, orderIdOfReference, ordersNamedBy, type NamedOrder } from '../wallet/index.ts';
 import * as repo from './repository.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -20,7 +20,20 @@ const orderSummary = <O extends { createdAt: Date; paidAt: Date | null }>(o: O) 
 });
 
 type LedgerRow = Awaited<ReturnType<typeof repo.recentLedger>>[number];
-const ledgerEntry = (e: LedgerRow) => ({ ...e, createdAt: iso(e.createdAt) });
+/** An entry as the console shows it: its kind in the wallet history's words, and the order it is about by number. */
+const ledgerEntries = async (db: Db, userId: string, rows: LedgerRow[]) => {
+  const named: Map<string, NamedOrder> = await ordersNamedBy(
+    db,
+    userId,
+    rows.map((row) => row.reference),
+  );
+  return rows.map((e) => ({
+    ...e,
+    createdAt: iso(e.createdAt),
+    kind: ledgerEntryKindOf(e.reason),
+    order: named.get(orderIdOfReference(e.reference) ?? '') ?? null,
+  }));
+};
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
 /** Never the password hash: only what the console shows. */
@@ -56,7 +69,7 @@ export async function orderDetail(db: Db, id: string) {
       createdAt: iso(p.createdAt),
       updatedAt: iso(p.updatedAt),
     })),
-    ledger: ledger.map(ledgerEntry),
+    ledger: await ledgerEntries(db, order.userId, ledger),
   };
 }
 
@@ -84,7 +97,7 @@ export async function userDetail(db: Db, id: string) {
         }
       : null,
     wallets,
-    recentLedger: ledger.map(ledgerEntry),
+    recentLedger: await ledgerEntries(db, id, ledger),
   };
 }
 

@@ -27,6 +27,28 @@ export const ledgerEntryKindOf = (reason: string): LedgerEntryKind => KIND_OF_RE
 /** The order an entry's reference names: its coins (order:<id>) or their reversal (reversal:order:<id>). */
 const ORDER_REFERENCE = /^(?:reversal:)?order:(.+)$/;
 
+/** The id of the order a ledger reference names, or null. */
+export const orderIdOfReference = (reference: string): string | null => ORDER_REFERENCE.exec(reference)?.[1] ?? null;
+
+export interface NamedOrder {
+  id: string;
+  number: number;
+}
+
+/**
+ * The orders these ledger references name, by id, with the number people read. Only the shopper's own orders
+ * are named (a reference is the writer's text, never trusted to point home).
+ */
+export async function ordersNamedBy(db: Db, userId: string, references: string[]): Promise<Map<string, NamedOrder>> {
+  const orderIds = [...new Set(references.flatMap((reference) => orderIdOfReference(reference) ?? []))];
+  if (orderIds.length === 0) return new Map();
+  const named = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), eq(orders.userId, userId)));
+  return new Map(named.map((o) => [o.id, o]));
+}
+
 /**
  * One page of a shopper's ledger entries, newest first, each with the balance just after it (a running sum
  * over the shopper's entries, the cash-out hold left out as the header leaves it out) and the order it is
@@ -65,16 +87,11 @@ export async function listWalletHistory(
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId)),
   ]);
-  const orderIds = [...new Set(rows.flatMap((row) => ORDER_REFERENCE.exec(row.reference)?.[1] ?? []))];
-  // Only the shopper's own orders are named (a reference is the writer's text, never trusted to point home).
-  const ordersNamed =
-    orderIds.length === 0
-      ? []
-      : await db
-          .select({ id: orders.id, number: orders.number })
-          .from(orders)
-          .where(and(inArray(orders.id, orderIds), eq(orders.userId, userId)));
-  const orderById = new Map(ordersNamed.map((o) => [o.id, o]));
+  const orderById = await ordersNamedBy(
+    db,
+    userId,
+    rows.map((row) => row.reference),
+  );
   const entries = rows.map((row) => ({
     id: row.id,
     wallet: row.wallet,
@@ -83,7 +100,7 @@ export async function listWalletHistory(
     reference: row.reference,
     createdAt: row.createdAt.toISOString(),
     balanceAfter: row.balanceAfter,
-    order: orderById.get(ORDER_REFERENCE.exec(row.reference)?.[1] ?? '') ?? null,
+    order: orderById.get(orderIdOfReference(row.reference) ?? '') ?? null,
   }));
   return { entries, total: Number(totals[0]?.total ?? 0), page, limit };
 }

@@ -3,3 +3,4 @@
 export { appendLedgerEntries, getWalletCoins, ledgerAmount, type LedgerCredit, type WalletName } from './repository.ts';
 export { default as walletRoutes } from './routes.ts';
 export { announceWalletChange, walletBackground, type WalletNotice } from './live.ts';
+export { ledgerEntryKindOf, orderIdOfReference, ordersNamedBy, type NamedOrder } from './history.ts';

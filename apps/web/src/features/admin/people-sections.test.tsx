@@ -231,7 +231,9 @@ describe('orders', () => {
                 wallet: 'purchasedWallet',
                 amount: 500,
                 reason: 'purchase',
+                kind: 'purchase',
                 reference: 'order:o1',
+                order: { id: 'o1', number: 100042 },
                 createdAt: '2026-11-24T09:01:00.000Z',
               },
             ],
@@ -245,8 +247,12 @@ describe('orders', () => {
     });
     const { user: admin } = renderRoutes([{ path: '/admin/orders/*', element: <OrdersSection /> }], { path: '/admin/orders/o1' });
     expect(await screen.findByTestId('admin-order-state')).toHaveTextContent('Fulfilled');
-    // The ledger names the wallet as people read it.
-    expect(screen.getByTestId('admin-ledger-row')).toHaveTextContent('Purchased');
+    // The ledger names the wallet and the kind as people read them, and the order by its number (issue 24).
+    const row = screen.getByTestId('admin-ledger-row');
+    expect(row).toHaveTextContent('Purchased');
+    expect(row).toHaveTextContent('Purchase');
+    expect(within(row).getByRole('link', { name: 'Order #100042' })).toHaveAttribute('href', '/admin/orders/o1');
+    expect(row).not.toHaveTextContent('order:o1');
     await admin.type(screen.getByLabelText('Refund reason (required)'), 'Wrong package');
     await admin.click(screen.getByRole('button', { name: 'Refund' }));
     await admin.click(within(screen.getByRole('group', { name: 'Confirm: Refund' })).getByRole('button', { name: 'Confirm' }));

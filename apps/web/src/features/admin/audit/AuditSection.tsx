@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { JsonView } from '../components/JsonView.tsx';
-import { Pager, TableScroll } from '../../../components/ui/index.ts';
+import { Button, Pager, TableScroll } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
 import { useAdminAuditQuery } from './audit-api.ts';
 
@@ -41,16 +41,16 @@ export default function AuditSection() {
           Action (e.g. wallet.adjust)
           <input name="action" value={form.action} maxLength={100} onChange={(event) => setForm({ ...form, action: event.target.value })} />
         </label>
-        <button type="submit" className="admin-button">
+        <Button type="submit" variant="ghost">
           Filter
-        </button>
+        </Button>
       </form>
       {isError ? (
         <section className="admin-panel">
           <p>We couldn't load the audit log.</p>
-          <button type="button" className="admin-button" onClick={() => void refetch()}>
+          <Button variant="ghost" onClick={() => void refetch()}>
             Try again
-          </button>
+          </Button>
         </section>
       ) : !data ? (
         <p role="status">Loading the audit log…</p>

@@ -5,7 +5,7 @@ import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminCashoutsQuery, useApproveCashoutMutation, useRejectCashoutMutation } from './cashouts-api.ts';
-import { TableScroll } from '../../../components/ui/index.ts';
+import { Button, TableScroll } from '../../../components/ui/index.ts';
 
 type Result = { ok: boolean; text: string } | null;
 
@@ -50,9 +50,9 @@ export default function CashoutsSection() {
       {isError ? (
         <section className="admin-panel">
           <p>We couldn't load the cash-outs.</p>
-          <button type="button" className="admin-button" onClick={() => void refetch()}>
+          <Button variant="ghost" onClick={() => void refetch()}>
             Try again
-          </button>
+          </Button>
         </section>
       ) : !data ? (
         <p role="status">Loading cash-outs…</p>

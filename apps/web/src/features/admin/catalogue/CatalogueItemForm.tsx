@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CATALOGUE_IMAGE_MAX_BYTES } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
-import { FilePicker, SelectField, TextAreaField, TextField } from '../../../components/ui/index.ts';
+import { Button, FilePicker, SelectField, TextAreaField, TextField } from '../../../components/ui/index.ts';
 import { useUploadCatalogueImageMutation, type CatalogueItemBody } from './catalogue-api.ts';
 import { AVAILABILITY_LABELS, catalogueForm, type CatalogueFormValues } from './catalogue-form.ts';
 
@@ -106,12 +106,12 @@ export function CatalogueItemForm({ initial, submitLabel, onSubmit, onCancel }: 
         hint="Lower shows first."
       />
       <div>
-        <button type="submit" className="admin-button" disabled={isSubmitting || uploading.isLoading}>
+        <Button type="submit" variant="ghost" disabled={isSubmitting || uploading.isLoading}>
           {submitLabel}
-        </button>{' '}
-        <button type="button" className="admin-button" onClick={onCancel}>
+        </Button>{' '}
+        <Button variant="ghost" onClick={onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { formatCents, formatCoins, type CatalogueAvailability, type CatalogueKind } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
 import { Outcome } from '../components/Outcome.tsx';
-import { Pager, TableScroll } from '../../../components/ui/index.ts';
+import { Button, Pager, TableScroll } from '../../../components/ui/index.ts';
 import { readSaveFailure } from '../forms/save-failure.ts';
 import { CatalogueItemForm, type SubmitResult } from './CatalogueItemForm.tsx';
 import { GiftCardCodes } from './GiftCardCodes.tsx';
@@ -37,14 +37,9 @@ function PositionCell({ item, onSet }: { item: CatalogueRow; onSet: (position: n
         onChange={(e) => setValue(e.target.value)}
         aria-invalid={valid ? undefined : true}
       />{' '}
-      <button
-        type="button"
-        className="admin-button"
-        disabled={!valid || Number(value) === item.position}
-        onClick={() => onSet(Number(value))}
-      >
+      <Button variant="ghost" disabled={!valid || Number(value) === item.position} onClick={() => onSet(Number(value))}>
         Set
-      </button>
+      </Button>
     </span>
   );
 }
@@ -134,16 +129,9 @@ export default function CatalogueSection() {
       <h2>Catalogue</h2>
       <div role="tablist" aria-label="Catalogue">
         {KINDS.map((k) => (
-          <button
-            key={k.kind}
-            type="button"
-            role="tab"
-            aria-selected={kind === k.kind}
-            className="admin-button"
-            onClick={() => switchKind(k.kind)}
-          >
+          <Button key={k.kind} role="tab" aria-selected={kind === k.kind} variant="ghost" onClick={() => switchKind(k.kind)}>
             {k.label}
-          </button>
+          </Button>
         ))}
       </div>
       <Outcome outcome={notice} />
@@ -159,9 +147,9 @@ export default function CatalogueSection() {
           />
         </section>
       ) : (
-        <button type="button" className="admin-button" onClick={() => (setNotice(null), setPanel({ mode: 'new' }))}>
+        <Button variant="ghost" onClick={() => (setNotice(null), setPanel({ mode: 'new' }))}>
           New {one}
-        </button>
+        </Button>
       )}
       {panel?.mode === 'codes' && <GiftCardCodes key={panel.item.id} card={panel.item} onClose={() => setPanel(null)} />}
       <section className="admin-panel" style={{ marginTop: 16 }}>
@@ -180,9 +168,9 @@ export default function CatalogueSection() {
               ))}
             </select>
           </label>{' '}
-          <button type="submit" className="admin-button">
+          <Button type="submit" variant="ghost">
             Search
-          </button>
+          </Button>
         </form>
         {list.isError && <p role="alert">We couldn't load the catalogue.</p>}
         {list.data && list.data.items.length === 0 && <p>Nothing matches.</p>}
@@ -224,19 +212,15 @@ export default function CatalogueSection() {
                       </select>
                     </td>
                     <td>
-                      <button type="button" className="admin-button" onClick={() => (setNotice(null), setPanel({ mode: 'edit', item }))}>
+                      <Button variant="ghost" onClick={() => (setNotice(null), setPanel({ mode: 'edit', item }))}>
                         Edit
-                      </button>
+                      </Button>
                       {kind === 'giftCard' && (
                         <>
                           {' '}
-                          <button
-                            type="button"
-                            className="admin-button"
-                            onClick={() => (setNotice(null), setPanel({ mode: 'codes', item }))}
-                          >
+                          <Button variant="ghost" onClick={() => (setNotice(null), setPanel({ mode: 'codes', item }))}>
                             Codes
-                          </button>
+                          </Button>
                         </>
                       )}
                     </td>

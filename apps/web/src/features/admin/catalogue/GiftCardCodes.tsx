@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { GIFT_CODE_CSV_MAX_BYTES, GIFT_CODE_CSV_MAX_ROWS } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
 import { useGiftCardCodeStockQuery, useImportGiftCardCodesMutation, type CatalogueRow, type CodeImportReport } from './catalogue-api.ts';
-import { FilePicker, TableScroll } from '../../../components/ui/index.ts';
+import { Button, FilePicker, TableScroll } from '../../../components/ui/index.ts';
 
 /** The file's text (FileReader: every browser has it, and so does the test DOM, whose File lacks text()). */
 function readText(file: File): Promise<string> {
@@ -83,12 +83,12 @@ export function GiftCardCodes({ card, onClose }: { card: CatalogueRow; onClose: 
           </label>
         </div>
         <div>
-          <button type="button" className="admin-button" disabled={importing.isLoading} onClick={() => void submit()}>
+          <Button variant="ghost" disabled={importing.isLoading} onClick={() => void submit()}>
             Import codes
-          </button>{' '}
-          <button type="button" className="admin-button" onClick={onClose}>
+          </Button>{' '}
+          <Button variant="ghost" onClick={onClose}>
             Close
-          </button>
+          </Button>
         </div>
       </div>
       {failure && (

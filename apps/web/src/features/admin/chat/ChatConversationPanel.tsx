@@ -10,6 +10,7 @@ import {
   useCloseChatMutation,
   useReadChatMutation,
 } from './chats-api.ts';
+import { Button } from '../../../components/ui/index.ts';
 
 /** How long "Visitor is typing…" shows after the last typing signal. */
 const TYPING_SHOWN_MS = 4_000;
@@ -55,9 +56,9 @@ export function ChatConversationPanel({ id, typingAt }: { id: string; typingAt: 
     return (
       <section className="chat-inbox__conversation">
         <p>We couldn't load this conversation.</p>
-        <button type="button" className="admin-button" onClick={() => void refetch()}>
+        <Button variant="ghost" onClick={() => void refetch()}>
           Try again
-        </button>
+        </Button>
       </section>
     );
   if (!data) return <p role="status">Loading the conversation…</p>;
@@ -104,24 +105,14 @@ export function ChatConversationPanel({ id, typingAt }: { id: string; typingAt: 
           </p>
           <div className="chat-inbox__actions">
             {open && !chat.assignedAdminId && (
-              <button
-                type="button"
-                className="admin-button"
-                disabled={assigning.isLoading}
-                onClick={() => void run(() => assign(id).unwrap())}
-              >
+              <Button variant="ghost" disabled={assigning.isLoading} onClick={() => void run(() => assign(id).unwrap())}>
                 Assign to me
-              </button>
+              </Button>
             )}
             {open && (
-              <button
-                type="button"
-                className="admin-button"
-                disabled={closing.isLoading}
-                onClick={() => void run(() => close(id).unwrap())}
-              >
+              <Button variant="ghost" disabled={closing.isLoading} onClick={() => void run(() => close(id).unwrap())}>
                 Close
-              </button>
+              </Button>
             )}
           </div>
         </header>
@@ -147,9 +138,9 @@ export function ChatConversationPanel({ id, typingAt }: { id: string; typingAt: 
               Answer
               <textarea name="answer" rows={3} maxLength={CHAT_MESSAGE_MAX} value={draft} onChange={(e) => onDraftChange(e.target.value)} />
             </label>
-            <button type="submit" className="admin-button" disabled={answering.isLoading || !draft.trim()}>
+            <Button type="submit" variant="ghost" disabled={answering.isLoading || !draft.trim()}>
               Send answer
-            </button>
+            </Button>
           </form>
         ) : (
           <p>This conversation is closed. It opens again when the visitor writes.</p>

@@ -3,7 +3,7 @@ import { Link, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { connectChat } from '../../../lib/chat-socket.ts';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { readPersistedToken } from '../../../lib/session.ts';
-import { Pager } from '../../../components/ui/index.ts';
+import { Button, Pager } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
 import { ChatConversationPanel } from './ChatConversationPanel.tsx';
 import { invalidateChats, useAdminChatsQuery, type AdminChatFilter } from './chats-api.ts';
@@ -101,9 +101,9 @@ function ConversationList() {
       {isError ? (
         <p>
           We couldn't load the conversations.{' '}
-          <button type="button" className="admin-button" onClick={() => void refetch()}>
+          <Button variant="ghost" onClick={() => void refetch()}>
             Try again
-          </button>
+          </Button>
         </p>
       ) : !data ? (
         <p role="status">Loading conversations…</p>

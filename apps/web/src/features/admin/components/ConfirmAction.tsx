@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { failureText, GENERIC_FAILURE_TEXT } from '../../../lib/api-failure.ts';
+import { Button } from '../../../components/ui/index.ts';
 
 type State =
   { step: 'idle' } | { step: 'confirming' } | { step: 'running' } | { step: 'done'; text: string } | { step: 'failed'; text: string };
@@ -29,8 +30,6 @@ export function ConfirmAction({
   children?: ReactNode;
 }) {
   const [state, setState] = useState<State>({ step: 'idle' });
-  const buttonClass = `admin-button${danger ? ' admin-button--danger' : ''}`;
-
   async function confirm() {
     setState({ step: 'running' });
     let outcome: { ok: boolean; text: string };
@@ -49,17 +48,17 @@ export function ConfirmAction({
       {state.step === 'confirming' || state.step === 'running' ? (
         <div role="group" aria-label={`Confirm: ${label}`}>
           <p>{question}</p>
-          <button type="button" className={buttonClass} disabled={state.step === 'running'} onClick={() => void confirm()}>
+          <Button variant={danger ? 'danger' : 'primary'} busy={state.step === 'running'} onClick={() => void confirm()}>
             Confirm
-          </button>{' '}
-          <button type="button" className="admin-button" disabled={state.step === 'running'} onClick={() => setState({ step: 'idle' })}>
+          </Button>{' '}
+          <Button variant="ghost" disabled={state.step === 'running'} onClick={() => setState({ step: 'idle' })}>
             Cancel
-          </button>
+          </Button>
         </div>
       ) : (
-        <button type="button" className={buttonClass} disabled={disabled} onClick={() => setState({ step: 'confirming' })}>
+        <Button variant={danger ? 'danger' : 'ghost'} disabled={disabled} onClick={() => setState({ step: 'confirming' })}>
           {label}
-        </button>
+        </Button>
       )}
       {state.step === 'done' && (
         <p className="admin-result admin-result--ok" role="status">

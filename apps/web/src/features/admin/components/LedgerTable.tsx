@@ -1,4 +1,5 @@
-import { WALLET_LABELS, type LedgerWalletName } from '@store/shared';
+import { Link } from 'react-router';
+import { formatOrderNumber, LEDGER_ENTRY_KIND_LABELS, WALLET_LABELS, type LedgerEntryKind, type LedgerWalletName } from '@store/shared';
 import { formatWhen, signedAmount } from './format.ts';
 import { TableScroll } from '../../../components/ui/index.ts';
 
@@ -6,12 +7,13 @@ export interface LedgerRow {
   id: number;
   wallet: string;
   amount: number;
-  reason: string;
+  kind: LedgerEntryKind;
   reference: string;
+  order: { id: string; number: number } | null;
   createdAt: string;
 }
 
-/** Ledger entries as the console lists them: when, wallet, coins, why, what they belong to. */
+/** Ledger entries as the console lists them: when, wallet, coins, what kind, and the order they are about by number. */
 export function LedgerTable({ entries }: { entries: LedgerRow[] }) {
   if (entries.length === 0) return <p>No ledger entries.</p>;
   return (
@@ -23,7 +25,7 @@ export function LedgerTable({ entries }: { entries: LedgerRow[] }) {
             <th scope="col">Wallet</th>
             <th scope="col">Coins</th>
             <th scope="col">Kind</th>
-            <th scope="col">Reference</th>
+            <th scope="col">About</th>
           </tr>
         </thead>
         <tbody>
@@ -32,8 +34,14 @@ export function LedgerTable({ entries }: { entries: LedgerRow[] }) {
               <td>{formatWhen(entry.createdAt)}</td>
               <td>{WALLET_LABELS[entry.wallet as LedgerWalletName] ?? entry.wallet}</td>
               <td>{signedAmount(entry.amount)}</td>
-              <td>{entry.reason}</td>
-              <td>{entry.reference}</td>
+              <td>{LEDGER_ENTRY_KIND_LABELS[entry.kind]}</td>
+              <td>
+                {entry.order ? (
+                  <Link to={`/admin/orders/${encodeURIComponent(entry.order.id)}`}>Order {formatOrderNumber(entry.order.number)}</Link>
+                ) : (
+                  <span className="muted">{entry.reference}</span>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminCouponInput } from '@store/shared';
-import { SelectField, TextField } from '../../../components/ui/index.ts';
+import { Button, SelectField, TextField } from '../../../components/ui/index.ts';
 import { couponForm, type CouponFormValues } from './coupon-form.ts';
 
 export interface SubmitResult {
@@ -85,13 +85,13 @@ export function CouponForm({ initial, submitLabel, onSubmit, onCancel }: Props) 
         <input type="checkbox" {...register('active')} /> Shoppers can use it
       </label>
       <div>
-        <button type="submit" className="admin-button" disabled={isSubmitting}>
+        <Button type="submit" variant="ghost" disabled={isSubmitting}>
           {submitLabel}
-        </button>{' '}
+        </Button>{' '}
         {onCancel && (
-          <button type="button" className="admin-button" onClick={onCancel}>
+          <Button variant="ghost" onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
     </form>

@@ -13,7 +13,7 @@ import {
   useUpdateCouponMutation,
   type AdminCouponRow,
 } from './coupons-api.ts';
-import { TableScroll } from '../../../components/ui/index.ts';
+import { Button, TableScroll } from '../../../components/ui/index.ts';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; coupon: AdminCouponRow } | null;
 
@@ -89,9 +89,9 @@ export default function CouponsSection() {
           />
         </section>
       ) : (
-        <button type="button" className="admin-button" onClick={() => (setNotice(null), setEditing({ mode: 'new' }))}>
+        <Button variant="ghost" onClick={() => (setNotice(null), setEditing({ mode: 'new' }))}>
           New coupon
-        </button>
+        </Button>
       )}
       <section className="admin-panel" style={{ marginTop: 16 }}>
         <label>
@@ -130,17 +130,13 @@ export default function CouponsSection() {
                     </td>
                     <td data-testid="coupon-state">{couponState(c)}</td>
                     <td>
-                      <button
-                        type="button"
-                        className="admin-button"
-                        onClick={() => (setNotice(null), setEditing({ mode: 'edit', coupon: c }))}
-                      >
+                      <Button variant="ghost" onClick={() => (setNotice(null), setEditing({ mode: 'edit', coupon: c }))}>
                         Edit
-                      </button>{' '}
+                      </Button>{' '}
                       {c.active && (
-                        <button type="button" className="admin-button admin-button--danger" onClick={() => void disableNow(c)}>
+                        <Button variant="danger" onClick={() => void disableNow(c)}>
                           Disable
-                        </button>
+                        </Button>
                       )}
                     </td>
                   </tr>
@@ -150,13 +146,13 @@ export default function CouponsSection() {
           </TableScroll>
         )}
         <div className="admin-pager">
-          <button type="button" className="admin-button" disabled={page === 1} onClick={() => setPage(page - 1)}>
+          <Button variant="ghost" disabled={page === 1} onClick={() => setPage(page - 1)}>
             Previous
-          </button>
+          </Button>
           <span>Page {page}</span>
-          <button type="button" className="admin-button" disabled={!list.data?.hasMore} onClick={() => setPage(page + 1)}>
+          <Button variant="ghost" disabled={!list.data?.hasMore} onClick={() => setPage(page + 1)}>
             Next
-          </button>
+          </Button>
         </div>
       </section>
     </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatCents } from '@store/shared';
 import { useAdminDashboardQuery } from './dashboard-api.ts';
-import { TableScroll } from '../../../components/ui/index.ts';
+import { Button, TableScroll } from '../../../components/ui/index.ts';
 import { ORDER_STATE_LABELS, ORDER_STATES } from '../orders/order-states.ts';
 
 /** /admin and /admin/dashboard: the day's and week's sales, orders by state, what waits for an admin. */
@@ -12,9 +12,9 @@ export default function DashboardSection() {
     return (
       <section className="admin-panel">
         <p>We couldn't load the dashboard.</p>
-        <button type="button" className="admin-button" onClick={() => void refetch()}>
+        <Button variant="ghost" onClick={() => void refetch()}>
           Try again
-        </button>
+        </Button>
       </section>
     );
   }

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { KYC_DECISION_NAMES, KYC_STATUS_NAMES, kycName, type AdminIdentityReview, type IdentityReviewReason } from '@store/shared';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { Outcome } from '../components/Outcome.tsx';
-import { Pager, TableScroll } from '../../../components/ui/index.ts';
+import { Button, Pager, TableScroll } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
 import { useIdentityReviewsQuery, useReviewIdentityMutation } from './identity-reviews-api.ts';
 
@@ -31,9 +31,9 @@ export default function IdentityReviewsSection() {
       {isError ? (
         <section className="admin-panel">
           <p>We couldn't load the identity reviews.</p>
-          <button type="button" className="admin-button" onClick={() => void refetch()}>
+          <Button variant="ghost" onClick={() => void refetch()}>
             Try again
-          </button>
+          </Button>
         </section>
       ) : !data ? (
         <p role="status">Loading identity reviews…</p>

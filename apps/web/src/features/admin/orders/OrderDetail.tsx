@@ -7,7 +7,7 @@ import { LedgerTable } from '../components/LedgerTable.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminOrderQuery, useRefundOrderMutation } from './orders-api.ts';
 import { ORDER_STATE_LABELS, REFUNDABLE } from './order-states.ts';
-import { TableScroll } from '../../../components/ui/index.ts';
+import { Button, TableScroll } from '../../../components/ui/index.ts';
 
 /** /admin/orders/:id: the order's lines, payments and ledger entries, and its refund. */
 export function OrderDetail() {
@@ -22,9 +22,9 @@ export function OrderDetail() {
       <section className="admin-panel">
         <p>{notFound ? 'No order with this id.' : "We couldn't load this order."}</p>
         {!notFound && (
-          <button type="button" className="admin-button" onClick={() => void refetch()}>
+          <Button variant="ghost" onClick={() => void refetch()}>
             Try again
-          </button>
+          </Button>
         )}
         <Link to="/admin/orders">Back to orders</Link>
       </section>

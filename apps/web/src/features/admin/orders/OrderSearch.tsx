@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCents, formatOrderNumber } from '@store/shared';
-import { Pager, TableScroll } from '../../../components/ui/index.ts';
+import { Button, Pager, TableScroll } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
 import { useAdminOrdersQuery, type AdminOrderSearch } from './orders-api.ts';
 import { isOrderState, ORDER_STATE_LABELS, ORDER_STATES } from './order-states.ts';
@@ -76,17 +76,17 @@ export function OrderSearch() {
           To
           <input type="date" {...field('to')} />
         </label>
-        <button type="submit" className="admin-button">
+        <Button type="submit" variant="ghost">
           Search
-        </button>
+        </Button>
       </form>
       {isError ? (
         <section className="admin-panel">
           {/* A refused filter (400) names itself; the shared handler also showed it. */}
           <p role="alert">{(error as { data?: { message?: string } })?.data?.message ?? "We couldn't load the orders."}</p>
-          <button type="button" className="admin-button" onClick={() => void refetch()}>
+          <Button variant="ghost" onClick={() => void refetch()}>
             Try again
-          </button>
+          </Button>
         </section>
       ) : !data ? (
         <p role="status">Loading orders…</p>

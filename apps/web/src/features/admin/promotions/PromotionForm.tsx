@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminPromotionInput } from '@store/shared';
-import { SelectField, TextField } from '../../../components/ui/index.ts';
+import { Button, SelectField, TextField } from '../../../components/ui/index.ts';
 import { PROMOTION_SLOTS, promotionForm, type PromotionFormValues } from './promotion-form.ts';
 
 export interface SubmitResult {
@@ -63,13 +63,13 @@ export function PromotionForm({ initial, submitLabel, onSubmit, onCancel }: Prop
         hint="Empty: until ended."
       />
       <div>
-        <button type="submit" className="admin-button" disabled={isSubmitting}>
+        <Button type="submit" variant="ghost" disabled={isSubmitting}>
           {submitLabel}
-        </button>{' '}
+        </Button>{' '}
         {onCancel && (
-          <button type="button" className="admin-button" onClick={onCancel}>
+          <Button variant="ghost" onClick={onCancel}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
     </form>

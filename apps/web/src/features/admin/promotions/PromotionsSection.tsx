@@ -13,7 +13,7 @@ import {
   useUpdatePromotionMutation,
   type AdminPromotionRow,
 } from './promotions-api.ts';
-import { TableScroll } from '../../../components/ui/index.ts';
+import { Button, TableScroll } from '../../../components/ui/index.ts';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; promotion: AdminPromotionRow } | null;
 const STATUSES = ['running', 'scheduled', 'ended'] as const;
@@ -78,9 +78,9 @@ export default function PromotionsSection() {
           />
         </section>
       ) : (
-        <button type="button" className="admin-button" onClick={() => (setNotice(null), setEditing({ mode: 'new' }))}>
+        <Button variant="ghost" onClick={() => (setNotice(null), setEditing({ mode: 'new' }))}>
           New promotion
-        </button>
+        </Button>
       )}
       <section className="admin-panel" style={{ marginTop: 16 }}>
         <label>
@@ -119,17 +119,13 @@ export default function PromotionsSection() {
                     <td>{formatWhen(p.endsAt)}</td>
                     <td>{STATUS_LABELS[p.status]}</td>
                     <td>
-                      <button
-                        type="button"
-                        className="admin-button"
-                        onClick={() => (setNotice(null), setEditing({ mode: 'edit', promotion: p }))}
-                      >
+                      <Button variant="ghost" onClick={() => (setNotice(null), setEditing({ mode: 'edit', promotion: p }))}>
                         Edit
-                      </button>{' '}
+                      </Button>{' '}
                       {p.status !== 'ended' && (
-                        <button type="button" className="admin-button admin-button--danger" onClick={() => void endNow(p)}>
+                        <Button variant="danger" onClick={() => void endNow(p)}>
                           End now
-                        </button>
+                        </Button>
                       )}
                     </td>
                   </tr>
@@ -139,13 +135,13 @@ export default function PromotionsSection() {
           </TableScroll>
         )}
         <div className="admin-pager">
-          <button type="button" className="admin-button" disabled={page === 1} onClick={() => setPage(page - 1)}>
+          <Button variant="ghost" disabled={page === 1} onClick={() => setPage(page - 1)}>
             Previous
-          </button>
+          </Button>
           <span>Page {page}</span>
-          <button type="button" className="admin-button" disabled={!list.data?.hasMore} onClick={() => setPage(page + 1)}>
+          <Button variant="ghost" disabled={!list.data?.hasMore} onClick={() => setPage(page + 1)}>
             Next
-          </button>
+          </Button>
         </div>
       </section>
     </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Pager, TableScroll } from '../../../components/ui/index.ts';
+import { Button, Pager, TableScroll } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
 import { useAdminRecordingsQuery } from './recordings-api.ts';
 
@@ -47,16 +47,16 @@ export function RecordingList() {
             <input name={name} value={form[name]} maxLength={100} onChange={(event) => setForm({ ...form, [name]: event.target.value })} />
           </label>
         ))}
-        <button type="submit" className="admin-button">
+        <Button type="submit" variant="ghost">
           Filter
-        </button>
+        </Button>
       </form>
       {isError ? (
         <section className="admin-panel">
           <p>We couldn't load the recordings.</p>
-          <button type="button" className="admin-button" onClick={() => void refetch()}>
+          <Button variant="ghost" onClick={() => void refetch()}>
             Try again
-          </button>
+          </Button>
         </section>
       ) : !data ? (
         <p role="status">Loading the recordings…</p>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Replayer } from 'rrweb';
 import { formatWhen } from '../components/format.ts';
 import { useAdminRecordingEventsQuery, type RecordingReplay as Replay } from './recordings-api.ts';
+import { Button } from '../../../components/ui/index.ts';
 
 /** /admin/recordings/:id: the session replayed with rrweb's player, its end state shown first. */
 export function RecordingReplay() {
@@ -13,9 +14,9 @@ export function RecordingReplay() {
     return (
       <section className="admin-panel">
         <p>We couldn't load this recording.</p>
-        <button type="button" className="admin-button" onClick={() => void refetch()}>
+        <Button variant="ghost" onClick={() => void refetch()}>
           Try again
-        </button>
+        </Button>
         <p>
           <Link to="/admin/recordings">All recordings</Link>
         </p>
@@ -80,19 +81,17 @@ function Player({ replay }: { replay: Replay }) {
       {replayable ? (
         <>
           <div className="admin-form">
-            <button
-              type="button"
-              className="admin-button"
+            <Button
+              variant="ghost"
               onClick={() => {
                 player.current?.play(0);
                 setPlaying(true);
               }}
             >
               Play from the start
-            </button>
-            <button
-              type="button"
-              className="admin-button"
+            </Button>
+            <Button
+              variant="ghost"
               disabled={!playing}
               onClick={() => {
                 player.current?.pause();
@@ -100,17 +99,16 @@ function Player({ replay }: { replay: Replay }) {
               }}
             >
               Pause
-            </button>
-            <button
-              type="button"
-              className="admin-button"
+            </Button>
+            <Button
+              variant="ghost"
               onClick={() => {
                 player.current?.pause(totalMs + 1);
                 setPlaying(false);
               }}
             >
               Show the end
-            </button>
+            </Button>
           </div>
           <div ref={root} className="admin-replay" data-testid="admin-replay-frame" style={{ overflow: 'auto', maxWidth: '100%' }} />
         </>

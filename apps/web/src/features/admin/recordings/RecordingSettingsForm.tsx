@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { RecordingSettings } from '@store/shared';
 import { readSaveFailure } from '../forms/save-failure.ts';
 import { useRecordingSettingsQuery, useSaveRecordingSettingsMutation } from './recordings-api.ts';
+import { Button } from '../../../components/ui/index.ts';
 
 const FIELDS = { samplePercent: 'samplePercent', retentionDays: 'retentionDays' } as const;
 type Field = keyof typeof FIELDS;
@@ -64,9 +65,9 @@ export function RecordingSettingsForm() {
             onChange={(event) => setForm({ ...form, retentionDays: event.target.value })}
           />
         </label>
-        <button type="submit" className="admin-button" disabled={isLoading || !data}>
+        <Button type="submit" variant="ghost" disabled={isLoading || !data}>
           Save
-        </button>
+        </Button>
       </form>
       {problem && <p role="alert">{problem.message}</p>}
       {saved && <p role="status">Saved. New browser sessions follow these settings.</p>}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { fieldReason } from '../forms/save-failure.ts';
-import { OutcomeMessage } from '../../../components/ui/index.ts';
+import { Button, OutcomeMessage } from '../../../components/ui/index.ts';
 import { SettingsForm, type SubmitResult } from './SettingsForm.tsx';
 import { formFieldOf, settingsToForm, type SettingsFormOutput } from './settings-form.ts';
 import { useAdminSettingsQuery, useSaveAdminSettingsMutation, type AdminSettingsData } from './settings-api.ts';
@@ -46,9 +46,9 @@ export default function SettingsSection() {
     return (
       <section className="admin-panel">
         <p>We couldn't load the settings.</p>
-        <button type="button" className="admin-button" onClick={() => void refetch()}>
+        <Button variant="ghost" onClick={() => void refetch()}>
           Try again
-        </button>
+        </Button>
       </section>
     );
   }
@@ -60,9 +60,9 @@ export default function SettingsSection() {
       {stale && (
         <OutcomeMessage tone="error">
           {stale}{' '}
-          <button type="button" className="admin-button" onClick={() => void reload()}>
+          <Button variant="ghost" onClick={() => void reload()}>
             Reload settings
-          </button>
+          </Button>
         </OutcomeMessage>
       )}
       {/* A reload, not a save, starts the form again: an unsaved edit in one section survives another's save. */}

@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router';
-import { formatCoins, KYC_DECISION_NAMES, KYC_STATUS_NAMES, kycName, SHOPPER_WALLETS } from '@store/shared';
+import { formatCoins, KYC_DECISION_NAMES, KYC_STATUS_NAMES, kycName, ROLE_LABELS, SHOPPER_WALLETS } from '@store/shared';
 import { readApiFailure } from '../../../lib/api-failure.ts';
 import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { LedgerTable } from '../components/LedgerTable.tsx';
 import { formatWhen } from '../components/format.ts';
 import { WalletAdjustmentForm } from './WalletAdjustmentForm.tsx';
 import { useAdminUserQuery, useResetVerificationMutation, useRevokeUserSessionsMutation } from './users-api.ts';
+import { Button } from '../../../components/ui/index.ts';
 
 /** /admin/users/:id: profile, verification record, the three wallets, ledger history; and the admin's changes. */
 export function UserDetail() {
@@ -20,9 +21,9 @@ export function UserDetail() {
       <section className="admin-panel">
         <p>{notFound ? 'No user with this id.' : "We couldn't load this user."}</p>
         {!notFound && (
-          <button type="button" className="admin-button" onClick={() => void refetch()}>
+          <Button variant="ghost" onClick={() => void refetch()}>
             Try again
-          </button>
+          </Button>
         )}
         <Link to="/admin/users">Back to users</Link>
       </section>
@@ -46,7 +47,7 @@ export function UserDetail() {
             {user.firstname} {user.lastname}
           </dd>
           <dt>Role</dt>
-          <dd>{user.role}</dd>
+          <dd>{ROLE_LABELS[user.role]}</dd>
           <dt>E-mail confirmed</dt>
           <dd>{user.emailVerified ? 'Yes' : 'No'}</dd>
           <dt>Joined</dt>

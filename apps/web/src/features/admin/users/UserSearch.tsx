@@ -1,6 +1,7 @@
+import { ROLE_LABELS } from '@store/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Pager, TableScroll } from '../../../components/ui/index.ts';
+import { Button, Pager, TableScroll } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
 import { useAdminUsersQuery } from './users-api.ts';
 
@@ -31,16 +32,16 @@ export function UserSearch() {
           E-mail or name starts with
           <input name="q" value={text} maxLength={254} onChange={(event) => setText(event.target.value)} />
         </label>
-        <button type="submit" className="admin-button">
+        <Button type="submit" variant="ghost">
           Search
-        </button>
+        </Button>
       </form>
       {isError ? (
         <section className="admin-panel">
           <p>We couldn't load the users.</p>
-          <button type="button" className="admin-button" onClick={() => void refetch()}>
+          <Button variant="ghost" onClick={() => void refetch()}>
             Try again
-          </button>
+          </Button>
         </section>
       ) : !data ? (
         <p role="status">Loading users…</p>
@@ -67,7 +68,7 @@ export function UserSearch() {
                     <td>
                       {user.firstname} {user.lastname}
                     </td>
-                    <td>{user.role}</td>
+                    <td>{ROLE_LABELS[user.role]}</td>
                     <td>{formatWhen(user.createdAt)}</td>
                   </tr>
                 ))}

@@ -1,21 +1,16 @@
 import { Link, useSearchParams } from 'react-router';
-import { formatCoins, formatOrderNumber, formatSignedCoins, paymentSuccessPath, WALLET_LABELS, type LedgerEntryKind } from '@store/shared';
+import {
+  formatCoins,
+  formatOrderNumber,
+  formatSignedCoins,
+  LEDGER_ENTRY_KIND_LABELS,
+  paymentSuccessPath,
+  WALLET_LABELS,
+} from '@store/shared';
 import { useWalletHistoryQuery } from '../api/wallet-history.ts';
 import './wallet-history.css';
 
 export const WALLET_HISTORY_PAGE_SIZE = 20;
-
-const KIND_LABELS: Record<LedgerEntryKind, string> = {
-  purchase: 'Purchase',
-  bonus: 'Bonus',
-  win: 'Win',
-  cashOutHold: 'Cash-out hold',
-  payout: 'Payout',
-  return: 'Returned',
-  reversal: 'Reversal',
-  adjustment: 'Adjustment',
-  giftCard: 'Gift card redeemed',
-};
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -70,7 +65,7 @@ export default function WalletHistoryPage() {
                 <tr key={entry.id} data-testid="wallet-history-row">
                   <td>{dateFormat.format(new Date(entry.createdAt))}</td>
                   <td>
-                    {KIND_LABELS[entry.kind]}
+                    {LEDGER_ENTRY_KIND_LABELS[entry.kind]}
                     {entry.order ? (
                       <>
                         {' · '}
