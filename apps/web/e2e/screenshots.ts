@@ -113,6 +113,22 @@ async function shopperWithOrders(browser: Browser, baseURL: string) {
   return { session, product, paidOrderId, pendingOrderId, giftOrderId };
 }
 
+// A 1×1 PNG, as the sandbox's identity page sends a photo.
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A shopper whose identity check the sandbox rejected, as its page does it: the console's review queue shows the evidence. */
+async function shopperWithRejectedCheck(baseURL: string) {
+  const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+  const started = await fetch(`${baseURL}/api/v1/kyc/jumio/start`, { method: 'POST', headers: { 'x-auth-token': session.token } });
+  const page = new URL(((await started.json()) as { data: { redirectUrl: string } }).data.redirectUrl, baseURL);
+  const submitted = await fetch(`${page.origin}${page.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ secret: page.searchParams.get('secret'), outcome: 'rejected', document: PNG, selfie: PNG }),
+  });
+  if (!submitted.ok) throw new Error(`the sandbox identity page refused the check: ${submitted.status}`);
+}
+
 async function main() {
   assertChromiumInstalled();
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')))
@@ -129,6 +145,7 @@ async function main() {
       body: '{}',
     });
     const bankLinkUrl = ((await bankLink.json()) as { data: { url: string } }).data.url;
+    await shopperWithRejectedCheck(baseURL);
     const admin = await signInAsAdmin(baseURL);
     const adminSession = { token: admin.token, user: { role: 'ADMIN' } };
     const states: PageState[] = [
@@ -177,7 +194,7 @@ async function main() {
       { name: 'admin-settings', who: 'admin', path: '/admin/settings', ready: 'form' },
       { name: 'admin-users', who: 'admin', path: '/admin/users', ready: 'h2' },
       { name: 'admin-user', who: 'admin', path: `/admin/users/${session.user._id}`, ready: '[data-testid=admin-user-detail]' },
-      { name: 'admin-identity-reviews', who: 'admin', path: '/admin/identity-reviews', ready: 'h2' },
+      { name: 'admin-identity-reviews', who: 'admin', path: '/admin/identity-reviews', ready: '[data-testid=admin-identity-evidence]' },
       { name: 'admin-audit', who: 'admin', path: '/admin/audit', ready: 'h2' },
       { name: 'admin-catalogue', who: 'admin', path: '/admin/catalogue', ready: 'h2' },
       { name: 'admin-promotions', who: 'admin', path: '/admin/promotions', ready: 'h2' },

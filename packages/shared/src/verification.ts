@@ -39,3 +39,24 @@ export const KYC_STATUS_NAMES: Record<string, string> = {
 /** A decision or status in words; an unknown value is shown as the provider sent it, marked so. */
 export const kycName = (names: Record<string, string>, value: string | null): string =>
   value === null ? 'None yet' : (names[value] ?? `Unknown (${value})`);
+
+/** Jumio's capabilities as an operator reads them; one the list does not know is shown by its own name. */
+export const KYC_CAPABILITY_NAMES: Record<string, string> = {
+  usability: 'Image quality',
+  imageChecks: 'Image checks',
+  extraction: 'Data extraction',
+  dataChecks: 'Data checks',
+  liveness: 'Liveness',
+  similarity: 'Face match',
+  authentication: 'Authentication',
+  watchlistScreening: 'Watchlist screening',
+  addressValidation: 'Address validation',
+  proofOfResidency: 'Proof of residency',
+  drivingLicenseVerification: 'Driving licence check',
+};
+
+/** A provider's code in words: DIGITAL_COPY → "Digital copy", DRIVING_LICENSE → "Driving license". */
+export const kycWords = (code: string): string => {
+  const words = code.toLowerCase().replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};

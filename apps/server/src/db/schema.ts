@@ -16,7 +16,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { BANK_LINK_RETURNS, PAYMENT_METHOD_KINDS } from '@store/shared';
+import { BANK_LINK_RETURNS, PAYMENT_METHOD_KINDS, type KycEvidence } from '@store/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -754,6 +754,8 @@ export const kycAttempts = pgTable(
     workflowExecutionId: text('workflow_execution_id').notNull().unique(),
     status: text('status', { enum: ['INITIATED', 'ACQUIRED', 'DONE', 'EXPIRED'] }).notNull(),
     decision: text('decision', { enum: ['PASSED', 'REJECTED', 'WARNING', 'NOT_EXECUTED'] }),
+    /** What the provider returned about the finished check, for the reviewer (0053, issue 24). */
+    evidence: jsonb('evidence').$type<KycEvidence>(),
     retiredAt: ts('retired_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

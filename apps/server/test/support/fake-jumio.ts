@@ -25,6 +25,8 @@ export interface FakeExecution {
   accountId: string;
   status: 'INITIATED' | 'ACQUIRED' | 'PROCESSED' | 'SESSION_EXPIRED' | 'TOKEN_EXPIRED';
   decision?: 'PASSED' | 'REJECTED' | 'WARNING' | 'NOT_EXECUTED';
+  /** The workflow details' capabilities, as a test wants Jumio to have shaped them. */
+  capabilities?: unknown;
 }
 
 export interface FakeJumio {
@@ -156,6 +158,7 @@ export async function startFakeJumio(clientId = 'jumio-client-id', clientSecret 
       createdAt: new Date().toISOString(),
       credentials: [],
       ...(execution.decision ? { decision: { type: execution.decision, details: { label: execution.decision }, risk: { score: 0 } } } : {}),
+      ...(execution.capabilities !== undefined ? { capabilities: execution.capabilities } : {}),
     });
   }
 

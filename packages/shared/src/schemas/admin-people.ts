@@ -2,6 +2,7 @@
 // identity reviews (verification records that need a person). Lists page like the other admin lists
 // (ADR 022): newest first, `hasMore` rather than a total.
 import { z } from 'zod';
+import { kycEvidence } from './kyc.ts';
 
 const wholeNumber = (max: number) =>
   z
@@ -46,6 +47,8 @@ export const adminIdentityReview = z.object({
   reason: z.enum(IDENTITY_REVIEW_REASONS),
   /** When the record last changed (the provider's answer, or the start of a stuck check). */
   updatedAt: z.string(),
+  /** What the provider returned about the latest finished check; null before one finished. */
+  evidence: kycEvidence.nullable(),
 });
 export type AdminIdentityReview = z.infer<typeof adminIdentityReview>;
 

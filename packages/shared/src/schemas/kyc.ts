@@ -48,3 +48,17 @@ export const kycCallbackBody = z.object({
 export type KycCallbackBody = z.infer<typeof kycCallbackBody>;
 
 export const kycCallbackResponse = z.object({ success: z.literal(true), data: z.object({ applied: z.boolean() }) });
+
+/**
+ * What the identity provider returned about a finished check, kept for the person who reviews it (issue 24):
+ * the overall label and risk score, each capability's decision (Jumio's usability, imageChecks, extraction,
+ * dataChecks, liveness, similarity, …) and the kind, country and expiry of the document. Never the shopper's
+ * name, birth date, document number or images: those stay at the provider.
+ */
+export const kycEvidence = z.object({
+  label: z.string().nullable(),
+  riskScore: z.number().nullable(),
+  checks: z.array(z.object({ capability: z.string(), decision: z.string(), label: z.string().nullable() })),
+  document: z.object({ type: z.string().nullable(), issuingCountry: z.string().nullable(), expiryDate: z.string().nullable() }).nullable(),
+});
+export type KycEvidence = z.infer<typeof kycEvidence>;

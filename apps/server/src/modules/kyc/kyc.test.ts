@@ -2,7 +2,14 @@
 // and everything a forged, stale, replayed, duplicated or late callback must not change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { getUserResponse, kycRecordResponse, kycResetResponse, kycStartResponse, type JumioRecord } from '@store/shared';
+import {
+  adminIdentityReviewsResponse,
+  getUserResponse,
+  kycRecordResponse,
+  kycResetResponse,
+  kycStartResponse,
+  type JumioRecord,
+} from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { as, createShopper, type Shopper } from '../../../test/support/checkout.ts';
 import { kycAttempts, kycResets, liveEvents, users } from '../../db/schema.ts';
@@ -286,5 +293,46 @@ describe('identity verification through the sandbox', () => {
 
   it('signs what it says: hex HMAC-SHA256 of "{timestamp}.{body}"', () => {
     expect(signCallback('k', '1700000000', '{}')).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('the evidence a reviewer sees (issue 24)', () => {
+  it('keeps what the provider returned about a rejected check, shows it in the review queue, and never to the shopper', async () => {
+    const s = await createShopper(t.database.db);
+    const started = await start(s);
+    expect((await submitOnPage(started, 'rejected')).statusCode).toBe(200);
+    expect(await record(s)).toEqual({ attempts: 1, decision: 'REJECTED', status: 'DONE' });
+
+    const res = await as(t.app, admin, { method: 'GET', url: '/api/v1/admin/identity-reviews?limit=100' });
+    expect(res.statusCode, res.body).toBe(200);
+    const review = adminIdentityReviewsResponse.parse(res.json()).data.reviews.find((r) => r.userId === s.id);
+    expect(review?.evidence).toEqual({
+      label: 'REJECTED',
+      riskScore: 90,
+      checks: [
+        { capability: 'usability', decision: 'PASSED', label: 'OK' },
+        { capability: 'imageChecks', decision: 'REJECTED', label: 'DIGITAL_COPY' },
+        { capability: 'extraction', decision: 'NOT_EXECUTED', label: 'PRECONDITION_NOT_FULFILLED' },
+        { capability: 'dataChecks', decision: 'NOT_EXECUTED', label: 'PRECONDITION_NOT_FULFILLED' },
+        { capability: 'liveness', decision: 'PASSED', label: 'OK' },
+        { capability: 'similarity', decision: 'PASSED', label: 'MATCH' },
+      ],
+      document: null,
+    });
+    // The shopper's own record is SPEC §3's, nothing more.
+    const own = await as(t.app, s, { method: 'GET', url: '/api/v1/kyc/jumio' });
+    expect(own.body).not.toContain('DIGITAL_COPY');
+  });
+
+  it('keeps the document of a passed check: its kind, country and expiry', async () => {
+    const s = await createShopper(t.database.db);
+    expect((await submitOnPage(await start(s), 'passed')).statusCode).toBe(200);
+    const [attempt] = await t.database.db.select().from(kycAttempts).where(eq(kycAttempts.userId, s.id));
+    expect(attempt?.evidence?.document).toEqual({
+      type: 'DRIVING_LICENSE',
+      issuingCountry: 'USA',
+      expiryDate: expect.stringMatching(/^\d{4}-06-30$/),
+    });
+    expect(attempt?.evidence?.checks.every((check) => check.decision === 'PASSED')).toBe(true);
   });
 });

@@ -94,7 +94,11 @@ export async function lockAttempt(tx: Tx, id: string): Promise<KycAttemptRow | n
   return row ?? null;
 }
 
-export async function updateAttempt(tx: Tx, id: string, patch: Pick<KycAttemptRow, 'status' | 'decision'>): Promise<void> {
+export async function updateAttempt(
+  tx: Tx,
+  id: string,
+  patch: Pick<KycAttemptRow, 'status' | 'decision'> & Partial<Pick<KycAttemptRow, 'evidence'>>,
+): Promise<void> {
   await tx
     .update(kycAttempts)
     .set({ ...patch, updatedAt: sql`now()` })

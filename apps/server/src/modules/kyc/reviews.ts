@@ -3,10 +3,16 @@
 // the provider rejected it, raised a warning, could not run the check, or the documents have been in
 // checking (ACQUIRED) for longer than a day. A review settles it until the record changes again.
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminIdentityReview, AdminIdentityReviewResult, AdminIdentityReviewsQuery, IdentityReviewReason } from '@store/shared';
+import type {
+  AdminIdentityReview,
+  AdminIdentityReviewResult,
+  AdminIdentityReviewsQuery,
+  IdentityReviewReason,
+  KycEvidence,
+} from '@store/shared';
 import type { Wake } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
-import { kycRecords, users } from '../../db/schema.ts';
+import { kycAttempts, kycRecords, users } from '../../db/schema.ts';
 import { conflict, notFound } from '@store/server-kit';
 import { recordAudit } from '../audit/index.ts';
 import { announceVerificationChange } from './live.ts';
@@ -54,6 +60,8 @@ export async function listIdentityReviews(
       decision: kycRecords.decision,
       status: kycRecords.status,
       updatedAt: kycRecords.updatedAt,
+      // The latest attempt's: the check the record's decision came from.
+      evidence: sql<KycEvidence | null>`(SELECT ${kycAttempts.evidence} FROM ${kycAttempts} WHERE ${kycAttempts.userId} = ${kycRecords.userId} ORDER BY ${kycAttempts.number} DESC LIMIT 1)`,
     })
     .from(kycRecords)
     .innerJoin(users, eq(users.id, kycRecords.userId))

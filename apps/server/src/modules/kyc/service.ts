@@ -125,7 +125,8 @@ export async function applyCallback(deps: KycDeps, rawBody: string): Promise<{ a
     const record = await repo.lockExistingRecord(tx, attempt.userId);
     const current = await repo.lockAttempt(tx, attempt.id);
     if (!record || !current || current.retiredAt || RANK[target.status] <= RANK[current.status]) return { applied: false };
-    await repo.updateAttempt(tx, attempt.id, target);
+    // The evidence stays with the attempt (the reviewer's view); the record keeps the SPEC §3 fields only.
+    await repo.updateAttempt(tx, attempt.id, { ...target, evidence: execution.evidence });
     // PASSED is final: nothing after it changes the record.
     if (record.decision === 'PASSED') return { applied: false };
     await repo.updateRecord(tx, attempt.userId, target);

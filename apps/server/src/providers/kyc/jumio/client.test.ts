@@ -108,11 +108,16 @@ describe('the Jumio client', () => {
     const second = await client.createVerification({ userId: 'user-1', attemptId: 'attempt-2', accountId: first.accountId });
     expect(second.accountId).toBe(first.accountId);
 
-    expect(await client.retrieveExecution(first.accountId, first.workflowExecutionId)).toEqual({ status: 'INITIATED', decision: null });
+    expect(await client.retrieveExecution(first.accountId, first.workflowExecutionId)).toEqual({
+      status: 'INITIATED',
+      decision: null,
+      evidence: null,
+    });
     jumio.executions.set(first.workflowExecutionId, { accountId: first.accountId, status: 'PROCESSED', decision: 'REJECTED' });
     expect(await client.retrieveExecution(first.accountId, first.workflowExecutionId)).toEqual({
       status: 'PROCESSED',
       decision: 'REJECTED',
+      evidence: { label: 'REJECTED', riskScore: 0, checks: [], document: null },
     });
 
     const execution = `/api/v1/accounts/${first.accountId}/workflow-executions/${first.workflowExecutionId}`;
@@ -120,6 +125,56 @@ describe('the Jumio client', () => {
     expect(seen.lines('account')).toEqual(['POST /api/v1/accounts', `PUT /api/v1/accounts/${first.accountId}`]);
     // The status first; the details (with the decision) only once it is PROCESSED.
     expect(seen.lines('retrieval')).toEqual([`GET ${execution}/status`, `GET ${execution}/status`, `GET ${execution}`]);
+  });
+
+  it("keeps for the reviewer each capability's decision and the document's kind, country and expiry; never the shopper's name, birth date or number (issue 24)", async () => {
+    const client = createJumioClient(options());
+    const created = await client.createVerification({ userId: 'user-e', attemptId: 'attempt-e' });
+    // As Jumio's workflow details shape them, with a part the client does not understand beside them.
+    jumio.executions.set(created.workflowExecutionId, {
+      accountId: created.accountId,
+      status: 'PROCESSED',
+      decision: 'WARNING',
+      capabilities: {
+        usability: [{ id: 'u1', credentials: [{ id: 'c1', category: 'ID' }], decision: { type: 'PASSED', details: { label: 'OK' } } }],
+        imageChecks: [{ id: 'i1', decision: { type: 'WARNING', details: { label: 'REPEATED_FACE' } }, data: { faceSearchFindings: {} } }],
+        extraction: [
+          {
+            id: 'e1',
+            decision: { type: 'PASSED', details: { label: 'OK' } },
+            data: {
+              type: 'PASSPORT',
+              issuingCountry: 'GBR',
+              firstName: 'Ada',
+              lastName: 'Lovelace',
+              dateOfBirth: '1815-12-10',
+              expiryDate: '2031-05-01',
+              documentNumber: 'X1234567',
+            },
+          },
+        ],
+        similarity: [{ id: 's1', decision: { type: 'PASSED', details: { label: 'MATCH' } }, data: { similarity: 'MATCH' } }],
+        liveness: 'not an array',
+        dataChecks: [{ id: 'd1' }],
+      },
+    });
+    const execution = await client.retrieveExecution(created.accountId, created.workflowExecutionId);
+    expect(execution).toEqual({
+      status: 'PROCESSED',
+      decision: 'WARNING',
+      evidence: {
+        label: 'WARNING',
+        riskScore: 0,
+        checks: [
+          { capability: 'usability', decision: 'PASSED', label: 'OK' },
+          { capability: 'imageChecks', decision: 'WARNING', label: 'REPEATED_FACE' },
+          { capability: 'extraction', decision: 'PASSED', label: 'OK' },
+          { capability: 'similarity', decision: 'PASSED', label: 'MATCH' },
+        ],
+        document: { type: 'PASSPORT', issuingCountry: 'GBR', expiryDate: '2031-05-01' },
+      },
+    });
+    expect(JSON.stringify(execution)).not.toMatch(/Ada|Lovelace|1815|X1234567/);
   });
 
   it('a retrieval sent to the account host fails there (404, as Jumio answers): the old single-host client could never read a decision', async () => {
@@ -174,13 +229,21 @@ describe('the Jumio client', () => {
 
     // An hour later the token is dead at Jumio: the client asks for a new one before calling.
     vi.setSystemTime(Date.now() + 3600 * 1000);
-    expect(await client.retrieveExecution(created.accountId, created.workflowExecutionId)).toEqual({ status: 'INITIATED', decision: null });
+    expect(await client.retrieveExecution(created.accountId, created.workflowExecutionId)).toEqual({
+      status: 'INITIATED',
+      decision: null,
+      evidence: null,
+    });
     expect(seen.on('auth')).toHaveLength(2);
     expect(seen.on('retrieval').every((r) => r.headers.authorization === seen.on('retrieval')[0]!.headers.authorization)).toBe(true);
 
     // Ended at Jumio before its time: the 401 makes the client fetch a new token and send the call once more.
     jumio.revokeTokens();
-    expect(await client.retrieveExecution(created.accountId, created.workflowExecutionId)).toEqual({ status: 'INITIATED', decision: null });
+    expect(await client.retrieveExecution(created.accountId, created.workflowExecutionId)).toEqual({
+      status: 'INITIATED',
+      decision: null,
+      evidence: null,
+    });
     expect(seen.on('auth')).toHaveLength(3);
     expect(seen.on('retrieval').map((r) => r.headers.authorization)).toEqual([
       seen.on('retrieval')[0]!.headers.authorization,

@@ -9,7 +9,8 @@
 //              workflowDefinition.key -> account.id, workflowExecution.id, web.href (the Web Client's URL,
 //              its authorizationToken inside; framed exactly as answered)
 //   retrieval: GET {retrievalUrl}/api/v1/accounts/{a}/workflow-executions/{w}/status -> workflowExecution.status;
-//              once PROCESSED, GET {retrievalUrl}/api/v1/accounts/{a}/workflow-executions/{w} -> decision.type
+//              once PROCESSED, GET {retrievalUrl}/api/v1/accounts/{a}/workflow-executions/{w} -> decision.type,
+//              and for the reviewer decision.details.label, decision.risk.score and capabilities (evidence.ts)
 // A call answered 401 with a cached token (expired or revoked early at Jumio) gets one new token and is
 // sent once more.
 import net from 'node:net';
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import { KYC_DECISIONS } from '@store/shared';
 import { AppError } from '@store/server-kit';
 import { ACCOUNTS_PATH, accountPath, executionPath, executionStatusPath } from './hosts.ts';
+import { evidenceOf } from './evidence.ts';
 import { verifyCallbackSignature } from './signature.ts';
 import {
   KycProviderError,
@@ -69,7 +71,12 @@ const statusSchema = z.enum(['INITIATED', 'ACQUIRED', 'PROCESSED', 'SESSION_EXPI
 const statusAnswer = z.object({ workflowExecution: z.object({ status: statusSchema }) });
 const detailsAnswer = z.object({
   workflow: z.object({ status: statusSchema }),
-  decision: z.object({ type: z.enum(KYC_DECISIONS) }).optional(),
+  decision: z
+    .object({ type: z.enum(KYC_DECISIONS) })
+    .passthrough()
+    .optional(),
+  // Read leniently by evidence.ts: what a reviewer is shown never stops the decision being taken.
+  capabilities: z.unknown().optional(),
 });
 
 /** A token is renewed this long before Jumio says it expires (at most half its life). */
@@ -216,15 +223,17 @@ export function createJumioClient(options: JumioClientOptions): KycProvider {
         await authorized(retrievalBase, 'GET', executionStatusPath(accountId, workflowExecutionId), 'retrieval status'),
         'retrieval status',
       ).workflowExecution.status;
-      if (status !== 'PROCESSED') return { status, decision: null };
+      if (status !== 'PROCESSED') return { status, decision: null, evidence: null };
       const details = parse(
         detailsAnswer,
         await authorized(retrievalBase, 'GET', executionPath(accountId, workflowExecutionId), 'retrieval'),
         'retrieval',
       );
+      const processed = details.workflow.status === 'PROCESSED';
       return {
         status: details.workflow.status,
-        decision: details.workflow.status === 'PROCESSED' ? (details.decision?.type ?? null) : null,
+        decision: processed ? (details.decision?.type ?? null) : null,
+        evidence: processed ? evidenceOf(details.decision, details.capabilities) : null,
       };
     },
   };

@@ -1,6 +1,6 @@
 // The identity-verification provider as the kyc module sees it (ADR 016): Jumio's KYX platform, or the
 // built-in sandbox that behaves like it. Vocabulary is Jumio's; the module maps it to the SPEC §3 record.
-import type { KycDecision } from '@store/shared';
+import type { KycDecision, KycEvidence } from '@store/shared';
 
 /** Jumio's workflow execution statuses. */
 export type WorkflowStatus = 'INITIATED' | 'ACQUIRED' | 'PROCESSED' | 'SESSION_EXPIRED' | 'TOKEN_EXPIRED';
@@ -25,6 +25,8 @@ export interface WorkflowExecution {
   status: WorkflowStatus;
   /** Only once PROCESSED. */
   decision: KycDecision | null;
+  /** Only once PROCESSED: what the provider returned about the check, for the person who reviews it. */
+  evidence: KycEvidence | null;
 }
 
 export interface KycProvider {

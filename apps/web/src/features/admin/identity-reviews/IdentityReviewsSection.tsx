@@ -5,6 +5,7 @@ import { ConfirmAction } from '../components/ConfirmAction.tsx';
 import { Outcome } from '../components/Outcome.tsx';
 import { Button, Pager, TableScroll } from '../../../components/ui/index.ts';
 import { formatWhen } from '../components/format.ts';
+import { ReviewEvidence } from './ReviewEvidence.tsx';
 import { useIdentityReviewsQuery, useReviewIdentityMutation } from './identity-reviews-api.ts';
 
 type Result = { ok: boolean; text: string } | null;
@@ -48,6 +49,7 @@ export default function IdentityReviewsSection() {
                   <th scope="col">Shopper</th>
                   <th scope="col">Why</th>
                   <th scope="col">Record</th>
+                  <th scope="col">Evidence</th>
                   <th scope="col">Since</th>
                   <th scope="col">Decision</th>
                 </tr>
@@ -85,6 +87,9 @@ function ReviewRow({ review, onResult }: { review: AdminIdentityReview; onResult
       <td>
         {kycName(KYC_DECISION_NAMES, review.decision)} · {kycName(KYC_STATUS_NAMES, review.status)} ({review.attempts}{' '}
         {review.attempts === 1 ? 'attempt' : 'attempts'})
+      </td>
+      <td>
+        <ReviewEvidence evidence={review.evidence} />
       </td>
       <td>{formatWhen(review.updatedAt)}</td>
       <td>

@@ -7,9 +7,10 @@
 // fails). The client credentials are made per process; every account and retrieval call needs a Bearer
 // token the auth base issued and that has not expired (401), and the headers Jumio requires (403).
 // Reached in-process by the store (plugin.ts), never framed: the shopper's page is page-routes.ts.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { KycDecision } from '@store/shared';
 import { ACCOUNTS_PATH } from '../hosts.ts';
 import { SANDBOX_DEFINITION_KEY, type KycSandboxState } from './sandbox.ts';
 
@@ -24,6 +25,33 @@ export interface SandboxApiOptions {
   state: KycSandboxState;
   clientId: string;
   clientSecret: string;
+}
+
+/** The sandbox's risk score (Jumio: 0 to 100, higher is riskier) for each decision it gives. */
+const RISK_SCORES: Record<KycDecision, number> = { PASSED: 5, WARNING: 50, REJECTED: 90, NOT_EXECUTED: 0 };
+
+const capability = (type: string, label: string, data?: object) => [
+  { id: randomUUID(), decision: { type, details: { label } }, ...(data ? { data } : {}) },
+];
+
+/**
+ * The capabilities a finished sandbox check reports, as Jumio's workflow details shape them (the ID and
+ * Identity Verification workflow): a pass passes every one; a rejection is the document's (imageChecks
+ * DIGITAL_COPY), so extraction and dataChecks are not executed (PRECONDITION_NOT_FULFILLED), as Jumio orders them.
+ */
+function sandboxCapabilities(decision: KycDecision) {
+  const rejected = decision !== 'PASSED';
+  const expiry = `${new Date().getUTCFullYear() + 4}-06-30`;
+  return {
+    usability: capability('PASSED', 'OK'),
+    imageChecks: rejected ? capability('REJECTED', 'DIGITAL_COPY') : capability('PASSED', 'OK'),
+    extraction: rejected
+      ? capability('NOT_EXECUTED', 'PRECONDITION_NOT_FULFILLED')
+      : capability('PASSED', 'OK', { type: 'DRIVING_LICENSE', issuingCountry: 'USA', expiryDate: expiry }),
+    dataChecks: rejected ? capability('NOT_EXECUTED', 'PRECONDITION_NOT_FULFILLED') : capability('PASSED', 'OK'),
+    liveness: capability('PASSED', 'OK', { type: 'JUMIO_STANDARD' }),
+    similarity: capability('PASSED', 'MATCH', { similarity: 'MATCH' }),
+  };
 }
 
 /** Jumio's account request: customerInternalReference and workflowDefinition.key are required. */
@@ -120,7 +148,16 @@ export default async function kycSandboxApiRoutes(app: FastifyInstance, { state,
       account: { id: execution.accountId },
       createdAt: new Date(execution.createdAt).toISOString(),
       credentials: [],
-      ...(execution.decision ? { decision: { type: execution.decision, details: { label: execution.decision } } } : {}),
+      ...(execution.decision
+        ? {
+            decision: {
+              type: execution.decision,
+              details: { label: execution.decision },
+              risk: { score: RISK_SCORES[execution.decision] },
+            },
+          }
+        : {}),
+      ...(execution.status === 'PROCESSED' && execution.decision ? { capabilities: sandboxCapabilities(execution.decision) } : {}),
     };
   });
 
