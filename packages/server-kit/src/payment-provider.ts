@@ -41,6 +41,8 @@ export type PaymentSource =
       savedCardId?: string;
       /** The Web Payments SDK's verifyBuyer result (3-D Secure / SCA), passed on to Square. */
       verificationToken?: string;
+      /** A new card's billing ZIP or postcode, typed beside it (Square's billing_address; the issuer checks it). */
+      billingZip?: string;
     }
   | {
       method: 'embedded_checkout';

@@ -65,6 +65,14 @@ export const paymentOrderStatus = z.enum(['pending', 'paid', 'fulfilled', 'faile
 
 const token = z.string().min(8).max(128);
 
+/** The ZIP or postcode of a card's billing address, typed beside the card; the issuer checks it (AVS). */
+export const billingZip = z
+  .string()
+  .trim()
+  .min(3, 'Enter the ZIP or postcode of your billing address.')
+  .max(16)
+  .regex(/^[A-Za-z0-9 -]+$/, 'A ZIP or postcode holds only letters, digits, spaces and hyphens.');
+
 /**
  * Step 1 of §4 Card payment. Strict: a body carrying a card number (cardNumber, pan, ...) is refused,
  * so the API never receives one; cards arrive as vault tokens only. Without orderId it only saves the
@@ -91,13 +99,7 @@ export const nuveiInitBody = z.strictObject({
    * The ZIP or postcode of the card's billing address, as typed beside the card (the issuer checks it, AVS;
    * issue 24). Saved to the profile address; shaped as the billing country uses (400 naming billingZip).
    */
-  billingZip: z
-    .string()
-    .trim()
-    .min(3, 'Enter the ZIP or postcode of your billing address.')
-    .max(16)
-    .regex(/^[A-Za-z0-9 -]+$/, 'A ZIP or postcode holds only letters, digits, spaces and hyphens.')
-    .optional(),
+  billingZip: billingZip.optional(),
 });
 export type NuveiInitBody = z.infer<typeof nuveiInitBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentOrderStatus } from './payments.ts';
+import { billingZip, paymentOrderStatus } from './payments.ts';
 
 // Square card payments (SPEC §7 POST v1/payment/square/create-payment, GET v1/payment/square/config;
 // ADR 013). Bodies and responses are the store's own: the spec does not show them.
@@ -51,6 +51,8 @@ export const squareCreatePaymentBody = z.strictObject({
   savedCardId: savedCardId.optional(),
   saveCard: z.boolean().optional(),
   verificationToken: verificationToken.optional(),
+  /** With a new card (sourceId): its billing ZIP or postcode, which Square checks with the issuer (AVS). */
+  billingZip: billingZip.optional(),
 });
 export type SquareCreatePaymentBody = z.infer<typeof squareCreatePaymentBody>;
 
@@ -70,7 +72,11 @@ export const squareCreatePaymentResponse = z.object({ success: z.literal(true), 
 export const squareCardsResponse = z.object({ success: z.literal(true), data: z.object({ paymentMethods: z.array(squareSavedCard) }) });
 
 /** POST v1/payment/square/cards: save a card without paying (/add-card with no order). */
-export const squareSaveCardBody = z.strictObject({ sourceId, verificationToken: verificationToken.optional() });
+export const squareSaveCardBody = z.strictObject({
+  sourceId,
+  verificationToken: verificationToken.optional(),
+  billingZip: billingZip.optional(),
+});
 export type SquareSaveCardBody = z.infer<typeof squareSaveCardBody>;
 export const squareSaveCardResponse = z.object({ success: z.literal(true), data: z.object({ card: squareSavedCard }) });
 

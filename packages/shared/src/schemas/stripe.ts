@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentOrderStatus } from './payments.ts';
+import { billingZip, paymentOrderStatus } from './payments.ts';
 
 // Stripe cards and Cash App Pay (SPEC §7: GET v1/payment/stripe/payment-methods, DELETE
 // v1/payment/stripe/payment-methods/{id}, POST v1/payment/stripe/payment-intent/{userPaymentOptionId}
@@ -88,10 +88,16 @@ export const stripeSaveCardBody = z
       .string()
       .regex(/^pm_[A-Za-z0-9]{6,60}$/, 'must be a Stripe PaymentMethod id (pm_…)')
       .optional(),
+    /** With a vault token: the card's billing ZIP or postcode (Stripe's card element asks its own). */
+    billingZip: billingZip.optional(),
   })
   .refine((body) => (body.vaultToken === undefined) !== (body.paymentMethodId === undefined), {
     message: 'Give exactly one of vaultToken and paymentMethodId',
     path: ['vaultToken'],
+  })
+  .refine((body) => body.billingZip === undefined || body.vaultToken !== undefined, {
+    message: "Stripe's card element takes the ZIP or postcode itself",
+    path: ['billingZip'],
   });
 export type StripeSaveCardBody = z.infer<typeof stripeSaveCardBody>;
 export const stripeSaveCardResponse = z.object({ success: z.literal(true), data: z.object({ paymentMethod: stripeSavedCard }) });

@@ -64,7 +64,7 @@ export interface SquareProvider extends PaymentProvider {
   /** The shopper's own enabled card; null for another shopper's, a disabled or an unknown one. */
   findCard(userId: string, cardId: string): Promise<SquareCard | null>;
   /** Saves a card from a one-time token (and its verification token) without paying. */
-  saveCard(userId: string, sourceId: string, verificationToken?: string): Promise<SquareCard | CardRefused>;
+  saveCard(userId: string, sourceId: string, verificationToken?: string, billingZip?: string): Promise<SquareCard | CardRefused>;
   /** Saves the card an approved payment was made with (Square's CreateCard from the payment id). */
   saveCardFromPayment(userId: string, squarePaymentId: string): Promise<SquareCard>;
   /** Disables the shopper's card at Square; false when it is not theirs (or gone already). */
@@ -172,6 +172,8 @@ export function createSquareProvider({
           referenceId: req.paymentId,
           note: `Order ${req.orderId}`.slice(0, 500),
           ...(source.verificationToken ? { verificationToken: source.verificationToken } : {}),
+          // Square checks the postcode with the issuer (card_details.avs_status).
+          ...(source.billingZip ? { billingAddress: { postalCode: source.billingZip } } : {}),
         });
         if (!payment) throw new Error('Square answered CreatePayment without a payment.');
         return outcomeOf(payment);
@@ -258,7 +260,7 @@ export function createSquareProvider({
 
     findCard,
 
-    async saveCard(userId, sourceId, verificationToken) {
+    async saveCard(userId, sourceId, verificationToken, billingZip) {
       const customerId = await ensureCustomer(userId);
       try {
         const { card } = await client.cards.create({
@@ -266,7 +268,7 @@ export function createSquareProvider({
           idempotencyKey: `card-${randomUUID()}`,
           sourceId,
           ...(verificationToken ? { verificationToken } : {}),
-          card: { customerId, referenceId: userId },
+          card: { customerId, referenceId: userId, ...(billingZip ? { billingAddress: { postalCode: billingZip } } : {}) },
         });
         if (!card) throw new Error('Square answered CreateCard without a card.');
         return toSquareCard(card);

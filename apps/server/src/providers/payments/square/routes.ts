@@ -106,13 +106,14 @@ const squareRoutes =
         async (request, reply) => {
           const attempts = core.cardAttempts(request);
           await attempts.admit(reply);
-          const { sourceId, verificationToken } = request.body;
+          const { sourceId, verificationToken, billingZip } = request.body;
           const card = await saveSquareCard(
             deps(request.log, attempts),
             app.squareGateway,
             signedInUser(request)._id,
             sourceId,
             verificationToken,
+            billingZip,
           );
           return { success: true as const, data: { card } };
         },

@@ -43,7 +43,7 @@ export async function createSquarePayment(deps: FamilyDeps, gateway: SquareGatew
   const verification = body.verificationToken ? { verificationToken: body.verificationToken } : {};
   const source: PaymentSource = saved
     ? { method: 'square_card', sourceId: saved.userPaymentOptionId, savedCardId: saved.userPaymentOptionId, ...verification }
-    : { method: 'square_card', sourceId: body.sourceId!, ...verification };
+    : { method: 'square_card', sourceId: body.sourceId!, ...verification, ...(body.billingZip ? { billingZip: body.billingZip } : {}) };
   const saveCard = !saved && (body.saveCard ?? false);
 
   const result = await deps.core.startPayment(deps, { userId, orderId: body.orderId, source, saveCard });
@@ -73,11 +73,14 @@ export async function saveSquareCard(
   userId: string,
   sourceId: string,
   verificationToken?: string,
+  billingZip?: string,
 ) {
   const { provider } = squareOf(gateway);
   // The card is saved to pay with: refused, before Square is asked, where paying with it would be.
   await deps.core.assertMayPay(deps, userId, 'square_card');
-  const saved = await deps.core.callProvider(deps.log, 'saveCard', () => provider.saveCard(userId, sourceId, verificationToken));
+  const saved = await deps.core.callProvider(deps.log, 'saveCard', () =>
+    provider.saveCard(userId, sourceId, verificationToken, billingZip),
+  );
   if ('status' in saved) {
     // The shopper's card, refused: a 402 with Square's reason, as every decline; not a fault of ours or Square's.
     deps.log.info({ userId, squareCode: saved.reason }, 'Square refused the card to save');

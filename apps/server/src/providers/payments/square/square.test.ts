@@ -90,6 +90,40 @@ describe('POST v1/payment/square/create-payment', () => {
     expect(await ledgerSumForOrder(t.database.db, order._id)).toBe(order.coins + order.bonusCoins);
   });
 
+  it("sends a new card's billing ZIP to Square with the payment and with the card kept; a malformed one is a 400 naming billingZip (issue 24)", async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    const refused = await pay(s, {
+      orderId: order._id,
+      sourceId: await tokenizeCard(t.app, SQUARE_SANDBOX_CARDS.approved),
+      billingZip: '7',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false, field: 'billingZip' });
+    expect(await squarePaymentsOf(order._id)).toEqual([]);
+
+    const res = await pay(s, {
+      orderId: order._id,
+      sourceId: await tokenizeCard(t.app, SQUARE_SANDBOX_CARDS.approved),
+      billingZip: '73301',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [charged] = await squarePaymentsOf(order._id);
+    expect(charged).toMatchObject({ billing_address: { postal_code: '73301' } });
+
+    const kept = await as(t.app, s, {
+      method: 'POST',
+      url: '/api/v1/payment/square/cards',
+      payload: { sourceId: await tokenizeCard(t.app, SQUARE_SANDBOX_CARDS.approved), billingZip: 'SW1A 1AA' },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const [card] = await t.database.db
+      .select()
+      .from(squareSandboxObjects)
+      .where(and(eq(squareSandboxObjects.kind, 'card'), eq(squareSandboxObjects.id, kept.json().data.card.userPaymentOptionId)));
+    expect(card?.data).toMatchObject({ billing_address: { postal_code: 'SW1A 1AA' } });
+  });
+
   it("also takes Square's own test token (cnon:card-nonce-ok)", async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);

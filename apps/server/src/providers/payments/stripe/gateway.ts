@@ -36,7 +36,11 @@ export interface StripeGateway extends PaymentProvider {
   findMethod(customerId: string, id: string): Promise<StripeSavedMethod | null>;
   listMethods(customerId: string): Promise<{ card: StripeSavedMethod[]; cashapp: StripeSavedMethod[] }>;
   /** Creates a card PaymentMethod (from a vault token: the sandbox only) or takes one of Stripe.js's, and attaches it. */
-  saveCard(customerId: string, input: { vaultToken: string } | { paymentMethodId: string }): Promise<StripeSavedMethod>;
+  /** billingZip: the card's billing postcode with a vault token (Stripe's card element asks its own). */
+  saveCard(
+    customerId: string,
+    input: { vaultToken: string; billingZip?: string } | { paymentMethodId: string },
+  ): Promise<StripeSavedMethod>;
   detach(id: string): Promise<void>;
   /** Starts a Cash App Pay setup: the URL of Cash App's authorisation page. */
   startCashAppSetup(customerId: string, mandate: { ipAddress: string; userAgent: string }): Promise<{ setupIntentId: string; url: string }>;
@@ -218,7 +222,14 @@ export function createStripeGateway(options: StripeGatewayOptions): StripeGatewa
         'paymentMethodId' in input
           ? input.paymentMethodId
           : // Our vault token as the card: only the sandbox reads it (with real keys Stripe.js makes the PaymentMethod).
-            (await api().paymentMethods.create({ type: 'card', card: { token: input.vaultToken } })).id;
+            (
+              await api().paymentMethods.create({
+                type: 'card',
+                card: { token: input.vaultToken },
+                // Stripe checks the postcode with the issuer (card.checks.address_postal_code_check).
+                ...(input.billingZip ? { billing_details: { address: { postal_code: input.billingZip } } } : {}),
+              })
+            ).id;
       const pm = await api().paymentMethods.attach(pmId, { customer: customerId });
       const saved = savedMethodOf(pm);
       if (!saved || saved.kind !== 'card') throw new Error('Stripe answered a payment method that is not a card.');

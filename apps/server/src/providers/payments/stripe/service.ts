@@ -89,7 +89,10 @@ export async function saveCard(deps: FamilyDeps, gateway: StripeGateway | null, 
     );
   const field = body.vaultToken !== undefined ? 'vaultToken' : 'paymentMethodId';
   if (body.vaultToken !== undefined) await deps.core.assertCardTokenUsable(deps, body.vaultToken, 'vaultToken');
-  const input = body.vaultToken !== undefined ? { vaultToken: body.vaultToken } : { paymentMethodId: body.paymentMethodId! };
+  const input =
+    body.vaultToken !== undefined
+      ? { vaultToken: body.vaultToken, ...(body.billingZip ? { billingZip: body.billingZip } : {}) }
+      : { paymentMethodId: body.paymentMethodId! };
   try {
     const customer = (await stripe.customerFor(userId, true))!;
     return cardOf(await stripe.saveCard(customer, input));

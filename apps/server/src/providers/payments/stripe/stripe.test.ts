@@ -52,6 +52,29 @@ describe('saved Stripe methods', () => {
     expect((await deleteMethod(t.app, s, id)).statusCode).toBe(404);
   });
 
+  it("sends the card's billing ZIP to Stripe with the card, where the issuer checks it; a malformed one is a 400 naming billingZip (issue 24)", async () => {
+    const s = await createShopper(db());
+    const saved = await saveStripeCardRaw(t.app, s, {
+      vaultToken: await tokenizeCard(t.app, STRIPE_TEST_CARDS.succeeds),
+      billingZip: ' 73301 ',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const pm = (await sandboxObjects('payment_method')).find((m) => m.id === saved.json().data.paymentMethod.userPaymentOptionId);
+    expect(pm?.billing_details).toMatchObject({ address: { postal_code: '73301' } });
+    expect(pm?.card).toMatchObject({ checks: { address_postal_code_check: 'pass' } });
+
+    for (const billingZip of ['7', '73301<script>']) {
+      const refused = await saveStripeCardRaw(t.app, s, { vaultToken: await tokenizeCard(t.app, STRIPE_TEST_CARDS.succeeds), billingZip });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, field: 'billingZip' });
+    }
+    // Stripe's own card element asks the postcode itself: beside a PaymentMethod id it is refused.
+    const withElement = await saveStripeCardRaw(t.app, s, { paymentMethodId: 'pm_abcdefgh123', billingZip: '73301' });
+    expect(withElement.statusCode).toBe(400);
+    expect(withElement.json()).toMatchObject({ field: 'billingZip' });
+    expect((await listMethods(t.app, s)).card).toHaveLength(1);
+  });
+
   it("another shopper's method, an unknown id or a malformed one: 404 to delete and to pay, nothing changed", async () => {
     const owner = await createShopper(db());
     const other = await createShopper(db());

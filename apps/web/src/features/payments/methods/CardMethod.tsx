@@ -12,6 +12,7 @@ import { selectSavedCards } from '../payment-slice.ts';
 import { browserDetails, isUnconfirmedFailure, payWithCard, postForm, runThreeDsMethod, saveNewCard } from '../card-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
+import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import type { SavedCard } from '../types.ts';
@@ -179,17 +180,7 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
           <div className="card-fields" hidden={!usingNewCard}>
             <p className="payments-field-label">Card number, expiry and CVV</p>
             <div ref={newCard.containerRef} className="card-fields__frame" />
-            <label className="payments-field-label card-zip">
-              ZIP / postcode
-              <input
-                className="payments-input"
-                name="billingZip"
-                autoComplete="billing postal-code"
-                maxLength={16}
-                value={billingZip}
-                onChange={(event) => setBillingZip(event.target.value)}
-              />
-            </label>
+            <BillingZipField value={billingZip} onChange={setBillingZip} />
             <label className="payments-checkbox">
               <input type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} />
               Save this card
@@ -260,9 +251,6 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
     </div>
   );
 }
-
-/** The ZIP to send: none when left empty (the profile's, if any, is used). */
-const zipOf = (typed: string) => (typed.trim() ? { billingZip: typed.trim() } : {});
 
 function requireFields<T>(fields: T | null): T {
   if (!fields) throw new Error('Unable to get token');

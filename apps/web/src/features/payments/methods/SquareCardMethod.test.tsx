@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import SquareCardMethod from './SquareCardMethod.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { frameSessionRoute } from '../../../test/vault-frame-session.ts';
 import { renderPage } from '../../../test/render.tsx';
+import { vaultFrameAnswers } from '../../../test/vault-frame.ts';
 
 const VAULT = 'http://localhost:3001';
 const ok = (data: unknown) => ({ body: { success: true, data } });
@@ -17,24 +18,7 @@ afterEach(() => {
 });
 
 /** The vault's card frame says it is ready and answers a tokenize request with `token`. */
-async function cardFrameAnswers(token: string) {
-  const iframe = await screen.findByTestId<HTMLIFrameElement>('card-field-card-number');
-  const frameWindow = iframe.contentWindow!;
-  vi.spyOn(frameWindow, 'postMessage').mockImplementation(((message: { requestId: string }) => {
-    queueMicrotask(() =>
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          origin: VAULT,
-          source: frameWindow,
-          data: { type: 'token', requestId: message.requestId, token, brand: 'visa', last4: '1111' },
-        }),
-      ),
-    );
-  }) as typeof frameWindow.postMessage);
-  act(() => {
-    window.dispatchEvent(new MessageEvent('message', { origin: VAULT, source: frameWindow, data: { type: 'loaded' } }));
-  });
-}
+const cardFrameAnswers = (token: string) => vaultFrameAnswers('card-field-card-number', VAULT, token, '1111');
 
 describe('SquareCardMethod', () => {
   it("with an order: pays with a new card from the vault's fields (asking to keep it) and reports the order paid", async () => {
@@ -52,16 +36,21 @@ describe('SquareCardMethod', () => {
       }),
     });
     const onPaid = vi.fn();
-    const { user } = renderPage(<SquareCardMethod orderId="ord-1" onPaid={onPaid} />);
+    const { user } = renderPage(<SquareCardMethod orderId="ord-1" onPaid={onPaid} billingZip="78701" />);
     await cardFrameAnswers('card_vault_token_1');
     await vi.waitFor(() => expect(screen.getByTestId('square-pay-button')).toBeEnabled());
+    // The card's billing ZIP beside it, the profile's to begin with (issue 24).
+    const zip = screen.getByRole('textbox', { name: 'ZIP / postcode' });
+    expect(zip).toHaveValue('78701');
+    await user.clear(zip);
+    await user.type(zip, '73301');
     const keep = screen.getByRole('checkbox', { name: 'Save this card' });
     expect(keep).not.toBeChecked();
     await user.click(keep);
     await user.click(screen.getByTestId('square-pay-button'));
     await vi.waitFor(() => expect(onPaid).toHaveBeenCalledWith('ord-1', 'paid'));
     expect(net.calls.filter((c) => c.key === 'POST v1/payment/square/create-payment').map((c) => c.body)).toEqual([
-      { orderId: 'ord-1', sourceId: 'card_vault_token_1', saveCard: true },
+      { orderId: 'ord-1', sourceId: 'card_vault_token_1', billingZip: '73301', saveCard: true },
     ]);
     // The kept card joins the list at once.
     expect(await screen.findByText('Visa ending 1111')).toBeInTheDocument();

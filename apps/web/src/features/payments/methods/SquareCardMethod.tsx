@@ -9,6 +9,7 @@ import { usePaymentsSquareCreatePaymentMutation } from '../api/square-create-pay
 import { usePaymentsSquareSaveCardMutation } from '../api/square-save-card.ts';
 import { usePaymentsSquareDeleteCardMutation } from '../api/square-delete-card.ts';
 import { useCardFields } from '../use-card-fields.ts';
+import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import type { SquareCardHandle } from './SquareSdkCard.tsx';
@@ -28,7 +29,7 @@ export const SQUARE_CONFIG_FAILED_TEXT = 'The card form could not be loaded. Ple
  * SDK) with real credentials, into our card vault's hosted fields with the built-in sandbox; either way
  * the store gets only a token. Without an order: list, add (saved at Square), delete after a confirmation.
  */
-export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard }: MethodPanelProps) {
+export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard, billingZip: profileZip = '' }: MethodPanelProps) {
   const { data: config, isError: configFailed } = usePaymentsSquareConfigQuery();
   const { data: cards = [], isSuccess: cardsLoaded } = usePaymentsSquareCardsQuery();
   const { data: order } = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
@@ -43,6 +44,8 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<SquareSavedCard | null>(null);
   const sdkHandle = useRef<SquareCardHandle | null>(null);
+  /** With our hosted fields (the sandbox) the postcode is asked here; Square's own card form asks its own. */
+  const [billingZip, setBillingZip] = useState(profileZip);
 
   const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
   const usingNewCard = !orderId || selected === null;
@@ -60,10 +63,10 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
   }
 
   /** The new card's one-time token: a vault token (sandbox), or Square's token and verifyBuyer's (real credentials). */
-  async function newCardSource(intent: 'CHARGE' | 'STORE'): Promise<{ sourceId: string; verificationToken?: string }> {
+  async function newCardSource(intent: 'CHARGE' | 'STORE'): Promise<{ sourceId: string; verificationToken?: string; billingZip?: string }> {
     if (vaultFields) {
       if (!newCard.fields) throw new Error('Unable to get token');
-      return { sourceId: (await newCard.fields.tokenize()).token };
+      return { sourceId: (await newCard.fields.tokenize()).token, ...zipOf(billingZip) };
     }
     if (!sdkHandle.current) throw new Error('Unable to get token');
     return sdkHandle.current.tokenize({ amountCents: intent === 'CHARGE' ? (order?.total ?? null) : null, intent });
@@ -130,6 +133,7 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
       <div className="card-fields" hidden={!usingNewCard}>
         <p className="payments-field-label">{orderId ? 'Card number, expiry and CVV' : 'Add a card: number, expiry and CVV'}</p>
         {vaultFields ? <div ref={newCard.containerRef} className="card-fields__frame" /> : null}
+        {vaultFields ? <BillingZipField value={billingZip} onChange={setBillingZip} /> : null}
         {sdk ? (
           <Suspense fallback={<p className="payments-muted">Loading the card form…</p>}>
             <SquareSdkCard sdkUrl={sdk.sdkUrl} applicationId={sdk.applicationId} locationId={sdk.locationId} handle={sdkHandle} />

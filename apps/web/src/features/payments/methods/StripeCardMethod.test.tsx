@@ -3,6 +3,8 @@ import { screen, within } from '@testing-library/react';
 import StripeCardMethod, { STRIPE_UNAVAILABLE_TEXT } from './StripeCardMethod.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
+import { frameSessionRoute } from '../../../test/vault-frame-session.ts';
+import { vaultFrameAnswers } from '../../../test/vault-frame.ts';
 import { stripeLeave } from '../stripe-payment.ts';
 
 afterEach(() => {
@@ -30,6 +32,29 @@ describe('StripeCardMethod', () => {
     const call = net.find('POST v1/payment/stripe/payment-intent/pm_visa4242abc')!;
     expect(call.search.get('orderId')).toBe('ord-1');
     expect(call.body).toBeUndefined();
+  });
+
+  it("pays with a new card: saved with Stripe with its billing ZIP (the profile's to begin with), then paid (issue 24)", async () => {
+    const net = mockApi({
+      ...frameSessionRoute(),
+      'GET v1/payment/stripe/config': sandboxConfig,
+      'GET v1/payment/stripe/payment-methods': methods([]),
+      'GET v1/checkout/getorder': ok({ _id: 'ord-1', status: 'pending', total: 499, totalCoins: 500, items: [] }),
+      'POST v1/payment/stripe/payment-methods': ok({ paymentMethod: visa }),
+      'POST v1/payment/stripe/payment-intent/pm_visa4242abc': ok({ status: 'approved', paymentIntentId: 'pi_1', orderStatus: 'fulfilled' }),
+    });
+    const onPaid = vi.fn();
+    const { user } = renderPage(<StripeCardMethod orderId="ord-1" onPaid={onPaid} billingZip="78701" />);
+    await vaultFrameAnswers('card-field-card-number', 'http://localhost:3001', 'card_vault_token_1');
+    const zip = await screen.findByRole('textbox', { name: 'ZIP / postcode' });
+    expect(zip).toHaveValue('78701');
+    await user.clear(zip);
+    await user.type(zip, '73301');
+    // The button names the amount, never the provider.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Pay $4.99' })).toBeEnabled(), { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'Pay $4.99' }));
+    await vi.waitFor(() => expect(onPaid).toHaveBeenCalledWith('ord-1', 'paid'), { timeout: 15_000 });
+    expect(net.find('POST v1/payment/stripe/payment-methods')!.body).toEqual({ vaultToken: 'card_vault_token_1', billingZip: '73301' });
   });
 
   it("3-D Secure: goes to Stripe's page", async () => {

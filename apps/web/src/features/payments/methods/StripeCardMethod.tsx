@@ -12,6 +12,7 @@ import { usePaymentsStripePaymentIntentMutation } from '../api/stripe-payment-in
 import { selectStripeCards } from '../payment-slice.ts';
 import { followStripeResult } from '../stripe-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
+import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import type { StripeCardHandle } from './StripeElementCard.tsx';
@@ -31,7 +32,7 @@ export const STRIPE_UNAVAILABLE_TEXT = 'Card payments through Stripe are not ava
  * vault's hosted fields with the sandbox, into Stripe's own card element with real keys, and saved with
  * Stripe before it pays. Without an order: list, add, delete after a confirmation.
  */
-export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard }: MethodPanelProps) {
+export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard, billingZip: profileZip = '' }: MethodPanelProps) {
   const { data: config, isError: configFailed } = usePaymentsStripeConfigQuery();
   usePaymentsStripeMethodsQuery();
   const cards = useAppSelector(selectStripeCards);
@@ -46,6 +47,8 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<StripeSavedCard | null>(null);
   const elementHandle = useRef<StripeCardHandle | null>(null);
+  /** With our hosted fields (the sandbox) the postcode is asked here; Stripe's own card element asks its own. */
+  const [billingZip, setBillingZip] = useState(profileZip);
 
   const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
   const usingNewCard = !orderId || selected === null;
@@ -65,7 +68,7 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
   async function newCardBody() {
     if (sandbox) {
       if (!newCard.fields) throw new Error('Unable to get token');
-      return { vaultToken: (await newCard.fields.tokenize()).token };
+      return { vaultToken: (await newCard.fields.tokenize()).token, ...zipOf(billingZip) };
     }
     if (!elementHandle.current) throw new Error('Unable to get token');
     return { paymentMethodId: await elementHandle.current.createPaymentMethod() };
@@ -144,6 +147,7 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
       <div className="card-fields" hidden={!usingNewCard}>
         <p className="payments-field-label">{orderId ? 'Card number, expiry and CVV' : 'Add a card: number, expiry and CVV'}</p>
         {sandbox ? <div ref={newCard.containerRef} className="card-fields__frame" /> : null}
+        {sandbox ? <BillingZipField value={billingZip} onChange={setBillingZip} /> : null}
         {config?.mode === 'stripe' && config.publishableKey ? (
           <Suspense fallback={<p className="payments-muted">Loading the card form…</p>}>
             <StripeElementCard publishableKey={config.publishableKey} handle={elementHandle} />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import AddCardPage from './AddCardPage.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { frameSessionRoute, TEST_FRAME_SESSION } from '../../../test/vault-frame-session.ts';
@@ -9,6 +9,7 @@ import { PAYMENT_METHODS } from '../methods/registry.ts';
 import type { MethodPanelProps, PaymentMethodEntry } from '../methods/types.ts';
 import { NO_METHODS_TEXT, stateNotAllowedText } from './AddCardPage.tsx';
 import { anOrder } from '../../../test/fixtures/orders.ts';
+import { vaultFrameAnswers as answers, vaultFrameReplies as replies } from '../../../test/vault-frame.ts';
 
 const VAULT = 'http://localhost:3001';
 
@@ -93,23 +94,9 @@ function fakeMethod(
   return { id, label, allowedBy, settlesAs, load: async () => ({ default: FakePanel }) };
 }
 
-/** Plays the vault's card frame: loaded, then answers every tokenize with what `answer` gives. */
-async function vaultFrameReplies(testId: string, answer: (requestId: string) => object) {
-  const iframe = await screen.findByTestId<HTMLIFrameElement>(testId);
-  const frameWindow = iframe.contentWindow!;
-  vi.spyOn(frameWindow, 'postMessage').mockImplementation(((message: { requestId: string }) => {
-    queueMicrotask(() =>
-      window.dispatchEvent(new MessageEvent('message', { origin: VAULT, source: frameWindow, data: answer(message.requestId) })),
-    );
-  }) as typeof frameWindow.postMessage);
-  act(() => {
-    window.dispatchEvent(new MessageEvent('message', { origin: VAULT, source: frameWindow, data: { type: 'loaded' } }));
-  });
-}
-
-/** The frame answers every tokenize with a token. */
-const vaultFrameAnswers = (testId: string, token: string) =>
-  vaultFrameReplies(testId, (requestId) => ({ type: 'token', requestId, token, brand: 'visa', last4: '4242' }));
+/** The vault's frame of these tests (src/test/vault-frame.ts) at the store's vault origin. */
+const vaultFrameReplies = (testId: string, answer: (requestId: string) => object) => replies(testId, VAULT, answer);
+const vaultFrameAnswers = (testId: string, token: string) => answers(testId, VAULT, token);
 
 describe('AddCardPage', () => {
   it('shows the order and pays it with a new card through the hosted field, then shows the success page', async () => {

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxBook } from './book.ts';
 import type { CardSources, ResolvedCard } from './card-sources.ts';
-import { MERCHANT_ID, now, sendAnswer, sendRequired, squareError, squareId, str } from './shapes.ts';
+import { billingAddressOf, MERCHANT_ID, now, sendAnswer, sendRequired, squareError, squareId, str } from './shapes.ts';
 
 export function registerCustomerRoutes(app: FastifyInstance, { book, cards }: { book: SandboxBook; cards: CardSources }) {
   app.post('/v2/customers', async (request, reply) => {
@@ -33,6 +33,18 @@ export function registerCustomerRoutes(app: FastifyInstance, { book, cards }: { 
     if (!key) return sendRequired(reply, 'idempotency_key');
     if (!sourceId) return sendRequired(reply, 'source_id');
     if (!customerId) return sendRequired(reply, 'card.customer_id');
+    const billing = billingAddressOf(cardIn.billing_address);
+    if (billing === 'invalid')
+      return reply
+        .status(400)
+        .send(
+          squareError(
+            'INVALID_REQUEST_ERROR',
+            'INVALID_VALUE',
+            'Invalid card.billing_address.postal_code.',
+            'card.billing_address.postal_code',
+          ),
+        );
     return sendAnswer(
       reply,
       await book.idempotent(`cards:${key}`, JSON.stringify(body), async () => {
@@ -61,6 +73,7 @@ export function registerCustomerRoutes(app: FastifyInstance, { book, cards }: { 
           customer_id: customerId,
           reference_id: str(cardIn.reference_id),
           cardholder_name: str(cardIn.cardholder_name),
+          ...(billing ? { billing_address: billing } : {}),
           merchant_id: MERCHANT_ID,
           enabled: true,
           prepaid_type: 'NOT_PREPAID',

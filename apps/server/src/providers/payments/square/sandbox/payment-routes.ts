@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxBook, SquareJson } from './book.ts';
 import type { CardSources, ResolvedCard } from './card-sources.ts';
-import { now, sendAnswer, sendRequired, squareError, squareId, str } from './shapes.ts';
+import { billingAddressOf, now, sendAnswer, sendRequired, squareError, squareId, str } from './shapes.ts';
 import type { WebhookSender } from './webhooks.ts';
 
 export interface PaymentRoutesDeps {
@@ -38,6 +38,11 @@ export function registerPaymentRoutes(app: FastifyInstance, { book, cards, webho
         .send(squareError('INVALID_REQUEST_ERROR', 'NOT_FOUND', `Location \`${String(body.location_id)}\` not found.`));
     const amount = money.amount as number;
     const customerId = str(body.customer_id);
+    const billing = billingAddressOf(body.billing_address);
+    if (billing === 'invalid')
+      return reply
+        .status(400)
+        .send(squareError('INVALID_REQUEST_ERROR', 'INVALID_VALUE', 'Invalid billing_address.postal_code.', 'billing_address.postal_code'));
     return sendAnswer(
       reply,
       await book.idempotent(`payments:${key}`, JSON.stringify(body), async () => {
@@ -89,6 +94,7 @@ export function registerPaymentRoutes(app: FastifyInstance, { book, cards, webho
           location_id: locationId,
           reference_id: str(body.reference_id),
           customer_id: customerId,
+          ...(billing ? { billing_address: billing } : {}),
           note: str(body.note),
           receipt_number: squareId(4).toUpperCase(),
           version_token: squareId(40),

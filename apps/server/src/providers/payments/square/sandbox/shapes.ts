@@ -35,3 +35,17 @@ export function sendAnswer(reply: FastifyReply, answer: { status: number; body: 
       );
   return reply.status(answer.status).send(answer.body);
 }
+
+/**
+ * A payment's or card's billing_address as Square keeps it: the sandbox reads the postcode only (a string;
+ * Square documents no length, so the sandbox takes up to 255). Undefined when none was sent; 'invalid' for a
+ * malformed one.
+ */
+export function billingAddressOf(value: unknown): { postal_code: string } | undefined | 'invalid' {
+  if (value === undefined) return undefined;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'invalid';
+  const postal = (value as { postal_code?: unknown }).postal_code;
+  if (postal === undefined) return undefined;
+  if (typeof postal !== 'string' || postal.length === 0 || postal.length > 255) return 'invalid';
+  return { postal_code: postal };
+}

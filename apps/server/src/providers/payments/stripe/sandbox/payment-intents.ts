@@ -134,7 +134,7 @@ export function createPaymentIntents({ book, browserBase, emit, customers, metho
     } else if (str(pmData.type) === 'cashapp') {
       pmId = (await methods.createCashAppMethod()).id;
     } else if (str(pmData.type) === 'card') {
-      pmId = (await methods.createCardMethod(str(obj(pmData.card).token))).id;
+      pmId = (await methods.createCardMethod(str(obj(pmData.card).token), obj(pmData.billing_details))).id;
     }
     const id = newStripeId('pi');
     const pi = await book.insert({

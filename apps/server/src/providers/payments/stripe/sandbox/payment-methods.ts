@@ -23,13 +23,17 @@ export function createPaymentMethods({ book, vault, customers }: { book: Book; v
   }
 
   /** A card PaymentMethod from a vault token (Stripe's `card[token]`): the sandbox reads the card in-process. */
-  async function createCardMethod(token: string | undefined): Promise<StripeJson> {
+  async function createCardMethod(token: string | undefined, billing: FormObject): Promise<StripeJson> {
     if (!token) throw invalid('Provide card[token]: a token of the card vault (card_…). The sandbox takes no card numbers.', 'card');
     // The card's CVV (typed with it in the vault's frame, ADR 038) is deliberately not read: Stripe's
     // card[token] carries none (a raw card's card[cvc] would need the vault's relay), and the vault clears
     // it when the token's time is up.
     const card = await vault.detokenize(token);
     if (!card) throw invalid(`No such token: '${token.slice(0, 40)}'`, 'card[token]', 'resource_missing');
+    // billing_details[address][postal_code], as Stripe takes it (at most 5000 characters, like its other strings).
+    const postalCode = str(obj(billing.address).postal_code);
+    if (postalCode !== undefined && (postalCode.length === 0 || postalCode.length > 5000))
+      throw invalid('Invalid string: billing_details[address][postal_code]', 'billing_details[address][postal_code]');
     return book.insert(
       {
         id: newStripeId('pm'),
@@ -39,7 +43,13 @@ export function createPaymentMethods({ book, vault, customers }: { book: Book; v
         customer: null,
         livemode: false,
         metadata: {},
-        billing_details: { address: null, email: null, name: null, phone: null },
+        billing_details: {
+          address:
+            postalCode === undefined ? null : { city: null, country: null, line1: null, line2: null, postal_code: postalCode, state: null },
+          email: null,
+          name: null,
+          phone: null,
+        },
         card: {
           brand: STRIPE_BRANDS[card.brand] ?? 'unknown',
           last4: card.last4,
@@ -48,6 +58,8 @@ export function createPaymentMethods({ book, vault, customers }: { book: Book; v
           funding: 'credit',
           country: 'US',
           fingerprint: vault.fingerprint(card.number).slice(0, 16),
+          // The issuer's answer on the postcode; the sandbox's issuer knows none, so a given one passes.
+          checks: { address_line1_check: null, address_postal_code_check: postalCode === undefined ? null : 'pass', cvc_check: null },
         },
       },
       { vaultToken: card.token },
@@ -109,7 +121,7 @@ export function createPaymentMethods({ book, vault, customers }: { book: Book; v
 
     async createPaymentMethod(body: FormObject) {
       const type = str(body.type);
-      if (type === 'card') return createCardMethod(str(obj(body.card).token));
+      if (type === 'card') return createCardMethod(str(obj(body.card).token), obj(body.billing_details));
       if (type === 'cashapp') return createCashAppMethod();
       throw invalid('The sandbox creates PaymentMethods of type card and cashapp.', 'type');
     },
