@@ -49,7 +49,10 @@ async function openAs(browser: Browser, session: Session | null, viewport: { wid
       [session.token, session.user],
     );
   }
-  return context.newPage();
+  const page = await context.newPage();
+  // The card frames say when they are ready, for a state that pays (payWithNewCard waits for it).
+  await trackCardFieldsReady(page);
+  return page;
 }
 
 async function photograph(page: Page, state: PageState, viewportName: string) {
@@ -165,6 +168,18 @@ async function main() {
         path: `/add-card/${pendingOrderId}`,
         ready: '[data-testid=order-number]',
         frame: { selector: 'iframe[data-testid=card-field-cvv]', label: 'CVV' },
+      },
+      {
+        // The bank's 3-D Secure check in its dialog over the pay page (the sandbox bank's page).
+        name: 'pay-3ds',
+        who: 'shopper',
+        path: `/add-card/${pendingOrderId}`,
+        ready: 'dialog[open]',
+        act: async (page) => {
+          await page.getByRole('radio', { name: 'Use a new card' }).check({ timeout: READY_MS });
+          await payWithNewCard(page, '4000000000003220');
+          await page.frameLocator('iframe[name=threeds-challenge]').getByRole('button', { name: 'Approve' }).waitFor({ timeout: READY_MS });
+        },
       },
       {
         name: 'pay-new-card',

@@ -49,7 +49,13 @@ export type ChallengeData = { url?: string; creq?: string };
  * notificationURL it was given), which makes the final payment. Answers the return page's response
  * (a 303 to where the pay flow ends), or the first refusal on the way.
  */
-export async function answerChallenge(app: FastifyInstance, challenge: ChallengeData | string, decision: 'approve' | 'fail') {
+/** `framed`: the bank's page ran in the pay page's dialog, so the browser marks the return post Sec-Fetch-Dest: iframe. */
+export async function answerChallenge(
+  app: FastifyInstance,
+  challenge: ChallengeData | string,
+  decision: 'approve' | 'fail',
+  { framed = false } = {},
+) {
   const { url: challengeUrl = '', creq = '' } = typeof challenge === 'string' ? { url: challenge } : challenge;
   // Absolute with PUBLIC_URL set, a path on the shopper's own origin without it.
   const url = new URL(challengeUrl, 'http://localhost');
@@ -70,7 +76,13 @@ export async function answerChallenge(app: FastifyInstance, challenge: Challenge
   const cres = /name="cres" value="([^"]+)"/.exec(answered.body)?.[1];
   if (!action || !cres) throw new Error('the bank page posted no cres');
   const back = new URL(action.replaceAll('&amp;', '&'), 'http://localhost');
-  return app.inject({ method: 'POST', url: back.pathname, ...form({ cres }) });
+  const returned = form({ cres });
+  return app.inject({
+    method: 'POST',
+    url: back.pathname,
+    ...returned,
+    headers: { ...returned.headers, ...(framed ? { 'sec-fetch-dest': 'iframe' } : {}) },
+  });
 }
 
 // The card sandbox's notification signing, its challenge's lifetime, its gateway's type and the DMN checksum

@@ -118,7 +118,23 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
       await page.getByTestId('pay-button').waitFor({ timeout: 30_000 });
       // Paid: the success page, the purchase in My purchases, and the order in the console.
       await payWithNewCard(page, '4111111111111111');
-      await page.waitForURL('**/payment-success?orderId=*', { timeout: 30_000 });
+      // The success page, or the pay page's own words if the payment stopped (a failure then says why).
+      const paid = await Promise.race([
+        page.waitForURL('**/payment-success?orderId=*', { timeout: 90_000 }).then(
+          () => 'paid',
+          () => 'no success page in 90 s',
+        ),
+        page
+          .locator('.card-method')
+          .getByRole('alert')
+          .first()
+          .waitFor({ timeout: 90_000 })
+          .then(
+            async () => `the pay page said: ${await page.locator('.card-method').getByRole('alert').first().textContent()}`,
+            () => 'no success page in 90 s',
+          ),
+      ]);
+      expect(paid).toBe('paid');
       const orderId = new URL(page.url()).searchParams.get('orderId')!;
       await page.getByTestId('coins-credited').waitFor({ timeout: 30_000 });
       await foundOn('payment success');

@@ -136,8 +136,9 @@ describe('paying by card', () => {
     await page.getByTestId('checkout-button').click();
     await page.waitForURL('**/add-card/*');
     await payWithNewCard(page, CARDS.challenge);
-    await page.waitForURL('**/sandbox/3ds/*');
-    await page.getByRole('button', { name: 'Approve' }).click();
+    // The bank's check opens in a dialog over the pay page (issue 24); the pay page stays behind it.
+    const bank = page.getByRole('dialog', { name: 'Confirm the payment with your bank' });
+    await bank.frameLocator('iframe[name=threeds-challenge]').getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL('**/payment-success?orderId=*');
     await page.getByTestId('coins-credited').waitFor();
     expect(await page.getByTestId('coins-credited').textContent()).toContain(new Intl.NumberFormat('en-US').format(orderCoins));

@@ -92,7 +92,10 @@ describe('Nuvei 3-D Secure 2 in the browser (issue 22)', () => {
   it('a challenged card: creq POSTed to the bank page, Approve, cres POSTed to the return page, the final payment related to the challenged one; coins once', async () => {
     const { page, posts, token, orderCoins, coinsBefore } = await shopperOnPayPage();
     await payWithNewCard(page, CARDS.challenge);
-    await page.waitForURL('**/sandbox/3ds/*', WAIT);
+    // The bank's page opens in a dialog over the pay page (issue 24).
+    const bank = page.getByRole('dialog', { name: 'Confirm the payment with your bank' }).frameLocator('iframe[name=threeds-challenge]');
+    await bank.getByRole('button', { name: 'Approve' }).waitFor(WAIT);
+    expect(new URL(page.url()).pathname).toMatch(/^\/add-card\//);
 
     // The pay page's form POSTed the creq to the ACS address the payment answered (no GET of it).
     const acs = posts.filter((p) => p.url.pathname.startsWith('/sandbox/3ds/') && p.form.has('creq'));
@@ -101,7 +104,7 @@ describe('Nuvei 3-D Secure 2 in the browser (issue 22)', () => {
     expect(acs[0]!.url.searchParams.get('secret')).toBeTruthy();
     const challengedId = acs[0]!.url.pathname.split('/').at(-1)!;
 
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await bank.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL('**/payment-success?orderId=*', WAIT);
     const orderId = orderIdOf(page);
     expect(orderId).toBeTruthy();
@@ -141,8 +144,8 @@ describe('Nuvei 3-D Secure 2 in the browser (issue 22)', () => {
     const payPath = new URL(page.url()).pathname;
     const orderId = payPath.split('/').at(-1)!;
     await payWithNewCard(page, CARDS.challenge);
-    await page.waitForURL('**/sandbox/3ds/*', WAIT);
-    await page.getByRole('button', { name: 'Fail' }).click();
+    const bank = page.getByRole('dialog', { name: 'Confirm the payment with your bank' }).frameLocator('iframe[name=threeds-challenge]');
+    await bank.getByRole('button', { name: 'Fail' }).click(WAIT);
     await page.waitForURL('**/cart?payment=failed*', WAIT);
     await page.getByText('Your payment did not go through, and nothing was charged.').waitFor(WAIT);
     expect(posts.filter((p) => p.url.pathname.startsWith('/api/v1/nuvei/3ds/return/') && p.form.has('cres'))).toHaveLength(1);

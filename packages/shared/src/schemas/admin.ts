@@ -61,6 +61,8 @@ export const adminAuditEntry = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** The target as people know it: a user's e-mail, an order's number (#100042), a coupon's code, a name; null when gone. */
+  targetLabel: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   createdAt: z.string(),

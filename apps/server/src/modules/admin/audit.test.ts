@@ -40,6 +40,8 @@ describe('GET /api/v1/admin/audit', () => {
       actorEmail: admin.email,
       action: 'wallet.adjust',
       targetType: 'user',
+      // The shopper as the console shows people: by e-mail (issue 24).
+      targetLabel: s.email,
       before: { wallet: 'winWallet', coins: 700 },
       after: { wallet: 'winWallet', coins: 500, amount: -200, reason: 'Duplicate prize' },
     });
@@ -76,6 +78,7 @@ describe('GET /api/v1/admin/audit', () => {
     expect(approvals.find((e) => e.targetId === ids[0])).toMatchObject({
       actorId: admin.id,
       targetType: 'cashout',
+      targetLabel: shopper.email,
       before: { status: 'PENDING' },
       after: { status: 'APPROVED', amount: 2_000, userId: shopper.id },
     });

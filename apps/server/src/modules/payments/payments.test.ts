@@ -168,6 +168,24 @@ describe('3-D Secure challenge (4000 0000 0000 3220)', () => {
     expect(await purchased(s)).toBe(order.coins + order.bonusCoins);
   });
 
+  it("in the pay page's dialog: the return page tells the pay page where to go, and leaves the frame only by a link (issue 24)", async () => {
+    const s = await createShopper(t.database.db);
+    const order = await pendingOrder(t.app, s);
+    const approved = await answerChallenge(t.app, await reachChallenge(s, order._id), 'approve', { framed: true });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.body).toContain(`data-to="/payment-success?orderId=${order._id}"`);
+    expect(approved.body).toContain(`href="http://store.test/payment-success?orderId=${order._id}" target="_top"`);
+    const policy = String(approved.headers['content-security-policy']);
+    expect(policy).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
+
+    const other = await pendingOrder(t.app, s);
+    const failed = await answerChallenge(t.app, await reachChallenge(s, other._id), 'fail', { framed: true });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain(`data-to="/cart?payment=failed&amp;orderId=${other._id}"`);
+  });
+
   it('Fail on the challenge page: the order fails, nothing is credited, back to the cart', async () => {
     const s = await createShopper(t.database.db);
     const order = await pendingOrder(t.app, s);

@@ -18,6 +18,7 @@ import { AppError } from '@store/server-kit';
 import { cardAttemptsFor } from './card-attempts.ts';
 import { paymentsCoreOf } from './core-port.ts';
 import { routeDepsOf } from './route-deps.ts';
+import { sendFramedChallengeReturn } from './challenge-return-page.ts';
 import adminRefundRoutes from './refunds/routes.ts';
 import { allowedPaymentsFor, finishChallenge, initCardPayment, lastUsedCardOf, listCards, payFirst, removeCard } from './service.ts';
 
@@ -197,7 +198,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         description:
-          "The card issuer's 3-D Secure challenge answer (form field cres), posted by the shopper's browser; the payment's threeD.notificationURL. The store sends the final payment with relatedTransactionId and redirects (303) to /payment-success?orderId= (approved, or still settling) or /cart?payment=failed&orderId= (declined). 400 without cres.",
+          "The card issuer's 3-D Secure challenge answer (form field cres), posted by the shopper's browser; the payment's threeD.notificationURL. The store sends the final payment with relatedTransactionId and redirects (303) to /payment-success?orderId= (approved, or still settling) or /cart?payment=failed&orderId= (declined); posted from a frame (Sec-Fetch-Dest: iframe, the pay page's dialog) it answers a page that tells the pay page that address instead. 400 without cres.",
         params: challengeReturnParams,
       },
     },
@@ -210,12 +211,15 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           .type('text/plain; charset=utf-8')
           .send('The bank sent no answer (cres). Go back to the store and try again.');
       const { to, orderId } = await finishChallenge(deps(request.log), request.params.paymentId);
-      if (!orderId) return reply.redirect(`${base}/my-purchases`, 303);
-      const order = encodeURIComponent(orderId);
-      return reply.redirect(
-        to === 'failed' ? `${base}/cart?payment=failed&orderId=${order}` : `${base}/payment-success?orderId=${order}`,
-        303,
-      );
+      const order = orderId ? encodeURIComponent(orderId) : null;
+      const path = !order
+        ? '/my-purchases'
+        : to === 'failed'
+          ? `/cart?payment=failed&orderId=${order}`
+          : `/payment-success?orderId=${order}`;
+      // The bank's check ran in the pay page's dialog (issue 24): tell that page, rather than open the store in the frame.
+      if (request.headers['sec-fetch-dest'] === 'iframe') return sendFramedChallengeReturn(reply, base, path, app.config.STORE_ORIGINS);
+      return reply.redirect(`${base}${path}`, 303);
     },
   );
 };

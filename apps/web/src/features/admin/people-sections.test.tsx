@@ -350,6 +350,7 @@ describe('audit', () => {
                 action: 'wallet.adjust',
                 targetType: 'user',
                 targetId: 'u1',
+                targetLabel: 'mei@example.com',
                 before: { wallet: 'winWallet', coins: 0 },
                 after: { wallet: 'winWallet', coins: 300, reason: 'Prize' },
                 createdAt: '2026-11-24T10:00:00.000Z',
@@ -367,6 +368,9 @@ describe('audit', () => {
     const row = await screen.findByTestId('admin-audit-row');
     expect(row).toHaveTextContent('admin@luckydragon.example');
     expect(row).toHaveTextContent('"coins": 300');
+    // The shopper by e-mail, never by id alone (issue 24); the change's details scroll by keyboard too.
+    expect(within(row).getByRole('link', { name: 'mei@example.com' })).toHaveAttribute('href', '/admin/users/u1');
+    expect(within(row).getByRole('region', { name: 'After, entry 1' })).toHaveAttribute('tabindex', '0');
     await admin.type(screen.getByLabelText('Action (e.g. wallet.adjust)'), 'wallet.adjust');
     await admin.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(net.calls.at(-1)?.search.get('action')).toBe('wallet.adjust'));

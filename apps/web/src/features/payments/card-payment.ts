@@ -41,10 +41,12 @@ export interface CardPaymentDeps {
 export const THREE_DS_METHOD_TIMEOUT_MS = 10_000;
 
 /** An auto-submitting form: the whole page goes to url with the fields POSTed (the bank's page). */
-export function postForm(url: string, fields: Record<string, string>): void {
+/** Posts `fields` to `url` from a hidden form: the whole page goes, or only the frame named `target`. */
+export function postForm(url: string, fields: Record<string, string>, target?: string): void {
   const form = document.createElement('form');
   form.method = 'POST';
   form.action = url;
+  if (target) form.target = target;
   form.style.display = 'none';
   for (const [name, value] of Object.entries(fields)) {
     const input = document.createElement('input');

@@ -23,6 +23,15 @@ export const nuveiFamily: PaymentFamily = {
   },
   routes: nuveiRoutes,
   pages: achLinkPage,
+  // The bank's 3-D Secure check in the pay page's dialog (issue 24), and the store's return page it ends on: with
+  // the real Nuvei, a card issuer's challenge page (each issuer's ACS has an https origin of its own); with the
+  // sandbox, the sandbox bank's pages under /sandbox/3ds/ and the return under /api/v1/nuvei/3ds/return/ only.
+  pageOrigins: (config) => ({
+    frame:
+      nuveiKind(config) === 'nuvei'
+        ? ['https:']
+        : config.STORE_ORIGINS.flatMap((origin) => [`${origin}/sandbox/3ds/`, `${origin}/api/v1/nuvei/3ds/return/`]),
+  }),
   // Card calls go through the vault's relay to the real Nuvei only (ADR 010).
   vaultRelayDestinations: (config) => (nuveiKind(config) === 'nuvei' ? [config.NUVEI_BASE_URL] : []),
 };

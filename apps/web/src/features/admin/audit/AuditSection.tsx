@@ -78,18 +78,22 @@ export default function AuditSection() {
                     <td>{entry.action}</td>
                     <td>
                       {entry.targetType === 'user' ? (
-                        <Link to={`/admin/users/${encodeURIComponent(entry.targetId)}`}>user {entry.targetId}</Link>
+                        <Link to={`/admin/users/${encodeURIComponent(entry.targetId)}`}>
+                          {entry.targetLabel ?? `user ${entry.targetId}`}
+                        </Link>
                       ) : entry.targetType === 'order' ? (
-                        <Link to={`/admin/orders/${encodeURIComponent(entry.targetId)}`}>order {entry.targetId}</Link>
+                        <Link to={`/admin/orders/${encodeURIComponent(entry.targetId)}`}>
+                          {entry.targetLabel ? `Order ${entry.targetLabel}` : `order ${entry.targetId}`}
+                        </Link>
                       ) : (
-                        `${entry.targetType} ${entry.targetId}`
+                        `${entry.targetType} ${entry.targetLabel ?? entry.targetId}`
                       )}
                     </td>
                     <td>
-                      <JsonView value={entry.before} />
+                      <JsonView value={entry.before} label={`Before, entry ${entry.id}`} />
                     </td>
                     <td>
-                      <JsonView value={entry.after} />
+                      <JsonView value={entry.after} label={`After, entry ${entry.id}`} />
                     </td>
                   </tr>
                 ))}

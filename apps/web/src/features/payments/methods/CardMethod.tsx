@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { COUNTRIES, formatCents } from '@store/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -9,12 +9,13 @@ import { usePaymentsConfigQuery } from '../api/config.ts';
 import { usePaymentsSavedCardsQuery } from '../api/saved-cards.ts';
 import { usePaymentsDeleteCardMutation } from '../api/delete-card.ts';
 import { selectSavedCards } from '../payment-slice.ts';
-import { browserDetails, isUnconfirmedFailure, payWithCard, postForm, runThreeDsMethod, saveNewCard } from '../card-payment.ts';
+import { browserDetails, isUnconfirmedFailure, payWithCard, runThreeDsMethod, saveNewCard } from '../card-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import { ThreeDsChallengeDialog } from '../components/ThreeDsChallengeDialog.tsx';
 import type { SavedCard } from '../types.ts';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
 
@@ -24,6 +25,8 @@ const COUNTRY_FIELDS = new Set(['address.country', 'billingCountry']);
 export const PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
 export const SAVE_CARD_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
 export const DELETE_CARD_FALLBACK_TEXT = 'That card could not be deleted.';
+/** The shopper closed the bank's check before answering it. */
+export const CHALLENGE_CANCELLED_TEXT = "Your bank's check was not finished, so the payment was not made. You can pay again.";
 /** No answer, or a server fault, while paying: the charge may have gone through. */
 export const PAYMENT_UNCONFIRMED_TEXT =
   'We could not confirm your payment, so it may have gone through. Please check My purchases before you try again.';
@@ -37,6 +40,7 @@ const PAID_STATUSES = new Set(['paid', 'fulfilled']);
  */
 export default function CardMethod({ orderId, onPaid, onFailed, billingZip: profileZip = '', chosenCard }: MethodPanelProps) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const { data: config, isError: configFailed } = usePaymentsConfigQuery();
   const cardsQuery = usePaymentsSavedCardsQuery();
   const cards = useAppSelector(selectSavedCards);
@@ -50,6 +54,8 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  /** The bank's 3-D Secure page, shown in a dialog over this page while it is open. */
+  const [challenge, setChallenge] = useState<{ url: string; fields: Record<string, string> } | null>(null);
   const [confirming, setConfirming] = useState<SavedCard | null>(null);
   /** Asked for when the API says the profile has no billing country (422 PAYER_DETAILS_REQUIRED naming address.country). */
   const [askCountry, setAskCountry] = useState(false);
@@ -118,11 +124,11 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
       const outcome = await payWithCard(body, {
         dispatch,
         goTo: (url) => window.location.assign(url),
-        postTo: postForm,
+        postTo: (url, fields) => setChallenge({ url, fields }),
         runMethod: (url, payload) => runThreeDsMethod(url, payload),
         browser: browserDetails,
       });
-      // A challenge leaves the page for the bank's; the button stays busy until it has gone.
+      // A challenge opens the bank's page over this one; the button stays busy until the bank has answered.
       if (outcome.kind === 'approved') {
         setPaying(false);
         onPaid(outcome.orderId, 'paid');
@@ -226,6 +232,18 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
           <p className="payments-muted payments-note">
             Card details go straight to our secure card vault; this store never sees your card number.
           </p>
+          {challenge ? (
+            <ThreeDsChallengeDialog
+              url={challenge.url}
+              fields={challenge.fields}
+              onFinished={(path) => void navigate(path)}
+              onCancel={() => {
+                setChallenge(null);
+                setPaying(false);
+                setError(CHALLENGE_CANCELLED_TEXT);
+              }}
+            />
+          ) : null}
         </>
       ) : (
         <>

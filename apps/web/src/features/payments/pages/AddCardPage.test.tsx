@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import AddCardPage from './AddCardPage.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { frameSessionRoute, TEST_FRAME_SESSION } from '../../../test/vault-frame-session.ts';
@@ -132,6 +132,90 @@ describe('AddCardPage', () => {
     await user.click(screen.getByTestId('pay-button'));
     expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
     expect(net.find('POST v1/nuvei/init')!.body).toEqual({ orderId: 'ord-1', cardToken: 'vt_new', saveCard: true });
+  });
+
+  it("opens the bank's 3-D Secure check in a dialog over the pay page, and goes on where the store's return page says (issue 24)", async () => {
+    routes({
+      'POST v1/nuvei/init': ok({ transactionId: 't-1', paymentOption: { card: { threeD: { version: '2.2.0' } } }, orderStatus: 'pending' }),
+      'POST v1/nuvei/payment/first': ok({
+        redirect: true,
+        url: 'http://localhost/sandbox/3ds/123456?secret=s',
+        creq: 'the-creq',
+        transactionId: 't-2',
+        orderStatus: 'pending',
+      }),
+    });
+    const posted: { action: string; target: string; creq: string | null }[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      posted.push({ action: this.action, target: this.target, creq: new FormData(this).get('creq') as string | null });
+    });
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    await user.click(await screen.findByRole('radio', { name: 'Use a new card' }));
+    await vaultFrameAnswers('card-field-card-number', 'vt_3ds');
+    await user.click(screen.getByTestId('pay-button'));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the payment with your bank' });
+    const frame = within(dialog).getByTitle<HTMLIFrameElement>("Your bank's check");
+    expect(posted).toEqual([{ action: 'http://localhost/sandbox/3ds/123456?secret=s', target: 'threeds-challenge', creq: 'the-creq' }]);
+    expect(frame.name).toBe('threeds-challenge');
+    expect(screen.getByTestId('pay-button')).toBeDisabled();
+
+    // A message from anywhere else, or naming another site, moves nothing.
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: 'http://evil.test',
+          source: frame.contentWindow,
+          data: { type: 'threeds-finished', to: '/cart' },
+        }),
+      );
+      window.dispatchEvent(
+        new MessageEvent('message', { origin: window.location.origin, source: window, data: { type: 'threeds-finished', to: '/cart' } }),
+      );
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          source: frame.contentWindow,
+          data: { type: 'threeds-finished', to: '//evil.test/x' },
+        }),
+      );
+    });
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          source: frame.contentWindow,
+          data: { type: 'threeds-finished', to: '/payment-success?orderId=ord-1' },
+        }),
+      );
+    });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
+  });
+
+  it("closing the bank's check says the payment was not made, and the shopper can pay again", async () => {
+    routes({
+      'POST v1/nuvei/init': ok({ transactionId: 't-1', paymentOption: { card: { threeD: { version: '2.2.0' } } }, orderStatus: 'pending' }),
+      'POST v1/nuvei/payment/first': ok({
+        redirect: true,
+        url: 'http://localhost/sandbox/3ds/1?secret=s',
+        creq: 'c',
+        transactionId: 't-2',
+        orderStatus: 'pending',
+      }),
+    });
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    const { user } = renderPage(<AddCardPage />, { path: '/add-card/:orderId?', at: '/add-card/ord-1' });
+    await user.click(await screen.findByRole('radio', { name: 'Use a new card' }));
+    await vaultFrameAnswers('card-field-card-number', 'vt_3ds');
+    await user.click(screen.getByTestId('pay-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the payment with your bank' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Your bank's check was not finished, so the payment was not made. You can pay again.",
+    );
+    expect(screen.getByTestId('pay-button')).toBeEnabled();
   });
 
   it("asks the card's billing ZIP beside the card, the profile's to begin with, and sends what the shopper typed", async () => {

@@ -1,0 +1,38 @@
+// The 3-D Secure return when the bank's check ran in a frame over the pay page (issue 24): instead of sending
+// the frame on to the next page (which would open the store inside the dialog), a page of the store's origin
+// tells the pay page where the flow goes on (postMessage to its parent, same origin only), and offers a link
+// that leaves the frame for a browser whose parent is not listening.
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { escapeHtml } from '@store/server-kit';
+import { providerPage } from '../../lib/provider-page.ts';
+
+/** Static, so its hash is its policy; the destination is read from the page. */
+const SCRIPT = "parent.postMessage({ type: 'threeds-finished', to: document.body.getAttribute('data-to') }, location.origin);";
+const SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+
+/** The message the pay page waits for from its bank frame. */
+export const THREE_DS_FINISHED = 'threeds-finished';
+
+/**
+ * `path`: where the pay flow goes on (/payment-success?orderId=…, /cart?payment=failed…), under `browserBase`.
+ * `frameAncestors`: the store's pages that may hold the frame.
+ */
+export function sendFramedChallengeReturn(reply: FastifyReply, browserBase: string, path: string, frameAncestors: string[]) {
+  const html = providerPage({
+    title: 'Returning to the store',
+    provider: '3-D Secure',
+    bodyAttributes: `data-to="${escapeHtml(path)}"`,
+    body: `<h1>Returning to the store…</h1><p><a href="${escapeHtml(`${browserBase}${path}`)}" target="_top">Continue</a></p>`,
+    after: `<script>${SCRIPT}</script>`,
+  });
+  return reply
+    .status(200)
+    .header(
+      'content-security-policy',
+      `default-src 'none'; script-src ${SCRIPT_HASH}; style-src 'unsafe-inline'; frame-ancestors 'self' ${frameAncestors.join(' ')}; base-uri 'none'; form-action 'none'`,
+    )
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
