@@ -426,7 +426,9 @@ describe('AddCardPage: the ways to pay this shopper may use', () => {
       path: '/add-card/:orderId?',
       at: '/add-card/ord-1',
     });
-    expect(await screen.findByRole('radio', { name: 'Bank account' })).toBeChecked();
+    // The one way there is: named, with no choice to make.
+    expect(await screen.findByRole('heading', { name: 'Pay with Bank account' })).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Ways to pay' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Pay by Bank account' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1&processing=bank');
   });

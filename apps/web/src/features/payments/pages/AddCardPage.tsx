@@ -157,17 +157,10 @@ export default function AddCardPage({
         </section>
       ));
     }
+    // The chosen way (the one card form to begin with, issue 24) leads; the choice of another is under it, smaller.
     return (
       <section className="payments-panel" aria-label="Payment method">
-        <h2>Pay with</h2>
-        <div className="payments-methods" role="radiogroup" aria-label="Ways to pay">
-          {entries.map((entry) => (
-            <label key={entry.id} className="payments-method-choice">
-              <input type="radio" name="payment-method" checked={entry.id === chosen.id} onChange={() => choose(entry.id)} />
-              {entry.label}
-            </label>
-          ))}
-        </div>
+        <h2>{chosen.id === 'card' ? 'Pay by card' : `Pay with ${chosen.label}`}</h2>
         <MethodPanel
           key={chosen.id}
           entry={chosen}
@@ -176,6 +169,19 @@ export default function AddCardPage({
           onFailed={onFailed}
           billingZip={profile.status === 'ready' ? profile.zipCode : undefined}
         />
+        {entries.length > 1 ? (
+          <div className="payments-other">
+            <h3 className="payments-other__title">Ways to pay</h3>
+            <div className="payments-methods" role="radiogroup" aria-label="Ways to pay">
+              {entries.map((entry) => (
+                <label key={entry.id} className="payments-method-choice">
+                  <input type="radio" name="payment-method" checked={entry.id === chosen.id} onChange={() => choose(entry.id)} />
+                  {entry.label}
+                </label>
+              ))}
+            </div>
+          </div>
+        ) : null}
       </section>
     );
   }
