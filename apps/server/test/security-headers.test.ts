@@ -34,7 +34,7 @@ function csp(header: string | string[] | number | undefined): Map<string, string
 }
 
 describe("the page's content security policy", () => {
-  it('frames only the card vault and the hosted checkout, and connects only to the store, its WebSocket origin and the checkout', async () => {
+  it("frames only the card vault, the sandboxes' identity and bank pages and the hosted checkout, and connects only to the store, its WebSocket origin and the checkout", async () => {
     const page = await t.app.inject({ method: 'GET', url: '/cart' });
     expect(page.statusCode).toBe(200);
     const policy = csp(page.headers['content-security-policy']);
@@ -42,7 +42,14 @@ describe("the page's content security policy", () => {
     // The embedded checkout's host (ADR 020): its frame, and the SDK's calls and device-id script there.
     const checkout = t.app.checkoutHost.origin();
     expect(checkout).toMatch(/^http:\/\/localhost:\d+$/);
-    expect(policy.get('frame-src')).toEqual([t.app.vault.origin(), 'https://shop.example/sandbox/kyc/', checkout]);
+    // The sandbox bank's 3-D Secure page and the return page it ends on, in the pay page's dialog (issue 24).
+    expect(policy.get('frame-src')).toEqual([
+      t.app.vault.origin(),
+      'https://shop.example/sandbox/kyc/',
+      'https://shop.example/sandbox/3ds/',
+      'https://shop.example/api/v1/nuvei/3ds/return/',
+      checkout,
+    ]);
     expect(t.app.vault.origin()).toMatch(/^http:\/\/localhost:\d+$/);
     expect(policy.get('connect-src')).toEqual(["'self'", 'wss://shop.example', checkout]);
     expect(policy.get('script-src')).toEqual(["'self'", checkout]);
