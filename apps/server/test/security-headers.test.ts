@@ -42,10 +42,13 @@ describe("the page's content security policy", () => {
     // The embedded checkout's host (ADR 020): its frame, and the SDK's calls and device-id script there.
     const checkout = t.app.checkoutHost.origin();
     expect(checkout).toMatch(/^http:\/\/localhost:\d+$/);
-    // The sandbox bank's 3-D Secure page and the return page it ends on, in the pay page's dialog (issue 24).
+    // The sandboxes' 3-D Secure pages (Stripe's, the card provider's bank) and the return routes they end on, in
+    // the pay page's dialog (issue 24).
     expect(policy.get('frame-src')).toEqual([
       t.app.vault.origin(),
       'https://shop.example/sandbox/kyc/',
+      'https://shop.example/sandbox/stripe/3ds/',
+      'https://shop.example/api/v1/payment/stripe/return',
       'https://shop.example/sandbox/3ds/',
       'https://shop.example/api/v1/nuvei/3ds/return/',
       checkout,

@@ -7,6 +7,8 @@ export interface StripeResultHandlers {
   onPaid(orderId: string, state: 'paid' | 'processing'): void;
   /** Real Stripe only: Stripe.js finishes an action in the page with the PaymentIntent's client secret. */
   handleClientAction?(clientSecret: string): Promise<void>;
+  /** A card's 3-D Secure page, shown over the pay page rather than left for (issue 24); without it the page goes there. */
+  openInDialog?(url: string): void;
 }
 
 export const CLIENT_ACTION_UNAVAILABLE_TEXT =
@@ -33,7 +35,8 @@ export async function followStripeResult(
   }
   const action = result.nextAction;
   if (action?.type === 'redirect') {
-    stripeLeave.to(action.url);
+    if (handlers.openInDialog) handlers.openInDialog(action.url);
+    else stripeLeave.to(action.url);
     return true;
   }
   if (action?.type === 'client' && handlers.handleClientAction) {

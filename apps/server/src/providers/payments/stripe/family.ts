@@ -19,13 +19,17 @@ export const stripeFamily: PaymentFamily = {
     app.decorate('stripeGateway', await registerStripe(app));
   },
   routes: stripeRoutes,
-  // Stripe.js and its card element, only with real Stripe keys; the sandbox uses the vault's frames.
-  pageOrigins: (config) =>
-    config.STRIPE_SECRET_KEY
+  // Stripe.js and its card element, only with real Stripe keys; the sandbox uses the vault's frames. Stripe's
+  // 3-D Secure authentication opens in the pay page's dialog (issue 24) and ends on the store's return route
+  // there: hooks.stripe.com with real keys, the sandbox's page under /sandbox/stripe/3ds/ without.
+  pageOrigins: (config) => {
+    const returns = config.STORE_ORIGINS.map((origin) => `${origin}/api/v1/payment/stripe/return`);
+    return config.STRIPE_SECRET_KEY
       ? {
           script: ['https://js.stripe.com'],
-          frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+          frame: ['https://js.stripe.com', 'https://hooks.stripe.com', ...returns],
           connect: ['https://api.stripe.com'],
         }
-      : {},
+      : { frame: [...config.STORE_ORIGINS.map((origin) => `${origin}/sandbox/stripe/3ds/`), ...returns] };
+  },
 };

@@ -179,6 +179,12 @@ describe('paying an order', () => {
     expect(back).toContain('redirect_status=succeeded');
     // The webhook fulfilled it before the browser came back; the return route sends it to the success page.
     expect(await followReturn(t.app, back)).toBe(`/payment-success?orderId=${order._id}`);
+    // In the pay page's dialog (issue 24) the same return tells the pay page instead of opening it in the frame.
+    const url = new URL(back, 'http://localhost');
+    const framed = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { 'sec-fetch-dest': 'iframe' } });
+    expect(framed.statusCode).toBe(200);
+    expect(framed.body).toContain(`data-to="/payment-success?orderId=${order._id}"`);
+    expect(String(framed.headers['content-security-policy'])).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     expect(await ledgerSumForOrder(db(), order._id)).toBe(order.coins + order.bonusCoins);
     // The page's secret is used up.

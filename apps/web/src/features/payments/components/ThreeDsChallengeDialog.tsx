@@ -2,6 +2,9 @@ import { useEffect, useId, useRef } from 'react';
 import { Button, useModalDialog } from '../../../components/ui/index.ts';
 import { postForm } from '../card-payment.ts';
 
+/** What a panel says when the shopper closed the dialog before the bank answered (the next Pay supersedes it). */
+export const CHALLENGE_CANCELLED_TEXT = "Your bank's check was not finished, so the payment was not made. You can pay again.";
+
 /** The frame the bank's page opens in (the browser tests find it by this name). */
 export const CHALLENGE_FRAME_NAME = 'threeds-challenge';
 /** What the store's return page says from inside the frame (apps/server modules/payments/challenge-return-page.ts). */
@@ -11,9 +14,9 @@ const FINISHED = 'threeds-finished';
 const isStorePath = (to: unknown): to is string => typeof to === 'string' && to.startsWith('/') && !to.startsWith('//');
 
 interface Props {
-  /** The bank's 3-D Secure page, and the fields its form is posted (creq). */
+  /** The bank's 3-D Secure page, and the fields its form is posted (creq); without fields it is simply opened (Stripe's). */
   url: string;
-  fields: Record<string, string>;
+  fields?: Record<string, string>;
   /** The bank has answered and the store decided: where the pay flow goes on. */
   onFinished: (path: string) => void;
   /** The shopper closed the dialog before the bank answered. */
@@ -47,7 +50,7 @@ export function ThreeDsChallengeDialog({ url, fields, onFinished, onCancel }: Pr
   // challenge, even where an effect runs twice (React's strict mode).
   const posted = useRef<string | null>(null);
   useEffect(() => {
-    if (posted.current === url) return;
+    if (!fields || posted.current === url) return;
     posted.current = url;
     postForm(url, fields, CHALLENGE_FRAME_NAME);
   }, [url, fields]);
@@ -65,7 +68,13 @@ export function ThreeDsChallengeDialog({ url, fields, onFinished, onCancel }: Pr
       <p id={titleId} className="ui-dialog__title">
         Confirm the payment with your bank
       </p>
-      <iframe ref={frame} name={CHALLENGE_FRAME_NAME} title="Your bank's check" className="threeds-dialog__frame" />
+      <iframe
+        ref={frame}
+        name={CHALLENGE_FRAME_NAME}
+        title="Your bank's check"
+        className="threeds-dialog__frame"
+        {...(fields ? {} : { src: url })}
+      />
       <div className="ui-dialog__actions">
         <Button variant="ghost" onClick={onCancel}>
           Cancel

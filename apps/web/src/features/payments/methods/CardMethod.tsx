@@ -15,7 +15,7 @@ import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
-import { ThreeDsChallengeDialog } from '../components/ThreeDsChallengeDialog.tsx';
+import { CHALLENGE_CANCELLED_TEXT, ThreeDsChallengeDialog } from '../components/ThreeDsChallengeDialog.tsx';
 import type { SavedCard } from '../types.ts';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
 
@@ -25,8 +25,6 @@ const COUNTRY_FIELDS = new Set(['address.country', 'billingCountry']);
 export const PAYMENT_FALLBACK_TEXT = 'Your payment could not be completed. Nothing was charged.';
 export const SAVE_CARD_FALLBACK_TEXT = 'Your card could not be saved. Nothing was charged.';
 export const DELETE_CARD_FALLBACK_TEXT = 'That card could not be deleted.';
-/** The shopper closed the bank's check before answering it. */
-export const CHALLENGE_CANCELLED_TEXT = "Your bank's check was not finished, so the payment was not made. You can pay again.";
 /** No answer, or a server fault, while paying: the charge may have gone through. */
 export const PAYMENT_UNCONFIRMED_TEXT =
   'We could not confirm your payment, so it may have gone through. Please check My purchases before you try again.';

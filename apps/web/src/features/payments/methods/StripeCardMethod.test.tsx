@@ -57,7 +57,7 @@ describe('StripeCardMethod', () => {
     expect(net.find('POST v1/payment/stripe/payment-methods')!.body).toEqual({ vaultToken: 'card_vault_token_1', billingZip: '73301' });
   });
 
-  it("3-D Secure: goes to Stripe's page", async () => {
+  it("3-D Secure: Stripe's page opens in a dialog over the pay page (issue 24)", async () => {
     mockApi({
       'GET v1/payment/stripe/config': sandboxConfig,
       'GET v1/payment/stripe/payment-methods': methods([visa]),
@@ -73,7 +73,9 @@ describe('StripeCardMethod', () => {
     const { user } = renderPage(<StripeCardMethod orderId="ord-1" onPaid={onPaid} />);
     await user.click(await screen.findByRole('radio', { name: /Visa ending 4242/ }));
     await user.click(screen.getByTestId('stripe-pay-button'));
-    await vi.waitFor(() => expect(leave).toHaveBeenCalledWith('/sandbox/stripe/3ds/pi_1?secret=s'), { timeout: 15_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the payment with your bank' }, { timeout: 15_000 });
+    expect(within(dialog).getByTitle("Your bank's check")).toHaveAttribute('src', '/sandbox/stripe/3ds/pi_1?secret=s');
+    expect(leave).not.toHaveBeenCalled();
     expect(onPaid).not.toHaveBeenCalled();
   });
 

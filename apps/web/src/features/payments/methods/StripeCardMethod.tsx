@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { formatCents, type StripeSavedCard } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -14,6 +15,7 @@ import { followStripeResult } from '../stripe-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import { CHALLENGE_CANCELLED_TEXT, ThreeDsChallengeDialog } from '../components/ThreeDsChallengeDialog.tsx';
 import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import type { StripeCardHandle } from './StripeElementCard.tsx';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
@@ -47,6 +49,9 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<StripeSavedCard | null>(null);
   const elementHandle = useRef<StripeCardHandle | null>(null);
+  /** Stripe's 3-D Secure page, shown in a dialog over this page while it is open. */
+  const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
+  const navigate = useNavigate();
   /** With our hosted fields (the sandbox) the postcode is asked here; Stripe's own card element asks its own. */
   const [billingZip, setBillingZip] = useState(profileZip);
 
@@ -98,8 +103,9 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
       const leaving = await followStripeResult(result, id, {
         onPaid,
         handleClientAction: elementHandle.current ? (secret) => elementHandle.current!.handleNextAction(secret) : undefined,
+        openInDialog: setChallengeUrl,
       });
-      // Leaving for Stripe's page: the button stays busy until the page has gone.
+      // Stripe's page over this one: the button stays busy until it has answered.
       if (!leaving) setBusy(false);
     } catch (failure) {
       fail(failure, STRIPE_PAYMENT_FALLBACK_TEXT);
@@ -189,6 +195,17 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
           {busy ? 'Saving…' : 'Save card'}
         </button>
       )}
+      {challengeUrl ? (
+        <ThreeDsChallengeDialog
+          url={challengeUrl}
+          onFinished={(path) => void navigate(path)}
+          onCancel={() => {
+            setChallengeUrl(null);
+            setBusy(false);
+            setError(CHALLENGE_CANCELLED_TEXT);
+          }}
+        />
+      ) : null}
       {confirming ? (
         <ConfirmDelete
           label={cardLabel(confirming)}

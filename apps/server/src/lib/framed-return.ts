@@ -1,18 +1,19 @@
-// The 3-D Secure return when the bank's check ran in a frame over the pay page (issue 24): instead of sending
-// the frame on to the next page (which would open the store inside the dialog), a page of the store's origin
-// tells the pay page where the flow goes on (postMessage to its parent, same origin only), and offers a link
-// that leaves the frame for a browser whose parent is not listening.
+// The return from a provider's 3-D Secure page that ran in a frame over the pay page (issue 24; the card
+// provider's bank check, Stripe's authentication): instead of sending the frame on to the next page (which would
+// open the store inside the dialog), a page of the store's origin tells the pay page where the flow goes on
+// (postMessage to its parent, same origin only), and offers a link that leaves the frame for a browser whose
+// parent is not listening. A return route answers it when the browser marks its request Sec-Fetch-Dest: iframe.
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '@store/server-kit';
-import { providerPage } from '../../lib/provider-page.ts';
+import { providerPage } from './provider-page.ts';
 
 /** Static, so its hash is its policy; the destination is read from the page. */
 const SCRIPT = "parent.postMessage({ type: 'threeds-finished', to: document.body.getAttribute('data-to') }, location.origin);";
 const SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
 
-/** The message the pay page waits for from its bank frame. */
-export const THREE_DS_FINISHED = 'threeds-finished';
+/** Whether the browser opened this return inside a frame (the pay page's dialog). */
+export const openedInFrame = (headers: Record<string, string | string[] | undefined>) => headers['sec-fetch-dest'] === 'iframe';
 
 /**
  * `path`: where the pay flow goes on (/payment-success?orderId=…, /cart?payment=failed…), under `browserBase`.
