@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useAppSelector } from '../../../lib/hooks.ts';
-import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { usePaymentsAchMutation } from '../api/ach-payment.ts';
 import { usePaymentsAddBankMutation } from '../api/add-bank.ts';
 import { usePaymentsBankAccountsQuery } from '../api/bank-accounts.ts';
@@ -9,7 +8,8 @@ import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { selectSavedBankAccounts, type SavedBankAccountEntry } from '../payment-slice.ts';
 import { useBankLinkReturn } from '../use-bank-link-return.ts';
 import { BANK_LINK_FAILED_TEXT, bankAccountLabel, bankPage } from '../bank-link.ts';
-import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
+import type { MethodPanelProps } from './types.ts';
+import { usePanelError } from './use-panel-error.ts';
 
 export const BANK_NOTE =
   'Bank payments (ACH) take a few days to settle. Your order shows as processing until then, and the coins arrive when it settles.';
@@ -33,19 +33,10 @@ export default function BankAccountMethod({ orderId, onPaid, onFailed }: MethodP
   const [deleteAccount, deleteState] = usePaymentsDeleteBankAccountMutation();
   const [chosen, setChosen] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<SavedBankAccountEntry | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail } = usePanelError(onFailed);
   const [notice, setNotice] = useState<string | null>(null);
   const busy = addState.isLoading || payState.isLoading || deleteState.isLoading;
   const selected = chosen && accounts.some((a) => a.userPaymentOptionId === chosen) ? chosen : (accounts[0]?.userPaymentOptionId ?? null);
-
-  function fail(failure: unknown, fallback: string) {
-    // SPEC §8: the caller's error callback first; a refusal the page shows itself.
-    const message = failureText(failure, fallback);
-    const { code } = readApiFailure(failure);
-    const refused = code !== null && PAYMENT_REFUSAL_CODES.includes(code);
-    onFailed?.(message, false, code ?? undefined);
-    setError(refused && onFailed ? null : message);
-  }
 
   // Back from the bank-linking page: the account it linked is saved first in the list, and chosen.
   useBankLinkReturn(

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { COUNTRIES, formatCents } from '@store/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
-import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
+import { readApiFailure } from '../../../lib/api-failure.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import { usePaymentsConfigQuery } from '../api/config.ts';
 import { usePaymentsSavedCardsQuery } from '../api/saved-cards.ts';
@@ -17,7 +17,8 @@ import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { CHALLENGE_CANCELLED_TEXT, ThreeDsChallengeDialog } from '../components/ThreeDsChallengeDialog.tsx';
 import type { SavedCard } from '../types.ts';
-import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
+import type { MethodPanelProps } from './types.ts';
+import { usePanelError } from './use-panel-error.ts';
 
 /** The answers that name the billing country: the profile has none (422), or the one chosen is no country (400). */
 const COUNTRY_FIELDS = new Set(['address.country', 'billingCountry']);
@@ -50,7 +51,7 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
   const selectedId = chosenCard !== undefined ? chosenCard : ownChoice;
   const [saveCard, setSaveCard] = useState(false);
   const [paying, setPaying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail } = usePanelError(onFailed);
   const [unconfirmed, setUnconfirmed] = useState(false);
   /** The bank's 3-D Secure page, shown in a dialog over this page while it is open. */
   const [challenge, setChallenge] = useState<{ url: string; fields: Record<string, string> } | null>(null);
@@ -68,18 +69,6 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
   const cvv = useCardFields('cvv', config?.vaultOrigin, Boolean(orderId) && !usingNewCard);
   const order = orderQuery.data;
   const payable = order?.status === 'pending';
-
-  /**
-   * SPEC §8: the caller's error callback first (this runs in the failed call's catch, before the shared
-   * handler's turn). A refusal (state or method not allowed) the page shows, so it is not shown twice.
-   */
-  function fail(failure: unknown, fallback: string) {
-    const message = failureText(failure, fallback);
-    const { code } = readApiFailure(failure);
-    const refused = code !== null && PAYMENT_REFUSAL_CODES.includes(code);
-    setError(refused && onFailed ? null : message);
-    onFailed?.(message, false, code ?? undefined);
-  }
 
   async function removeCard(card: SavedCard) {
     setError(null);

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { CASH_APP_SETUP_RESULT_PARAM, NEW_CASH_APP_ID } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
-import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { usePaymentsStripeMethodsQuery } from '../api/stripe-payment-methods.ts';
 import { usePaymentsStripeCashAppSetupMutation } from '../api/stripe-cash-app-setup.ts';
 import { usePaymentsStripeDeleteMethodMutation } from '../api/stripe-delete-method.ts';
@@ -11,7 +10,8 @@ import { usePaymentsStripePaymentIntentMutation } from '../api/stripe-payment-in
 import { selectCashAppAccounts } from '../payment-slice.ts';
 import { followStripeResult, stripeLeave } from '../stripe-payment.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
-import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
+import type { MethodPanelProps } from './types.ts';
+import { usePanelError } from './use-panel-error.ts';
 
 export const CASH_APP_PAY_FALLBACK_TEXT = 'Your Cash App payment could not be completed. Nothing was charged.';
 export const CASH_APP_ADD_FALLBACK_TEXT = 'Cash App could not be opened. Nothing was added.';
@@ -36,18 +36,11 @@ export default function CashAppMethod({ orderId, onPaid, onFailed }: MethodPanel
   const [params] = useSearchParams();
   const [selectedId, setSelectedId] = useState<string>(NEW_CASH_APP_ID);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail } = usePanelError(onFailed);
   const [confirming, setConfirming] = useState<Account | null>(null);
   const setupResult = orderId ? null : params.get(CASH_APP_SETUP_RESULT_PARAM);
 
   /** SPEC §8: the caller's error callback first, before any other await. */
-  function fail(failure: unknown, fallback: string) {
-    const message = failureText(failure, fallback);
-    const { code } = readApiFailure(failure);
-    const refused = code !== null && PAYMENT_REFUSAL_CODES.includes(code);
-    setError(refused && onFailed ? null : message);
-    onFailed?.(message, false, code ?? undefined);
-  }
 
   async function pay(id: string) {
     setError(null);

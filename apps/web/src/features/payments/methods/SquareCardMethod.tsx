@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { formatCents, type SquareSavedCard } from '@store/shared';
 import { notify } from '../../../lib/toast.ts';
-import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import { usePaymentsSquareConfigQuery } from '../api/square-config.ts';
 import { usePaymentsSquareCardsQuery } from '../api/square-cards.ts';
@@ -13,7 +12,8 @@ import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import type { SquareCardHandle } from './SquareSdkCard.tsx';
-import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
+import type { MethodPanelProps } from './types.ts';
+import { usePanelError } from './use-panel-error.ts';
 
 // Square's own card form, loaded only with real Square credentials.
 const SquareSdkCard = lazy(() => import('./SquareSdkCard.tsx'));
@@ -41,7 +41,7 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
   const selectedId = chosenCard !== undefined ? chosenCard : ownChoice;
   const [keepCard, setKeepCard] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail } = usePanelError(onFailed);
   const [confirming, setConfirming] = useState<SquareSavedCard | null>(null);
   const sdkHandle = useRef<SquareCardHandle | null>(null);
   /** With our hosted fields (the sandbox) the postcode is asked here; Square's own card form asks its own. */
@@ -54,13 +54,6 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
   const newCard = useCardFields('card-number', vaultFields?.vaultOrigin, usingNewCard);
 
   /** SPEC §8: the caller's error callback first, before any other await. */
-  function fail(failure: unknown, fallback: string) {
-    const message = failureText(failure, fallback);
-    const { code } = readApiFailure(failure);
-    const refused = code !== null && PAYMENT_REFUSAL_CODES.includes(code);
-    setError(refused && onFailed ? null : message);
-    onFailed?.(message, false, code ?? undefined);
-  }
 
   /** The new card's one-time token: a vault token (sandbox), or Square's token and verifyBuyer's (real credentials). */
   async function newCardSource(intent: 'CHARGE' | 'STORE'): Promise<{ sourceId: string; verificationToken?: string; billingZip?: string }> {

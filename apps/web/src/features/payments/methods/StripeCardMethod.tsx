@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { formatCents, type StripeSavedCard } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
-import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import { usePaymentsStripeConfigQuery } from '../api/stripe-config.ts';
 import { usePaymentsStripeMethodsQuery } from '../api/stripe-payment-methods.ts';
@@ -18,7 +17,8 @@ import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { CHALLENGE_CANCELLED_TEXT, ThreeDsChallengeDialog } from '../components/ThreeDsChallengeDialog.tsx';
 import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import type { StripeCardHandle } from './StripeElementCard.tsx';
-import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
+import type { MethodPanelProps } from './types.ts';
+import { usePanelError } from './use-panel-error.ts';
 
 // Stripe's own card element, loaded only with real Stripe keys.
 const StripeElementCard = lazy(() => import('./StripeElementCard.tsx'));
@@ -46,7 +46,7 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
   const selectedId = chosenCard !== undefined ? chosenCard : ownChoice;
   const { data: order } = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, fail } = usePanelError(onFailed);
   const [confirming, setConfirming] = useState<StripeSavedCard | null>(null);
   const elementHandle = useRef<StripeCardHandle | null>(null);
   /** Stripe's 3-D Secure page, shown in a dialog over this page while it is open. */
@@ -61,13 +61,6 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
   const newCard = useCardFields('card-number', sandbox ? config.vaultOrigin : undefined, usingNewCard);
 
   /** SPEC §8: the caller's error callback first, before any other await. */
-  function fail(failure: unknown, fallback: string) {
-    const message = failureText(failure, fallback);
-    const { code } = readApiFailure(failure);
-    const refused = code !== null && PAYMENT_REFUSAL_CODES.includes(code);
-    setError(refused && onFailed ? null : message);
-    onFailed?.(message, false, code ?? undefined);
-  }
 
   /** The new card as Stripe takes it: a vault token (sandbox) or a PaymentMethod of Stripe.js (real keys). */
   async function newCardBody() {
