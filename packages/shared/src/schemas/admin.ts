@@ -50,6 +50,8 @@ export const adminAuditQuery = z.strictObject({
   ...paging,
   /** The admin's user id. */
   actor: searchText(64).optional(),
+  /** The admin's e-mail, whole, any case (what the console's filter asks: people by e-mail, issue 24). */
+  actorEmail: searchText(200).optional(),
   action: searchText(100).optional(),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuery>;

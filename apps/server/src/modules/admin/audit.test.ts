@@ -118,6 +118,10 @@ describe('GET /api/v1/admin/audit', () => {
     expect(second).toMatchObject({ page: 2, limit: 2, hasMore: false });
     const amounts = [...first.entries, ...second.entries].map((e) => (e.after as { amount: number }).amount);
     expect(amounts).toEqual([3, 2, 1]);
+    // By the admin's e-mail, in any case, as the console's filter asks (issue 24): the same entries.
+    const byEmail = await audit(admin, `?actorEmail=${encodeURIComponent(other.email.toUpperCase())}&limit=10`);
+    expect(byEmail.entries.map((e) => (e.after as { amount: number }).amount)).toEqual([3, 2, 1]);
+    expect((await audit(admin, '?actorEmail=nobody%40example.test')).entries).toEqual([]);
     expect([...first.entries, ...second.entries].every((e) => e.actorId === other.id)).toBe(true);
   });
 

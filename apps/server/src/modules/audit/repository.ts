@@ -45,11 +45,12 @@ export interface AuditEntry {
 /** Newest first; one row more than the page is read to know whether another page follows. */
 export async function listAudit(
   db: Db,
-  query: { page: number; limit: number; actor?: string; action?: string },
+  query: { page: number; limit: number; actor?: string; actorEmail?: string; action?: string },
 ): Promise<{ entries: AuditEntry[]; page: number; limit: number; hasMore: boolean }> {
   const filters: SQL[] = [];
   if (query.actor) filters.push(eq(adminAuditLog.actorId, query.actor));
   if (query.action) filters.push(eq(adminAuditLog.action, query.action));
+  if (query.actorEmail) filters.push(sql`lower(${users.email}) = lower(${query.actorEmail})`);
   const target = adminAuditLog.targetId;
   // Each target by the name the console shows for it elsewhere (issue 24: never an id alone).
   const targetLabel = sql<string | null>`CASE ${adminAuditLog.targetType}

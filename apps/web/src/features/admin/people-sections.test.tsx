@@ -372,7 +372,10 @@ describe('audit', () => {
     expect(within(row).getByRole('link', { name: 'mei@example.com' })).toHaveAttribute('href', '/admin/users/u1');
     expect(within(row).getByRole('region', { name: 'After, entry 1' })).toHaveAttribute('tabindex', '0');
     await admin.type(screen.getByLabelText('Action (e.g. wallet.adjust)'), 'wallet.adjust');
+    await admin.type(screen.getByLabelText("Admin's e-mail"), 'admin@luckydragon.example');
     await admin.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(net.calls.at(-1)?.search.get('action')).toBe('wallet.adjust'));
+    // The admin by e-mail, never an id to look up first (issue 24).
+    expect(net.calls.at(-1)?.search.get('actorEmail')).toBe('admin@luckydragon.example');
   });
 });

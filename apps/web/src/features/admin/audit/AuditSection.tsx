@@ -8,19 +8,19 @@ import { useAdminAuditQuery } from './audit-api.ts';
 /** /admin/audit: every admin change, newest first, by admin and action; read-only, as the log itself is. */
 export default function AuditSection() {
   const [params, setParams] = useSearchParams();
-  const actor = params.get('actor')?.trim() ?? '';
+  const actor = params.get('actorEmail')?.trim() ?? '';
   const action = params.get('action')?.trim() ?? '';
   const requested = Number(params.get('page'));
   const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
   const [form, setForm] = useState({ actor, action });
   const { data, isError, isFetching, refetch } = useAdminAuditQuery(
-    { page, actor: actor || undefined, action: action || undefined },
+    { page, actorEmail: actor || undefined, action: action || undefined },
     { refetchOnMountOrArgChange: true },
   );
 
   const show = (filters: { actor: string; action: string }, nextPage = 1) =>
     setParams({
-      ...(filters.actor.trim() ? { actor: filters.actor.trim() } : {}),
+      ...(filters.actor.trim() ? { actorEmail: filters.actor.trim() } : {}),
       ...(filters.action.trim() ? { action: filters.action.trim() } : {}),
       ...(nextPage > 1 ? { page: String(nextPage) } : {}),
     });
@@ -34,8 +34,14 @@ export default function AuditSection() {
       <h2>Audit log</h2>
       <form className="admin-form" role="search" aria-label="Audit filters" onSubmit={submit}>
         <label>
-          Admin (user id)
-          <input name="actor" value={form.actor} maxLength={64} onChange={(event) => setForm({ ...form, actor: event.target.value })} />
+          Admin's e-mail
+          <input
+            name="actorEmail"
+            type="email"
+            value={form.actor}
+            maxLength={200}
+            onChange={(event) => setForm({ ...form, actor: event.target.value })}
+          />
         </label>
         <label>
           Action (e.g. wallet.adjust)

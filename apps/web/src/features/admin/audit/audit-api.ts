@@ -5,18 +5,19 @@ import { adminApi } from '../admin-api.ts';
 export type AuditPage = ResponseData<typeof adminAuditResponse>;
 
 export interface AuditSearch {
-  actor?: string;
+  /** The admin who acted, by e-mail. */
+  actorEmail?: string;
   action?: string;
   page: number;
 }
 
 export const auditApi = adminApi.injectEndpoints({
   endpoints: (b) => ({
-    /** GET v1/admin/audit: newest first; ?actor= an admin's id, ?action= e.g. wallet.adjust. */
+    /** GET v1/admin/audit: newest first; ?actorEmail= an admin's e-mail, ?action= e.g. wallet.adjust. */
     adminAudit: b.query<AuditPage, AuditSearch>({
-      query: ({ actor, action, page }) => ({
+      query: ({ actorEmail, action, page }) => ({
         url: 'v1/admin/audit',
-        params: { page, ...(actor ? { actor } : {}), ...(action ? { action } : {}) },
+        params: { page, ...(actorEmail ? { actorEmail } : {}), ...(action ? { action } : {}) },
       }),
       transformResponse: responseData<typeof adminAuditResponse>(),
       providesTags: ['AdminAudit'],
