@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bonusTag, formatBalance, formatCents, formatCoins, formatOrderNumber, formatSignedCoins, totalBalance } from './format.ts';
+import {
+  bonusTag,
+  formatBalance,
+  formatCents,
+  formatCoins,
+  formatDateTime,
+  formatOrderNumber,
+  formatSignedCoins,
+  totalBalance,
+} from './format.ts';
 
 describe('formatBalance (SPEC §9)', () => {
   it('shows two decimals below 10000', () => {
@@ -59,5 +68,11 @@ describe('money formatting', () => {
     expect(formatSignedCoins(-500)).toBe('−500');
     expect(formatSignedCoins(-12_500)).toBe('−12,500');
     expect(formatSignedCoins(0)).toBe('0');
+  });
+  it('writes a moment one way, day month year and 24-hour time, in the zone asked for', () => {
+    expect(formatDateTime('2026-11-30T22:35:00Z', 'UTC')).toBe('30 Nov 2026, 22:35');
+    expect(formatDateTime(new Date('2026-11-30T22:35:00Z'), 'America/New_York')).toBe('30 Nov 2026, 17:35');
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('not a date')).toBe('—');
   });
 });

@@ -43,3 +43,23 @@ export function formatSignedCoins(amount: number): string {
   const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
   return `${sign}${formatCoins(Math.abs(amount))}`;
 }
+
+const dateTimeIn = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment as people read it, one way across the store, the console and the messages (issue 24):
+ * "30 Nov 2026, 22:35". In the reader's own time zone unless one is named (the server names UTC, as it does
+ * not know the reader's). An unreadable or missing date is "—".
+ */
+export function formatDateTime(at: string | number | Date | null | undefined, timeZone?: string): string {
+  if (at === null || at === undefined || at === '') return '—';
+  const moment = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(moment.getTime())) return '—';
+  const key = timeZone ?? '';
+  let format = dateTimeIn.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    dateTimeIn.set(key, format);
+  }
+  return format.format(moment);
+}

@@ -1,7 +1,7 @@
 // A shopper's cash-out request (issue 10, ADR 017): the rules, then the coins from winWallet to the hold
 // in one transaction with the cash-out row. Every rule broken is a 422 naming it (code and field);
 // nothing moves then.
-import { formatCoins, type CashoutRequestBody, type CashoutRules } from '@store/shared';
+import { formatCoins, formatDateTime, type CashoutRequestBody, type CashoutRules } from '@store/shared';
 import { AppError, forbidden, notFound } from '@store/server-kit';
 import { newId } from '../../lib/ids.ts';
 import { findVerificationDecision } from '../kyc/index.ts';
@@ -29,8 +29,7 @@ export const returnReference = (id: string) => `cashout:${id}:return`;
 
 // A date as people read it in a message (issue 24): "30 Nov 2026, 22:35 UTC". The server does not know the
 // shopper's time zone, so it names the one it uses.
-const messageDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const readableUtc = (at: Date) => `${messageDate.format(at)} UTC`;
+const readableUtc = (at: Date) => `${formatDateTime(at, 'UTC')} UTC`;
 
 /** The rules as the cash-out form shows them. */
 export async function cashoutRules(db: CashoutDeps['db']): Promise<CashoutRules> {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from './Button.tsx';
 
 /**
  * A table's box: a table wider than a phone scrolls sideways inside it, so the page itself never does.
@@ -12,17 +13,39 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   );
 }
 
-/** Server paging (ADR 022): the page shown and whether another follows; no total is ever counted. */
-export function Pager({ page, hasMore, onPage, label }: { page: number; hasMore: boolean; onPage: (page: number) => void; label: string }) {
+/**
+ * A list's pages. Server paging (ADR 022) knows the page shown and whether another follows; a list that counts
+ * its rows also says how many pages there are (`of`). The labels say which way time runs ("Newer", "Older").
+ */
+export function Pager({
+  page,
+  hasMore,
+  onPage,
+  label,
+  of,
+  previousLabel = 'Previous',
+  nextLabel = 'Next',
+}: {
+  page: number;
+  hasMore: boolean;
+  onPage: (page: number) => void;
+  label: string;
+  of?: number;
+  previousLabel?: string;
+  nextLabel?: string;
+}) {
   return (
     <nav className="ui-pager" aria-label={label}>
-      <button type="button" className="btn btn--ghost ui-pager__button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span>Page {page}</span>
-      <button type="button" className="btn btn--ghost ui-pager__button" disabled={!hasMore} onClick={() => onPage(page + 1)}>
-        Next
-      </button>
+      <Button variant="ghost" className="ui-pager__button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {previousLabel}
+      </Button>
+      <span>
+        Page {page}
+        {of ? ` of ${of}` : ''}
+      </span>
+      <Button variant="ghost" className="ui-pager__button" disabled={!hasMore} onClick={() => onPage(page + 1)}>
+        {nextLabel}
+      </Button>
     </nav>
   );
 }

@@ -13,10 +13,11 @@ interface SelectFieldProps {
   autoComplete?: string;
   hint?: ReactNode;
   layout?: FieldLayout;
+  testId?: string;
 }
 
 /** A labelled select whose hint and message are tied to it, like TextField. */
-export function SelectField({ label, registration, options, placeholder, error, autoComplete, hint, layout }: SelectFieldProps) {
+export function SelectField({ label, registration, options, placeholder, error, autoComplete, hint, layout, testId }: SelectFieldProps) {
   const id = useId();
   const message = fieldMessage(label, error);
   return (
@@ -25,6 +26,7 @@ export function SelectField({ label, registration, options, placeholder, error, 
         id={id}
         className="ui-input"
         autoComplete={autoComplete}
+        data-testid={testId}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy(id, hint, message)}
         {...registration}

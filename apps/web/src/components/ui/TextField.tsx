@@ -16,6 +16,11 @@ interface TextFieldProps {
   layout?: FieldLayout;
   /** The label for screen readers only (a table's cell). */
   hideLabel?: boolean;
+  /** An example of what to type ("LDC-XXXX-XXXX-XXXX"); never the only place an instruction is given. */
+  placeholder?: string;
+  /** Codes and numbers are not words: no spell-check underline. */
+  spellCheck?: boolean;
+  testId?: string;
 }
 
 /** A labelled input whose hint and message are tied to it. */
@@ -30,6 +35,9 @@ export function TextField({
   hint,
   layout,
   hideLabel,
+  placeholder,
+  spellCheck,
+  testId,
 }: TextFieldProps) {
   const id = useId();
   const message = fieldMessage(label, error);
@@ -42,6 +50,9 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
+        placeholder={placeholder}
+        spellCheck={spellCheck}
+        data-testid={testId}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy(id, hint, message)}
         {...registration}

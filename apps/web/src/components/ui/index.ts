@@ -11,7 +11,7 @@ export { fieldMessage } from './field-message.ts';
 export type { FieldLayout } from './FieldFrame.tsx';
 export { FilePicker } from './FilePicker.tsx';
 export { OutcomeMessage, type OutcomeTone } from './OutcomeMessage.tsx';
-export { PageLayout } from './PageLayout.tsx';
+export { PageLayout, Panel, type PageWidth } from './PageLayout.tsx';
 export { PasswordField } from './PasswordField.tsx';
 export { SelectField } from './SelectField.tsx';
 export { TextAreaField } from './TextAreaField.tsx';

@@ -57,8 +57,8 @@ export function GiftCardCodes({ card, onClose }: { card: CatalogueRow; onClose: 
       <h3>Codes of {card.name}</h3>
       {stock.data && (
         <p data-testid="codes-left">
-          <strong>{stock.data.free.toLocaleString()}</strong> codes left · {stock.data.reserved.toLocaleString()} held by payments in
-          progress · {stock.data.sold.toLocaleString()} sold
+          <strong>{stock.data.free.toLocaleString('en-US')}</strong> codes left · {stock.data.reserved.toLocaleString('en-US')} held by
+          payments in progress · {stock.data.sold.toLocaleString('en-US')} sold
         </p>
       )}
       {stock.isError && <p role="alert">We couldn't load the stock.</p>}
@@ -72,7 +72,7 @@ export function GiftCardCodes({ card, onClose }: { card: CatalogueRow; onClose: 
           hint={
             <>
               One code a row (4 to 64 letters, digits or hyphens), an optional header row &quot;code&quot;; at most 1 MB and{' '}
-              {GIFT_CODE_CSV_MAX_ROWS.toLocaleString()} rows.
+              {GIFT_CODE_CSV_MAX_ROWS.toLocaleString('en-US')} rows.
             </>
           }
         />
@@ -99,7 +99,8 @@ export function GiftCardCodes({ card, onClose }: { card: CatalogueRow; onClose: 
       {report && (
         <div data-testid="import-report">
           <p role="status" className="admin-result admin-result--ok">
-            {report.taken.toLocaleString()} {report.taken === 1 ? 'code' : 'codes'} taken, {report.refused.length.toLocaleString()} refused
+            {report.taken.toLocaleString('en-US')} {report.taken === 1 ? 'code' : 'codes'} taken,{' '}
+            {report.refused.length.toLocaleString('en-US')} refused
             {report.onRefused === 'reject' && report.refused.length > 0 ? ' (nothing imported)' : ''}.
           </p>
           {report.refused.length > 0 && (

@@ -54,7 +54,7 @@ describe('InboxSection', () => {
     expect(await screen.findByText(html)).toBeInTheDocument();
     expect(container.querySelector('.chat-inbox__messages img')).toBeNull();
     expect(screen.getByRole('complementary', { name: 'Shopper' })).toHaveTextContent('mei@example.com');
-    expect(screen.getByRole('link', { name: /Nov 20, 2026/ })).toHaveAttribute('href', '/admin/orders/o1');
+    expect(screen.getByRole('link', { name: /20 Nov 2026/ })).toHaveAttribute('href', '/admin/orders/o1');
     // Opening it reads the shopper's messages (they see a receipt).
     await waitFor(() => expect(net.callsTo('POST', 'v1/admin/chats/c1/read')).toHaveLength(1));
 

@@ -1,37 +1,52 @@
-import { useState, type FormEvent } from 'react';
-import { formatCents, formatCoins, type CashoutRules, type SavedBankAccount } from '@store/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { cashoutRequestBody, formatCents, formatCoins, type CashoutRules, type SavedBankAccount } from '@store/shared';
+import { Button, OutcomeMessage, SelectField, TextField } from '../../../components/ui/index.ts';
 import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useRequestCashoutMutation } from '../api/cashout-api.ts';
+
+// The request's own schema (@store/shared) behind a text box: whole coins typed as digits, then the API's rule.
+const cashoutForm = z.object({
+  amount: z.string().trim().regex(/^\d+$/, 'Enter a whole number of coins.').transform(Number).pipe(cashoutRequestBody.shape.amount),
+  // Empty until the shopper picks one: the first account, which the select shows, is meant.
+  userPaymentOptionId: z.string().max(100),
+});
+type CashoutFormInput = z.input<typeof cashoutForm>;
+type CashoutFormValues = z.output<typeof cashoutForm>;
+
+/** What a typed amount pays out ("You receive $15.00."), once it is a whole number of coins. */
+function payoutPreview(amount: string, coinsPerDollar: number): string | undefined {
+  const coins = Number(amount.trim());
+  if (!/^\d+$/.test(amount.trim()) || coins <= 0) return undefined;
+  return `You receive ${formatCents(Math.floor((coins * 100) / coinsPerDollar))}.`;
+}
 
 /**
  * The request form: whole coins, one of the saved bank accounts, with the rules it must keep. Not `ready` (the
  * shopper must verify or link an account first, which the page says): the rules only.
  */
 export function CashoutForm({ rules, accounts, ready = true }: { rules: CashoutRules; accounts: SavedBankAccount[]; ready?: boolean }) {
-  const [amount, setAmount] = useState('');
-  const [accountId, setAccountId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [requestCashout, { isLoading }] = useRequestCashoutMutation();
-  const chosen = accountId || accounts[0]?.userPaymentOptionId || '';
-  const coins = Number(amount);
+  const { register, handleSubmit, reset, watch, formState } = useForm<CashoutFormInput, unknown, CashoutFormValues>({
+    resolver: zodResolver(cashoutForm),
+    defaultValues: { amount: '', userPaymentOptionId: '' },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async ({ amount, userPaymentOptionId }) => {
     setError(null);
-    if (!/^\d+$/.test(amount.trim()) || coins <= 0) {
-      setError('Enter a whole number of coins.');
-      return;
-    }
     try {
-      await requestCashout({ amount: coins, userPaymentOptionId: chosen }).unwrap();
-      setAmount('');
-      notify.success(`Cash-out of ${formatCoins(coins)} coins requested.`);
+      await requestCashout({ amount, userPaymentOptionId: userPaymentOptionId || accounts[0]?.userPaymentOptionId || '' }).unwrap();
+      reset({ amount: '', userPaymentOptionId });
+      notify.success(`Cash-out of ${formatCoins(amount)} coins requested.`);
     } catch (failure) {
       const { field } = readApiFailure(failure);
       setError(failureText(failure) + (field === 'verification' ? ' Go to Verify identity in the menu.' : ''));
     }
-  }
+  });
 
   return (
     <form className="cashout-form" onSubmit={(event) => void submit(event)} aria-label="Request a cash-out" noValidate>
@@ -45,40 +60,31 @@ export function CashoutForm({ rules, accounts, ready = true }: { rules: CashoutR
       </ul>
       {!ready || accounts.length === 0 ? null : (
         <>
-          <label className="cashout-field">
-            <span>Coins</span>
-            <input
-              name="amount"
-              inputMode="numeric"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              placeholder={String(rules.minCoins)}
-              data-testid="cashout-amount"
-            />
-          </label>
-          {Number.isInteger(coins) && coins > 0 && (
-            <p className="cashout-note" data-testid="cashout-dollars">
-              You receive {formatCents(Math.floor((coins * 100) / rules.coinsPerDollar))}.
-            </p>
-          )}
-          <label className="cashout-field">
-            <span>Bank account</span>
-            <select name="bankAccount" value={chosen} onChange={(event) => setAccountId(event.target.value)} data-testid="cashout-bank">
-              {accounts.map((account) => (
-                <option key={account.userPaymentOptionId} value={account.userPaymentOptionId}>
-                  {account.bankName} ••{account.last4}
-                </option>
-              ))}
-            </select>
-          </label>
-          {error && (
-            <p className="cashout-error" role="alert" data-testid="cashout-error">
+          <TextField
+            label="Coins"
+            registration={register('amount')}
+            error={formState.errors.amount?.message}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={String(rules.minCoins)}
+            hint={payoutPreview(watch('amount'), rules.coinsPerDollar)}
+            testId="cashout-amount"
+          />
+          <SelectField
+            label="Bank account"
+            registration={register('userPaymentOptionId')}
+            error={formState.errors.userPaymentOptionId?.message}
+            options={accounts.map((account) => ({ value: account.userPaymentOptionId, label: `${account.bankName} ••${account.last4}` }))}
+            testId="cashout-bank"
+          />
+          {error ? (
+            <OutcomeMessage tone="error" testId="cashout-error">
               {error}
-            </p>
-          )}
-          <button type="submit" className="cashout-button" disabled={isLoading} data-testid="cashout-submit">
-            {isLoading ? 'Requesting…' : 'Request cash-out'}
-          </button>
+            </OutcomeMessage>
+          ) : null}
+          <Button type="submit" className="cashout-submit" busy={isLoading} busyLabel="Requesting…" data-testid="cashout-submit">
+            Request cash-out
+          </Button>
         </>
       )}
     </form>

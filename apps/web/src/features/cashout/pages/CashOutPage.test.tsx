@@ -55,7 +55,7 @@ describe('CashOutPage', () => {
     renderPage(<CashOutPage />, { path: '/cash-out' });
     const user = userEvent.setup();
     await user.type(await screen.findByTestId('cashout-amount'), '1500');
-    expect(screen.getByTestId('cashout-dollars')).toHaveTextContent('$15.00');
+    expect(screen.getByTestId('cashout-amount')).toHaveAccessibleDescription('You receive $15.00.');
     await user.click(screen.getByTestId('cashout-submit'));
     await screen.findByText(/Pending review/);
     expect(api.find('POST v1/third-party/requests/cashouts')?.body).toEqual({ amount: 1_500, userPaymentOptionId: 'upo-1' });
@@ -77,7 +77,8 @@ describe('CashOutPage', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByTestId('cashout-amount'), '10.5');
     await user.click(screen.getByTestId('cashout-submit'));
-    expect(screen.getByTestId('cashout-error')).toHaveTextContent('Enter a whole number of coins.');
+    await screen.findByText('Enter a whole number of coins.');
+    expect(screen.getByTestId('cashout-amount')).toHaveAccessibleDescription('Enter a whole number of coins.');
     expect(api.callsTo('POST', 'v1/third-party/requests/cashouts')).toHaveLength(0);
     await user.clear(screen.getByTestId('cashout-amount'));
     await user.type(screen.getByTestId('cashout-amount'), '5000');

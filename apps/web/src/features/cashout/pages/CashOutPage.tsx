@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCents, formatCoins, type CashoutRules } from '@store/shared';
+import { Button, PageLayout, Panel } from '../../../components/ui/index.ts';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { useCashoutBankAccountsQuery, useCashoutsQuery } from '../api/cashout-api.ts';
 import { selectCashouts } from '../cashout-slice.ts';
@@ -37,7 +38,7 @@ function CashoutReadiness({ shopper, hasAccount }: { shopper: CashoutShopper; ha
       <div className="cashout-step" data-testid="cashout-verify-first">
         <p>{pending ? VERIFICATION_PENDING_TEXT : VERIFY_FIRST_TEXT}</p>
         {pending ? null : (
-          <Link className="cashout-button" to="/verify">
+          <Link className="btn btn--primary cashout-step__action" to="/verify">
             Verify my identity
           </Link>
         )}
@@ -66,29 +67,24 @@ export default function CashOutPage({ shopper = null, renderBankLink }: Props) {
   const verified = shopper?.verification === 'verified';
 
   return (
-    <div className="cashout-page">
-      <title>Cash out</title>
-      <h1>Cash out</h1>
+    <PageLayout title="Cash out">
       {list.isError || banks.isError ? (
-        <section className="cashout-panel">
+        <Panel label="Your cash-outs">
           <p>We couldn't load your cash-outs.</p>
-          <button
-            type="button"
-            className="cashout-button"
+          <Button
             onClick={() => {
               void list.refetch();
               void banks.refetch();
             }}
           >
             Try again
-          </button>
-        </section>
+          </Button>
+        </Panel>
       ) : !list.data || !banks.data ? (
         <p role="status">Loading your cash-outs…</p>
       ) : (
         <>
-          <section className="cashout-panel">
-            <h2>Request a cash-out</h2>
+          <Panel title="Request a cash-out">
             {shopper ? <Winnings coins={shopper.winnings} rules={list.data.rules} /> : null}
             {shopper ? <CashoutReadiness shopper={shopper} hasAccount={banks.data.length > 0} /> : null}
             <CashoutForm rules={list.data.rules} accounts={banks.data} ready={!shopper || (verified && banks.data.length > 0)} />
@@ -101,13 +97,12 @@ export default function CashOutPage({ shopper = null, renderBankLink }: Props) {
                 })}
               </div>
             ) : null}
-          </section>
-          <section className="cashout-panel">
-            <h2>Your cash-outs</h2>
+          </Panel>
+          <Panel title="Your cash-outs">
             <CashoutList items={items} />
-          </section>
+          </Panel>
         </>
       )}
-    </div>
+    </PageLayout>
   );
 }

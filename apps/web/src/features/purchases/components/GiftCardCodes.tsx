@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GiftCardCodeView } from '@store/shared';
+import { Button } from '../../../components/ui/index.ts';
 
 /** The code on the clipboard; false where the browser refuses (no permission, an insecure page). */
 async function copyToClipboard(text: string): Promise<boolean> {
@@ -17,14 +18,14 @@ function CodeRow({ entry }: { entry: GiftCardCodeView }) {
   return (
     <li className="purchase__code">
       <span>{entry.name}:</span> <code data-testid="gift-card-code">{entry.code}</code>
-      <button
-        type="button"
-        className="purchase__copy"
+      <Button
+        variant="outline"
+        small
         aria-label={`Copy the code of ${entry.name}`}
         onClick={() => void copyToClipboard(entry.code).then((ok) => setCopied(ok ? 'yes' : 'no'))}
       >
         {copied === 'yes' ? 'Copied' : 'Copy'}
-      </button>
+      </Button>
       {copied === 'no' ? <span className="purchase__copy-failed"> Select the code to copy it.</span> : null}
     </li>
   );

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, formatCents, formatCoins, formatOrderNumber } from '@store/shared';
+import { PAYMENT_METHOD_LABELS, formatCents, formatCoins, formatDateTime, formatOrderNumber } from '@store/shared';
 import type { Purchase } from '../types.ts';
 import { GiftCardCodes } from './GiftCardCodes.tsx';
 
@@ -20,8 +20,6 @@ export const PROCESSING_LABEL = 'Payment processing';
 // These orders credited nothing, so no coins are shown for them.
 const NOT_CREDITED = new Set<Purchase['status']>(['failed', 'canceled', 'refunded']);
 
-const formatDate = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** One order: its lines, money, coins, status and (once delivered) its gift-card codes. */
 export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
   return (
@@ -30,7 +28,7 @@ export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
         <span className="purchase__number" data-testid="order-number">
           Order {formatOrderNumber(purchase.number)}
         </span>
-        <span className="purchase__date">{formatDate(purchase.createdAt)}</span>
+        <span className="purchase__date">{formatDateTime(purchase.createdAt)}</span>
         <span className={`purchase__status purchase__status--${purchase.status}`} data-testid="purchase-status">
           {purchase.paymentProcessing ? PROCESSING_LABEL : STATUS_LABELS[purchase.status]}
         </span>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatOrderNumber, paymentSuccessPath } from '@store/shared';
+import { Button, PageLayout, Panel } from '../../../components/ui/index.ts';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { usePurchasesMyPurchasesQuery } from '../api/my-purchases.ts';
 import { selectMyPurchases } from '../my-purchases-slice.ts';
@@ -19,29 +20,25 @@ export default function MyPurchasesPage() {
   );
 
   return (
-    <div className="purchases-page">
-      <title>My purchases</title>
-      <h1>My purchases</h1>
+    <PageLayout title="My purchases">
       {isLoading ? (
         <p role="status">Loading your purchases…</p>
       ) : isError ? (
-        <section className="purchases-panel">
+        <Panel label="Your purchases">
           <p>We couldn't load your purchases.</p>
-          <button type="button" className="purchases-button" onClick={() => void refetch()}>
-            Try again
-          </button>
-        </section>
+          <Button onClick={() => void refetch()}>Try again</Button>
+        </Panel>
       ) : purchases.length === 0 ? (
-        <section className="purchases-panel">
+        <Panel label="Your purchases">
           <p>You haven't bought anything yet.</p>
-          <Link className="purchases-button" to="/products">
+          <Link className="btn btn--primary" to="/products">
             Browse packages
           </Link>
-        </section>
+        </Panel>
       ) : (
         <ul className="purchases-list">
           {purchases.map((purchase) => (
-            <li key={purchase._id} className="purchase purchases-panel" data-testid="purchase-row" data-order-id={purchase._id}>
+            <li key={purchase._id} className="purchase ui-panel" data-testid="purchase-row" data-order-id={purchase._id}>
               <PurchaseSummary purchase={purchase} />
               {purchase.paidWith ? (
                 <p className="purchase__links">
@@ -54,6 +51,6 @@ export default function MyPurchasesPage() {
           ))}
         </ul>
       )}
-    </div>
+    </PageLayout>
   );
 }

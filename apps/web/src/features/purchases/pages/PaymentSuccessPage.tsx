@@ -7,6 +7,7 @@ import {
   readProcessingVia,
   type ProcessingVia,
 } from '@store/shared';
+import { Button, PageLayout, Panel } from '../../../components/ui/index.ts';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import { lastPurchasedSet, successDataStored } from '../purchase-memory-slice.ts';
@@ -103,21 +104,19 @@ export default function PaymentSuccessPage() {
     dispatch(lastPurchasedSet(order));
   }, [dispatch, order]);
 
+  const notFound = !orderId || isError;
   return (
-    <div className="purchases-page">
-      <title>{order ? heading : 'Your order'}</title>
-      {!orderId || isError ? (
-        <section className="purchases-panel">
-          <h1>We couldn't find that order</h1>
+    <PageLayout title={notFound ? "We couldn't find that order" : order ? heading : 'Your order'}>
+      {notFound ? (
+        <Panel label="Your order">
           <p>
             Your purchases are listed in <Link to="/my-purchases">My purchases</Link>.
           </p>
-        </section>
+        </Panel>
       ) : isLoading || !order ? (
         <p role="status">Loading your order…</p>
       ) : (
-        <section className="purchases-panel payment-success" data-testid="payment-success">
-          <h1>{heading}</h1>
+        <Panel className="payment-success" testId="payment-success" label="Your order">
           {duplicateRefunded ? (
             <p role="status" data-testid="duplicate-payment-refunded">
               {DUPLICATE_PAYMENT_REFUNDED_TEXT}
@@ -147,17 +146,12 @@ export default function PaymentSuccessPage() {
             <div role="status" data-testid="awaiting-payment">
               <p>{WAITING_FOR_PAYMENT_TEXT}</p>
               <p className="purchases-actions">
-                <Link className="purchases-button" to={`/add-card/${encodeURIComponent(order._id)}`}>
+                <Link className="btn btn--primary" to={`/add-card/${encodeURIComponent(order._id)}`}>
                   Pay for this order
                 </Link>
-                <button
-                  type="button"
-                  className="purchases-button purchases-button--secondary"
-                  disabled={isFetching}
-                  onClick={() => void refetch()}
-                >
+                <Button variant="outline" disabled={isFetching} onClick={() => void refetch()}>
                   Check again
-                </button>
+                </Button>
               </p>
             </div>
           ) : null}
@@ -165,15 +159,15 @@ export default function PaymentSuccessPage() {
             <PurchaseSummary purchase={order} />
           </article>
           <div className="purchases-actions">
-            <Link className="purchases-button" to="/my-purchases">
+            <Link className="btn btn--primary" to="/my-purchases">
               My purchases
             </Link>
-            <Link className="purchases-button purchases-button--secondary" to="/products">
+            <Link className="btn btn--outline" to="/products">
               Keep shopping
             </Link>
           </div>
-        </section>
+        </Panel>
       )}
-    </div>
+    </PageLayout>
   );
 }

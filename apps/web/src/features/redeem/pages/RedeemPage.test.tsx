@@ -41,7 +41,7 @@ describe('RedeemPage', () => {
     const { user } = renderPage(<RedeemPage />, { path: '/redeem' });
     await user.type(screen.getByLabelText('Gift-card code'), 'LDC-CRIM-SON1-0001');
     await user.click(screen.getByRole('button', { name: 'Check code' }));
-    expect(await screen.findByTestId('redeem-already')).toHaveTextContent('This code was redeemed on Nov 20, 2026');
+    expect(await screen.findByTestId('redeem-already')).toHaveTextContent('This code was redeemed on 20 Nov 2026');
     expect(screen.queryByTestId('redeem-submit')).toBeNull();
   });
 

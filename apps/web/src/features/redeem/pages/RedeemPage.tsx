@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { formatCoins, type RedeemableCode } from '@store/shared';
+import { formatCoins, formatDateTime, giftCardCodeBody, type GiftCardCodeBody, type RedeemableCode } from '@store/shared';
+import { Button, OutcomeMessage, PageLayout, Panel, TextField } from '../../../components/ui/index.ts';
 import { failureText } from '../../../lib/api-failure.ts';
 import { useRedeemCheckCodeMutation } from '../api/check-code.ts';
 import { useRedeemRedeemCodeMutation } from '../api/redeem-code.ts';
 import '../redeem.css';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What a code gives, in words: "2,500 coins", or "10,000 coins + 500 bonus = 10,500 coins". */
 export function codeValue(code: Pick<RedeemableCode, 'coins' | 'bonusCoins' | 'totalCoins'>): string {
@@ -19,24 +20,27 @@ export function codeValue(code: Pick<RedeemableCode, 'coins' | 'bonusCoins' | 't
  * and redeems it: the coins go to their wallet, once.
  */
 export default function RedeemPage() {
-  const [code, setCode] = useState('');
   const [found, setFound] = useState<RedeemableCode | null>(null);
   const [redeemed, setRedeemed] = useState<RedeemableCode | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [checkCode, checking] = useRedeemCheckCodeMutation();
   const [redeemCode, redeeming] = useRedeemRedeemCodeMutation();
+  // The API's own body schema: the browser refuses exactly what the server would, under the field.
+  const { register, handleSubmit, reset, formState } = useForm<GiftCardCodeBody>({
+    resolver: zodResolver(giftCardCodeBody),
+    defaultValues: { code: '' },
+  });
 
-  async function check(event: FormEvent) {
-    event.preventDefault();
+  const check = handleSubmit(async ({ code }) => {
     setError(null);
     setFound(null);
     setRedeemed(null);
     try {
-      setFound(await checkCode({ code: code.trim() }).unwrap());
+      setFound(await checkCode({ code }).unwrap());
     } catch (failure) {
       setError(failureText(failure, 'We could not check this code. Please try again.'));
     }
-  }
+  });
 
   async function redeem() {
     if (!found) return;
@@ -44,78 +48,66 @@ export default function RedeemPage() {
     try {
       setRedeemed(await redeemCode({ code: found.code }).unwrap());
       setFound(null);
-      setCode('');
+      reset({ code: '' });
     } catch (failure) {
       setError(failureText(failure, 'We could not redeem this code. Please try again.'));
     }
   }
 
   return (
-    <div className="task-page">
-      <title>Redeem a gift card</title>
-      <h1>Redeem a gift card</h1>
-      <section className="task-panel">
+    <PageLayout title="Redeem a gift card" width="narrow">
+      <Panel label="Enter a code">
         <p className="redeem-muted">
           Enter the code from a gift card bought here, yours or one a friend gave you. Its coins go to the wallet of the account you are
           signed in with, and a code can be redeemed once.
         </p>
         <form className="redeem-form" onSubmit={(event) => void check(event)} noValidate>
-          <label className="redeem-field">
-            <span>Gift-card code</span>
-            <input
-              name="code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-              placeholder="LDC-XXXX-XXXX-XXXX"
-              data-testid="redeem-code"
-            />
-          </label>
-          <button type="submit" className="btn btn--outline" disabled={checking.isLoading || code.trim() === ''}>
-            {checking.isLoading ? 'Checking…' : 'Check code'}
-          </button>
+          <TextField
+            label="Gift-card code"
+            registration={register('code')}
+            error={formState.errors.code?.message}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={64}
+            placeholder="LDC-XXXX-XXXX-XXXX"
+            testId="redeem-code"
+          />
+          <Button type="submit" variant="outline" busy={checking.isLoading} busyLabel="Checking…">
+            Check code
+          </Button>
         </form>
         {error ? (
-          <p className="redeem-error" role="alert" data-testid="redeem-error">
+          <OutcomeMessage tone="error" testId="redeem-error">
             {error}
-          </p>
+          </OutcomeMessage>
         ) : null}
-      </section>
+      </Panel>
       {found ? (
-        <section className="task-panel redeem-card" data-testid="redeem-found" aria-label="Your gift card">
+        <Panel className="redeem-card" testId="redeem-found" label="Your gift card">
           <img className="redeem-card__image" src={found.image} alt="" />
           <div>
             <h2>{found.name}</h2>
             <p data-testid="redeem-value">Gives {codeValue(found)}.</p>
             {found.redeemedAt ? (
-              <p className="redeem-error" data-testid="redeem-already">
-                This code was redeemed on {dateFormat.format(new Date(found.redeemedAt))}.
+              <p className="redeem-already" data-testid="redeem-already">
+                This code was redeemed on {formatDateTime(found.redeemedAt)}.
               </p>
             ) : (
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={redeeming.isLoading}
-                onClick={() => void redeem()}
-                data-testid="redeem-submit"
-              >
-                {redeeming.isLoading ? 'Redeeming…' : `Redeem ${formatCoins(found.totalCoins)} coins`}
-              </button>
+              <Button busy={redeeming.isLoading} busyLabel="Redeeming…" onClick={() => void redeem()} data-testid="redeem-submit">
+                Redeem {formatCoins(found.totalCoins)} coins
+              </Button>
             )}
           </div>
-        </section>
+        </Panel>
       ) : null}
       {redeemed ? (
-        <section className="task-panel" role="status" data-testid="redeem-done">
-          <h2>Redeemed</h2>
+        <Panel title="Redeemed" role="status" testId="redeem-done">
           <p>
             {formatCoins(redeemed.totalCoins)} coins from your {redeemed.name} were added to your wallet.{' '}
             <Link to="/wallet-history">See your wallet</Link>
           </p>
-        </section>
+        </Panel>
       ) : null}
-    </div>
+    </PageLayout>
   );
 }

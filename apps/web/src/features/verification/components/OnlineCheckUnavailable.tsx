@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/index.ts';
 
 /**
  * The identity provider could not open the check (unreachable, or refusing): the store says so plainly,
@@ -13,9 +14,7 @@ export function OnlineCheckUnavailable({ onRetry }: { onRetry: () => void }) {
         you by e-mail or phone.
       </p>
       <div className="verification-page__actions">
-        <button type="button" className="btn btn--primary" onClick={onRetry}>
-          Try again
-        </button>
+        <Button onClick={onRetry}>Try again</Button>
         <Link className="btn btn--ghost" to="/contact">
           Contact support
         </Link>

@@ -1,3 +1,4 @@
+import { Button, Panel } from '../../../components/ui/index.ts';
 import { checkStateText, decisionText, stepText, verificationStep } from '../verification-text.ts';
 import type { VerificationRecordView } from '../types.ts';
 
@@ -5,19 +6,19 @@ import type { VerificationRecordView } from '../types.ts';
 export function VerificationRecordPanel({ record }: { record: VerificationRecordView }) {
   if (record.state === 'loading') {
     return (
-      <section className="verification-panel">
+      <Panel className="verification-panel">
         <p role="status">Loading your verification record…</p>
-      </section>
+      </Panel>
     );
   }
   if (record.state === 'error') {
     return (
-      <section className="verification-panel" aria-label="Verification record">
+      <Panel className="verification-panel" label="Verification record">
         <p>We couldn't load your verification record.</p>
-        <button type="button" className="btn btn--outline" onClick={record.reload}>
+        <Button variant="outline" onClick={record.reload}>
           Try again
-        </button>
-      </section>
+        </Button>
+      </Panel>
     );
   }
 

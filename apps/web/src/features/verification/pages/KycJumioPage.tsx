@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Button, OutcomeMessage, PageLayout } from '../../../components/ui/index.ts';
 import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
 import { useVerificationStartMutation } from '../api/start-verification.ts';
 import { IdentityCheckFrame } from '../components/IdentityCheckFrame.tsx';
@@ -50,45 +51,44 @@ export default function KycJumioPage({ record }: { record: VerificationRecordVie
   const showFrame = Boolean(started) && step === 'pending' && !isLoading;
 
   return (
-    <div className="verification-page">
-      <title>Identity check</title>
-      <p className="eyebrow">Know your customer</p>
-      <h1>Identity check</h1>
-      <p className="verification-page__lead">
-        Our verification partner&rsquo;s secure page opens below: photograph a government-issued photo ID (both sides of an ID card or
-        driving licence, the photo page of a passport) and take a short selfie that is matched to it. The result appears here, on{' '}
-        <Link to="/verify">your verification page</Link> and as the badge in the header.
-      </p>
+    <PageLayout
+      title="Identity check"
+      eyebrow="Know your customer"
+      width="narrow"
+      intro={
+        <>
+          Our verification partner&rsquo;s secure page opens below: photograph a government-issued photo ID (both sides of an ID card or
+          driving licence, the photo page of a passport) and take a short selfie that is matched to it. The result appears here, on{' '}
+          <Link to="/verify">your verification page</Link> and as the badge in the header.
+        </>
+      }
+    >
       {isLoading ? <p role="status">Opening the identity check…</p> : null}
       {showFrame && started ? <IdentityCheckFrame src={started.redirectUrl} /> : null}
       {failure && providerDown ? <OnlineCheckUnavailable onRetry={() => void begin()} /> : null}
       {failure && !providerDown ? (
-        <p role="alert" className="verification-page__error">
-          {failureText(error, undefined, { unreachable: UNREACHABLE_TEXT })}
-        </p>
+        <OutcomeMessage tone="error">{failureText(error, undefined, { unreachable: UNREACHABLE_TEXT })}</OutcomeMessage>
       ) : null}
       {unfinished && !started && !isLoading ? (
         <div className="verification-page__actions" data-testid="kyc-unfinished">
           <p>You started an identity check earlier and did not finish it. Continuing opens it again.</p>
-          <button type="button" className="btn btn--primary" onClick={() => void begin()}>
-            Continue the identity check
-          </button>
+          <Button onClick={() => void begin()}>Continue the identity check</Button>
         </div>
       ) : null}
       {step === 'retry' && started && !isLoading ? (
         <div className="verification-page__actions">
-          <button type="button" className="btn btn--primary" onClick={() => void begin()}>
-            Start a new attempt
-          </button>
+          <Button onClick={() => void begin()}>Start a new attempt</Button>
         </div>
       ) : null}
-      <h2 className="verification-page__subtitle">Your current status</h2>
-      <VerificationRecordPanel record={record} />
+      <div>
+        <h2 className="verification-page__subtitle">Your current status</h2>
+        <VerificationRecordPanel record={record} />
+      </div>
       <div className="verification-page__actions">
         <Link className="btn btn--ghost" to="/kyc-info">
           How verification works
         </Link>
       </div>
-    </div>
+    </PageLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PageLayout } from '../../../components/ui/index.ts';
 import { VerificationRecordPanel } from '../components/VerificationRecordPanel.tsx';
 import { stepText } from '../verification-text.ts';
 import type { VerificationRecordView } from '../types.ts';
@@ -8,13 +9,12 @@ import '../verification.css';
 export default function VerifyPage({ record }: { record: VerificationRecordView }) {
   const canStartCheck = record.state === 'ready' && stepText(record.jumio).canStartCheck;
   return (
-    <div className="verification-page">
-      <title>Your identity verification</title>
-      <p className="eyebrow">Account</p>
-      <h1>Your identity verification</h1>
-      <p className="verification-page__lead">
-        We confirm who you are before some actions, such as cashing out. Here is where your verification stands.
-      </p>
+    <PageLayout
+      title="Your identity verification"
+      eyebrow="Account"
+      intro="We confirm who you are before some actions, such as cashing out. Here is where your verification stands."
+      width="narrow"
+    >
       <VerificationRecordPanel record={record} />
       <div className="verification-page__actions">
         {canStartCheck ? (
@@ -26,6 +26,6 @@ export default function VerifyPage({ record }: { record: VerificationRecordView 
           How verification works
         </Link>
       </div>
-    </div>
+    </PageLayout>
   );
 }

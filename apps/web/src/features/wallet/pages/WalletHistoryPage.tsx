@@ -1,20 +1,18 @@
 import { Link, useSearchParams } from 'react-router';
 import {
   formatCoins,
+  formatDateTime,
   formatOrderNumber,
   formatSignedCoins,
   LEDGER_ENTRY_KIND_LABELS,
   paymentSuccessPath,
   WALLET_LABELS,
 } from '@store/shared';
+import { Button, PageLayout, Pager, Panel, TableScroll } from '../../../components/ui/index.ts';
 import { useWalletHistoryQuery } from '../api/wallet-history.ts';
 import './wallet-history.css';
 
 export const WALLET_HISTORY_PAGE_SIZE = 20;
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Signed coins: "+1,200" in, "−500" out. */
 
 /**
  * /wallet-history: every coin movement of the shopper, newest first, a page at a time (?page= in the address),
@@ -32,68 +30,66 @@ export default function WalletHistoryPage() {
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
 
   return (
-    <div className="wallet-history-page">
-      <title>Wallet history</title>
-      <h1>Wallet history</h1>
+    <PageLayout title="Wallet history">
       {isError ? (
-        <section className="wallet-history-panel">
+        <Panel label="Wallet history">
           <p>We couldn't load your wallet history.</p>
-          <button type="button" className="wallet-history-button" onClick={() => void refetch()}>
+          <Button variant="outline" onClick={() => void refetch()}>
             Try again
-          </button>
-        </section>
+          </Button>
+        </Panel>
       ) : !data ? (
         <p role="status">Loading your wallet history…</p>
       ) : data.total === 0 ? (
-        <section className="wallet-history-panel">
+        <Panel label="Wallet history">
           <p>No coins have moved in your wallets yet.</p>
-        </section>
+        </Panel>
       ) : (
-        <>
-          <table className="wallet-history-table" aria-busy={isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Type</th>
-                <th scope="col">Wallet</th>
-                <th scope="col">Coins</th>
-                <th scope="col">Balance</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((entry) => (
-                <tr key={entry.id} data-testid="wallet-history-row">
-                  <td>{dateFormat.format(new Date(entry.createdAt))}</td>
-                  <td>
-                    {LEDGER_ENTRY_KIND_LABELS[entry.kind]}
-                    {entry.order ? (
-                      <>
-                        {' · '}
-                        <Link to={paymentSuccessPath(entry.order.id)}>Order {formatOrderNumber(entry.order.number)}</Link>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{WALLET_LABELS[entry.wallet]}</td>
-                  <td className={entry.amount < 0 ? 'wallet-history__out' : 'wallet-history__in'}>{formatSignedCoins(entry.amount)}</td>
-                  <td data-testid="wallet-history-balance">{formatCoins(entry.balanceAfter)}</td>
+        <div>
+          <TableScroll label="Coin movements">
+            <table className="wallet-history-table" aria-busy={isFetching}>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Wallet</th>
+                  <th scope="col">Coins</th>
+                  <th scope="col">Balance</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav className="wallet-history-pager" aria-label="Wallet history pages">
-            <button type="button" className="wallet-history-button" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-              Newer
-            </button>
-            {/* The page shown, not the one asked for: the rows stay the last answer's until the next arrives. */}
-            <span>
-              Page {data.page} of {pages}
-            </span>
-            <button type="button" className="wallet-history-button" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-              Older
-            </button>
-          </nav>
-        </>
+              </thead>
+              <tbody>
+                {data.entries.map((entry) => (
+                  <tr key={entry.id} data-testid="wallet-history-row">
+                    <td>{formatDateTime(entry.createdAt)}</td>
+                    <td>
+                      {LEDGER_ENTRY_KIND_LABELS[entry.kind]}
+                      {entry.order ? (
+                        <>
+                          {' · '}
+                          <Link to={paymentSuccessPath(entry.order.id)}>Order {formatOrderNumber(entry.order.number)}</Link>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>{WALLET_LABELS[entry.wallet]}</td>
+                    <td className={entry.amount < 0 ? 'wallet-history__out' : 'wallet-history__in'}>{formatSignedCoins(entry.amount)}</td>
+                    <td data-testid="wallet-history-balance">{formatCoins(entry.balanceAfter)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          {/* The page shown, not the one asked for: the rows stay the last answer's until the next arrives. */}
+          <Pager
+            label="Wallet history pages"
+            page={data.page}
+            of={pages}
+            hasMore={page < pages}
+            onPage={goTo}
+            previousLabel="Newer"
+            nextLabel="Older"
+          />
+        </div>
       )}
-    </div>
+    </PageLayout>
   );
 }
