@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/index.ts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { notify } from '../../../lib/toast.ts';
@@ -55,9 +56,9 @@ export function AddToCartButton({ itemId, kind, disabled = false }: Props) {
         aria-invalid={error ? true : undefined}
         onChange={(event) => setQuantityText(event.target.value)}
       />
-      <button type="button" className="cart-button cart-button--secondary" disabled={disabled || isLoading} onClick={() => void add()}>
+      <Button variant="outline" disabled={disabled} busy={isLoading} busyLabel="Adding…" onClick={() => void add()}>
         Add to cart
-      </button>
+      </Button>
       {added ? (
         <Link className="add-to-cart__view" to="/cart">
           View cart

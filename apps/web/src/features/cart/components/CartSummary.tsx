@@ -1,3 +1,4 @@
+import { Panel } from '../../../components/ui/index.ts';
 import { formatCents, formatCoins, type Promotion } from '@store/shared';
 import type { CartState } from '../cart-slice.ts';
 
@@ -18,7 +19,7 @@ export function CartSummary({ cart }: { cart: CartState }) {
   if (!totals) return null;
   const overLimit = cart.transactionLimit !== null && totals.total > cart.transactionLimit;
   return (
-    <section className="cart-panel cart-summary" aria-label="Order summary">
+    <Panel className="cart-summary" label="Order summary">
       <h2>Summary</h2>
       {cart.promotion ? (
         <p className="cart-promotion" data-testid="cart-promotion">
@@ -71,6 +72,6 @@ export function CartSummary({ cart }: { cart: CartState }) {
             : `Orders are limited to ${formatCents(cart.transactionLimit)} per purchase.`}
         </p>
       ) : null}
-    </section>
+    </Panel>
   );
 }

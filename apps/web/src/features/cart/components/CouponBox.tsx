@@ -1,5 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import { formatCents } from '@store/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { couponParam, formatCents } from '@store/shared';
+import { Button, OutcomeMessage, Panel, TextField } from '../../../components/ui/index.ts';
 import { useCartCouponsQuery } from '../api/coupons.ts';
 import { useCartApplyCouponMutation } from '../api/apply-coupon.ts';
 import type { AvailableCoupon, CartCoupon, CouponIssue } from '../types.ts';
@@ -8,69 +12,59 @@ import { failureText } from '../../../lib/api-failure.ts';
 const describe = (coupon: Pick<AvailableCoupon, 'kind' | 'amount'>) =>
   coupon.kind === 'PERCENT' ? `${coupon.amount}% off` : `${formatCents(coupon.amount)} off`;
 
+// The API's path parameter, trimmed, with a message a shopper reads.
+const couponForm = z.object({ coupon: z.string().trim().min(1, 'Enter a coupon code.').pipe(couponParam.shape.coupon) });
+type CouponFormValues = z.infer<typeof couponForm>;
+
 /** The coupons on offer, a field to apply one by code, and why a coupon applied earlier no longer counts. */
 export function CouponBox({ applied, issue }: { applied: CartCoupon | null; issue: CouponIssue | null }) {
-  const inputId = useId();
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { data: coupons = [] } = useCartCouponsQuery();
   const [applyCoupon, { isLoading }] = useCartApplyCouponMutation();
+  const { register, handleSubmit, reset, formState } = useForm<CouponFormValues>({
+    resolver: zodResolver(couponForm),
+    defaultValues: { coupon: '' },
+  });
 
-  async function apply(value: string) {
-    const trimmed = value.trim();
+  async function apply(code: string) {
     setError(null);
-    if (!trimmed) {
-      setError('Enter a coupon code.');
-      return;
-    }
     try {
-      await applyCoupon(trimmed).unwrap();
-      setCode('');
+      await applyCoupon(code).unwrap();
+      reset({ coupon: '' });
     } catch (failure) {
       setError(failureText(failure, 'That coupon could not be applied.'));
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void apply(code);
-  }
+  const submit = handleSubmit(({ coupon }) => apply(coupon));
 
   return (
-    <section className="cart-panel coupon-box" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`}>Coupons</h2>
+    <Panel title="Coupons" className="coupon-box">
       {applied ? (
         <p className="coupon-box__applied" role="status">
           Coupon <strong>{applied.code}</strong> applied: {describe(applied)}
         </p>
       ) : null}
       {issue ? (
-        <p className="coupon-box__issue" role="status" data-testid="coupon-issue">
+        <OutcomeMessage tone="info" testId="coupon-issue">
           {issue.message}
-        </p>
+        </OutcomeMessage>
       ) : null}
-      <form className="coupon-box__form" onSubmit={submit} noValidate>
-        <label htmlFor={inputId}>Coupon code</label>
-        <div className="coupon-box__row">
-          <input
-            id={inputId}
-            data-testid="coupon-input"
-            value={code}
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <button type="submit" className="cart-button cart-button--secondary" data-testid="apply-coupon" disabled={isLoading}>
-            Apply
-          </button>
-        </div>
-        {error ? (
-          <p id={`${inputId}-error`} className="cart-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+      <form className="coupon-box__form" onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          label="Coupon code"
+          registration={register('coupon')}
+          error={formState.errors.coupon?.message}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          testId="coupon-input"
+        />
+        <Button type="submit" variant="outline" busy={isLoading} busyLabel="Applying…" data-testid="apply-coupon">
+          Apply
+        </Button>
       </form>
+      {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
       {coupons.length > 0 ? (
         <ul className="coupon-box__list" aria-label="Available coupons">
           {coupons.map((coupon) => (
@@ -80,19 +74,18 @@ export function CouponBox({ applied, issue }: { applied: CartCoupon | null; issu
                 {coupon.minSubtotalCents > 0 ? <span> on orders from {formatCents(coupon.minSubtotalCents)}</span> : null}
                 {coupon.description ? <p className="cart-muted">{coupon.description}</p> : null}
               </div>
-              <button
-                type="button"
-                className="cart-link-button"
+              <Button
+                variant="link"
                 aria-label={`Apply ${coupon.code}`}
                 disabled={isLoading || applied?.code === coupon.code}
                 onClick={() => void apply(coupon.code)}
               >
                 {applied?.code === coupon.code ? 'Applied' : 'Apply'}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, OutcomeMessage, PageLayout, Panel } from '../../../components/ui/index.ts';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { useCartGetCartQuery } from '../api/get-cart.ts';
 import { useCartDecreaseQuantityMutation, useCartIncreaseQuantityMutation } from '../api/change-quantity.ts';
@@ -51,9 +52,9 @@ export default function CartPage() {
 
   if (isLoading && cart.items.length === 0) {
     return (
-      <div className="cart-page">
+      <PageLayout title="Your cart" width="wide">
         <p role="status">Loading your cart…</p>
-      </div>
+      </PageLayout>
     );
   }
 
@@ -65,33 +66,23 @@ export default function CartPage() {
   const checkoutNote = nothingOrderable ? NOTHING_ORDERABLE_TEXT : soldOutLines > 0 ? SOLD_OUT_NOTE : null;
 
   return (
-    <div className="cart-page">
-      <title>Your cart</title>
-      <h1>Your cart</h1>
-      {paymentFailed ? (
-        <p className="cart-error cart-banner" role="alert">
-          {PAYMENT_FAILED_TEXT}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="cart-error cart-banner" role="alert">
-          {error}
-        </p>
-      ) : null}
+    <PageLayout title="Your cart" width="wide">
+      {paymentFailed ? <OutcomeMessage tone="error">{PAYMENT_FAILED_TEXT}</OutcomeMessage> : null}
+      {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
       {isError && isEmpty ? (
-        <section className="cart-panel cart-empty">
+        <Panel className="cart-empty" label="Your cart">
           <p>We couldn't load your cart.</p>
-          <button type="button" className="cart-button cart-button--secondary" onClick={() => void refetch()}>
+          <Button variant="outline" onClick={() => void refetch()}>
             Try again
-          </button>
-        </section>
+          </Button>
+        </Panel>
       ) : isEmpty ? (
-        <section className="cart-panel cart-empty">
+        <Panel className="cart-empty" label="Your cart">
           <p>Your cart is empty.</p>
-          <Link className="cart-button cart-button--primary" to="/products">
+          <Link className="btn btn--primary" to="/products">
             Browse packages
           </Link>
-        </section>
+        </Panel>
       ) : (
         <div className="cart-layout">
           <ul className="cart-lines" aria-label="Cart items">
@@ -117,16 +108,15 @@ export default function CartPage() {
           <aside className="cart-side">
             <CouponBox applied={cart.coupon} issue={cart.couponIssue} />
             <CartSummary cart={cart} />
-            <button
-              type="button"
-              className="cart-button cart-button--primary cart-checkout"
+            <Button
+              className="cart-checkout"
               data-testid="checkout-button"
               disabled={busy || overLimit || nothingOrderable}
               aria-describedby={checkoutNote ? 'cart-checkout-note' : undefined}
               onClick={() => void checkout()}
             >
               Checkout
-            </button>
+            </Button>
             {checkoutNote ? (
               <p id="cart-checkout-note" className={nothingOrderable ? 'cart-error' : 'cart-muted'} data-testid="cart-checkout-note">
                 {checkoutNote}
@@ -135,6 +125,6 @@ export default function CartPage() {
           </aside>
         </div>
       )}
-    </div>
+    </PageLayout>
   );
 }
