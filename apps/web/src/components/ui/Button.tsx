@@ -4,8 +4,8 @@ export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'danger' | 'link';
 
 type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & {
   variant?: ButtonVariant;
-  /** A small button beside a line of text (copy a code); the regular size everywhere else. */
-  small?: boolean;
+  /** small: beside a line of text (copy a code); large: a page's one decisive action, full width (Pay). */
+  size?: 'small' | 'regular' | 'large';
   /** While true the button is disabled, marked aria-busy and shows busyLabel beside a spinner. */
   busy?: boolean;
   busyLabel?: string;
@@ -15,7 +15,7 @@ type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> & {
 /** The store's button (global.css's .btn family); a plain <button type="button"> unless told it submits. */
 export function Button({
   variant = 'primary',
-  small = false,
+  size = 'regular',
   busy = false,
   busyLabel,
   className,
@@ -24,7 +24,7 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  const classes = ['btn', `btn--${variant}`, small ? 'btn--small' : null, className].filter(Boolean).join(' ');
+  const classes = ['btn', `btn--${variant}`, size === 'regular' ? null : `btn--${size}`, className].filter(Boolean).join(' ');
   return (
     <button {...rest} type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined}>
       {busy ? (

@@ -4,11 +4,16 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 /** A box with its label beside it (the terms, the 18+ confirmation, "Save this card"), its message read with it. */
 export function Checkbox({
   registration,
+  checked,
+  onCheckedChange,
   value,
   error,
   children,
 }: {
-  registration: UseFormRegisterReturn;
+  /** A form's field; or, for one box a panel keeps in its own state, checked and onCheckedChange. */
+  registration?: UseFormRegisterReturn;
+  checked?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
   /** The value this box adds to a list field (one of several boxes registered under one name). */
   value?: string;
   error?: string;
@@ -25,7 +30,7 @@ export function Checkbox({
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          {...registration}
+          {...(registration ?? { checked: checked ?? false, onChange: (event) => onCheckedChange?.(event.target.checked) })}
         />
         <label htmlFor={id} className="ui-check__label">
           {children}

@@ -1,11 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { bindValue, type ValueBinding } from './binding.ts';
 import { fieldMessage } from './field-message.ts';
 import { describedBy, FieldFrame, type FieldLayout } from './FieldFrame.tsx';
 
-interface SelectFieldProps {
+interface SelectFieldProps extends ValueBinding {
   label: string;
-  registration: UseFormRegisterReturn;
   options: readonly { value: string; label: string }[];
   /** The first, empty choice ("Choose a state"), when the field may start empty. */
   placeholder?: string;
@@ -14,10 +13,22 @@ interface SelectFieldProps {
   hint?: ReactNode;
   layout?: FieldLayout;
   testId?: string;
+  disabled?: boolean;
 }
 
 /** A labelled select whose hint and message are tied to it, like TextField. */
-export function SelectField({ label, registration, options, placeholder, error, autoComplete, hint, layout, testId }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  placeholder,
+  error,
+  autoComplete,
+  hint,
+  layout,
+  testId,
+  disabled,
+  ...binding
+}: SelectFieldProps) {
   const id = useId();
   const message = fieldMessage(label, error);
   return (
@@ -27,9 +38,10 @@ export function SelectField({ label, registration, options, placeholder, error, 
         className="ui-input"
         autoComplete={autoComplete}
         data-testid={testId}
+        disabled={disabled}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy(id, hint, message)}
-        {...registration}
+        {...bindValue(binding)}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (

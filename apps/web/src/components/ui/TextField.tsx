@@ -1,11 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { bindValue, type ValueBinding } from './binding.ts';
 import { fieldMessage } from './field-message.ts';
 import { describedBy, FieldFrame, type FieldLayout } from './FieldFrame.tsx';
 
-interface TextFieldProps {
+interface TextFieldProps extends ValueBinding {
   label: string;
-  registration: UseFormRegisterReturn;
   /** The form schema's or the server's message; a lower-case one is prefixed with the label. */
   error?: string;
   type?: 'text' | 'email' | 'number' | 'url' | 'tel' | 'datetime-local';
@@ -26,7 +25,6 @@ interface TextFieldProps {
 /** A labelled input whose hint and message are tied to it. */
 export function TextField({
   label,
-  registration,
   error,
   type = 'text',
   autoComplete,
@@ -38,6 +36,7 @@ export function TextField({
   placeholder,
   spellCheck,
   testId,
+  ...binding
 }: TextFieldProps) {
   const id = useId();
   const message = fieldMessage(label, error);
@@ -55,7 +54,7 @@ export function TextField({
         data-testid={testId}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy(id, hint, message)}
-        {...registration}
+        {...bindValue(binding)}
       />
     </FieldFrame>
   );

@@ -1,3 +1,4 @@
+import { Button, OutcomeMessage } from '../../../components/ui/index.ts';
 import { useState } from 'react';
 import '../payments.css';
 import type { BankLinkReturn, SavedBankAccount } from '@store/shared';
@@ -43,20 +44,20 @@ export function LinkBankAccount({
   return (
     <div className="link-bank-account">
       {notice ? (
-        <p role="status" data-testid="bank-notice">
+        <OutcomeMessage tone="success" testId="bank-notice">
           {notice}
-        </p>
+        </OutcomeMessage>
       ) : null}
-      {error ? <p role="alert">{error}</p> : null}
-      <button
-        type="button"
-        className={another ? 'payments-link-button' : 'payments-button'}
+      {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
+      <Button
+        variant={another ? 'link' : 'primary'}
         data-testid="bank-link"
-        disabled={isLoading}
+        busy={isLoading}
+        busyLabel="Opening the bank-linking page…"
         onClick={() => void link()}
       >
-        {isLoading ? 'Opening the bank-linking page…' : another ? 'Link another bank account' : 'Link a bank account'}
-      </button>
+        {another ? 'Link another bank account' : 'Link a bank account'}
+      </Button>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { OutcomeMessage, Panel } from '../../../components/ui/index.ts';
 import { formatCents, formatCoins, formatOrderNumber, type Order } from '@store/shared';
 
 /**
@@ -9,7 +10,7 @@ import { formatCents, formatCoins, formatOrderNumber, type Order } from '@store/
 export function PayOrderSummary({ order }: { order: Order }) {
   const payable = order.status === 'pending';
   return (
-    <section className="payments-panel" aria-label="Order">
+    <Panel label="Order">
       <header className="payments-order-head">
         <h2 data-testid="order-number">Order {formatOrderNumber(order.number)}</h2>
         <Link to="/cart" className="payments-back-link">
@@ -44,10 +45,10 @@ export function PayOrderSummary({ order }: { order: Order }) {
         {order.bonusCoins > 0 ? `, including ${formatCoins(order.bonusCoins)} bonus coins` : ''}.
       </p>
       {!payable ? (
-        <p className="payments-error" role="status">
+        <OutcomeMessage tone="info">
           This order is {order.status}. <Link to="/cart">Back to your cart</Link>
-        </p>
+        </OutcomeMessage>
       ) : null}
-    </section>
+    </Panel>
   );
 }

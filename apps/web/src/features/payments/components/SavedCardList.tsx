@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/index.ts';
 /** What a saved card of any provider shows the shopper (Nuvei, Stripe and Square cards all carry it). */
 export interface ListedCard {
   userPaymentOptionId: string;
@@ -68,15 +69,9 @@ export function SavedCardList<T extends ListedCard>({
               <span className="payments-muted">expires {expiry(card)}</span>
             </label>
             {onDelete ? (
-              <button
-                type="button"
-                className="payments-link-button"
-                disabled={busy}
-                aria-label={`Delete ${label}`}
-                onClick={() => onDelete(card)}
-              >
+              <Button variant="link" disabled={busy} aria-label={`Delete ${label}`} onClick={() => onDelete(card)}>
                 Delete
-              </button>
+              </Button>
             ) : null}
           </li>
         );

@@ -1,3 +1,4 @@
+import { Button, OutcomeMessage } from '../../../components/ui/index.ts';
 import { useState } from 'react';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { usePaymentsAchMutation } from '../api/ach-payment.ts';
@@ -90,11 +91,7 @@ export default function BankAccountMethod({ orderId, onPaid, onFailed }: MethodP
           {notice}
         </p>
       ) : null}
-      {error ? (
-        <p className="payments-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
       {listQuery.isLoading && accounts.length === 0 ? <p className="payments-muted">Loading your bank accounts…</p> : null}
       {!listQuery.isLoading && accounts.length === 0 ? <p className="payments-muted">{NO_BANK_ACCOUNTS_TEXT}</p> : null}
       {accounts.length > 0 ? (
@@ -115,15 +112,9 @@ export default function BankAccountMethod({ orderId, onPaid, onFailed }: MethodP
                   <span className="saved-card__brand">{label}</span>
                 </label>
                 {orderId ? null : (
-                  <button
-                    type="button"
-                    className="payments-link-button"
-                    disabled={busy}
-                    aria-label={`Delete ${label}`}
-                    onClick={() => setConfirming(account)}
-                  >
+                  <Button variant="link" disabled={busy} aria-label={`Delete ${label}`} onClick={() => setConfirming(account)}>
                     Delete
-                  </button>
+                  </Button>
                 )}
               </li>
             );
@@ -132,19 +123,19 @@ export default function BankAccountMethod({ orderId, onPaid, onFailed }: MethodP
       ) : null}
       <div className="payments-actions">
         {orderId && selected ? (
-          <button type="button" className="payments-button" data-testid="bank-pay" disabled={busy} onClick={() => void pay()}>
+          <Button size="large" data-testid="bank-pay" disabled={busy} onClick={() => void pay()}>
             {payState.isLoading ? 'Starting the bank payment…' : 'Pay from this bank account'}
-          </button>
+          </Button>
         ) : null}
-        <button
-          type="button"
-          className={orderId && selected ? 'payments-link-button' : 'payments-button'}
+        <Button
+          variant={orderId && selected ? 'link' : 'primary'}
+          size={orderId && selected ? 'regular' : 'large'}
           data-testid="bank-link"
           disabled={busy}
           onClick={() => void link()}
         >
           {orderId ? 'Link a bank account and pay' : 'Link a bank account'}
-        </button>
+        </Button>
       </div>
       {confirming ? (
         <ConfirmDelete

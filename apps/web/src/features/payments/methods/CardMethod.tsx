@@ -1,3 +1,4 @@
+import { Button, Checkbox, SelectField } from '../../../components/ui/index.ts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { COUNTRIES, formatCents } from '@store/shared';
@@ -19,6 +20,8 @@ import { CHALLENGE_CANCELLED_TEXT, ThreeDsChallengeDialog } from '../components/
 import type { SavedCard } from '../types.ts';
 import type { MethodPanelProps } from './types.ts';
 import { usePanelError } from './use-panel-error.ts';
+
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
 
 /** The answers that name the billing country: the profile has none (422), or the one chosen is no country (400). */
 const COUNTRY_FIELDS = new Set(['address.country', 'billingCountry']);
@@ -174,32 +177,25 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
             <p className="payments-field-label">Card number, expiry and CVV</p>
             <div ref={newCard.containerRef} className="card-fields__frame" />
             <BillingZipField value={billingZip} onChange={setBillingZip} />
-            <label className="payments-checkbox">
-              <input type="checkbox" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} />
+            <Checkbox checked={saveCard} onCheckedChange={setSaveCard}>
               Save this card
-            </label>
+            </Checkbox>
           </div>
           <div className="card-fields" hidden={usingNewCard}>
             <p className="payments-field-label">CVV of the selected card</p>
             <div ref={cvv.containerRef} className="card-fields__frame card-fields__frame--cvv" />
           </div>
           {askCountry ? (
-            <label className="payments-field-label card-country">
-              Billing country (saved to your profile)
-              <select
-                className="payments-select"
-                data-testid="billing-country"
-                value={billingCountry}
-                onChange={(event) => setBillingCountry(event.target.value)}
-              >
-                <option value="">Choose your country</option>
-                {COUNTRIES.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Billing country (saved to your profile)"
+              name="billingCountry"
+              value={billingCountry}
+              onValueChange={setBillingCountry}
+              placeholder="Choose your country"
+              options={COUNTRY_OPTIONS}
+              autoComplete="billing country"
+              testId="billing-country"
+            />
           ) : null}
           <CardEntryAlerts configFailed={configFailed} error={error} />
           {unconfirmed ? (
@@ -207,15 +203,9 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
               {PAYMENT_UNCONFIRMED_TEXT} <Link to="/my-purchases">Open My purchases</Link>
             </p>
           ) : null}
-          <button
-            type="button"
-            className="payments-button"
-            data-testid="pay-button"
-            disabled={paying || !payable}
-            onClick={() => void pay()}
-          >
+          <Button size="large" data-testid="pay-button" disabled={paying || !payable} onClick={() => void pay()}>
             {paying ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
-          </button>
+          </Button>
           <p className="payments-muted payments-note">
             Card details go straight to our secure card vault; this store never sees your card number.
           </p>
@@ -239,15 +229,9 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
             <div ref={newCard.containerRef} className="card-fields__frame" />
           </div>
           <CardEntryAlerts configFailed={configFailed} error={error} />
-          <button
-            type="button"
-            className="payments-button"
-            data-testid="save-card-button"
-            disabled={paying || configFailed}
-            onClick={() => void save()}
-          >
+          <Button size="large" data-testid="save-card-button" disabled={paying || configFailed} onClick={() => void save()}>
             {paying ? 'Saving…' : 'Save card'}
-          </button>
+          </Button>
           <p className="payments-muted payments-note">
             Your card is checked for $0.00 and saved; nothing is charged. This store never sees your card number.
           </p>

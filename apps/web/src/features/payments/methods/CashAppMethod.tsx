@@ -1,3 +1,4 @@
+import { Button, OutcomeMessage } from '../../../components/ui/index.ts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CASH_APP_SETUP_RESULT_PARAM, NEW_CASH_APP_ID } from '@store/shared';
@@ -103,15 +104,14 @@ export default function CashAppMethod({ orderId, onPaid, onFailed }: MethodPanel
               ) : null}
               <span className="saved-card__brand">{accountLabel(account)}</span>
             </label>
-            <button
-              type="button"
-              className="payments-link-button"
+            <Button
+              variant="link"
               disabled={busy || deleteState.isLoading}
               aria-label={`Delete ${accountLabel(account)}`}
               onClick={() => setConfirming(account)}
             >
               Delete
-            </button>
+            </Button>
           </li>
         ))}
         {orderId ? (
@@ -128,25 +128,15 @@ export default function CashAppMethod({ orderId, onPaid, onFailed }: MethodPanel
           </li>
         ) : null}
       </ul>
-      {error ? (
-        <p className="payments-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
       {orderId ? (
-        <button
-          type="button"
-          className="payments-button"
-          data-testid="cash-app-pay-button"
-          disabled={busy}
-          onClick={() => void pay(orderId)}
-        >
+        <Button size="large" data-testid="cash-app-pay-button" disabled={busy} onClick={() => void pay(orderId)}>
           {busy ? 'Opening Cash App…' : 'Pay with Cash App'}
-        </button>
+        </Button>
       ) : (
-        <button type="button" className="payments-button" data-testid="cash-app-add-button" disabled={busy} onClick={() => void add()}>
+        <Button size="large" data-testid="cash-app-add-button" disabled={busy} onClick={() => void add()}>
           {busy ? 'Opening Cash App…' : 'Add Cash App'}
-        </button>
+        </Button>
       )}
       {confirming ? (
         <ConfirmDelete

@@ -1,3 +1,4 @@
+import { Button, OutcomeMessage } from '../../../components/ui/index.ts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../lib/hooks.ts';
@@ -85,30 +86,16 @@ export default function CashierMethod({ orderId, onFailed }: MethodPanelProps) {
           </p>
         ) : null}
         <p className="payments-muted">You will pay on our card provider&apos;s secure checkout page, then come back here.</p>
-        {error ? (
-          <p className="payments-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button
-          type="button"
-          className="payments-button"
-          data-testid="cashier-button"
-          disabled={isLoading}
-          onClick={() => void goToCashier(orderId)}
-        >
+        {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
+        <Button size="large" data-testid="cashier-button" disabled={isLoading} onClick={() => void goToCashier(orderId)}>
           {isLoading ? 'Opening the secure checkout page…' : 'Continue to secure checkout'}
-        </button>
+        </Button>
       </div>
     );
 
   return (
     <div className="cashier-method" data-testid="cashier-method">
-      {error ? (
-        <p className="payments-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
       {cards.length === 0 ? (
         <p className="payments-muted">{listQuery.isLoading ? 'Loading your cards…' : NO_CASHIER_CARDS_TEXT}</p>
       ) : (
@@ -116,15 +103,14 @@ export default function CashierMethod({ orderId, onFailed }: MethodPanelProps) {
           {cards.map((card) => (
             <li key={card.userPaymentOptionId} className="saved-card" data-testid="cashier-card">
               <span className="saved-card__brand">{cardText(card)}</span>
-              <button
-                type="button"
-                className="payments-link-button"
+              <Button
+                variant="link"
                 disabled={deleteState.isLoading}
                 aria-label={`Delete ${cashierCardLabel(card)}`}
                 onClick={() => setConfirming(card)}
               >
                 Delete
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { Button, SelectField } from '../../../components/ui/index.ts';
 import { useState } from 'react';
 import { EmbeddedCheckout } from '@store/checkout-sdk/react';
 import { CheckoutInputError, type AuthDeclinedInfo, type EvmWallet, type MerchantTheme, type SolanaWallet } from '@store/checkout-sdk';
@@ -17,6 +18,7 @@ export const CHAIN_LABELS: Record<EmbeddedCheckoutChain, string> = {
   base: 'Base',
   arbitrum: 'Arbitrum',
 };
+const CHAIN_OPTIONS = Object.entries(CHAIN_LABELS).map(([value, label]) => ({ value, label }));
 export const SESSION_FALLBACK_TEXT = 'The checkout could not be opened. Nothing was charged.';
 export const CHECKOUT_LOAD_FAILED_TEXT = 'The checkout did not load. Nothing was charged.';
 export const NO_ORDER_TEXT = 'Pay with a wallet or bank while paying an order; nothing is saved here.';
@@ -149,9 +151,9 @@ export default function EmbeddedCheckoutMethod({ orderId, onPaid, onFailed }: Me
         <p className="payments-error" role="alert" data-testid="embedded-error">
           {error}{' '}
           {payer ? (
-            <button type="button" className="payments-link-button" onClick={() => void start(payer)} disabled={busy}>
+            <Button variant="link" onClick={() => void start(payer)} disabled={busy}>
               Try again
-            </button>
+            </Button>
           ) : null}
         </p>
       ) : null}
@@ -162,9 +164,9 @@ export default function EmbeddedCheckoutMethod({ orderId, onPaid, onFailed }: Me
             {payer.kind === 'card'
               ? 'Pay by card in the secure checkout below.'
               : `Paying USDC on ${CHAIN_LABELS[payer.kind === 'solana' ? 'solana' : payer.chain]} from ${payer.address}.`}{' '}
-            <button type="button" className="payments-link-button" onClick={backToChoice}>
+            <Button variant="link" onClick={backToChoice}>
               Choose another way
-            </button>
+            </Button>
           </p>
           {payer.kind === 'solana' ? (
             <EmbeddedCheckout key={attempt} {...common} blockchain="solana" wallet={payer.wallet} pubkey={payer.address} />
@@ -178,39 +180,28 @@ export default function EmbeddedCheckoutMethod({ orderId, onPaid, onFailed }: Me
         <div className="embedded-checkout-choice">
           <fieldset className="payments-fieldset">
             <legend>Pay USDC from your wallet on</legend>
-            <select
-              className="payments-select"
-              aria-label="Blockchain"
+            <SelectField
+              label="Blockchain"
+              name="chain"
               value={chain}
-              onChange={(e) => setChain(e.target.value as EmbeddedCheckoutChain)}
+              onValueChange={(value) => setChain(value as EmbeddedCheckoutChain)}
+              options={CHAIN_OPTIONS}
               disabled={busy}
-            >
-              {Object.entries(CHAIN_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>{' '}
-            <button
-              type="button"
-              className="payments-button"
-              onClick={() => void connectAndStart()}
-              disabled={busy}
-              data-testid="embedded-connect-wallet"
-            >
+            />
+            <Button size="large" onClick={() => void connectAndStart()} disabled={busy} data-testid="embedded-connect-wallet">
               Connect wallet
-            </button>
+            </Button>
           </fieldset>
           <p>
-            <button
-              type="button"
-              className="payments-button payments-button-secondary"
+            <Button
+              size="large"
+              variant="outline"
               onClick={() => void start({ kind: 'card' })}
               disabled={busy}
               data-testid="embedded-pay-by-card"
             >
               Pay by card
-            </button>
+            </Button>
           </p>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { Button, Checkbox, OutcomeMessage } from '../../../components/ui/index.ts';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { formatCents, type SquareSavedCard } from '@store/shared';
 import { notify } from '../../../lib/toast.ts';
@@ -133,43 +134,22 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
           </Suspense>
         ) : null}
         {orderId ? (
-          <label className="payments-checkbox">
-            <input type="checkbox" checked={keepCard} onChange={(event) => setKeepCard(event.target.checked)} />
+          <Checkbox checked={keepCard} onCheckedChange={setKeepCard}>
             Save this card
-          </label>
+          </Checkbox>
         ) : null}
       </div>
 
-      {configFailed ? (
-        <p className="payments-error" role="alert">
-          {SQUARE_CONFIG_FAILED_TEXT}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="payments-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {configFailed ? <OutcomeMessage tone="error">{SQUARE_CONFIG_FAILED_TEXT}</OutcomeMessage> : null}
+      {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
       {orderId ? (
-        <button
-          type="button"
-          className="payments-button"
-          data-testid="square-pay-button"
-          disabled={busy || !config}
-          onClick={() => void pay(orderId)}
-        >
+        <Button size="large" data-testid="square-pay-button" disabled={busy || !config} onClick={() => void pay(orderId)}>
           {busy ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
-        </button>
+        </Button>
       ) : (
-        <button
-          type="button"
-          className="payments-button"
-          data-testid="square-save-card-button"
-          disabled={busy || !config}
-          onClick={() => void save()}
-        >
+        <Button size="large" data-testid="square-save-card-button" disabled={busy || !config} onClick={() => void save()}>
           {busy ? 'Saving…' : 'Save card'}
-        </button>
+        </Button>
       )}
       <p className="payments-muted payments-note">
         Card details go straight to the card form's own frame; this store never sees your card number.

@@ -1,3 +1,4 @@
+import { Button, OutcomeMessage } from '../../../components/ui/index.ts';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCents, type StripeSavedCard } from '@store/shared';
@@ -157,36 +158,16 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
         ) : null}
       </div>
 
-      {configFailed ? (
-        <p className="payments-error" role="alert">
-          The card form could not be loaded. Please reload the page.
-        </p>
-      ) : null}
-      {error ? (
-        <p className="payments-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {configFailed ? <OutcomeMessage tone="error">The card form could not be loaded. Please reload the page.</OutcomeMessage> : null}
+      {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
       {orderId ? (
-        <button
-          type="button"
-          className="payments-button"
-          data-testid="stripe-pay-button"
-          disabled={busy || !config}
-          onClick={() => void pay(orderId)}
-        >
+        <Button size="large" data-testid="stripe-pay-button" disabled={busy || !config} onClick={() => void pay(orderId)}>
           {busy ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
-        </button>
+        </Button>
       ) : (
-        <button
-          type="button"
-          className="payments-button"
-          data-testid="stripe-save-card-button"
-          disabled={busy || !config}
-          onClick={() => void save()}
-        >
+        <Button size="large" data-testid="stripe-save-card-button" disabled={busy || !config} onClick={() => void save()}>
           {busy ? 'Saving…' : 'Save card'}
-        </button>
+        </Button>
       )}
       {challengeUrl ? (
         <ThreeDsChallengeDialog

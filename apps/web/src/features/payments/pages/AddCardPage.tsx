@@ -1,3 +1,4 @@
+import { Button, OutcomeMessage, PageLayout, Panel } from '../../../components/ui/index.ts';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paymentSuccessPath } from '@store/shared';
@@ -61,11 +62,11 @@ function refusedStateName(profile: ShopperProfile, whitelist: readonly { code: s
 }
 
 function MethodPanel({ entry, ...props }: MethodPanelProps & { entry: PaymentMethodEntry }) {
-  const Panel = panelOf(entry, !props.orderId);
+  const LoadedPanel = panelOf(entry, !props.orderId);
   return (
     <div className="payments-method-panel" data-testid={`method-${entry.id}`}>
       <Suspense fallback={<p className="payments-muted">Loading…</p>}>
-        <Panel {...props} />
+        <LoadedPanel {...props} />
       </Suspense>
     </div>
   );
@@ -127,40 +128,38 @@ export default function AddCardPage({
     }
     if (refusedState) {
       return (
-        <section className="payments-panel" aria-label="Payment method" data-testid="state-not-allowed">
-          <p className="payments-error">{stateNotAllowedText(refusedState)}</p>
-        </section>
+        <Panel label="Payment method" testId="state-not-allowed">
+          <OutcomeMessage tone="error">{stateNotAllowedText(refusedState)}</OutcomeMessage>
+        </Panel>
       );
     }
     if (!allowedQuery.isSuccess) {
       return (
-        <p className="payments-error" role="alert">
+        <OutcomeMessage tone="error">
           {METHODS_FAILED_TEXT}{' '}
-          <button type="button" className="payments-link-button" onClick={() => void allowedQuery.refetch()}>
+          <Button variant="link" onClick={() => void allowedQuery.refetch()}>
             Try again
-          </button>
-        </p>
+          </Button>
+        </OutcomeMessage>
       );
     }
     if (!chosen) {
       return (
-        <p className="payments-error" data-testid="no-payment-methods">
+        <OutcomeMessage tone="error" testId="no-payment-methods">
           {NO_METHODS_TEXT} <Link to="/contact">Contact us</Link>
-        </p>
+        </OutcomeMessage>
       );
     }
     if (!orderId) {
       return entries.map((entry) => (
-        <section key={entry.id} className="payments-panel" aria-labelledby={`method-heading-${entry.id}`}>
-          <h2 id={`method-heading-${entry.id}`}>{entry.label}</h2>
+        <Panel key={entry.id} title={entry.label}>
           <MethodPanel entry={entry} onPaid={onPaid} onFailed={onFailed} />
-        </section>
+        </Panel>
       ));
     }
     // The chosen way (the one card form to begin with, issue 24) leads; the choice of another is under it, smaller.
     return (
-      <section className="payments-panel" aria-label="Payment method">
-        <h2>{chosen.id === 'card' ? 'Pay by card' : `Pay with ${chosen.label}`}</h2>
+      <Panel title={chosen.id === 'card' ? 'Pay by card' : `Pay with ${chosen.label}`}>
         <MethodPanel
           key={chosen.id}
           entry={chosen}
@@ -182,27 +181,25 @@ export default function AddCardPage({
             </div>
           </div>
         ) : null}
-      </section>
+      </Panel>
     );
   }
 
   return (
-    <div className="payments-page">
-      <title>{title}</title>
-      <h1>{title}</h1>
+    <PageLayout title={title} width="narrow" className="payments-page">
       {order ? (
         <PayOrderSummary order={order} />
       ) : orderQuery.isError ? (
-        <p className="payments-error" role="alert">
+        <OutcomeMessage tone="error">
           We couldn't find that order. <Link to="/cart">Back to your cart</Link>
-        </p>
+        </OutcomeMessage>
       ) : null}
       {refusal ? (
-        <p className="payments-error" role="alert" data-testid="payment-refused">
+        <OutcomeMessage tone="error" testId="payment-refused">
           {refusal}
-        </p>
+        </OutcomeMessage>
       ) : null}
       {chooser()}
-    </div>
+    </PageLayout>
   );
 }

@@ -20,7 +20,7 @@ function CodeRow({ entry }: { entry: GiftCardCodeView }) {
       <span>{entry.name}:</span> <code data-testid="gift-card-code">{entry.code}</code>
       <Button
         variant="outline"
-        small
+        size="small"
         aria-label={`Copy the code of ${entry.name}`}
         onClick={() => void copyToClipboard(entry.code).then((ok) => setCopied(ok ? 'yes' : 'no'))}
       >
