@@ -1,3 +1,4 @@
+import { Button } from '../../components/ui/index.ts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAT_CONVERSATION_KEY, CHAT_MESSAGE_MAX, CHAT_OFFLINE_MESSAGE, type ChatMessage } from '@store/shared';
 import { connectChat, type ChatConnection } from '../../lib/chat-socket.ts';
@@ -252,14 +253,14 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
                 {error.message}
               </p>
             )}
-            <button
+            <Button
               type="submit"
-              className="btn btn--primary chat-panel__send"
+              className="chat-panel__send"
               disabled={sending || !draft.trim() || (needsEmail && !email.trim())}
             >
               <SendIcon />
               Send
-            </button>
+            </Button>
           </form>
         </section>
       )}

@@ -39,7 +39,7 @@ export default function HomePage({ promotion, promotionChannel }: HomePageProps)
           <p className="home-hero__pitch">
             Coin packages and gift cards delivered straight to your wallet, with secure checkout and bonus coins on selected packs.
           </p>
-          <Link className="catalog-button catalog-button--primary" to="/products">
+          <Link className="btn btn--primary" to="/products">
             Browse packages
           </Link>
         </div>

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/index.ts';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatCents, formatCoins, type GiftCard, type Product } from '@store/shared';
@@ -54,11 +55,11 @@ export default function ProductDetailsPage({ renderActions }: Props = {}) {
           <p>{missing ? 'It may have been removed, or the link is mistyped.' : 'Something went wrong on our side. Please try again.'}</p>
           <div className="catalog-empty__actions">
             {missing ? null : (
-              <button type="button" className="catalog-button catalog-button--secondary" onClick={() => void refetch()}>
+              <Button variant="outline" onClick={() => void refetch()}>
                 Try again
-              </button>
+              </Button>
             )}
-            <Link to="/products" className="catalog-button catalog-button--primary">
+            <Link to="/products" className="btn btn--primary">
               Browse all packages
             </Link>
           </div>

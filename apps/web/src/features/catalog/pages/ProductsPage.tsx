@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { Button, SelectField } from '../../../components/ui/index.ts';
+import { useState } from 'react';
 import { formatCents, type GiftCard, type Product } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { useCatalogDistinctPricesQuery } from '../api/distinct-prices.ts';
@@ -10,11 +11,13 @@ import { selectIsSoldProducts } from '../product-listing-slice.ts';
 import '../catalog.css';
 
 type SortOrder = 'asc' | 'desc';
+const SORT_OPTIONS = [
+  { value: 'asc', label: 'Price: low to high' },
+  { value: 'desc', label: 'Price: high to low' },
+];
 const ALL_PRICES = '';
 
 export default function ProductsPage() {
-  const sortId = useId();
-  const priceId = useId();
   const [sortOrder, setSortOrder] = useState<SortOrder>('asc');
   const [price, setPrice] = useState<string>(ALL_PRICES);
   const listing = useCatalogProductsQuery({ sortOrder, price: price === ALL_PRICES ? undefined : Number(price) });
@@ -33,24 +36,23 @@ export default function ProductsPage() {
       </header>
 
       <div className="catalog-toolbar" role="group" aria-label="Sort and filter">
-        <div className="catalog-toolbar__field">
-          <label htmlFor={sortId}>Sort by</label>
-          <select id={sortId} value={sortOrder} onChange={(event) => setSortOrder(event.target.value as SortOrder)}>
-            <option value="asc">Price: low to high</option>
-            <option value="desc">Price: high to low</option>
-          </select>
-        </div>
-        <div className="catalog-toolbar__field">
-          <label htmlFor={priceId}>Price</label>
-          <select id={priceId} value={price} onChange={(event) => setPrice(event.target.value)}>
-            <option value={ALL_PRICES}>All prices</option>
-            {(prices.data ?? []).map((cents) => (
-              <option key={cents} value={String(cents)}>
-                {formatCents(cents)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Sort by"
+          name="sort"
+          value={sortOrder}
+          onValueChange={(value) => setSortOrder(value as SortOrder)}
+          options={SORT_OPTIONS}
+        />
+        <SelectField
+          label="Price"
+          name="price"
+          value={price}
+          onValueChange={setPrice}
+          options={[
+            { value: ALL_PRICES, label: 'All prices' },
+            ...(prices.data ?? []).map((cents) => ({ value: String(cents), label: formatCents(cents) })),
+          ]}
+        />
       </div>
 
       {listing.isLoading ? (
@@ -58,9 +60,9 @@ export default function ProductsPage() {
       ) : listing.isError ? (
         <div className="catalog-notice" role="alert">
           <p>We couldn't load the packages right now.</p>
-          <button type="button" className="catalog-button catalog-button--secondary" onClick={() => void listing.refetch()}>
+          <Button variant="outline" onClick={() => void listing.refetch()}>
             Try again
-          </button>
+          </Button>
         </div>
       ) : (
         // One grid for coin packages and gift cards: available ones first across the whole page (SPEC §3).

@@ -1,5 +1,6 @@
 import '../checkout.css';
 import { useState } from 'react';
+import { Button } from '../../../components/ui/index.ts';
 import { useNavigate } from 'react-router';
 import { failureText } from '../../../lib/api-failure.ts';
 import { useCheckoutBuyNowMutation } from '../api/buy-now.ts';
@@ -31,15 +32,9 @@ export function BuyNowButton({ itemId, kind, disabled = false, onStart }: Props)
 
   return (
     <>
-      <button
-        type="button"
-        className="buy-now-button"
-        data-testid="buy-now-button"
-        disabled={disabled || isLoading}
-        onClick={() => void buy()}
-      >
+      <Button data-testid="buy-now-button" disabled={disabled} busy={isLoading} busyLabel="Starting…" onClick={() => void buy()}>
         Buy now
-      </button>
+      </Button>
       {error ? (
         <p className="buy-now-error" role="alert">
           {error}

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { AVATAR_TYPES } from '@store/shared';
-import { FilePicker } from '../../../components/ui/index.ts';
+import { Button, FilePicker } from '../../../components/ui/index.ts';
 import { readApiFailure } from '../../../lib/api-failure.ts';
 import { handleApiError } from '../../../lib/error-handler.ts';
 import { useAppDispatch } from '../../../lib/hooks.ts';
@@ -107,17 +107,17 @@ export function AvatarEditor({ image }: { image: string | null }) {
         <div className="profile-avatar__buttons">
           {chosen ? (
             <>
-              <button type="button" className="btn btn--primary" onClick={() => void save()} disabled={busy}>
+              <Button onClick={() => void save()} disabled={busy}>
                 {uploading ? 'Saving…' : 'Save picture'}
-              </button>
-              <button type="button" className="btn btn--ghost" onClick={forget} disabled={busy}>
+              </Button>
+              <Button variant="ghost" onClick={forget} disabled={busy}>
                 Cancel
-              </button>
+              </Button>
             </>
           ) : image ? (
-            <button type="button" className="btn btn--outline" onClick={() => void removePicture()} disabled={busy}>
+            <Button variant="outline" onClick={() => void removePicture()} disabled={busy}>
               {removing ? 'Removing…' : 'Remove picture'}
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>

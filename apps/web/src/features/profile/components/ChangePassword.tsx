@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { changePasswordBody } from '@store/shared';
-import { OutcomeMessage, PasswordField } from '../../../components/ui/index.ts';
+import { Button, OutcomeMessage, PasswordField } from '../../../components/ui/index.ts';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
 import { sessionEnded } from '../../../lib/session.ts';
@@ -75,9 +75,9 @@ export function ChangePassword() {
           At least 8 characters. Every device is signed out, this one too; you sign in again with the new one.
         </p>
         {failure ? <OutcomeMessage tone="error">{failure}</OutcomeMessage> : null}
-        <button type="submit" className="btn btn--primary profile-form__submit" disabled={isLoading}>
-          {isLoading ? 'Changing…' : 'Change password'}
-        </button>
+        <Button className="profile-form__submit" type="submit" busy={isLoading} busyLabel="Changing…">
+          Change password
+        </Button>
       </form>
     </section>
   );

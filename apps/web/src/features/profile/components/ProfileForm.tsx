@@ -9,7 +9,7 @@ import { useAppDispatch } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useProfileUpdateMutation } from '../api/update-profile.ts';
 import { FIELD_LABELS, serverFieldError, toFormValues, type ProfileFormValues } from '../profile-form.ts';
-import { SelectField, TextField } from '../../../components/ui/index.ts';
+import { Button, SelectField, TextField } from '../../../components/ui/index.ts';
 
 export const PROFILE_SAVED_TEXT = 'Your profile is saved.';
 
@@ -127,9 +127,9 @@ export function ProfileForm({ profile, states }: ProfileFormProps) {
       <p className="profile-form__note">
         Your state decides which ways to pay and to cash out are open to you; a change applies from your next purchase or cash-out.
       </p>
-      <button type="submit" className="btn btn--primary profile-form__submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving…' : 'Save profile'}
-      </button>
+      <Button className="profile-form__submit" type="submit" busy={isSubmitting} busyLabel="Saving…">
+        Save profile
+      </Button>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/index.ts';
 import type { GetUserResponse, UserProfile } from '@store/shared';
 import { Link } from 'react-router';
 import { AvatarEditor } from '../components/AvatarEditor.tsx';
@@ -35,9 +36,9 @@ export default function ProfilePage({ profile, states, loadFailed, onRetry }: Pr
       ) : loadFailed ? (
         <section className="profile-panel">
           <p>We couldn't load your profile.</p>
-          <button type="button" className="btn btn--outline" onClick={onRetry}>
+          <Button variant="outline" onClick={onRetry}>
             Try again
-          </button>
+          </Button>
         </section>
       ) : (
         <p role="status">Loading your profile…</p>
