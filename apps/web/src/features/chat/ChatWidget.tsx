@@ -253,11 +253,7 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
                 {error.message}
               </p>
             )}
-            <Button
-              type="submit"
-              className="chat-panel__send"
-              disabled={sending || !draft.trim() || (needsEmail && !email.trim())}
-            >
+            <Button type="submit" className="chat-panel__send" disabled={sending || !draft.trim() || (needsEmail && !email.trim())}>
               <SendIcon />
               Send
             </Button>

@@ -128,6 +128,7 @@ function PendingDecision({ item, amount, onResult }: { item: AdminCashoutListIte
         label="Approve"
         question={`Pay ${amount} to ${item.bankName} ••••${item.last4}?`}
         onSettled={onResult}
+        showOutcome={false}
         run={async () => {
           const decided = await approve(item._id).unwrap();
           return `Cash-out of ${amount} approved: ${decided.status}.`;
@@ -139,6 +140,7 @@ function PendingDecision({ item, amount, onResult }: { item: AdminCashoutListIte
         danger
         disabled={!reason.trim()}
         onSettled={onResult}
+        showOutcome={false}
         run={async () => {
           await reject({ id: item._id, reason: reason.trim() }).unwrap();
           return `Cash-out of ${amount} rejected; the coins are back in the shopper's winnings.`;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { GIFT_CODE_CSV_MAX_BYTES, GIFT_CODE_CSV_MAX_ROWS } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
 import { useGiftCardCodeStockQuery, useImportGiftCardCodesMutation, type CatalogueRow, type CodeImportReport } from './catalogue-api.ts';
-import { Button, FilePicker, TableScroll } from '../../../components/ui/index.ts';
+import { Button, FilePicker, OutcomeMessage, TableScroll } from '../../../components/ui/index.ts';
 
 /** The file's text (FileReader: every browser has it, and so does the test DOM, whose File lacks text()). */
 function readText(file: File): Promise<string> {
@@ -91,18 +91,14 @@ export function GiftCardCodes({ card, onClose }: { card: CatalogueRow; onClose: 
           </Button>
         </div>
       </div>
-      {failure && (
-        <p role="alert" className="admin-result admin-result--error">
-          {failure}
-        </p>
-      )}
+      {failure && <OutcomeMessage tone="error">{failure}</OutcomeMessage>}
       {report && (
         <div data-testid="import-report">
-          <p role="status" className="admin-result admin-result--ok">
+          <OutcomeMessage tone="success">
             {report.taken.toLocaleString('en-US')} {report.taken === 1 ? 'code' : 'codes'} taken,{' '}
             {report.refused.length.toLocaleString('en-US')} refused
             {report.onRefused === 'reject' && report.refused.length > 0 ? ' (nothing imported)' : ''}.
-          </p>
+          </OutcomeMessage>
           {report.refused.length > 0 && (
             <TableScroll label="Refused rows table">
               <table className="admin-table">

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { failureText, GENERIC_FAILURE_TEXT } from '../../../lib/api-failure.ts';
-import { Button } from '../../../components/ui/index.ts';
+import { Button, OutcomeMessage } from '../../../components/ui/index.ts';
 
 type State =
   { step: 'idle' } | { step: 'confirming' } | { step: 'running' } | { step: 'done'; text: string } | { step: 'failed'; text: string };
@@ -17,6 +17,7 @@ export function ConfirmAction({
   disabled = false,
   danger = false,
   onSettled,
+  showOutcome = true,
   children,
 }: {
   label: string;
@@ -26,6 +27,8 @@ export function ConfirmAction({
   danger?: boolean;
   /** Told the outcome too: for a row that may leave its list once the change is made. */
   onSettled?: (outcome: { ok: boolean; text: string }) => void;
+  /** False where the caller shows the outcome itself (above its list), so it is not said twice. */
+  showOutcome?: boolean;
   /** Inputs the change needs (a reason, an amount), shown above the button. */
   children?: ReactNode;
 }) {
@@ -60,16 +63,9 @@ export function ConfirmAction({
           {label}
         </Button>
       )}
-      {state.step === 'done' && (
-        <p className="admin-result admin-result--ok" role="status">
-          {state.text}
-        </p>
-      )}
-      {state.step === 'failed' && (
-        <p className="admin-result admin-result--error" role="alert">
-          {state.text}
-        </p>
-      )}
+      {showOutcome && (state.step === 'done' || state.step === 'failed') ? (
+        <OutcomeMessage tone={state.step === 'done' ? 'success' : 'error'}>{state.text}</OutcomeMessage>
+      ) : null}
     </div>
   );
 }

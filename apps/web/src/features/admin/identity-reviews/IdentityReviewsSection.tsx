@@ -102,6 +102,7 @@ function ReviewRow({ review, onResult }: { review: AdminIdentityReview; onResult
           question={`Verify ${who} by hand?`}
           disabled={!ready}
           onSettled={onResult}
+          showOutcome={false}
           run={async () => {
             await decide({ userId: review.userId, verb: 'approve', reason: reason.trim() }).unwrap();
             return `${review.email} is verified.`;
@@ -113,6 +114,7 @@ function ReviewRow({ review, onResult }: { review: AdminIdentityReview; onResult
           danger
           disabled={!ready}
           onSettled={onResult}
+          showOutcome={false}
           run={async () => {
             await decide({ userId: review.userId, verb: 'reject', reason: reason.trim() }).unwrap();
             return `${review.email}'s identity check is rejected.`;

@@ -7,7 +7,7 @@ import { LedgerTable } from '../components/LedgerTable.tsx';
 import { formatWhen } from '../components/format.ts';
 import { useAdminOrderQuery, useRefundOrderMutation } from './orders-api.ts';
 import { ORDER_STATE_LABELS, REFUNDABLE } from './order-states.ts';
-import { Button, TableScroll } from '../../../components/ui/index.ts';
+import { Button, OutcomeMessage, TableScroll } from '../../../components/ui/index.ts';
 
 /** /admin/orders/:id: the order's lines, payments and ledger entries, and its refund. */
 export function OrderDetail() {
@@ -87,9 +87,9 @@ export function OrderDetail() {
         </dl>
         {REFUNDABLE.includes(order.status) && <RefundForm orderId={order.id} orderNumber={order.number} onSettled={setRefundOutcome} />}
         {order.status === 'refunded' && (
-          <p className="admin-result admin-result--ok" role="status" data-testid="admin-order-refunded">
+          <OutcomeMessage tone="success" testId="admin-order-refunded">
             {refundOutcome ? `${refundOutcome.text} ` : ''}This order is refunded; it cannot be refunded again.
-          </p>
+          </OutcomeMessage>
         )}
       </section>
 
