@@ -5,6 +5,7 @@
 // a request with it still running a 409), a Request-Id on every answer.
 import { createHash, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ACCEPTED, refuseUnknownParams, type ParamSpec } from './accepted-params.ts';
 import { FormError, parseStripeForm, type FormObject } from './form.ts';
 import { StripeSandboxError, type StripeSandbox } from './sandbox.ts';
 
@@ -12,6 +13,8 @@ type Handler = (params: string[], body: FormObject, query: FormObject) => Promis
 interface Route {
   method: 'GET' | 'POST' | 'DELETE';
   path: RegExp;
+  /** The parameters the call accepts (in the body of a POST, the query of a GET or DELETE). */
+  accepts: ParamSpec;
   handler: Handler;
 }
 
@@ -20,25 +23,32 @@ const ID = '([A-Za-z0-9_]{3,100})';
 function routes(sandbox: StripeSandbox): Route[] {
   const expandOf = (query: FormObject) =>
     Array.isArray(query.expand) ? query.expand.filter((e): e is string => typeof e === 'string') : [];
-  const r = (method: Route['method'], path: string, handler: Handler): Route => ({ method, path: new RegExp(`^${path}$`), handler });
+  const r = (method: Route['method'], path: string, accepts: ParamSpec, handler: Handler): Route => ({
+    method,
+    path: new RegExp(`^${path}$`),
+    accepts,
+    handler,
+  });
   return [
-    r('POST', '/v1/customers', (_, body) => sandbox.createCustomer(body)),
-    r('GET', `/v1/customers/${ID}`, ([id]) => sandbox.retrieveCustomer(id!)),
-    r('GET', `/v1/customers/${ID}/payment_methods`, ([id], _, query) => sandbox.listPaymentMethods(id!, query)),
-    r('POST', '/v1/payment_methods', (_, body) => sandbox.createPaymentMethod(body)),
-    r('GET', `/v1/payment_methods/${ID}`, ([id]) => sandbox.retrievePaymentMethod(id!)),
-    r('POST', `/v1/payment_methods/${ID}/attach`, ([id], body) => sandbox.attach(id!, body)),
-    r('POST', `/v1/payment_methods/${ID}/detach`, ([id]) => sandbox.detach(id!)),
-    r('POST', '/v1/payment_intents', (_, body) => sandbox.createPaymentIntent(body)),
-    r('GET', '/v1/payment_intents/search', (_, __, query) =>
+    r('POST', '/v1/customers', ACCEPTED.createCustomer, (_, body) => sandbox.createCustomer(body)),
+    r('GET', `/v1/customers/${ID}`, ACCEPTED.retrieve, ([id]) => sandbox.retrieveCustomer(id!)),
+    r('GET', `/v1/customers/${ID}/payment_methods`, ACCEPTED.listPaymentMethods, ([id], _, query) =>
+      sandbox.listPaymentMethods(id!, query),
+    ),
+    r('POST', '/v1/payment_methods', ACCEPTED.createPaymentMethod, (_, body) => sandbox.createPaymentMethod(body)),
+    r('GET', `/v1/payment_methods/${ID}`, ACCEPTED.retrieve, ([id]) => sandbox.retrievePaymentMethod(id!)),
+    r('POST', `/v1/payment_methods/${ID}/attach`, ACCEPTED.attach, ([id], body) => sandbox.attach(id!, body)),
+    r('POST', `/v1/payment_methods/${ID}/detach`, ACCEPTED.detach, ([id]) => sandbox.detach(id!)),
+    r('POST', '/v1/payment_intents', ACCEPTED.createPaymentIntent, (_, body) => sandbox.createPaymentIntent(body)),
+    r('GET', '/v1/payment_intents/search', ACCEPTED.searchPaymentIntents, (_, __, query) =>
       sandbox.searchPaymentIntents(typeof query.query === 'string' ? query.query : undefined),
     ),
-    r('GET', `/v1/payment_intents/${ID}`, ([id], _, query) => sandbox.retrievePaymentIntent(id!, expandOf(query))),
-    r('POST', `/v1/payment_intents/${ID}/confirm`, ([id]) => sandbox.confirmPaymentIntent(id!)),
-    r('POST', '/v1/refunds', (_, body) => sandbox.createRefund(body)),
-    r('POST', '/v1/setup_intents', (_, body) => sandbox.createSetupIntent(body)),
-    r('GET', `/v1/setup_intents/${ID}`, ([id]) => sandbox.retrieveSetupIntent(id!)),
-    r('GET', `/v1/events/${ID}`, ([id]) => sandbox.retrieveEvent(id!)),
+    r('GET', `/v1/payment_intents/${ID}`, ACCEPTED.retrieveIntent, ([id], _, query) => sandbox.retrievePaymentIntent(id!, expandOf(query))),
+    r('POST', `/v1/payment_intents/${ID}/confirm`, ACCEPTED.confirmPaymentIntent, ([id]) => sandbox.confirmPaymentIntent(id!)),
+    r('POST', '/v1/refunds', ACCEPTED.createRefund, (_, body) => sandbox.createRefund(body)),
+    r('POST', '/v1/setup_intents', ACCEPTED.createSetupIntent, (_, body) => sandbox.createSetupIntent(body)),
+    r('GET', `/v1/setup_intents/${ID}`, ACCEPTED.retrieveIntent, ([id]) => sandbox.retrieveSetupIntent(id!)),
+    r('GET', `/v1/events/${ID}`, ACCEPTED.retrieve, ([id]) => sandbox.retrieveEvent(id!)),
   ];
 }
 
@@ -79,6 +89,12 @@ export function createStripeSandboxApi({ sandbox, apiKey }: SandboxApiOptions): 
       query = parseStripeForm(queryText);
     } catch (err) {
       return send(400, errorBody({ type: 'invalid_request_error', message: err instanceof FormError ? err.message : 'Invalid request.' }));
+    }
+    try {
+      refuseUnknownParams(method === 'POST' ? body : query, route.accepts);
+    } catch (err) {
+      if (err instanceof StripeSandboxError) return send(err.status, errorBody(err.error));
+      throw err;
     }
 
     const key = method === 'POST' ? request.headers['idempotency-key'] : undefined;
