@@ -19,8 +19,7 @@ export function CartSummary({ cart }: { cart: CartState }) {
   if (!totals) return null;
   const overLimit = cart.transactionLimit !== null && totals.total > cart.transactionLimit;
   return (
-    <Panel className="cart-summary" label="Order summary">
-      <h2>Summary</h2>
+    <Panel className="cart-summary" title="Order summary">
       {cart.promotion ? (
         <p className="cart-promotion" data-testid="cart-promotion">
           {cart.promotion.name}: {promotionText(cart.promotion)}

@@ -50,7 +50,7 @@ export function CouponBox({ applied, issue }: { applied: CartCoupon | null; issu
           {issue.message}
         </OutcomeMessage>
       ) : null}
-      <form className="coupon-box__form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="ui-inline-form coupon-box__form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label="Coupon code"
           registration={register('coupon')}

@@ -61,7 +61,7 @@ export default function RedeemPage() {
           Enter the code from a gift card bought here, yours or one a friend gave you. Its coins go to the wallet of the account you are
           signed in with, and a code can be redeemed once.
         </p>
-        <form className="redeem-form" onSubmit={(event) => void check(event)} noValidate>
+        <form className="ui-inline-form redeem-form" onSubmit={(event) => void check(event)} noValidate>
           <TextField
             label="Gift-card code"
             registration={register('code')}
