@@ -42,8 +42,8 @@ describe("the page's content security policy", () => {
     // The embedded checkout's host (ADR 020): its frame, and the SDK's calls and device-id script there.
     const checkout = t.app.checkoutHost.origin();
     expect(checkout).toMatch(/^http:\/\/localhost:\d+$/);
-    // The sandboxes' 3-D Secure pages (Stripe's, the card provider's bank) and the return routes they end on, in
-    // the pay page's dialog (issue 24).
+    // The sandboxes' 3-D Secure pages (Stripe's, the card provider's bank), the cashier's page, the bank-linking
+    // page, and the return routes they end on, in the pay page's dialog (issue 24).
     expect(policy.get('frame-src')).toEqual([
       t.app.vault.origin(),
       'https://shop.example/sandbox/kyc/',
@@ -51,6 +51,9 @@ describe("the page's content security policy", () => {
       'https://shop.example/api/v1/payment/stripe/return',
       'https://shop.example/sandbox/3ds/',
       'https://shop.example/api/v1/nuvei/3ds/return/',
+      'https://shop.example/sandbox/cashier/',
+      'https://shop.example/api/v1/nuvei/cashier/return/',
+      'https://shop.example/bank-link/',
       checkout,
     ]);
     expect(t.app.vault.origin()).toMatch(/^http:\/\/localhost:\d+$/);

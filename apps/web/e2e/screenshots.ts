@@ -190,6 +190,18 @@ async function main() {
         frame: { selector: 'iframe[data-testid=card-field-card-number]', label: 'Card number' },
       },
       { name: 'bank-link', who: 'shopper', path: bankLinkUrl, ready: '#routingNumber' },
+      {
+        // The bank-linking page in its dialog over the pay page, as a shopper paying by bank sees it.
+        name: 'pay-bank-link',
+        who: 'shopper',
+        path: `/add-card/${pendingOrderId}`,
+        ready: 'dialog[open]',
+        act: async (page) => {
+          await page.getByRole('radio', { name: 'Bank account (ACH)' }).check({ timeout: READY_MS });
+          await page.getByTestId('bank-link').click({ timeout: READY_MS });
+          await page.frameLocator('iframe[name=bank-link-page]').locator('#routingNumber').waitFor({ timeout: READY_MS });
+        },
+      },
       { name: 'payment-success', who: 'shopper', path: `/payment-success?orderId=${paidOrderId}`, ready: '[data-testid=coins-credited]' },
       { name: 'gift-card-success', who: 'shopper', path: `/payment-success?orderId=${giftOrderId}`, ready: '[data-testid=gift-card-code]' },
       { name: 'my-purchases', who: 'shopper', path: '/my-purchases', ready: '[data-testid=purchase-row]' },

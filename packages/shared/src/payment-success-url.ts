@@ -22,3 +22,10 @@ export function readProcessingVia(params: URLSearchParams): ProcessingVia | null
   const value = params.get(PROCESSING_PARAM);
   return value === 'card' || value === 'bank' ? value : null;
 }
+
+/**
+ * The message a provider's page framed over the pay page (3-D Secure, the cashier, the bank-linking page)
+ * ends with: the store's return page in the frame posts `{ type, to }` to its parent, `to` being the store
+ * path the flow goes on at (apps/server lib/framed-return.ts; web features/payments ProviderPageDialog).
+ */
+export const PROVIDER_PAGE_FINISHED = 'provider-page-finished';

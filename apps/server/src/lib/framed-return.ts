@@ -1,15 +1,17 @@
-// The return from a provider's 3-D Secure page that ran in a frame over the pay page (issue 24; the card
-// provider's bank check, Stripe's authentication): instead of sending the frame on to the next page (which would
+// The return from a provider's page that ran in a frame over the pay page (issue 24: the card provider's bank
+// check, Stripe's authentication, the card provider's cashier, the bank-linking page): instead of sending the
+// frame on to the next page (which would
 // open the store inside the dialog), a page of the store's origin tells the pay page where the flow goes on
 // (postMessage to its parent, same origin only), and offers a link that leaves the frame for a browser whose
 // parent is not listening. A return route answers it when the browser marks its request Sec-Fetch-Dest: iframe.
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { PROVIDER_PAGE_FINISHED } from '@store/shared';
 import { escapeHtml } from '@store/server-kit';
 import { providerPage } from './provider-page.ts';
 
 /** Static, so its hash is its policy; the destination is read from the page. */
-const SCRIPT = "parent.postMessage({ type: 'threeds-finished', to: document.body.getAttribute('data-to') }, location.origin);";
+const SCRIPT = `parent.postMessage({ type: '${PROVIDER_PAGE_FINISHED}', to: document.body.getAttribute('data-to') }, location.origin);`;
 const SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
 
 /** Whether the browser opened this return inside a frame (the pay page's dialog). */
@@ -17,12 +19,18 @@ export const openedInFrame = (headers: Record<string, string | string[] | undefi
 
 /**
  * `path`: where the pay flow goes on (/payment-success?orderId=…, /cart?payment=failed…), under `browserBase`.
- * `frameAncestors`: the store's pages that may hold the frame.
+ * `frameAncestors`: the store's pages that may hold the frame. `provider`: the page's name in its header.
  */
-export function sendFramedChallengeReturn(reply: FastifyReply, browserBase: string, path: string, frameAncestors: string[]) {
+export function sendFramedReturn(
+  reply: FastifyReply,
+  browserBase: string,
+  path: string,
+  frameAncestors: string[],
+  provider = '3-D Secure',
+) {
   const html = providerPage({
     title: 'Returning to the store',
-    provider: '3-D Secure',
+    provider,
     bodyAttributes: `data-to="${escapeHtml(path)}"`,
     body: `<h1>Returning to the store…</h1><p><a href="${escapeHtml(`${browserBase}${path}`)}" target="_top">Continue</a></p>`,
     after: `<script>${SCRIPT}</script>`,

@@ -17,6 +17,8 @@ export function submitLinkPage(
   url: string,
   numbers: { routingNumber: string; accountNumber: string; accountType?: string },
   secret?: string,
+  /** Posted from a frame (the store's dialog): the browser marks the request Sec-Fetch-Dest: iframe. */
+  framed = false,
 ) {
   const u = new URL(url, 'http://localhost');
   const form = new URLSearchParams({
@@ -28,7 +30,7 @@ export function submitLinkPage(
   return app.inject({
     method: 'POST',
     url: u.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(framed ? { 'sec-fetch-dest': 'iframe' } : {}) },
     payload: form.toString(),
   });
 }

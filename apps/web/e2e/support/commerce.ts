@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import type { TrackedPage } from './browser.ts';
 
 // Sandbox test cards (README): approve frictionless, 3-D Secure challenge, declined.
@@ -116,4 +116,20 @@ export async function signedInPaymentPage(
   const page = await newPage({ token: session.token, user: session.user });
   await trackCardFieldsReady(page);
   return page;
+}
+
+/**
+ * A provider's page the store opened in a dialog over its own (issue 24: the bank's check, the cashier, the
+ * bank-linking page): the frame inside the dialog of that name, once the dialog is open.
+ */
+export async function pageInDialog(page: Page, dialogName: string, frameName: string): Promise<FrameLocator> {
+  await page.getByRole('dialog', { name: dialogName }).waitFor({ timeout: 30_000 });
+  return page.frameLocator(`iframe[name=${frameName}]`);
+}
+
+/** The bank-linking page in its dialog, loaded. */
+export async function bankLinkPage(page: Page): Promise<FrameLocator> {
+  const bank = await pageInDialog(page, 'Link a bank account', 'bank-link-page');
+  await bank.getByRole('heading', { name: 'Link a bank account' }).waitFor({ timeout: 30_000 });
+  return bank;
 }

@@ -2,6 +2,7 @@
 // /add-card lists it and deletes it after the confirmation, and the page no longer offers it (issue 9).
 import { formatBalance } from '@store/shared';
 import { describe, expect, it } from 'vitest';
+import type { FrameLocator } from 'playwright-core';
 import { useStoreRoutingCardsTo } from '../support/routed-store.ts';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
 import { CARDS, aCheapProduct, addToCartViaApi, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
@@ -26,28 +27,36 @@ async function cashierCards(token: string): Promise<{ userPaymentOptionId: strin
   return body.data.paymentMethods.nuveiCards;
 }
 
+/** The cashier's hosted page, in its dialog over the pay page (issue 24), once it has loaded. */
+async function cashierPage(page: TrackedPage): Promise<FrameLocator> {
+  await page.getByRole('dialog', { name: 'Pay on the secure checkout page' }).waitFor(WAIT);
+  const cashier = page.frameLocator('iframe[name=cashier-page]');
+  await cashier.getByRole('heading', { name: 'Secure checkout' }).waitFor(WAIT);
+  return cashier;
+}
+
 /** From /cart with one line: checkout, the cashier method, and its hosted page. */
-async function openCashierFromCart(page: TrackedPage): Promise<void> {
+async function openCashierFromCart(page: TrackedPage): Promise<FrameLocator> {
   await page.goto('/cart');
   await page.getByTestId('cart-line').waitFor(WAIT);
   await page.getByTestId('checkout-button').click();
   await page.waitForURL('**/add-card/*', WAIT);
   await page.getByRole('radio', { name: 'Card', exact: true }).check();
   await page.getByTestId('cashier-button').click();
-  await page.waitForURL('**/sandbox/cashier/*', WAIT);
-  await page.getByRole('heading', { name: 'Secure checkout' }).waitFor(WAIT);
+  return cashierPage(page);
 }
 
 /** On the cashier's hosted page: a new test card typed into the vault's field, saved for next time, and paid. */
-async function payWithNewSavedCard(page: TrackedPage): Promise<void> {
-  const frame = page.frameLocator('#card-field iframe');
-  await frame.getByLabel('Card number').fill(CARDS.frictionless);
-  await frame.getByLabel('Expiry date').fill('1234');
-  await frame.getByLabel('CVV').fill('123');
-  await page.getByRole('checkbox', { name: 'Save this card for next time' }).check();
+async function payWithNewSavedCard(page: TrackedPage, cashier: FrameLocator): Promise<void> {
+  const field = cashier.frameLocator('#card-field iframe');
+  await field.getByLabel('Card number').fill(CARDS.frictionless);
+  await field.getByLabel('Expiry date').fill('1234');
+  await field.getByLabel('CVV').fill('123');
+  await cashier.getByRole('checkbox', { name: 'Save this card for next time' }).check();
   // The field announces itself ready a moment after it loads; the page marks its form then.
-  await page.locator('#cashier[data-field-ready]').waitFor(WAIT);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await cashier.locator('#cashier[data-field-ready]').waitFor(WAIT);
+  await cashier.getByRole('button', { name: 'Pay' }).click();
+  // The page's end tells the pay page, which goes on to the receipt (the store never opens inside the frame).
   await page.waitForURL('**/payment-success?orderId=*', WAIT);
   await page.getByTestId('coins-credited').waitFor(WAIT);
 }
@@ -68,19 +77,12 @@ describe("paying on the card provider's secure checkout page (the cashier)", () 
     await page.waitForURL('**/add-card/*');
     await page.getByRole('radio', { name: 'Card', exact: true }).check();
     await page.getByTestId('cashier-button').click();
-    await page.waitForURL('**/sandbox/cashier/*');
 
-    // The sandbox's hosted page: the card goes into the vault's field, and the card is saved there.
-    const frame = page.frameLocator('#card-field iframe');
-    await frame.getByLabel('Card number').fill(CARDS.frictionless);
-    await frame.getByLabel('Expiry date').fill('1234');
-    await frame.getByLabel('CVV').fill('123');
-    await page.getByRole('checkbox', { name: 'Save this card for next time' }).check();
-    // The field announces itself ready a moment after it loads; the page marks its form then.
-    await page.locator('#cashier[data-field-ready]').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForURL('**/payment-success?orderId=*', { timeout: 30_000 });
-    await page.getByTestId('coins-credited').waitFor({ timeout: 30_000 });
+    // The sandbox's hosted page, in a dialog over the pay page: the card goes into the vault's field (a frame in
+    // the page's frame), and the card is saved there.
+    const cashier = await cashierPage(page);
+    expect(new URL(page.url()).pathname).toMatch(/^\/add-card\//);
+    await payWithNewSavedCard(page, cashier);
     const expected = formatBalance(coinsBefore + orderCoins);
     await page.waitForFunction((text) => document.querySelector('[data-testid=wallet-balance]')?.textContent === text, expected, {
       timeout: 30_000,
@@ -95,20 +97,21 @@ describe("paying on the card provider's secure checkout page (the cashier)", () 
     const session = await signInViaApi(routed.baseURL, await createVerifiedUser(routed.baseURL, { billingAddress: true }));
     await addToCartViaApi(routed.baseURL, session.token, product._id, 1);
     const page = await signedInPaymentPage(newPage, session);
-    await openCashierFromCart(page);
-    await payWithNewSavedCard(page);
+    await payWithNewSavedCard(page, await openCashierFromCart(page));
     // The provider tells the store about the saved card in its notification, which may come a moment later.
     await expect.poll(async () => (await cashierCards(session.token)).map((card) => card.last4), POLL).toEqual(['1111']);
 
     // A second order: its cashier page offers the saved card. Cancel comes back to the pay page, the order unpaid.
     await addToCartViaApi(routed.baseURL, session.token, product._id, 1);
-    await openCashierFromCart(page);
-    const savedOnPage = page.getByRole('group', { name: 'Your saved cards' });
+    const second = await openCashierFromCart(page);
+    const savedOnPage = second.getByRole('group', { name: 'Your saved cards' });
     await savedOnPage.waitFor(WAIT);
     expect(await savedOnPage.getByRole('radio').count()).toBe(1);
     expect(await savedOnPage.textContent()).toContain('1111');
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL('**/add-card/*', WAIT);
+    // The page's own Cancel: the dialog closes and the pay page says nothing was charged.
+    await second.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('cashier-canceled').waitFor(WAIT);
+    await page.getByRole('dialog', { name: 'Pay on the secure checkout page' }).waitFor({ state: 'detached', ...WAIT });
     const secondOrderPage = new URL(page.url()).pathname;
 
     // The manager of saved methods: the cashier section lists the card by its brand and last 4.
@@ -146,9 +149,8 @@ describe("paying on the card provider's secure checkout page (the cashier)", () 
     await page.goto(secondOrderPage);
     await page.getByRole('radio', { name: 'Card', exact: true }).check();
     await page.getByTestId('cashier-button').click();
-    await page.waitForURL('**/sandbox/cashier/*', WAIT);
-    await page.getByRole('heading', { name: 'Secure checkout' }).waitFor(WAIT);
-    expect(await page.getByRole('group', { name: 'Your saved cards' }).count()).toBe(0);
-    expect(await page.getByRole('radio', { name: 'A new card' }).isChecked()).toBe(true);
+    const third = await cashierPage(page);
+    expect(await third.getByRole('group', { name: 'Your saved cards' }).count()).toBe(0);
+    expect(await third.getByRole('radio', { name: 'A new card' }).isChecked()).toBe(true);
   });
 });

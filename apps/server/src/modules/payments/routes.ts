@@ -18,7 +18,7 @@ import { AppError } from '@store/server-kit';
 import { cardAttemptsFor } from './card-attempts.ts';
 import { paymentsCoreOf } from './core-port.ts';
 import { routeDepsOf } from './route-deps.ts';
-import { openedInFrame, sendFramedChallengeReturn } from '../../lib/framed-return.ts';
+import { openedInFrame, sendFramedReturn } from '../../lib/framed-return.ts';
 import adminRefundRoutes from './refunds/routes.ts';
 import { allowedPaymentsFor, finishChallenge, initCardPayment, lastUsedCardOf, listCards, payFirst, removeCard } from './service.ts';
 
@@ -218,7 +218,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           ? `/cart?payment=failed&orderId=${order}`
           : `/payment-success?orderId=${order}`;
       // The bank's check ran in the pay page's dialog (issue 24): tell that page, rather than open the store in the frame.
-      if (openedInFrame(request.headers)) return sendFramedChallengeReturn(reply, base, path, app.config.STORE_ORIGINS);
+      if (openedInFrame(request.headers)) return sendFramedReturn(reply, base, path, app.config.STORE_ORIGINS);
       return reply.redirect(`${base}${path}`, 303);
     },
   );

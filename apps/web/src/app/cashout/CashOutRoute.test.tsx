@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import CashOutRoute from './CashOutRoute.tsx';
-import { bankPage } from '../../features/payments/bank-link.ts';
+import { bankLinkPageOpened } from '../../test/provider-page.ts';
 import { mockApi, type Handler } from '../../test/mock-api.ts';
 import { getUserFixture } from '../../test/fixtures/site.ts';
 import { renderPage } from '../../test/render.tsx';
@@ -58,7 +58,6 @@ describe('/cash-out', () => {
   });
 
   it('lets a verified shopper with no bank account open the linking page, which comes back to cash-out', async () => {
-    const open = vi.spyOn(bankPage, 'open').mockImplementation(() => {});
     const { user, net } = renderCashOut({
       banks: [],
       extra: { 'POST v1/nuvei/add_bank': ok({ linkId: 'link-1', url: '/bank-link/link-1?secret=s' }) },
@@ -67,7 +66,7 @@ describe('/cash-out', () => {
     expect(step).toHaveTextContent('Link a bank account to receive your cash-out.');
     expect(screen.queryByTestId('cashout-amount')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Link a bank account' }));
-    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('/bank-link/link-1?secret=s'));
+    expect(await bankLinkPageOpened()).toBe('/bank-link/link-1?secret=s');
     expect(net.find('POST v1/nuvei/add_bank')!.body).toEqual({ returnTo: 'cash-out' });
   });
 

@@ -4,9 +4,6 @@ import type { SavedBankAccountEntry } from './payment-slice.ts';
 
 export const BANK_LINK_FAILED_TEXT = 'The bank-linking page could not be opened. Please try again.';
 
-/** Leaves the store for the bank-linking page (a full navigation; tests watch it here). */
-export const bankPage = { open: (url: string) => window.location.assign(url) };
-
 /** The account as the shopper knows it: 'Sandbox Federal Bank checking ending 0001'. */
 export const bankAccountLabel = (account: SavedBankAccountEntry) =>
   account.last4 ? `${account.bankName ?? 'Bank'} ${account.accountType ?? 'account'} ending ${account.last4}` : 'Bank account';

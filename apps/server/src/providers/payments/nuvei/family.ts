@@ -5,6 +5,7 @@
 import type { Config } from '../../../config.ts';
 import type { PaymentFamily } from '../core-port.ts';
 import achLinkPage from './ach/link-page.ts';
+import { CASHIER_RETURN_PATH } from './cashier/return-route.ts';
 import { cashierSavedMethods } from './cashier/saved-cashier-cards.ts';
 import { hasNuveiCredentials, registerNuvei } from './plugin.ts';
 import nuveiRoutes from './routes.ts';
@@ -23,14 +24,22 @@ export const nuveiFamily: PaymentFamily = {
   },
   routes: nuveiRoutes,
   pages: achLinkPage,
-  // The bank's 3-D Secure check in the pay page's dialog (issue 24), and the store's return page it ends on: with
-  // the real Nuvei, a card issuer's challenge page (each issuer's ACS has an https origin of its own); with the
-  // sandbox, the sandbox bank's pages under /sandbox/3ds/ and the return under /api/v1/nuvei/3ds/return/ only.
+  // The pages the store frames in its dialogs (issue 24), and the store's return pages they end on: the bank's
+  // 3-D Secure check, the cashier (Nuvei's Payment Page) and the bank-linking page (the store's own, both
+  // kinds). With the real Nuvei, a card issuer's challenge page (each issuer's ACS has an https origin of its
+  // own) and Nuvei's page: any https page; with the sandbox, the sandbox's pages and the returns only.
   pageOrigins: (config) => ({
-    frame:
-      nuveiKind(config) === 'nuvei'
+    frame: [
+      ...(nuveiKind(config) === 'nuvei'
         ? ['https:']
-        : config.STORE_ORIGINS.flatMap((origin) => [`${origin}/sandbox/3ds/`, `${origin}/api/v1/nuvei/3ds/return/`]),
+        : config.STORE_ORIGINS.flatMap((origin) => [
+            `${origin}/sandbox/3ds/`,
+            `${origin}/api/v1/nuvei/3ds/return/`,
+            `${origin}/sandbox/cashier/`,
+            `${origin}${CASHIER_RETURN_PATH}/`,
+          ])),
+      ...config.STORE_ORIGINS.map((origin) => `${origin}/bank-link/`),
+    ],
   }),
   // Card calls go through the vault's relay to the real Nuvei only (ADR 010).
   vaultRelayDestinations: (config) => (nuveiKind(config) === 'nuvei' ? [config.NUVEI_BASE_URL] : []),

@@ -8,6 +8,7 @@ import { AppError } from '@store/server-kit';
 import type { PaymentsCore } from '../core-port.ts';
 import achRoutes from './ach/routes.ts';
 import cashierRoutes from './cashier/routes.ts';
+import cashierReturnRoutes from './cashier/return-route.ts';
 import { NUVEI_WEBHOOK } from './transactions.ts';
 
 const nuveiRoutes =
@@ -17,6 +18,8 @@ const nuveiRoutes =
     await app.register(achRoutes(core));
     // The card provider's hosted payment page (ADR 014).
     await app.register(cashierRoutes(core));
+    // Where its page sends the browser back (no session: the page is another site's).
+    await app.register(cashierReturnRoutes);
 
     // The provider's webhook: no session; the provider's signature or checksum is the authentication.
     // Nuvei delivers its notifications (DMN) as a form body: the payments module's routes read those.

@@ -19,7 +19,7 @@ import { AppError } from '@store/server-kit';
 import { listPaymentMethods, payWithStripe, removePaymentMethod, returnTarget, saveCard, startCashAppSetup } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 import type { PaymentsCore, WebhookEventPolicy } from '../core-port.ts';
-import { openedInFrame, sendFramedChallengeReturn } from '../../../lib/framed-return.ts';
+import { openedInFrame, sendFramedReturn } from '../../../lib/framed-return.ts';
 
 /** The return from Stripe's page: Stripe adds its own parameters, so unknown ones are not refused. */
 const returnQuery = z.object({
@@ -180,7 +180,7 @@ const stripeRoutes =
       if (!orderId) return reply.redirect(`${base}/my-purchases`, 303);
       const path = await returnTarget(deps(request.log), orderId, paymentIntent);
       // Stripe's authentication ran in the pay page's dialog (issue 24): tell that page, rather than open the store in the frame.
-      if (openedInFrame(request.headers)) return sendFramedChallengeReturn(reply, base, path, app.config.STORE_ORIGINS);
+      if (openedInFrame(request.headers)) return sendFramedReturn(reply, base, path, app.config.STORE_ORIGINS);
       return reply.redirect(`${base}${path}`, 303);
     });
 

@@ -4,7 +4,8 @@ import '../payments.css';
 import type { BankLinkReturn, SavedBankAccount } from '@store/shared';
 import { failureText } from '../../../lib/api-failure.ts';
 import { usePaymentsAddBankMutation } from '../api/add-bank.ts';
-import { BANK_LINK_FAILED_TEXT, bankAccountLabel, bankPage } from '../bank-link.ts';
+import { BANK_LINK_FAILED_TEXT, bankAccountLabel } from '../bank-link.ts';
+import { BankLinkDialog } from './BankLinkDialog.tsx';
 import { useBankLinkReturn } from '../use-bank-link-return.ts';
 
 /**
@@ -24,6 +25,7 @@ export function LinkBankAccount({
   const [addBank, { isLoading }] = usePaymentsAddBankMutation();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [pageUrl, setPageUrl] = useState<string | null>(null);
   useBankLinkReturn(
     ({ account }) => {
       setNotice(`${bankAccountLabel(account)} is linked.`);
@@ -35,7 +37,7 @@ export function LinkBankAccount({
   async function link() {
     setError(null);
     try {
-      bankPage.open((await addBank({ returnTo }).unwrap()).url);
+      setPageUrl((await addBank({ returnTo }).unwrap()).url);
     } catch (failure) {
       setError(failureText(failure, BANK_LINK_FAILED_TEXT));
     }
@@ -58,6 +60,7 @@ export function LinkBankAccount({
       >
         {another ? 'Link another bank account' : 'Link a bank account'}
       </Button>
+      {pageUrl ? <BankLinkDialog url={pageUrl} onClose={() => setPageUrl(null)} /> : null}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import BankAccountMethod, { NO_BANK_ACCOUNTS_TEXT } from './BankAccountMethod.tsx';
-import { bankPage } from '../bank-link.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
+import { bankLinkPageOpened } from '../../../test/provider-page.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,12 +39,11 @@ describe('BankAccountMethod', () => {
       'GET v1/nuvei/banks': ok({ bankAccounts: [] }),
       'POST v1/nuvei/payment/ach': ok({ action: 'link', linkId: 'l1', url: '/bank-link/l1?secret=s', orderId: 'ord-1' }),
     });
-    const open = vi.spyOn(bankPage, 'open').mockImplementation(() => {});
     const { user } = renderPage(<BankAccountMethod orderId="ord-1" onPaid={() => {}} />);
     expect(await screen.findByText(NO_BANK_ACCOUNTS_TEXT)).toBeInTheDocument();
     expect(screen.queryByTestId('bank-pay')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('bank-link'));
-    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('/bank-link/l1?secret=s'), wait);
+    expect(await bankLinkPageOpened()).toBe('/bank-link/l1?secret=s');
     expect(net.calls.filter((c) => c.key === 'POST v1/nuvei/payment/ach').map((c) => c.body)).toEqual([{ orderId: 'ord-1' }]);
   });
 
@@ -85,7 +84,6 @@ describe('BankAccountMethod', () => {
       'DELETE v1/nuvei/banks/upo_ach_1': ok(undefined),
       'POST v1/nuvei/add_bank': ok({ linkId: 'l2', url: '/bank-link/l2?secret=s' }),
     });
-    const open = vi.spyOn(bankPage, 'open').mockImplementation(() => {});
     const { user } = renderPage(<BankAccountMethod onPaid={() => {}} />);
     expect(await screen.findAllByTestId('bank-account')).toHaveLength(2);
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
@@ -99,7 +97,7 @@ describe('BankAccountMethod', () => {
     expect(net.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['v1/nuvei/banks/upo_ach_1']);
 
     await user.click(screen.getByTestId('bank-link'));
-    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('/bank-link/l2?secret=s'), wait);
+    expect(await bankLinkPageOpened()).toBe('/bank-link/l2?secret=s');
     expect(net.calls.filter((c) => c.key === 'POST v1/nuvei/add_bank').map((c) => c.body)).toEqual([{}]);
   });
 });

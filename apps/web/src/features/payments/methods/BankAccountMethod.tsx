@@ -8,7 +8,8 @@ import { usePaymentsDeleteBankAccountMutation } from '../api/delete-bank-account
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { selectSavedBankAccounts, type SavedBankAccountEntry } from '../payment-slice.ts';
 import { useBankLinkReturn } from '../use-bank-link-return.ts';
-import { BANK_LINK_FAILED_TEXT, bankAccountLabel, bankPage } from '../bank-link.ts';
+import { BANK_LINK_FAILED_TEXT, bankAccountLabel } from '../bank-link.ts';
+import { BankLinkDialog } from '../components/BankLinkDialog.tsx';
 import type { MethodPanelProps } from './types.ts';
 import { usePanelError } from './use-panel-error.ts';
 
@@ -36,6 +37,7 @@ export default function BankAccountMethod({ orderId, onPaid, onFailed }: MethodP
   const [confirming, setConfirming] = useState<SavedBankAccountEntry | null>(null);
   const { error, setError, fail } = usePanelError(onFailed);
   const [notice, setNotice] = useState<string | null>(null);
+  const [pageUrl, setPageUrl] = useState<string | null>(null);
   const busy = addState.isLoading || payState.isLoading || deleteState.isLoading;
   const selected = chosen && accounts.some((a) => a.userPaymentOptionId === chosen) ? chosen : (accounts[0]?.userPaymentOptionId ?? null);
 
@@ -52,9 +54,9 @@ export default function BankAccountMethod({ orderId, onPaid, onFailed }: MethodP
     setError(null);
     try {
       // With an order the page pays it from the new account as soon as it is linked.
-      if (!orderId) return bankPage.open((await addBank({}).unwrap()).url);
+      if (!orderId) return setPageUrl((await addBank({}).unwrap()).url);
       const page = await payAch({ orderId }).unwrap();
-      if (page.action === 'link') bankPage.open(page.url);
+      if (page.action === 'link') setPageUrl(page.url);
       else onPaid(orderId, page.status === 'settled' ? 'paid' : 'processing');
     } catch (failure) {
       fail(failure, BANK_LINK_FAILED_TEXT);
@@ -145,6 +147,7 @@ export default function BankAccountMethod({ orderId, onPaid, onFailed }: MethodP
           onCancel={() => setConfirming(null)}
         />
       ) : null}
+      {pageUrl ? <BankLinkDialog url={pageUrl} onClose={() => setPageUrl(null)} /> : null}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
-import { CHALLENGE_CANCELLED_TEXT, ThreeDsChallengeDialog } from '../components/ThreeDsChallengeDialog.tsx';
+import { CHALLENGE_CANCELLED_TEXT, ProviderPageDialog } from '../components/ProviderPageDialog.tsx';
 import type { SavedCard } from '../types.ts';
 import type { MethodPanelProps } from './types.ts';
 import { usePanelError } from './use-panel-error.ts';
@@ -210,7 +210,8 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
             Card details go straight to our secure card vault; this store never sees your card number.
           </p>
           {challenge ? (
-            <ThreeDsChallengeDialog
+            <ProviderPageDialog
+              kind="challenge"
               url={challenge.url}
               fields={challenge.fields}
               onFinished={(path) => void navigate(path)}

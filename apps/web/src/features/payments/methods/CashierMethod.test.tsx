@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import CashierMethod, { CASHIER_CANCELED_TEXT, CASHIER_NOTE, NO_CASHIER_CARDS_TEXT, leaveStore } from './CashierMethod.tsx';
+import { act, screen, within } from '@testing-library/react';
+import CashierMethod, { CASHIER_CANCELED_TEXT, CASHIER_NOTE, NO_CASHIER_CARDS_TEXT } from './CashierMethod.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
 
@@ -15,26 +15,51 @@ const visa = { userPaymentOptionId: 'cupo_1', brand: 'visa', last4: '1111', expM
 const methods = (nuveiCards: unknown[]) => ok({ paymentMethods: { card: [], nuveiCards, cashapp: [] } });
 
 describe('CashierMethod', () => {
-  it("with an order: asks for the order's secure checkout page and goes there", async () => {
+  it("with an order: opens the order's secure checkout page in a dialog over the pay page, and goes on where it ends", async () => {
     const net = mockApi({ 'POST v1/nuvei/cashier': ok({ url: '/sandbox/cashier/abc?secret=s', transactionId: 'page:p1' }) });
-    const leave = vi.spyOn(leaveStore, 'to').mockImplementation(() => {});
+    const { user } = renderPage(<CashierMethod orderId="ord-1" onPaid={() => {}} />, { path: '/add-card/:orderId', at: '/add-card/ord-1' });
+    await user.click(await screen.findByTestId('cashier-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay on the secure checkout page' });
+    const frame = within(dialog).getByTitle<HTMLIFrameElement>('Secure checkout page');
+    expect(frame.getAttribute('src')).toBe('/sandbox/cashier/abc?secret=s');
+    expect(frame.name).toBe('cashier-page');
+    expect(net.calls.filter((c) => c.key === 'POST v1/nuvei/cashier').map((c) => c.body)).toEqual([{ orderId: 'ord-1' }]);
+    // The store's return page in the frame says where the flow goes on: the receipt.
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          source: frame.contentWindow,
+          data: { type: 'provider-page-finished', to: '/payment-success?orderId=ord-1' },
+        }),
+      );
+    });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
+  });
+
+  it('closing the dialog before the page is done says nothing was charged, and the page can be opened again', async () => {
+    const net = mockApi({ 'POST v1/nuvei/cashier': ok({ url: '/sandbox/cashier/abc?secret=s', transactionId: 'page:p1' }) });
     const { user } = renderPage(<CashierMethod orderId="ord-1" onPaid={() => {}} />);
     await user.click(await screen.findByTestId('cashier-button'));
-    await vi.waitFor(() => expect(leave).toHaveBeenCalledWith('/sandbox/cashier/abc?secret=s'), { timeout: 15_000 });
-    expect(net.calls.filter((c) => c.key === 'POST v1/nuvei/cashier').map((c) => c.body)).toEqual([{ orderId: 'ord-1' }]);
+    const dialog = await screen.findByRole('dialog', { name: 'Pay on the secure checkout page' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(CASHIER_CANCELED_TEXT);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('cashier-button'));
+    await screen.findByRole('dialog', { name: 'Pay on the secure checkout page' });
+    expect(net.callsTo('POST', 'v1/nuvei/cashier')).toHaveLength(2);
   });
 
   it("a refusal calls the caller's error callback first, and the panel shows what went wrong otherwise", async () => {
     mockApi({
       'POST v1/nuvei/cashier': { status: 409, body: { success: false, code: 'CONFLICT', message: 'This order is already paid.' } },
     });
-    const leave = vi.spyOn(leaveStore, 'to').mockImplementation(() => {});
     const onFailed = vi.fn();
     const { user } = renderPage(<CashierMethod orderId="ord-1" onPaid={() => {}} onFailed={onFailed} />);
     await user.click(await screen.findByTestId('cashier-button'));
     expect(await screen.findByRole('alert')).toHaveTextContent('This order is already paid.');
     expect(onFailed).toHaveBeenCalledWith('This order is already paid.', false, 'CONFLICT');
-    expect(leave).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('back from the page by Cancel: says nothing was charged', async () => {

@@ -1,6 +1,6 @@
 import { Button, OutcomeMessage } from '../../../components/ui/index.ts';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
 import { failureText, readApiFailure } from '../../../lib/api-failure.ts';
@@ -8,6 +8,7 @@ import { usePaymentsCashierMutation } from '../api/cashier.ts';
 import { usePaymentsStripeMethodsQuery } from '../api/stripe-payment-methods.ts';
 import { usePaymentsStripeDeleteMethodMutation } from '../api/stripe-delete-method.ts';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
+import { ProviderPageDialog } from '../components/ProviderPageDialog.tsx';
 import { selectCashierCards, type SavedCashierCardEntry } from '../payment-slice.ts';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps } from './types.ts';
 
@@ -16,9 +17,6 @@ export const CASHIER_CANCELED_TEXT = 'You left the secure checkout page. Nothing
 export const CASHIER_NOTE = 'Cards are added on the secure checkout page while you pay: tick "Save this card" there.';
 export const CASHIER_DELETE_FALLBACK_TEXT = 'That card could not be deleted. Please try again.';
 export const NO_CASHIER_CARDS_TEXT = 'You have no cards saved on the secure checkout page.';
-
-/** Leaves the store for the provider's page (a full navigation; tests watch it here). */
-export const leaveStore = { to: (url: string) => window.location.assign(url) };
 
 const cardText = (card: SavedCashierCardEntry) =>
   card.brand && card.last4
@@ -31,7 +29,8 @@ export const cashierCardLabel = (card: SavedCashierCardEntry) =>
 
 /**
  * The card provider's cashier (its hosted payment page, ADR 014): with an order, a button that opens
- * the page for it, where the shopper types or picks a card and comes back to the store. Without one,
+ * the page for it in a dialog over the pay page (issue 24), where the shopper types or picks a card; the page's
+ * end tells the pay page where to go on (the receipt, the cart after a decline, here after its Cancel). Without one,
  * the cards saved on that page (SPEC §3 userSavedNuveiCashierCards), which are added only while paying,
  * each deleted after a confirmation (SPEC §4: DELETE v1/payment/stripe/payment-methods/{id}).
  */
@@ -46,6 +45,8 @@ export default function CashierMethod({ orderId, onFailed }: MethodPanelProps) {
   const [confirming, setConfirming] = useState<SavedCashierCardEntry | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [pageUrl, setPageUrl] = useState<string | null>(null);
   // The page's Cancel sends the shopper back here with ?cashier=canceled.
   const canceled = Boolean(orderId) && params.get('cashier') === 'canceled';
 
@@ -53,7 +54,7 @@ export default function CashierMethod({ orderId, onFailed }: MethodPanelProps) {
     setError(null);
     try {
       const { url } = await openCashier({ orderId: id }).unwrap();
-      leaveStore.to(url);
+      setPageUrl(url);
     } catch (failure) {
       // SPEC §8: the caller's error callback first; a refusal the page shows itself.
       const message = failureText(failure, CASHIER_FALLBACK_TEXT);
@@ -90,6 +91,21 @@ export default function CashierMethod({ orderId, onFailed }: MethodPanelProps) {
         <Button size="large" data-testid="cashier-button" disabled={isLoading} onClick={() => void goToCashier(orderId)}>
           {isLoading ? 'Opening the secure checkout page…' : 'Continue to secure checkout'}
         </Button>
+        {pageUrl ? (
+          <ProviderPageDialog
+            kind="cashier"
+            url={pageUrl}
+            onFinished={(path) => {
+              setPageUrl(null);
+              void navigate(path);
+            }}
+            onCancel={() => {
+              // Closed before the page was done: the page's payment is left open and ends by itself (nothing was paid).
+              setPageUrl(null);
+              setError(CASHIER_CANCELED_TEXT);
+            }}
+          />
+        ) : null}
       </div>
     );
 

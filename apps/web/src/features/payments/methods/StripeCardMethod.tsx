@@ -15,7 +15,7 @@ import { followStripeResult } from '../stripe-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
-import { CHALLENGE_CANCELLED_TEXT, ThreeDsChallengeDialog } from '../components/ThreeDsChallengeDialog.tsx';
+import { CHALLENGE_CANCELLED_TEXT, ProviderPageDialog } from '../components/ProviderPageDialog.tsx';
 import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
 import type { StripeCardHandle } from './StripeElementCard.tsx';
 import type { MethodPanelProps } from './types.ts';
@@ -170,7 +170,8 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
         </Button>
       )}
       {challengeUrl ? (
-        <ThreeDsChallengeDialog
+        <ProviderPageDialog
+          kind="challenge"
           url={challengeUrl}
           onFinished={(path) => void navigate(path)}
           onCancel={() => {

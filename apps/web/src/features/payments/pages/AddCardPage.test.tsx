@@ -166,17 +166,21 @@ describe('AddCardPage', () => {
         new MessageEvent('message', {
           origin: 'http://evil.test',
           source: frame.contentWindow,
-          data: { type: 'threeds-finished', to: '/cart' },
+          data: { type: 'provider-page-finished', to: '/cart' },
         }),
       );
       window.dispatchEvent(
-        new MessageEvent('message', { origin: window.location.origin, source: window, data: { type: 'threeds-finished', to: '/cart' } }),
+        new MessageEvent('message', {
+          origin: window.location.origin,
+          source: window,
+          data: { type: 'provider-page-finished', to: '/cart' },
+        }),
       );
       window.dispatchEvent(
         new MessageEvent('message', {
           origin: window.location.origin,
           source: frame.contentWindow,
-          data: { type: 'threeds-finished', to: '//evil.test/x' },
+          data: { type: 'provider-page-finished', to: '//evil.test/x' },
         }),
       );
     });
@@ -186,7 +190,7 @@ describe('AddCardPage', () => {
         new MessageEvent('message', {
           origin: window.location.origin,
           source: frame.contentWindow,
-          data: { type: 'threeds-finished', to: '/payment-success?orderId=ord-1' },
+          data: { type: 'provider-page-finished', to: '/payment-success?orderId=ord-1' },
         }),
       );
     });

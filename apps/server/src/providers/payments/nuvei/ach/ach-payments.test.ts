@@ -109,6 +109,29 @@ describe('linking a bank account', () => {
     expect(stored).not.toContain(SANDBOX_ROUTING.federal);
   });
 
+  it("in the store's dialog, the page may be framed by the store only, and its answer tells the store page where to go on", async () => {
+    const s = await createShopper(db(), { state: 'TX' });
+    const started = await as(t.app, s, { method: 'POST', url: '/api/v1/nuvei/add_bank', payload: { returnTo: 'cash-out' } });
+    const { url, linkId } = started.json().data;
+    const shown = await t.app.inject({ method: 'GET', url });
+    expect(String(shown.headers['content-security-policy'])).toMatch(/frame-ancestors 'self' [^;]*http/);
+    const posted = await submitLinkPage(t.app, url, settles, undefined, true);
+    expect(posted.statusCode).toBe(200);
+    expect(posted.headers.location).toBeUndefined();
+    expect(posted.body).toContain(`data-to="/cash-out?bankLink=${linkId}"`);
+    // A refusal in the frame is the page again, with what was typed (not the store's return).
+    const again = await as(t.app, s, { method: 'POST', url: '/api/v1/nuvei/add_bank', payload: { returnTo: 'cash-out' } });
+    const refused = await submitLinkPage(
+      t.app,
+      again.json().data.url,
+      { routingNumber: '12345', accountNumber: SANDBOX_ACCOUNTS.settles },
+      undefined,
+      true,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('The routing number has 9 digits.');
+  });
+
   it('comes back to cash-out when cash-out opened the link (issue 24), and refuses a return beside an order', async () => {
     const s = await createShopper(db(), { state: 'TX' });
     const started = await as(t.app, s, { method: 'POST', url: '/api/v1/nuvei/add_bank', payload: { returnTo: 'cash-out' } });

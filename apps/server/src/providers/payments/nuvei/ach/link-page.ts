@@ -4,11 +4,13 @@
 // Secure page it is bound to the single-use secret in the URL that add_bank answered (?secret=, kept out
 // of the logs by lib/log-safety.ts); the form posts it back in its body. Then the browser goes back to
 // the store: the pay page with ?bankLink= (the web saves the account through v1/checkout/saved-bank), or
-// /payment-success when the link was opened to pay an order.
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+// /payment-success when the link was opened to pay an order. The store opens it in a dialog over its page
+// (issue 24); posted from that frame, the answer is a page that tells the store page where to go on.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { formatCents, paymentSuccessPath } from '@store/shared';
 import { escapeHtml } from '@store/server-kit';
+import { openedInFrame, sendFramedReturn } from '../../../../lib/framed-return.ts';
 import { providerPage } from '../../../../lib/provider-page.ts';
 import { submitBankLink, viewBankLink, type LinkPageView } from './service.ts';
 import type { FamilyDeps, PaymentsCore } from '../../core-port.ts';
@@ -83,7 +85,13 @@ const achLinkPage =
     });
     const store = app.config.BROWSER_BASE;
     const storeOrigins = app.config.STORE_ORIGINS.join(' ');
-    const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${storeOrigins}; frame-ancestors 'none'; base-uri 'none'`;
+    // Framed over the pay page or the cash-out page (issue 24): the store's own pages may hold it, no other site.
+    const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${storeOrigins}; frame-ancestors 'self' ${storeOrigins}; base-uri 'none'`;
+    // Where the browser goes on: the store page itself, or (the page ran in the store's dialog) a page that tells it.
+    const goOn = (request: FastifyRequest, reply: FastifyReply, path: string) =>
+      openedInFrame(request.headers)
+        ? sendFramedReturn(reply, store, path, app.config.STORE_ORIGINS, 'Bank link')
+        : reply.redirect(`${store}${path}`, 303);
     const html = (reply: FastifyReply, status: number, body: string) =>
       reply
         .status(status)
@@ -119,10 +127,10 @@ const achLinkPage =
         return html(reply, 422, page(p.data.linkId, secret.data, done.view, done.reason, { routingNumber, accountType }));
       const link = encodeURIComponent(done.linkId);
       // The debit was started and settles in days: the success page says so (a bank payment, not a card's).
-      if (done.orderId && done.paid) return reply.redirect(`${store}${paymentSuccessPath(done.orderId, 'bank')}`, 303);
+      if (done.orderId && done.paid) return goOn(request, reply, paymentSuccessPath(done.orderId, 'bank'));
       // An order's pay page; else the page that opened the link (cash-out), else the payment-methods page.
       const payPage = done.orderId ? `/add-card/${encodeURIComponent(done.orderId)}` : done.returnTo ? `/${done.returnTo}` : '/add-card';
-      return reply.redirect(`${store}${payPage}?bankLink=${link}${done.paid === false ? '&payment=failed' : ''}`, 303);
+      return goOn(request, reply, `${payPage}?bankLink=${link}${done.paid === false ? '&payment=failed' : ''}`);
     });
   };
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../../test/support/test-app.ts';
 import { as, createShopper, expectLedgerBalanced, ledgerSumForOrder, type Shopper } from '../../../../../test/support/checkout.ts';
-import { onPage, startCashier } from '../../../../../test/support/cashier.ts';
+import { onPage, startCashier, wentOnTo } from '../../../../../test/support/cashier.ts';
 import { deleteMethod, listMethods } from '../../../../../test/support/stripe.ts';
 import { orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../../../test/support/vault.ts';
@@ -123,7 +123,7 @@ describe("the sandbox's hosted page", () => {
     const { url } = await openCashier(s, order._id);
     const res = await onPage(t.app, url, { cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless) });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`/payment-success?orderId=${order._id}`);
+    expect(await wentOnTo(t.app, res)).toBe(`/payment-success?orderId=${order._id}`);
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     expect(await coins(s)).toBe(before + order.coins + order.bonusCoins);
     const [row] = await paymentsOf(order._id);
@@ -149,7 +149,7 @@ describe("the sandbox's hosted page", () => {
       const { url } = await openCashier(s, order._id);
       const res = await onPage(t.app, url, { cardToken: await tokenizeCard(t.app, number), saveCard: true });
       expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`/cart?payment=failed&orderId=${order._id}`);
+      expect(await wentOnTo(t.app, res)).toBe(`/cart?payment=failed&orderId=${order._id}`);
       expect(await orderStatus(t.app, s, order._id)).toBe('failed');
       expect(await coins(s)).toBe(0);
       expect((await paymentsOf(order._id)).map((p) => [p.status, p.declineReason])).toEqual([['declined', reason]]);
@@ -164,7 +164,7 @@ describe("the sandbox's hosted page", () => {
     const { url } = await openCashier(s, order._id);
     const res = await onPage(t.app, url, 'cancel');
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`/add-card/${order._id}?cashier=canceled`);
+    expect(await wentOnTo(t.app, res)).toBe(`/add-card/${order._id}?cashier=canceled`);
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');
     expect(await coins(s)).toBe(0);
     // A new visit supersedes the attempt left at the page, and pays.
@@ -191,7 +191,7 @@ describe("the sandbox's hosted page", () => {
     expect(page.body).toContain(`value="${upo}"`);
     expect(page.body).toContain('•••• 1111');
     const paid = await onPage(t.app, next.url, { card: upo });
-    expect(paid.headers.location).toBe(`/payment-success?orderId=${second._id}`);
+    expect(await wentOnTo(t.app, paid)).toBe(`/payment-success?orderId=${second._id}`);
     expect(await orderStatus(t.app, s, second._id)).toBe('fulfilled');
     expect(await listCashierCards(t.database.db, s.id)).toHaveLength(1);
 
@@ -201,7 +201,7 @@ describe("the sandbox's hosted page", () => {
     const theirs = await openCashier(other, theirOrder._id);
     expect((await t.app.inject({ method: 'GET', url: theirs.url })).body).not.toContain(upo);
     const stolen = await onPage(t.app, theirs.url, { card: upo });
-    expect(stolen.headers.location).toBe(`/cart?payment=failed&orderId=${theirOrder._id}`);
+    expect(await wentOnTo(t.app, stolen)).toBe(`/cart?payment=failed&orderId=${theirOrder._id}`);
     expect(await orderStatus(t.app, other, theirOrder._id)).toBe('failed');
 
     // Deleting it (SPEC §4): another shopper's delete is a 404 and it stays theirs, listed and offered.
@@ -229,7 +229,7 @@ describe("the sandbox's hosted page", () => {
     const open = await openCashier(s, second._id);
     expect((await deleteMethod(t.app, s, card!.userPaymentOptionId)).statusCode).toBe(200);
     const paid = await onPage(t.app, open.url, { card: card!.userPaymentOptionId });
-    expect(paid.headers.location).toBe(`/cart?payment=failed&orderId=${second._id}`);
+    expect(await wentOnTo(t.app, paid)).toBe(`/cart?payment=failed&orderId=${second._id}`);
     expect(await ledgerSumForOrder(t.database.db, second._id)).toBe(0);
 
     const third = await pendingOrder(t.app, s);
@@ -237,6 +237,36 @@ describe("the sandbox's hosted page", () => {
     await onPage(t.app, again.url, { cardToken: await tokenizeCard(t.app, SANDBOX_CARDS.frictionless, '10/32'), saveCard: true });
     expect((await listMethods(t.app, s)).nuveiCards.map((c) => c.userPaymentOptionId)).toEqual([card!.userPaymentOptionId]);
     expect(await pageOffers(s, card!.userPaymentOptionId)).toBe(true);
+  });
+});
+
+describe("the return from the cashier's page (its success_url, error_url and back_url)", () => {
+  const ret = (path: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/nuvei/cashier/return/${path}`, headers });
+
+  it("opened in the pay page's dialog, tells that page where to go on instead of opening the store in the frame", async () => {
+    // Nuvei appends its output parameters to the URL: taken, not read.
+    const framed = await ret('success/ord-1?ppp_status=OK&PPP_TransactionID=12345&Status=APPROVED', { 'sec-fetch-dest': 'iframe' });
+    expect(framed.statusCode).toBe(200);
+    expect(framed.headers['content-type']).toMatch(/^text\/html/);
+    expect(framed.body).toContain('data-to="/payment-success?orderId=ord-1"');
+    expect(framed.body).toContain("type: 'provider-page-finished'");
+    // Only the store's own pages may hold it.
+    expect(String(framed.headers['content-security-policy'])).toMatch(/frame-ancestors 'self' [^;]*http/);
+    expect((await ret('back/ord-1', { 'sec-fetch-dest': 'iframe' })).body).toContain('data-to="/add-card/ord-1?cashier=canceled"');
+  });
+
+  it('opened at the top, redirects to the store page: the receipt, the cart after a decline, the pay page after a cancel', async () => {
+    expect((await ret('success/ord-1?ppp_status=OK')).headers.location).toBe('/payment-success?orderId=ord-1');
+    expect((await ret('failed/ord-1')).headers.location).toBe('/cart?payment=failed&orderId=ord-1');
+    expect((await ret('back/ord%2F1')).headers.location).toBe('/add-card/ord%2F1?cashier=canceled');
+  });
+
+  it('an outcome of no such name is a 400 naming it, and sends the browser nowhere', async () => {
+    const res = await ret('paid/ord-1');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+    expect(res.json().message).toMatch(/outcome/);
   });
 });
 

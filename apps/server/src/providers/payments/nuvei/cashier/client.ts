@@ -10,6 +10,7 @@ import { hostedPageTransactionId } from '@store/server-kit';
 import { deleteUpo } from '../upo.ts';
 import { cashierPageUrl } from './page-url.ts';
 import type { CashierProvider } from './types.ts';
+import { CASHIER_RETURN_PATH } from './return-route.ts';
 
 export const NUVEI_CASHIER = 'nuvei-cashier';
 
@@ -28,15 +29,14 @@ export interface NuveiCashierOptions {
   timeoutMs?: number;
 }
 
-/** The store pages the Payment Page sends the shopper back to. */
+/**
+ * Where the Payment Page sends the shopper's browser back to: the store's return route (return-route.ts), which
+ * goes on to /payment-success, /cart?payment=failed or the pay page, or tells the pay page when it ran in a frame.
+ */
 export const cashierReturnUrls = (storeUrl: string, orderId: string) => {
   const order = encodeURIComponent(orderId);
-  return {
-    successUrl: `${storeUrl}/payment-success?orderId=${order}`,
-    // A decline fails the order (as a card's does); the cart says so, as after a failed 3-D Secure check.
-    errorUrl: `${storeUrl}/cart?payment=failed&orderId=${order}`,
-    backUrl: `${storeUrl}/add-card/${order}?cashier=canceled`,
-  };
+  const at = (outcome: string) => `${storeUrl}${CASHIER_RETURN_PATH}/${outcome}/${order}`;
+  return { successUrl: at('success'), errorUrl: at('failed'), backUrl: at('back') };
 };
 
 export function createNuveiCashierClient(opts: NuveiCashierOptions): CashierProvider {

@@ -113,8 +113,9 @@ describe("the cashier through Nuvei's Payment Page", () => {
       merchant_unique_id: row!.id,
       version: '4.0.0',
       notify_url: 'https://store.example/api/v1/nuvei/notify',
-      success_url: `https://store.example/payment-success?orderId=${order._id}`,
-      back_url: `https://store.example/add-card/${order._id}?cashier=canceled`,
+      success_url: `https://store.example/api/v1/nuvei/cashier/return/success/${order._id}`,
+      error_url: `https://store.example/api/v1/nuvei/cashier/return/failed/${order._id}`,
+      back_url: `https://store.example/api/v1/nuvei/cashier/return/back/${order._id}`,
     });
     expect(params.get('time_stamp')).toMatch(/^\d{4}-\d\d-\d\d\.\d\d:\d\d:\d\d$/);
   });

@@ -39,8 +39,9 @@ const cashierPageRoutes: FastifyPluginAsync<{ cashier: CashierSandbox }> = async
   });
   const storeOrigins = app.config.STORE_ORIGINS.join(' ');
   // The vault's field is framed; the form posts here and we redirect to the store (another origin in development).
+  // The page itself runs in the pay page's dialog (issue 24), as Nuvei's Payment Page may.
   const csp = () =>
-    `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-src ${app.vault.origin()}; form-action 'self' ${storeOrigins}; frame-ancestors 'none'; base-uri 'none'`;
+    `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; frame-src ${app.vault.origin()}; form-action 'self' ${storeOrigins}; frame-ancestors 'self' ${storeOrigins}; base-uri 'none'`;
   // The card frame's session (ADR 032), for the shopper the page was made for.
   const frameSessionFor = (view: { userTokenId: string }) => app.vault.issueFrameSession({ kind: 'shopper', id: view.userTokenId });
 
