@@ -24,6 +24,8 @@ export async function createShopper(db: Db, opts: { state?: string } = {}): Prom
     firstname: 'Test',
     lastname: 'Shopper',
     emailVerifiedAt: new Date(),
+    // A signed-up shopper: the sign-up form confirmed being 18 or older.
+    adultConfirmedAt: new Date(),
     address,
   });
   await db.insert(sessions).values({ id: newId(), userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });

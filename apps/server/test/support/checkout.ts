@@ -36,6 +36,8 @@ export async function createShopper(db: Db, opts: { state?: string; country?: st
     firstname: 'Mei',
     lastname: 'Lin',
     emailVerifiedAt: new Date(),
+    // A signed-up shopper: the sign-up form confirmed being 18 or older.
+    adultConfirmedAt: new Date(),
     address,
     lastIp: '127.0.0.1',
   });

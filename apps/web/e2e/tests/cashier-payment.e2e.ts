@@ -92,6 +92,7 @@ describe("paying on the card provider's secure checkout page (the cashier)", () 
     expect(apiRequests.filter((r) => digits(r).includes(CARDS.frictionless))).toEqual([]);
   });
 
+  // Two orders on the page in its dialog, a deletion and a third page: a long flow, given room on a busy machine.
   it('a card saved on that page is listed on /add-card and deleted there after the confirmation; the page no longer offers it', async () => {
     const product = await aCheapProduct(routed.baseURL);
     const session = await signInViaApi(routed.baseURL, await createVerifiedUser(routed.baseURL, { billingAddress: true }));
@@ -152,5 +153,5 @@ describe("paying on the card provider's secure checkout page (the cashier)", () 
     const third = await cashierPage(page);
     expect(await third.getByRole('group', { name: 'Your saved cards' }).count()).toBe(0);
     expect(await third.getByRole('radio', { name: 'A new card' }).isChecked()).toBe(true);
-  });
+  }, 150_000);
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { orderResponse, placeOrderResponse } from '@store/shared';
+import { orders, users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import {
   addToCart,
@@ -92,6 +94,21 @@ describe('POST /api/v1/checkout/placeorder', () => {
     const wrongType = await placeOrder(s, { orderType: 'Physical' });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().field).toBe('orderType');
+  });
+
+  it('refuses an account that has not confirmed being 18 or older (403, named), by the cart or buy-now, until it confirms', async () => {
+    const s = await createShopper(t.database.db);
+    await t.database.db.update(users).set({ adultConfirmedAt: null }).where(eq(users.id, s.id));
+    await addToCart(t.app, s, STARTER_POUCH, 1);
+    for (const refused of [await placeOrder(s), await buyNow(s, LUCKY_HANDFUL)]) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ success: false, code: 'ADULT_CONFIRMATION_REQUIRED', field: 'adultConfirmed' });
+      expect(refused.json().message).toMatch(/18 or older/);
+    }
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, s.id))).toEqual([]);
+    const confirmed = await as(t.app, s, { method: 'POST', url: '/api/v1/user/confirm-adult', payload: { adultConfirmed: true } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await placeOrder(s)).statusCode).toBe(200);
   });
 
   it('needs a signed-in shopper', async () => {

@@ -14,7 +14,7 @@ import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { getCartView } from '../cart/index.ts';
 import { buyNow, cancelOrder, getOrderOrLatestPending, placeOrder } from './service.ts';
 
-const failures = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 
 const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSession(app);
@@ -25,7 +25,8 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'Place a pending order from the cart',
-        description: 'Idempotent per cart version: the same cart placed twice gives the same pending order. data is the cart.',
+        description:
+          'Idempotent per cart version: the same cart placed twice gives the same pending order. data is the cart. 403 ADULT_CONFIRMATION_REQUIRED (field adultConfirmed) for an account that has not confirmed being 18 or older (POST v1/user/confirm-adult).',
         // "No body shown" in the spec: an empty request is the defaults.
         body: placeOrderBody.nullish(),
         response: { 200: placeOrderResponse, ...failures },
@@ -60,6 +61,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'A pending order for one catalogue item, outside the cart',
+        description: '403 ADULT_CONFIRMATION_REQUIRED (field adultConfirmed) for an account that has not confirmed being 18 or older.',
         params: idParam,
         body: buyNowBody.nullish(),
         response: { 200: orderResponse, ...failures },

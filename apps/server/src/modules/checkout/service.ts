@@ -6,6 +6,7 @@ import { AppError, notFound, unprocessable } from '@store/server-kit';
 import { newId } from '../../lib/ids.ts';
 import { priceCart, priceItems, type PricedCart } from '../cart/index.ts';
 import { releaseCoupon, reserveCoupon } from '../coupons/index.ts';
+import { isAdultConfirmed } from '../user/index.ts';
 import { assertTransition } from './order-state.ts';
 import { buildOrderView, buildOrderViews } from './order-view.ts';
 import {
@@ -29,6 +30,15 @@ export const PAYMENT_PROCESSING_CANCEL_MESSAGE = 'A bank payment for this order 
 export const overLimitMessage = (limitCents: number) => `This order is over the ${formatCents(limitCents)} limit per purchase.`;
 
 const ORDER_NOT_FOUND = 'Order not found.';
+export const ADULTS_ONLY_MESSAGE = 'Confirm that you are 18 or older before you buy: the terms allow purchases by adults only.';
+
+/**
+ * The terms allow purchases by adults only (issue 24): an account that has not confirmed it (a social sign-up
+ * that has not answered the web's question yet, an account older than the question) places no order.
+ */
+async function assertAdult(db: Db, userId: string): Promise<void> {
+  if (!(await isAdultConfirmed(db, userId))) throw new AppError(403, 'ADULT_CONFIRMATION_REQUIRED', ADULTS_ONLY_MESSAGE, 'adultConfirmed');
+}
 
 function assertOrderable(priced: PricedCart): void {
   if (priced.lines.length === 0) throw unprocessable(EMPTY_CART_MESSAGE, 'cart');
@@ -82,6 +92,7 @@ function existingForKey(order: OrderRow): OrderRow {
  * version: placing the same cart again (a double click, a retry) returns the same pending order.
  */
 export async function placeOrder(db: Db, userId: string): Promise<Order> {
+  await assertAdult(db, userId);
   const priced = await priceCart(db, userId);
   assertOrderable(priced);
   const key = `cart:${priced.cartId}:v${priced.version}`;
@@ -101,6 +112,7 @@ export async function buyNow(
   userId: string,
   item: { kind: 'product' | 'giftCard'; itemId: string; quantity: number },
 ): Promise<Order> {
+  await assertAdult(db, userId);
   const priced = await priceItems(db, userId, [item]);
   assertOrderable(priced);
   const orderId = newId();

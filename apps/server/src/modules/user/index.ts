@@ -2,13 +2,15 @@
 // card holder's name the payments module sends a card provider), the payer's details a provider asks
 // for (ADR 037, 039: names, e-mail, billing country, IP address), the billing country the card pay page
 // puts on the profile, and the profile's state (where the shopper buys from, which the payments module
-// checks against the whitelist).
+// checks against the whitelist), and whether the account holder confirmed being 18 or older (checkout
+// refuses an order without it).
 export { default as userRoutes } from './routes.ts';
 export {
   findAccountName,
   findBillingDetails,
   findPayer,
   findProfileState,
+  isAdultConfirmed,
   saveProfileCountry,
   saveProfileZip,
   type MissingPayerField,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { kycRecords, ledgerEntries, userAvatars, users, type AddressJson } from '../../db/schema.ts';
 
 const walletSum = (wallet: 'purchasedWallet' | 'winWallet' | 'stackingWallet') =>
@@ -216,6 +216,12 @@ export async function findAvatarByKey(db: Db, key: string) {
     .where(eq(userAvatars.key, key))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether the account holder has confirmed being 18 or older (a password sign-up does on its form). */
+export async function isAdultConfirmed(db: Db | Tx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ at: users.adultConfirmedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.at);
 }
 
 /** The account holder confirmed being 18 or older; the first confirmation's time is kept. */
