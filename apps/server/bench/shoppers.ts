@@ -19,7 +19,13 @@ async function verifyLinkToken(baseUrl: string, email: string): Promise<string> 
 
 async function createShopper(baseUrl: string, label: string): Promise<BenchShopper> {
   const email = `bench-${label}-${Date.now().toString(36)}@example.com`;
-  const signup = await postJson(`${baseUrl}/api/v1/auth/signup`, { email, password: PASSWORD, firstname: 'Bench', lastname: 'Shopper', adultConfirmed: true });
+  const signup = await postJson(`${baseUrl}/api/v1/auth/signup`, {
+    email,
+    password: PASSWORD,
+    firstname: 'Bench',
+    lastname: 'Shopper',
+    adultConfirmed: true,
+  });
   if (signup.status !== 201) throw new Error(`sign-up of ${email} failed (${signup.status}): ${JSON.stringify(signup.json)}`);
   const verified = await postJson(`${baseUrl}/api/v1/auth/verify-email`, { token: await verifyLinkToken(baseUrl, email) });
   if (verified.status !== 200) throw new Error(`confirming ${email} failed (${verified.status}): ${JSON.stringify(verified.json)}`);
