@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './Button.tsx';
-import { useModalDialog } from './use-modal-dialog.ts';
+import { ModalDialog } from './ModalDialog.tsx';
 
 interface ConfirmDialogProps {
   /** The question, as a sentence ("Delete Visa ending 1111?"). */
@@ -30,30 +30,22 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useModalDialog();
-  const titleId = useId();
   return (
-    <dialog
-      ref={ref}
-      className="ui-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
+    <ModalDialog
+      title={title}
+      onDismiss={onCancel}
+      actions={
+        <>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
     >
-      <p id={titleId} className="ui-dialog__title">
-        {title}
-      </p>
       {children ? <div className="ui-dialog__body">{children}</div> : null}
-      <div className="ui-dialog__actions">
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
-        </Button>
-      </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -6,6 +6,7 @@ import './ui.css';
 export { Button, type ButtonVariant } from './Button.tsx';
 export { Checkbox } from './Checkbox.tsx';
 export { ConfirmDialog } from './ConfirmDialog.tsx';
+export { ModalDialog } from './ModalDialog.tsx';
 export { Pager, TableScroll } from './DataTable.tsx';
 export { fieldMessage } from './field-message.ts';
 export type { FieldLayout } from './FieldFrame.tsx';

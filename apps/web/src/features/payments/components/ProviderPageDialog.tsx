@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { PROVIDER_PAGE_FINISHED } from '@store/shared';
-import { Button, useModalDialog } from '../../../components/ui/index.ts';
+import { Button, ModalDialog } from '../../../components/ui/index.ts';
 import { postForm } from '../card-payment.ts';
 
 /** What a panel says when the shopper closed the bank's check before the bank answered (the next Pay supersedes it). */
@@ -42,9 +42,7 @@ interface Props {
  */
 export function ProviderPageDialog({ kind, url, fields, onFinished, onCancel }: Props) {
   const { frameName, title, frameTitle } = PROVIDER_PAGES[kind];
-  const ref = useModalDialog();
   const frame = useRef<HTMLIFrameElement>(null);
-  const titleId = useId();
   const finished = useRef(onFinished);
   finished.current = onFinished;
 
@@ -68,24 +66,17 @@ export function ProviderPageDialog({ kind, url, fields, onFinished, onCancel }: 
   }, [url, fields, frameName]);
 
   return (
-    <dialog
-      ref={ref}
-      className="ui-dialog provider-page-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <p id={titleId} className="ui-dialog__title">
-        {title}
-      </p>
-      <iframe ref={frame} name={frameName} title={frameTitle} className="provider-page-dialog__frame" {...(fields ? {} : { src: url })} />
-      <div className="ui-dialog__actions">
+    <ModalDialog
+      title={title}
+      className="provider-page-dialog"
+      onDismiss={onCancel}
+      actions={
         <Button variant="ghost" onClick={onCancel}>
           Cancel
         </Button>
-      </div>
-    </dialog>
+      }
+    >
+      <iframe ref={frame} name={frameName} title={frameTitle} className="provider-page-dialog__frame" {...(fields ? {} : { src: url })} />
+    </ModalDialog>
   );
 }
