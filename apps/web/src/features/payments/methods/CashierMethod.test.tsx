@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import CashierMethod, { CASHIER_CANCELED_TEXT, CASHIER_NOTE, NO_CASHIER_CARDS_TEXT } from './CashierMethod.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { renderPage } from '../../../test/render.tsx';
+import { framedReturnSays } from '../../../test/provider-page.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,15 +26,7 @@ describe('CashierMethod', () => {
     expect(frame.name).toBe('cashier-page');
     expect(net.calls.filter((c) => c.key === 'POST v1/nuvei/cashier').map((c) => c.body)).toEqual([{ orderId: 'ord-1' }]);
     // The store's return page in the frame says where the flow goes on: the receipt.
-    act(() => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          origin: window.location.origin,
-          source: frame.contentWindow,
-          data: { type: 'provider-page-finished', to: '/payment-success?orderId=ord-1' },
-        }),
-      );
-    });
+    framedReturnSays('/payment-success?orderId=ord-1', frame.contentWindow);
     expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
   });
 

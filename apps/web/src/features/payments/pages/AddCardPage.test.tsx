@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import AddCardPage from './AddCardPage.tsx';
 import { mockApi } from '../../../test/mock-api.ts';
 import { frameSessionRoute, TEST_FRAME_SESSION } from '../../../test/vault-frame-session.ts';
@@ -10,6 +10,7 @@ import type { MethodPanelProps, PaymentMethodEntry } from '../methods/types.ts';
 import { NO_METHODS_TEXT, stateNotAllowedText } from './AddCardPage.tsx';
 import { anOrder } from '../../../test/fixtures/orders.ts';
 import { vaultFrameAnswers as answers, vaultFrameReplies as replies } from '../../../test/vault-frame.ts';
+import { framedReturnSays } from '../../../test/provider-page.ts';
 
 const VAULT = 'http://localhost:3001';
 
@@ -161,39 +162,11 @@ describe('AddCardPage', () => {
     expect(screen.getByTestId('pay-button')).toBeDisabled();
 
     // A message from anywhere else, or naming another site, moves nothing.
-    act(() => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          origin: 'http://evil.test',
-          source: frame.contentWindow,
-          data: { type: 'provider-page-finished', to: '/cart' },
-        }),
-      );
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          origin: window.location.origin,
-          source: window,
-          data: { type: 'provider-page-finished', to: '/cart' },
-        }),
-      );
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          origin: window.location.origin,
-          source: frame.contentWindow,
-          data: { type: 'provider-page-finished', to: '//evil.test/x' },
-        }),
-      );
-    });
+    framedReturnSays('/cart', frame.contentWindow, 'http://evil.test');
+    framedReturnSays('/cart', window);
+    framedReturnSays('//evil.test/x', frame.contentWindow);
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
-    act(() => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          origin: window.location.origin,
-          source: frame.contentWindow,
-          data: { type: 'provider-page-finished', to: '/payment-success?orderId=ord-1' },
-        }),
-      );
-    });
+    framedReturnSays('/payment-success?orderId=ord-1', frame.contentWindow);
     expect(await screen.findByTestId('location')).toHaveTextContent('/payment-success?orderId=ord-1');
   });
 
