@@ -242,7 +242,8 @@ describe('a shopper over the card-attempt limit on one path', () => {
         redirect: 'manual',
       });
       expect(paid.status).toBe(303);
-      expect(paid.headers.get('location')).toContain('payment=failed');
+      // Declined: the page sends the browser to the store's return for a failure (the cart, payment=failed).
+      expect(paid.headers.get('location')).toContain('/api/v1/nuvei/cashier/return/failed/');
     }
     expectLimited(await call(s, from, 'POST', '/v1/nuvei/cashier', { orderId: await newOrder(s, from) }), "the cashier's page");
   }, 120_000);
