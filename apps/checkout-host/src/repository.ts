@@ -86,6 +86,14 @@ export async function insertSession(db: Db, row: typeof checkoutSessions.$inferI
   return inserted;
 }
 
+/**
+ * Locks the session's row for the rest of the transaction. A transaction that writes a session and a row of its
+ * own (a refund) takes the session's row first, as a refund's claim does: two never wait on each other in turn.
+ */
+export async function lockSession(tx: Tx, id: string): Promise<void> {
+  await tx.select({ id: checkoutSessions.id }).from(checkoutSessions).where(eq(checkoutSessions.id, id)).for('update');
+}
+
 /** Moves a session from one of `from` to a new state; undefined when it was not in one of them (someone else moved it). */
 export async function moveSession(
   db: Db | Tx,

@@ -54,6 +54,9 @@ export function createUsdcRefunds(ctx: CheckoutHostContext) {
   /** The chain confirmed the refund: the row, the session (paid → refunded) and the merchant's event in one transaction. */
   async function finish(row: refunds.ChainRefundRow): Promise<void> {
     const moved = await db.transaction(async (tx) => {
+      // The session's row before the refund's, in the claim's order: a second call claiming meanwhile holds the
+      // session and waits on the refund row, so taking them the other way round deadlocked (a 500 to that call).
+      await repo.lockSession(tx, row.sessionId);
       await refunds.moveChainRefund(tx, row.id, ['submitted'], { status: 'confirmed' });
       const session = await repo.moveSession(tx, row.sessionId, ['paid'], { status: 'refunded' });
       if (session)
