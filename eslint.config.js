@@ -86,7 +86,8 @@ const SERVER_MODULE_USES = {
   // Identity verification (ADR 016): its own record, attempts and provider.
   kyc: ['audit'],
   cart: ['catalog', 'coupons', 'promotions', 'settings'],
-  checkout: ['cart', 'coupons'],
+  // An order is placed only for an account that confirmed being 18 or older (issue 24; user's isAdultConfirmed).
+  checkout: ['cart', 'coupons', 'user'],
   // Gift-card codes redeemed into the wallet (issue 24): the order that sold a code must still stand.
   redemption: ['checkout', 'wallet'],
   // A refund takes back the coins of the order's redeemed gift-card codes (redemption).
