@@ -79,6 +79,7 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
     ['desktop', DESKTOP_VIEWPORT],
     ['phone', PHONE_VIEWPORT],
   ] as const) {
+    // About 30 page states, each loaded and scanned: 3 minutes on a quiet machine, over 4 on a busy one.
     it(`finds no serious or critical violation on a guest's, a shopper's and the console's pages (${name})`, async () => {
       const product = await aCheapProduct(baseURL);
       const shopper = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
@@ -148,7 +149,6 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
         })),
       );
       expect(found).toEqual([]);
-      // About 30 page states, each loaded and scanned: 3 minutes on a quiet machine, over 4 on a busy one.
     }, 600_000);
   }
 });
