@@ -41,13 +41,10 @@ export function onPage(app: FastifyInstance, pageUrl: string, choice: PageChoice
  * on with another 303): the store path, as the pay flow goes on there.
  */
 export async function wentOnTo(app: FastifyInstance, pageAnswer: { statusCode: number; headers: Record<string, unknown> }) {
-  const location = String(pageAnswer.headers.location);
-  if (pageAnswer.statusCode !== 303 || !new URL(location, 'http://localhost').pathname.startsWith('/api/v1/nuvei/cashier/return/'))
-    throw new Error(`The page did not send the browser to the store's return route: ${pageAnswer.statusCode} ${location}`);
-  const res = await app.inject({
-    method: 'GET',
-    url: new URL(location, 'http://localhost').pathname + new URL(location, 'http://localhost').search,
-  });
+  const location = new URL(String(pageAnswer.headers.location), 'http://localhost');
+  if (pageAnswer.statusCode !== 303 || !location.pathname.startsWith('/api/v1/nuvei/cashier/return/'))
+    throw new Error(`The page did not send the browser to the store's return route: ${pageAnswer.statusCode} ${location.href}`);
+  const res = await app.inject({ method: 'GET', url: location.pathname + location.search });
   if (res.statusCode !== 303) throw new Error(`The return route answered ${res.statusCode}: ${res.body}`);
   return String(res.headers.location);
 }
