@@ -114,19 +114,38 @@ async function faucet(hostOrigin: string, chain: string, address: string, usdcCe
 }
 
 /** Types a card into the vault's field inside the hosted checkout and pays. */
-async function payByCardInFrame(frame: FrameLocator, number: string) {
+async function payByCardInFrame(page: TrackedPage, frame: FrameLocator, number: string) {
   const pay = frame.getByTestId('checkout-pay-card');
   await pay.waitFor({ timeout: 30_000 });
   const field = frame.frameLocator('#card-number iframe');
   await field.getByLabel('Card number').fill(number);
   await field.getByLabel('Expiry date').fill('1234');
   await field.getByLabel('CVV').fill('123');
-  await expectEnabled(pay);
-  await pay.click();
+  await clickPayInCheckout(page, frame, pay);
 }
 
 async function expectEnabled(locator: ReturnType<FrameLocator['getByTestId']>) {
   await expect.poll(() => locator.isEnabled(), { timeout: 30_000 }).toBe(true);
+}
+
+/**
+ * Clicks a pay button in the checkout once the SDK shows the frame (its loading cover gone, as the shopper sees
+ * it), and makes sure the click reached the checkout: the page's first act on a pay click is to change its status line.
+ * Playwright checks that the frame is the hit target before it clicks, not at the click, so a shift of the
+ * store's page in between (the frame taking its reported height) can land the click beside it, as a shopper's
+ * click can; a shopper then clicks again, and so does this. A click that lands leaves the button busy, so a
+ * second click cannot pay twice, and the balance is checked to rise exactly once.
+ */
+async function clickPayInCheckout(page: TrackedPage, frame: FrameLocator, pay: ReturnType<FrameLocator['getByTestId']>) {
+  await expectEnabled(pay);
+  await page.locator('[data-checkout-overlay]').waitFor({ state: 'hidden', timeout: 30_000 });
+  const status = frame.getByTestId('checkout-status');
+  const before = await status.textContent();
+  for (let attempt = 1; ; attempt++) {
+    await pay.click();
+    if ((await status.textContent()) !== before) return;
+    if (attempt === 3) throw new Error('Three clicks on the pay button did not reach the checkout.');
+  }
 }
 
 /**
@@ -239,7 +258,7 @@ describe('paying in the embedded checkout', () => {
     expect(await frame.getByTestId('checkout-payer-email').inputValue()).toBe(order.email);
     expect(await frame.getByTestId('checkout-payer-city').inputValue()).toBe(E2E_BILLING_ADDRESS.city);
     expect(await frame.getByTestId('checkout-payer-country').inputValue()).toBe(E2E_BILLING_ADDRESS.country);
-    await payByCardInFrame(frame, '4111111111111111');
+    await payByCardInFrame(order.page, frame, '4111111111111111');
     await expectPaidOnce(order);
   });
 
@@ -247,7 +266,7 @@ describe('paying in the embedded checkout', () => {
     const order = await payPageWithEmbeddedCheckout();
     await order.page.getByTestId('embedded-pay-by-card').click();
     const { frame } = await checkoutFrame(order.page);
-    await payByCardInFrame(frame, '4000000000003220');
+    await payByCardInFrame(order.page, frame, '4000000000003220');
     // The checkout POSTs the challenge request to the bank's page in its own frame; the bank answers the host.
     await frame.frameLocator('#challenge-frame').getByRole('button', { name: 'Approve' }).click({ timeout: 30_000 });
     await expectPaidOnce(order);
@@ -258,7 +277,7 @@ describe('paying in the embedded checkout', () => {
     order.page.allowHttpErrors(402);
     await order.page.getByTestId('embedded-pay-by-card').click();
     const { frame } = await checkoutFrame(order.page);
-    await payByCardInFrame(frame, '4000000000000002');
+    await payByCardInFrame(order.page, frame, '4000000000000002');
     const declined = order.page.getByTestId('embedded-declined');
     await declined.waitFor({ timeout: 30_000 });
     expect(await declined.textContent()).toMatch(/^Your card was declined: .+/);
@@ -289,7 +308,7 @@ describe('paying in the embedded checkout', () => {
     expect(order.page.url()).toContain('/add-card/');
     expect(await purchasedCoins(baseURL, order.token)).toBe(order.coinsBefore);
     // The real checkout still works afterwards.
-    await payByCardInFrame(frame, '4111111111111111');
+    await payByCardInFrame(order.page, frame, '4111111111111111');
     await expectPaidOnce(order);
   });
 
@@ -303,9 +322,7 @@ describe('paying in the embedded checkout', () => {
       await order.page.getByTestId('embedded-connect-wallet').click();
       const { frame, hostOrigin } = await checkoutFrame(order.page);
       await faucet(hostOrigin, 'solana', keypair.publicKey.toBase58(), 100_00);
-      const pay = frame.getByTestId('checkout-pay-usdc');
-      await expectEnabled(pay);
-      await pay.click();
+      await clickPayInCheckout(order.page, frame, frame.getByTestId('checkout-pay-usdc'));
       await expectPaidOnce(order);
       expect(seen).toEqual([0]);
     },
@@ -324,9 +341,7 @@ describe('paying in the embedded checkout', () => {
       const funded = await faucet(hostOrigin, 'base', privateKeyToAccount(privateKey).address, 100_00);
       expect(funded.rpcUrl, "the host's faucet names the local node's RPC URL").toBeTruthy();
       rpcUrl = funded.rpcUrl!;
-      const pay = frame.getByTestId('checkout-pay-usdc');
-      await expectEnabled(pay);
-      await pay.click();
+      await clickPayInCheckout(order.page, frame, frame.getByTestId('checkout-pay-usdc'));
       await expectPaidOnce(order);
     },
     CHAIN_PAYMENT_TIMEOUT_MS,
