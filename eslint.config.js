@@ -240,10 +240,26 @@ const ESBUILD_AT_RUN_TIME = [
 /** The source file that may import esbuild: the page script's build (the store's server is built from apps/server/build, outside src, ADR 051). */
 const ESBUILD_ALLOWED = ['apps/checkout-host/src/page/build.ts'];
 
-function forbidPackages(...packages) {
+/** Not a package: the outbox table's name, imported from the schema (`importNames`), outside background/. */
+const OUTBOX_TABLE = {
+  pattern: {
+    group: ['**/db/schema.ts'],
+    importNames: ['outbox'],
+    message:
+      'Write outbox rows with enqueue(tx, topic, payload) from background/topics.ts: a declared topic, its payload checked (issue 25).',
+  },
+};
+
+/** Each argument is a [package, message] pair, or `{ pattern }`: a no-restricted-imports pattern of its own. */
+function forbidPackages(...entries) {
+  const packages = entries.filter(Array.isArray);
+  const patterns = entries.filter((entry) => !Array.isArray(entry)).map((entry) => entry.pattern);
   const matching = (name) => `/^${name.replaceAll('/', '\\/')}(\\/|$)/`;
   return {
-    'no-restricted-imports': ['error', { patterns: packages.map(([name, message]) => ({ group: [name, `${name}/*`], message })) }],
+    'no-restricted-imports': [
+      'error',
+      { patterns: [...packages.map(([name, message]) => ({ group: [name, `${name}/*`], message })), ...patterns] },
+    ],
     'no-restricted-syntax': [
       'error',
       ...packages.flatMap(([name, message]) => [
@@ -310,6 +326,13 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.{ts,tsx,js}'],
     ignores: ['**/*.test.ts', ...ESBUILD_ALLOWED],
     rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS),
+  },
+  {
+    // Issue 25: an outbox row is written only by enqueue(tx, topic, payload) (background/topics.ts), so
+    // every row has a declared topic and a payload its schema checked. Tests may write raw rows.
+    files: ['apps/server/src/**/*.{ts,tsx,js}'],
+    ignores: ['**/*.test.ts', ...ESBUILD_ALLOWED, 'apps/server/src/background/**', 'apps/server/src/db/**'],
+    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE),
   },
   {
     files: ['apps/checkout-host/**/*.{ts,tsx,js}'],

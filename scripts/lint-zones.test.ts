@@ -36,3 +36,31 @@ describe("the web app's import boundaries", () => {
     },
   );
 });
+
+describe("the server's outbox", () => {
+  async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  }
+
+  it(
+    'is written through enqueue: a module importing the outbox table fails lint, its other tables pass',
+    { timeout: 120_000 },
+    async () => {
+      const moduleFile = 'apps/server/src/modules/wallet/live.ts';
+      expect(await restrictedImports(moduleFile, "import { outbox } from '../../db/schema.ts';\nexport const t = outbox;\n")).toEqual([
+        expect.stringContaining('enqueue(tx, topic, payload)'),
+      ]);
+      expect(
+        await restrictedImports(moduleFile, "import { ledgerEntries } from '../../db/schema.ts';\nexport const t = ledgerEntries;\n"),
+      ).toEqual([]);
+      // The runner's own SQL (background/) reads and marks the rows.
+      expect(
+        await restrictedImports(
+          'apps/server/src/background/outbox-repository.ts',
+          "import { outbox } from '../db/schema.ts';\nexport const t = outbox;\n",
+        ),
+      ).toEqual([]);
+    },
+  );
+});

@@ -10,6 +10,7 @@ export * from './schemas/catalog.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/user.ts';
 export * from './schemas/live.ts';
+export * from './schemas/outbox-topics.ts';
 export * from './schemas/cart.ts';
 export * from './schemas/payments.ts';
 export * from './schemas/cashier.ts';

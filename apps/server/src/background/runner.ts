@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { createBackoff } from '../lib/backoff.ts';
 import { claimOutboxRows, markOutboxDone, markOutboxFailed } from './outbox-repository.ts';
-import type { BackgroundJob, BackgroundWork, TopicHandler, Wake } from './work.ts';
+import type { TopicHandler } from './topics.ts';
+import type { BackgroundJob, BackgroundWork, Wake } from './work.ts';
 
 export interface BackgroundRunner extends Wake {
   /** Adds a module's jobs (run in the order added) and outbox topics. Before start() only. */
@@ -27,7 +28,7 @@ const RUN_JOBS_EVERY_POLLS = 60;
 
 export function createRunner({ db, log }: { db: Db; log: FastifyBaseLogger }): BackgroundRunner {
   const jobs: BackgroundJob[] = [];
-  const topics = new Map<string, TopicHandler>();
+  const topics = new Map<string, TopicHandler<unknown>>();
   const backoff = createBackoff({ baseMs: POLL_MS, maxMs: MAX_POLL_MS });
   let started = false;
   let closing = false;
@@ -57,7 +58,13 @@ export function createRunner({ db, log }: { db: Db; log: FastifyBaseLogger }): B
   async function handleRow(topic: string, payload: unknown): Promise<void> {
     const handler = topics.get(topic);
     if (!handler) throw new Error(`unknown outbox topic ${topic}`);
-    await handler.handle(payload);
+    // Parsed once, here: the handler gets its topic's payload type. The issues name paths, not values.
+    const parsed = handler.topic.schema.safeParse(payload);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`);
+      throw new Error(`outbox payload of ${topic} does not match its topic: ${issues.join('; ')}`);
+    }
+    await handler.handle(parsed.data);
   }
 
   async function processBatch(): Promise<number> {
@@ -127,7 +134,8 @@ export function createRunner({ db, log }: { db: Db; log: FastifyBaseLogger }): B
     add(work) {
       if (started) throw new Error('background work is added before the runner starts');
       jobs.push(...(work.jobs ?? []));
-      for (const [topic, handler] of Object.entries(work.topics ?? {})) {
+      for (const handler of work.topics ?? []) {
+        const topic = handler.topic.name;
         if (topics.has(topic)) throw new Error(`outbox topic ${topic} has two handlers`);
         topics.set(topic, handler);
       }

@@ -1,5 +1,6 @@
 // What a module hands the background runner (runner.ts), and what its services get to wake it. Types
 // only: modules depend on this contract, never on the runner itself.
+import type { TopicHandler } from './topics.ts';
 
 /**
  * Work a periodic pass runs: at start, every RUN_JOBS_EVERY_POLLS polls, soon after a service asks for
@@ -12,18 +13,11 @@ export interface BackgroundJob {
   run(): Promise<void>;
 }
 
-/** Delivers one outbox row of a topic. Throwing keeps the row for a later attempt (with backoff). */
-export interface TopicHandler {
-  handle(payload: unknown): Promise<void>;
-  /** The row keeps its topic and times once handled, but not its payload (an address someone typed). */
-  forgetPayload?: boolean;
-}
-
 /** A module's share of the background work. */
 export interface BackgroundWork {
   jobs?: BackgroundJob[];
-  /** The outbox topics this module writes and delivers. */
-  topics?: Record<string, TopicHandler>;
+  /** The outbox topics this module writes and delivers (handleTopic in topics.ts). */
+  topics?: TopicHandler<unknown>[];
 }
 
 /** How a service that left work behind asks for it now instead of at the next poll. */

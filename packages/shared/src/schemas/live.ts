@@ -1,6 +1,11 @@
+import { z } from 'zod';
 import type { OrderStatus } from './checkout.ts';
 import type { CashoutItem } from './cashout.ts';
 import type { JumioRecord, WalletCoins } from './user.ts';
+
+/** A toast the server asks the shopper's tabs to show (SPEC §9 toast rules). */
+export const liveNoticeSchema = z.object({ type: z.enum(['success', 'error', 'warning', 'info']), content: z.string() });
+export type LiveNotice = z.infer<typeof liveNoticeSchema>;
 
 /**
  * Events the server sends on the live connection. Every stored event comes with its id as the second
@@ -8,7 +13,7 @@ import type { JumioRecord, WalletCoins } from './user.ts';
  * connects again (handshake auth.lastEventId), and the server first sends every later event, in order.
  */
 export interface ServerToClientEvents {
-  notification: (payload: { type: 'success' | 'error' | 'warning' | 'info'; content: string }, eventId: number) => void;
+  notification: (payload: LiveNotice, eventId: number) => void;
   walletUpdated: (payload: { coins: WalletCoins }, eventId: number) => void;
   cartUpdated: (payload: { itemCount: number }, eventId: number) => void;
   /** A cash-out of the shopper was requested or changed state (issue 10): the item as it is now. */

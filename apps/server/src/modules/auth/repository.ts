@@ -1,8 +1,10 @@
 // SQL of accounts, sessions and one-time e-mail tokens. Expiry is judged by the database clock
 // (now()), so every instance agrees and tests can move time by editing expires_at.
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { OUTBOX_TOPICS } from '@store/shared';
+import { enqueue } from '../../background/topics.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { emailTokens, outbox, sessions, users } from '../../db/schema.ts';
+import { emailTokens, sessions, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
@@ -193,17 +195,17 @@ export async function findLiveTokenHashes(db: Conn, tokenHashes: string[]): Prom
 }
 
 /** The outbox topic of a password-reset request: the lookup and the mail happen after the answer. */
-export const PASSWORD_RESET_TOPIC = 'mail.password-reset';
+export const passwordResetTopic = OUTBOX_TOPICS.passwordReset;
 
 /** One insert, whatever the address: the request's work says nothing about whether it has an account. */
 export async function enqueuePasswordResetRequest(db: Conn, email: string): Promise<void> {
-  await db.insert(outbox).values({ topic: PASSWORD_RESET_TOPIC, payload: { email } });
+  await enqueue(db, passwordResetTopic, { email });
 }
 
 /** The outbox topic of an account whose wrong passwords started a delay: its owner is mailed an unlock link (ADR 034). */
-export const SIGN_IN_UNLOCK_TOPIC = 'mail.sign-in-unlock';
+export const signInUnlockTopic = OUTBOX_TOPICS.signInUnlock;
 
 /** One insert, whatever the address, as for a reset request. */
 export async function enqueueSignInUnlock(db: Conn, email: string): Promise<void> {
-  await db.insert(outbox).values({ topic: SIGN_IN_UNLOCK_TOPIC, payload: { email } });
+  await enqueue(db, signInUnlockTopic, { email });
 }

@@ -1,5 +1,6 @@
 // Account rules: sign-up, e-mail confirmation, sign-in, sign-out and password reset.
 // Answers that could reveal whether an address has an account are the same either way.
+import type { TopicPayload } from '@store/shared';
 import type { Wake } from '../../background/work.ts';
 import type { Live } from '../../plugins/live.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -281,7 +282,7 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<voi
   deps.outbox.kick();
 }
 
-export { PASSWORD_RESET_TOPIC, SIGN_IN_UNLOCK_TOPIC } from './repository.ts';
+export { passwordResetTopic, signInUnlockTopic } from './repository.ts';
 
 /** The user of a live session, by its token's hash: what the auth plugin (app.ts) signs requests in with. */
 export function findSessionUser(db: Db, tokenHash: string) {
@@ -294,8 +295,7 @@ export function findLiveTokenHashes(db: Db, tokenHashes: string[]) {
 }
 
 /** The outbox's half of forgot-password: a link for a known address; nothing at all for an unknown one. */
-export async function sendPasswordReset(deps: AuthMailDeps, payload: unknown): Promise<void> {
-  const email = emailOf(payload, 'password-reset request');
+export async function sendPasswordReset(deps: AuthMailDeps, { email }: TopicPayload<typeof repo.passwordResetTopic>): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const token = await issueEmailToken(deps, user.id, 'reset-password');
@@ -304,18 +304,12 @@ export async function sendPasswordReset(deps: AuthMailDeps, payload: unknown): P
   await deps.mailer.send({ to: user.email, ...passwordResetEmail({ firstname: user.firstname, link }) });
 }
 
-function emailOf(payload: unknown, what: string): string {
-  const email = (payload as { email?: unknown } | null)?.email;
-  if (typeof email !== 'string') throw new Error(`${what} without an e-mail`);
-  return email;
-}
-
 /**
  * The outbox's half of a sign-in delay (ADR 034): the owner of a known address with a password gets a
  * one-time link past the delay; an unknown address, nothing.
  */
-export async function sendSignInUnlock(deps: AuthMailDeps, payload: unknown): Promise<void> {
-  const user = await repo.findUserByEmail(deps.db, emailOf(payload, 'sign-in unlock'));
+export async function sendSignInUnlock(deps: AuthMailDeps, { email }: TopicPayload<typeof repo.signInUnlockTopic>): Promise<void> {
+  const user = await repo.findUserByEmail(deps.db, email);
   if (!user?.passwordHash) return;
   const token = await issueEmailToken(deps, user.id, 'unlock-sign-in');
   const link = unlockSignInLink(deps.config.PUBLIC_URL, token);

@@ -1,15 +1,16 @@
 // The cash-out module's background work: payouts left undecided are asked again (at start, then on the
 // runner's schedule), and the 'live.cashout' outbox rows are delivered.
+import { handleTopic } from '../../background/topics.ts';
 import type { BackgroundWork } from '../../background/work.ts';
 import type { Live } from '../../plugins/live.ts';
 import type { CashoutDeps } from './deps.ts';
 import { pushCashout } from './live.ts';
 import { payApprovedCashouts } from './payout.ts';
-import { CASHOUT_LIVE_TOPIC } from './repository.ts';
+import { cashoutLiveTopic } from './repository.ts';
 
 export function cashoutBackground(deps: CashoutDeps & { live: Live }): BackgroundWork {
   return {
     jobs: [{ name: 'cashout.payouts', run: () => payApprovedCashouts(deps) }],
-    topics: { [CASHOUT_LIVE_TOPIC]: { handle: (payload) => pushCashout(deps, payload) } },
+    topics: [handleTopic(cashoutLiveTopic, (payload) => pushCashout(deps, payload))],
   };
 }

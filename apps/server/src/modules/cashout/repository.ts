@@ -2,15 +2,16 @@
 // that tell the shopper's tabs.
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CashoutStatus } from '@store/shared';
+import { OUTBOX_TOPICS, type CashoutStatus, type LiveNotice } from '@store/shared';
+import { enqueue } from '../../background/topics.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { cashouts, outbox, users } from '../../db/schema.ts';
+import { cashouts, users } from '../../db/schema.ts';
 import { announceWalletChange } from '../wallet/index.ts';
 
 export type CashoutRow = typeof cashouts.$inferSelect;
 
 /** Outbox topic: the cash-out item to the shopper's tabs, with a toast (live.ts). */
-export const CASHOUT_LIVE_TOPIC = 'live.cashout';
+export const cashoutLiveTopic = OUTBOX_TOPICS.cashout;
 
 /** Locks the shopper's row: requests and anything else that takes the shopper's coins queue behind it. */
 export async function lockShopper(tx: Tx, userId: string): Promise<boolean> {
@@ -79,10 +80,10 @@ export async function moveCashout(
   return row;
 }
 
-export type CashoutNotice = { type: 'success' | 'error' | 'warning' | 'info'; content: string };
+export type CashoutNotice = LiveNotice;
 
 /** Inside the transaction that changed the cash-out: its item (with a toast) and, when coins moved, the balance. */
 export async function announce(tx: Tx, row: CashoutRow, { notice, coinsMoved }: { notice?: CashoutNotice; coinsMoved: boolean }) {
-  await tx.insert(outbox).values({ topic: CASHOUT_LIVE_TOPIC, payload: notice ? { cashoutId: row.id, notice } : { cashoutId: row.id } });
+  await enqueue(tx, cashoutLiveTopic, notice ? { cashoutId: row.id, notice } : { cashoutId: row.id });
   if (coinsMoved) await announceWalletChange(tx, row.userId);
 }

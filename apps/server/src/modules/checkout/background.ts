@@ -2,12 +2,13 @@
 // ORDER_RESERVATION_MINUTES go back to stock (reservation-expiry.ts), and every change of an order's
 // state reaches its shopper live (order-state-events.ts).
 import type { FastifyBaseLogger } from 'fastify';
+import { handleTopic } from '../../background/topics.ts';
 import type { BackgroundWork } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
 import type { Live } from '../../plugins/live.ts';
 import { pushOrderState } from './order-state-events.ts';
 import { releaseExpiredReservations } from './reservation-expiry.ts';
-import { ORDER_STATE_TOPIC } from './repository.ts';
+import { orderStateTopic } from './repository.ts';
 
 export function checkoutBackground({
   db,
@@ -21,7 +22,7 @@ export function checkoutBackground({
   reservationMinutes: number;
 }): BackgroundWork {
   return {
-    topics: { [ORDER_STATE_TOPIC]: { handle: (payload) => pushOrderState({ db, live }, payload) } },
+    topics: [handleTopic(orderStateTopic, (payload) => pushOrderState({ db, live }, payload))],
     jobs: [
       {
         name: 'checkout.expire-reservations',

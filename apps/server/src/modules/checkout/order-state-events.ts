@@ -1,19 +1,17 @@
 // Tells the shopper an order changed state (the outbox rows updateOrder writes). Reads the order as it is
 // now, so a late or repeated row still sends the truth, and two quick changes (paid, then fulfilled) both
 // report where the order ended up.
-import type { ServerToClientEvents } from '@store/shared';
+import type { LiveNotice, TopicPayload } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import type { Live } from '../../plugins/live.ts';
-import { findOrder, type OrderRow } from './repository.ts';
-
-type Notification = Parameters<ServerToClientEvents['notification']>[0];
+import { findOrder, type OrderRow, type orderStateTopic } from './repository.ts';
 
 /**
  * The state changes a shopper should notice wherever they are in the store (§9 toast rules): the order
  * is ready (a bank payment settles days later), or its money went back and its coins with it. A failure
  * shows on the page that paid (the payment call's own error), so it gets no toast of its own.
  */
-function noticeOf(order: OrderRow): Notification | null {
+function noticeOf(order: OrderRow): LiveNotice | null {
   switch (order.status) {
     case 'fulfilled':
       return { type: 'success', content: 'Payment received: your order is complete.' };
@@ -24,9 +22,7 @@ function noticeOf(order: OrderRow): Notification | null {
   }
 }
 
-export async function pushOrderState(deps: { db: Db; live: Live }, payload: unknown): Promise<void> {
-  const orderId = (payload as { orderId?: unknown } | null)?.orderId;
-  if (typeof orderId !== 'string') throw new Error('outbox payload lacks orderId');
+export async function pushOrderState(deps: { db: Db; live: Live }, { orderId }: TopicPayload<typeof orderStateTopic>): Promise<void> {
   const order = await findOrder(deps.db, orderId);
   if (!order) return;
   deps.live.emitToUser(order.userId, 'orderUpdated', { orderId: order.id, status: order.status });

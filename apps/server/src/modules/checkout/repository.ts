@@ -1,8 +1,9 @@
 // SQL for orders and their lines.
 import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import type { PaymentMethodKind } from '@store/shared';
+import { OUTBOX_TOPICS, type PaymentMethodKind } from '@store/shared';
+import { enqueue } from '../../background/topics.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderItems, orders, outbox, payments } from '../../db/schema.ts';
+import { orderItems, orders, payments } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -57,7 +58,7 @@ export async function latestPendingOrder(db: Db, userId: string): Promise<OrderR
 }
 
 /** The outbox topic every change of an order's state writes (background.ts tells the shopper). */
-export const ORDER_STATE_TOPIC = 'live.order';
+export const orderStateTopic = OUTBOX_TOPICS.orderState;
 
 /**
  * Every order update goes through here; one that changes the state also writes the outbox row that tells
@@ -66,7 +67,7 @@ export const ORDER_STATE_TOPIC = 'live.order';
  */
 export async function updateOrder(tx: Tx, orderId: string, patch: Partial<NewOrderRow>): Promise<void> {
   await tx.update(orders).set(patch).where(eq(orders.id, orderId));
-  if (patch.status) await tx.insert(outbox).values({ topic: ORDER_STATE_TOPIC, payload: { orderId } });
+  if (patch.status) await enqueue(tx, orderStateTopic, { orderId });
 }
 
 export async function listOrderItems(db: Db | Tx, orderIds: string[]): Promise<OrderItemRow[]> {

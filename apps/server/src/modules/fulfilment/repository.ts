@@ -1,7 +1,8 @@
-// SQL of fulfilment's own: the first-purchase claim, the outbox rows a fulfilment writes, the buyer.
+// SQL of fulfilment's own: the first-purchase claim, the outbox topics a fulfilment writes, the buyer.
 import { eq } from 'drizzle-orm';
+import { OUTBOX_TOPICS } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { firstPurchases, outbox, users } from '../../db/schema.ts';
+import { firstPurchases, users } from '../../db/schema.ts';
 
 /**
  * Makes the order the shopper's first purchase unless another order already is, and returns the id of
@@ -14,11 +15,10 @@ export async function claimFirstPurchase(tx: Tx, userId: string, orderId: string
   return rows[0]!.orderId;
 }
 
-export type OutboxTopic = 'mail.receipt' | 'live.cart';
-
-export async function enqueueOutbox(tx: Tx, rows: { topic: OutboxTopic; payload: Record<string, unknown> }[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(outbox).values(rows);
-}
+/** The receipt of a fulfilled order, mailed to its buyer (outbox-handlers.ts). */
+export const receiptTopic = OUTBOX_TOPICS.receipt;
+/** The cart badge's count, after a cart's purchase left it (outbox-handlers.ts). */
+export const cartCountTopic = OUTBOX_TOPICS.cartCount;
 
 export async function findBuyer(db: Db, userId: string): Promise<{ email: string; firstname: string } | undefined> {
   const rows = await db.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, userId));

@@ -2,6 +2,7 @@
 // receipt, live updates), and the recording of a payment's approval that leads to it.
 import type { OrderStatus } from '@store/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { enqueue } from '../../background/topics.ts';
 import type { Wake } from '../../background/work.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { removePurchasedLines } from '../cart/index.ts';
@@ -19,7 +20,7 @@ import {
 } from '../checkout/index.ts';
 import { confirmCoupon } from '../coupons/index.ts';
 import { announceWalletChange, appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
-import { claimFirstPurchase, enqueueOutbox } from './repository.ts';
+import { cartCountTopic, claimFirstPurchase, receiptTopic } from './repository.ts';
 
 export interface FulfilmentDeps {
   db: Db;
@@ -88,10 +89,8 @@ export async function fulfilOrder({ db, wake }: FulfilmentDeps, orderId: string)
     }
     if (credit === 'alreadyCredited') return false;
     await announceWalletChange(tx, order.userId);
-    await enqueueOutbox(tx, [
-      { topic: 'mail.receipt', payload: { orderId: order.id } },
-      ...(order.source === 'cart' ? [{ topic: 'live.cart' as const, payload: { userId: order.userId } }] : []),
-    ]);
+    await enqueue(tx, receiptTopic, { orderId: order.id });
+    if (order.source === 'cart') await enqueue(tx, cartCountTopic, { userId: order.userId });
     return true;
   });
   if (fulfilled) wake.kick();
