@@ -250,6 +250,16 @@ const OUTBOX_TABLE = {
   },
 };
 
+/** The order row's write and lock, which only checkout's order intents use (issue 25). */
+const ORDER_WRITES = {
+  pattern: {
+    group: ['**/repository.ts'],
+    importNames: ['updateOrder', 'lockOrder'],
+    message:
+      'Change an order through an intent of order-intents.ts (markPaid, failOrder, completeOrder, refundOrder, …): each checks its transition (issue 25).',
+  },
+};
+
 /** Each argument is a [package, message] pair, or `{ pattern }`: a no-restricted-imports pattern of its own. */
 function forbidPackages(...entries) {
   const packages = entries.filter(Array.isArray);
@@ -333,6 +343,13 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.{ts,tsx,js}'],
     ignores: ['**/*.test.ts', ...ESBUILD_ALLOWED, 'apps/server/src/background/**', 'apps/server/src/db/**'],
     rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE),
+  },
+  {
+    // Issue 25: an order changes only by intent (checkout/order-intents.ts checks each transition); the
+    // raw row write and the unbranded lock stay behind it, inside checkout too.
+    files: ['apps/server/src/modules/checkout/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/modules/checkout/order-intents.ts'],
+    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE, ORDER_WRITES),
   },
   {
     files: ['apps/checkout-host/**/*.{ts,tsx,js}'],

@@ -64,3 +64,29 @@ describe("the server's outbox", () => {
     },
   );
 });
+
+describe("the server's orders", () => {
+  it(
+    'change only by intent: checkout code importing the row write or lock fails lint, the intents pass',
+    { timeout: 120_000 },
+    async () => {
+      const [service] = await eslint.lintText(
+        "import { lockOrder, updateOrder } from './repository.ts';\nexport const t = [lockOrder, updateOrder];\n",
+        {
+          filePath: path.join(root, 'apps/server/src/modules/checkout/service.ts'),
+        },
+      );
+      expect(service!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)).toEqual([
+        expect.stringContaining('Change an order through an intent'),
+        expect.stringContaining('Change an order through an intent'),
+      ]);
+      const [intents] = await eslint.lintText(
+        "import { lockOrder, updateOrder } from './repository.ts';\nexport const t = [lockOrder, updateOrder];\n",
+        {
+          filePath: path.join(root, 'apps/server/src/modules/checkout/order-intents.ts'),
+        },
+      );
+      expect(intents!.messages.filter((m) => m.ruleId === 'no-restricted-imports')).toEqual([]);
+    },
+  );
+});

@@ -18,6 +18,15 @@ export {
 export { buildOrderView } from './order-view.ts';
 export { assignReservedCodes, GIFT_CARD_SOLD_OUT_MESSAGE, reserveGiftCardCodes } from './stock.ts';
 
-// Order operations for fulfilment: one order locked, moved on and read within the caller's transaction.
+// Order intents for fulfilment and payments (issue 25): one order locked in the caller's transaction, then
+// moved on only by an intent that checks its own transition. Nothing outside checkout writes an order.
 export { assertTransition } from './order-state.ts';
-export { findOrder, listOrderItems, listPaidOrderIds, lockOrder, updateOrder, type OrderRow } from './repository.ts';
+export {
+  completeOrder,
+  lockOrderForChange,
+  refundOrder,
+  withdrawFirstPurchaseBonus,
+  type LockedOrder,
+  type OrderRecord,
+} from './order-intents.ts';
+export { findOrder, listOrderItems, listPaidOrderIds } from './repository.ts';

@@ -4,8 +4,8 @@
 // sweep (checkout's background job, background.ts) fails such orders and gives back what they held. A payment approved later
 // for an expired order is refunded by payments (an approval for a failed order is an orphan).
 import type { Db } from '../../db/client.ts';
-import { assertTransition } from './order-state.ts';
-import { hasSettlingPayment, listOrdersHoldingSince, lockOrder, updateOrder } from './repository.ts';
+import { failOrder, lockOrderForChange } from './order-intents.ts';
+import { hasSettlingPayment, listOrdersHoldingSince } from './repository.ts';
 import { releaseReservations } from './service.ts';
 
 /** Orders released per sweep; the next sweep takes the rest. */
@@ -23,18 +23,13 @@ export async function releaseExpiredReservations(db: Db, maxAgeMinutes: number, 
   let released = 0;
   for (const orderId of await listOrdersHoldingSince(db, cutoff, SWEEP_BATCH)) {
     const expired = await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, orderId);
+      const order = await lockOrderForChange(tx, orderId);
       // Checked again under the lock: the payment may have gone through or been retried meanwhile.
       if (!order || order.status !== 'pending' || !order.reservationsHeld || !order.reservedAt || order.reservedAt >= cutoff) return false;
       // A bank payment of the order is settling: the order waits for it (ADR 011).
       if (await hasSettlingPayment(tx, order.id)) return false;
-      assertTransition(order.status, 'failed');
       await releaseReservations(tx, order);
-      await updateOrder(tx, order.id, {
-        status: 'failed',
-        failureReason: reservationExpiredMessage(maxAgeMinutes),
-        reservationsHeld: false,
-      });
+      await failOrder(tx, order, reservationExpiredMessage(maxAgeMinutes), { released: true });
       return true;
     });
     if (expired) released += 1;

@@ -7,6 +7,15 @@ import { newId } from '../../lib/ids.ts';
 import { priceCart, priceItems, type PricedCart } from '../cart/index.ts';
 import { releaseCoupon, reserveCoupon } from '../coupons/index.ts';
 import { isAdultConfirmed } from '../user/index.ts';
+import {
+  cancelOrder as cancel,
+  failOrder,
+  holdReservations,
+  lockOrderForChange,
+  markPaid,
+  type LockedOrder,
+  type OrderRecord,
+} from './order-intents.ts';
 import { assertTransition } from './order-state.ts';
 import { buildOrderView, buildOrderViews } from './order-view.ts';
 import {
@@ -16,8 +25,6 @@ import {
   insertOrderIfKeyFree,
   latestPendingOrder,
   listOrdersOfUser,
-  lockOrder,
-  updateOrder,
   type OrderRow,
 } from './repository.ts';
 import { reserveGiftCardCodes } from './stock.ts';
@@ -128,8 +135,8 @@ async function ownOrder(db: Db | Tx, userId: string, orderId: string): Promise<O
   return row;
 }
 
-async function lockOwnOrder(tx: Tx, userId: string, orderId: string): Promise<OrderRow> {
-  const row = await lockOrder(tx, orderId);
+async function lockOwnOrder(tx: Tx, userId: string, orderId: string): Promise<LockedOrder> {
+  const row = await lockOrderForChange(tx, orderId);
   if (!row || row.userId !== userId) throw notFound(ORDER_NOT_FOUND);
   return row;
 }
@@ -152,7 +159,7 @@ export async function listOrdersOf(db: Db, userId: string, { excluding }: { excl
 }
 
 /** Gift-card codes and the coupon go back when an order will not be paid. */
-export async function releaseReservations(tx: Tx, order: OrderRow): Promise<void> {
+export async function releaseReservations(tx: Tx, order: OrderRecord): Promise<void> {
   if (!order.reservationsHeld) return;
   await releaseCodes(tx, order.id);
   if (order.couponId) await releaseCoupon(tx, order.id);
@@ -166,8 +173,7 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
     // The money is on its way from the shopper's bank: the order waits for it (ADR 011).
     if (await hasSettlingPayment(tx, order.id)) throw new AppError(409, 'PAYMENT_PROCESSING', PAYMENT_PROCESSING_CANCEL_MESSAGE);
     await releaseReservations(tx, order);
-    await updateOrder(tx, order.id, { status: 'canceled', reservationsHeld: false });
-    return buildOrderView(tx, { ...order, status: 'canceled', reservationsHeld: false });
+    return buildOrderView(tx, await cancel(tx, order));
   });
 }
 
@@ -208,10 +214,9 @@ export async function prepareOrderForPayment(db: Db, userId: string, orderId: st
         if (!order.reservationsHeld && err instanceof AppError && err.statusCode === 409) throw new ReservationRefused(err);
         throw err;
       }
-      const held = { reservationsHeld: true, reservedAt: new Date() };
-      await updateOrder(tx, order.id, held);
-      await startAttempt?.(tx, order);
-      return buildOrderView(tx, { ...order, ...held });
+      const held = await holdReservations(tx, order);
+      await startAttempt?.(tx, held);
+      return buildOrderView(tx, held);
     });
   } catch (err) {
     if (!(err instanceof ReservationRefused)) throw err;
@@ -235,10 +240,9 @@ export async function withPendingOrder(db: Db, userId: string, orderId: string, 
 
 async function failUnpayableOrder(db: Db, orderId: string, reason: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrderForChange(tx, orderId);
     if (!order || order.status !== 'pending' || order.reservationsHeld) return;
-    assertTransition(order.status, 'failed');
-    await updateOrder(tx, order.id, { status: 'failed', failureReason: reason });
+    await failOrder(tx, order, reason, { released: false });
   });
 }
 
@@ -252,12 +256,11 @@ async function failUnpayableOrder(db: Db, orderId: string, reason: string): Prom
  */
 export async function markOrderPaid(db: Db, orderId: string, paymentId: string, writeApproval?: (tx: Tx) => Promise<void>): Promise<void> {
   const outcome = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrderForChange(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     await writeApproval?.(tx);
     if (order.status !== 'pending') return { taken: order.paymentId === paymentId, status: order.status };
-    assertTransition(order.status, 'paid');
-    await updateOrder(tx, order.id, { status: 'paid', paidAt: new Date(), paymentId });
+    await markPaid(tx, order, paymentId);
     return { taken: true, status: 'paid' as const };
   });
   // From failed or canceled, or paid by someone else: money taken for an order that cannot take it must be seen.
@@ -267,13 +270,12 @@ export async function markOrderPaid(db: Db, orderId: string, paymentId: string, 
 /** The payment was declined or failed: the order fails and its reservations go back. Repeats are no-ops. */
 export async function recordPaymentFailed(db: Db, orderId: string, reason: string): Promise<OrderStatus> {
   return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrderForChange(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     // A late decline never undoes a recorded approval, and a failed or canceled order stays as it is.
     if (order.status !== 'pending') return order.status;
-    assertTransition(order.status, 'failed');
     await releaseReservations(tx, order);
-    await updateOrder(tx, order.id, { status: 'failed', failureReason: reason, reservationsHeld: false });
+    await failOrder(tx, order, reason, { released: true });
     return 'failed' as const;
   });
 }

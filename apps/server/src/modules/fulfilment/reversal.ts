@@ -7,7 +7,7 @@
 // balance rather than vanishing, and later credits pay it off first. The same goes for the coins of the
 // order's gift-card codes that someone redeemed (the redemption module's takeBackRedeemedCodes).
 import type { Tx } from '../../db/client.ts';
-import { assertTransition, lockOrder, updateOrder } from '../checkout/index.ts';
+import { assertTransition, lockOrderForChange, refundOrder } from '../checkout/index.ts';
 import { takeBackRedeemedCodes } from '../redemption/index.ts';
 import { announceWalletChange, appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
 import { orderLedgerReference, type FulfilmentDeps } from './service.ts';
@@ -32,7 +32,7 @@ export interface ReversalSteps {
  */
 export async function reverseOrderGrant({ db, wake }: FulfilmentDeps, orderId: string, steps: ReversalSteps): Promise<boolean> {
   const reversed = await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrderForChange(tx, orderId);
     if (!order) throw new Error(`reverseOrderGrant: no order ${orderId}`);
     if (order.status === 'refunded') return false;
     assertTransition(order.status, 'refunded');
@@ -53,7 +53,7 @@ export async function reverseOrderGrant({ db, wake }: FulfilmentDeps, orderId: s
     // The order's gift-card codes someone redeemed: their coins go back too (issue 24).
     await takeBackRedeemedCodes(tx, orderId);
     await steps.writeReversal?.(tx, { reversedCoins: credited });
-    await updateOrder(tx, orderId, { status: 'refunded', failureReason: steps.reason, reservationsHeld: false });
+    await refundOrder(tx, order, steps.reason);
     await announceWalletChange(tx, order.userId);
     return true;
   });

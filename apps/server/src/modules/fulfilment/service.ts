@@ -7,16 +7,16 @@ import type { Wake } from '../../background/work.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { removePurchasedLines } from '../cart/index.ts';
 import {
-  assertTransition,
   assignReservedCodes,
+  completeOrder,
   findOrder,
   listOrderItems,
   listPaidOrderIds,
-  lockOrder,
+  lockOrderForChange,
   markOrderPaid,
   reserveGiftCardCodes,
-  updateOrder,
-  type OrderRow,
+  withdrawFirstPurchaseBonus,
+  type LockedOrder,
 } from '../checkout/index.ts';
 import { confirmCoupon } from '../coupons/index.ts';
 import { announceWalletChange, appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
@@ -36,12 +36,10 @@ export const orderLedgerReference = (orderId: string) => `order:${orderId}`;
  * was paid both carry it; the one fulfilled second loses it here, and its recorded bonus and total say so
  * (what /my-purchases and the receipt show is what was credited). Returns the order as it now stands.
  */
-async function settleFirstPurchaseBonus(tx: Tx, order: OrderRow): Promise<OrderRow> {
+async function settleFirstPurchaseBonus(tx: Tx, order: LockedOrder): Promise<LockedOrder> {
   const firstOrderId = await claimFirstPurchase(tx, order.userId, order.id);
   if (firstOrderId === order.id || (order.eligibilityBonusCoins === 0 && order.eligibilityPromotionId === null)) return order;
-  const patch = { bonusCoins: order.bonusCoins - order.eligibilityBonusCoins, eligibilityBonusCoins: 0, eligibilityPromotionId: null };
-  await updateOrder(tx, order.id, patch);
-  return { ...order, ...patch };
+  return withdrawFirstPurchaseBonus(tx, order);
 }
 
 /**
@@ -50,7 +48,7 @@ async function settleFirstPurchaseBonus(tx: Tx, order: OrderRow): Promise<OrderR
  * is then completed without a second receipt). Any other amount is a fault for a person to look at: it
  * throws, so the order stays paid and the background job for paid orders keeps reporting it.
  */
-async function creditCoins(tx: Tx, order: OrderRow): Promise<'credited' | 'alreadyCredited'> {
+async function creditCoins(tx: Tx, order: LockedOrder): Promise<'credited' | 'alreadyCredited'> {
   const totalCoins = order.coins + order.bonusCoins;
   if (totalCoins === 0) return 'credited';
   const reference = orderLedgerReference(order.id);
@@ -70,10 +68,9 @@ async function creditCoins(tx: Tx, order: OrderRow): Promise<'credited' | 'alrea
  */
 export async function fulfilOrder({ db, wake }: FulfilmentDeps, orderId: string): Promise<boolean> {
   const fulfilled = await db.transaction(async (tx) => {
-    const locked = await lockOrder(tx, orderId);
+    const locked = await lockOrderForChange(tx, orderId);
     if (!locked) throw new Error(`fulfilOrder: no order ${orderId}`);
     if (locked.status !== 'paid') return false;
-    assertTransition(locked.status, 'fulfilled');
 
     const order = await settleFirstPurchaseBonus(tx, locked);
     const credit = await creditCoins(tx, order);
@@ -81,7 +78,7 @@ export async function fulfilOrder({ db, wake }: FulfilmentDeps, orderId: string)
     await reserveGiftCardCodes(tx, order.id);
     await assignReservedCodes(tx, order.id, order.userId);
     if (order.couponId) await confirmCoupon(tx, order.id);
-    await updateOrder(tx, order.id, { status: 'fulfilled', fulfilledAt: new Date(), reservationsHeld: false });
+    await completeOrder(tx, order);
     if (order.source === 'cart') {
       // What was bought leaves the cart; whatever the shopper added or raised while paying stays.
       const bought = (await listOrderItems(tx, [order.id])).map((i) => ({ kind: i.itemKind, itemId: i.itemId, quantity: i.quantity }));

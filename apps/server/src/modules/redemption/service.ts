@@ -6,7 +6,7 @@
 import { GIFT_CARD_CODE_REDEEMED_MESSAGE, GIFT_CARD_CODE_UNKNOWN_MESSAGE, type RedeemableCode } from '@store/shared';
 import { AppError } from '@store/server-kit';
 import type { Db, Tx } from '../../db/client.ts';
-import { findOrder, lockOrder } from '../checkout/index.ts';
+import { findOrder, lockOrderForChange } from '../checkout/index.ts';
 import { announceWalletChange, appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
 import * as repo from './repository.ts';
 
@@ -53,7 +53,7 @@ export async function redeemCode({ db, wake }: RedemptionDeps, userId: string, c
   const found = await soldCode(db, code);
   const redeemed = await db.transaction(async (tx) => {
     // The order first, then the code, as a refund would lock them: a refunded (or refunding) order's code is not redeemed.
-    if ((await lockOrder(tx, found.orderId))?.status !== 'fulfilled') throw unknownCode();
+    if ((await lockOrderForChange(tx, found.orderId))?.status !== 'fulfilled') throw unknownCode();
     const locked = await repo.lockSoldCode(tx, found.id);
     if (!locked) throw unknownCode();
     if (locked.redeemedAt) throw new AppError(409, 'GIFT_CARD_CODE_REDEEMED', GIFT_CARD_CODE_REDEEMED_MESSAGE, 'code');

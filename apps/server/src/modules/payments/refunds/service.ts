@@ -11,7 +11,7 @@
 import type { AdminRefundResult } from '@store/shared';
 import { AppError, notFound } from '@store/server-kit';
 import { recordAudit } from '../../audit/index.ts';
-import { lockOrder } from '../../checkout/index.ts';
+import { lockOrderForChange } from '../../checkout/index.ts';
 import { reverseOrderGrant } from '../../fulfilment/index.ts';
 import type { PaymentProvider, RefundOutcome } from '@store/server-kit';
 import type { PaymentsDeps } from '../deps.ts';
@@ -41,7 +41,7 @@ interface Claim {
 
 async function claim({ db }: PaymentsDeps, orderId: string, now: number): Promise<Claim> {
   return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
+    const order = await lockOrderForChange(tx, orderId);
     if (!order) throw notFound('No order with this id.');
     if (order.status === 'refunded') throw alreadyRefunded();
     if ((order.status !== 'paid' && order.status !== 'fulfilled') || !order.paymentId) throw notRefundable(order.status);
