@@ -4,6 +4,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
+import { SERVER_MODULE_USES } from './scripts/server-module-uses.js';
 
 // Import boundaries of DESIGN.md §3: a feature never imports another feature; shared imports no app;
 // the web app never imports the server.
@@ -64,49 +65,10 @@ const boundaryZones = [
 ];
 
 // Server modules (DESIGN.md §3, ADR 007). Another module, and every file outside modules/, imports a
-// module only through its index.ts. SERVER_MODULE_USES is the one-way order of the modules: each names
+// module only through its index.ts. SERVER_MODULE_USES (scripts/server-module-uses.js) is the one-way order of the modules: each names
 // the modules it may use, and lint refuses the others. A module folder missing here, or a loop in the
 // map, stops lint at once: a new module or dependency is declared, never drifted into.
 const SERVER = './apps/server';
-const SERVER_MODULE_USES = {
-  // Revoking a shopper's sessions is an admin change (issue 12, ADR 025), so it is audited.
-  auth: ['audit'],
-  // The admin console's catalogue (ADR 023) records its changes in the audit log.
-  catalog: ['audit'],
-  // coupons, promotions, settings: their admin changes write the audit log (issue 12, ADR 024).
-  coupons: ['audit'],
-  mailbox: [],
-  promotions: ['audit'],
-  settings: ['audit'],
-  // getuser carries the social sign-in state (SPEC §3 fbData, appleData, provider; ADR 029).
-  user: ['auth'],
-  // The audit log of admin changes (issue 12): a leaf, so every module may record an admin change.
-  audit: [],
-  wallet: ['audit'],
-  // Identity verification (ADR 016): its own record, attempts and provider.
-  kyc: ['audit'],
-  cart: ['catalog', 'coupons', 'promotions', 'settings'],
-  // An order is placed only for an account that confirmed being 18 or older (issue 24; user's isAdultConfirmed).
-  checkout: ['cart', 'coupons', 'user'],
-  // Gift-card codes redeemed into the wallet (issue 24): the order that sold a code must still stand.
-  redemption: ['checkout', 'wallet'],
-  // A refund takes back the coins of the order's redeemed gift-card codes (redemption).
-  fulfilment: ['cart', 'checkout', 'coupons', 'redemption', 'wallet'],
-  purchases: ['checkout'],
-  // An admin's refund writes the audit log (ADR 026).
-  payments: ['audit', 'checkout', 'fulfilment', 'settings', 'user'],
-  // Game providers' credits: their keys are settings, the coins go through the wallet's ledger.
-  distributors: ['settings', 'wallet'],
-  // Cash-outs (ADR 017): the verification, the saved bank accounts and ACH hold, the rules, the profile's state, the ledger.
-  cashout: ['audit', 'kyc', 'payments', 'settings', 'user', 'wallet'],
-  // The admin console (issue 12): reads across the store; its audit log is the leaf module audit.
-  // Live chat (ADR 027): assign, answer and close are audited; the inbox shows the shopper's recent purchases.
-  chat: ['audit', 'purchases'],
-  // kyc: the dashboard counts the identity reviews the kyc module lists (ADR 025).
-  admin: ['audit', 'chat', 'kyc', 'wallet'],
-  // Session recording and replay (ADR 028): its settings, and the audit log of their changes.
-  recordings: ['audit', 'settings'],
-};
 const serverModules = fs.existsSync(`${SERVER}/src/modules`)
   ? fs
       .readdirSync(`${SERVER}/src/modules`, { withFileTypes: true })
@@ -250,6 +212,16 @@ const OUTBOX_TABLE = {
   },
 };
 
+/** The kit's AppError takes any code; the store's (lib/errors.ts) takes only its catalogue's (issue 25). */
+const KIT_APP_ERROR = {
+  pattern: {
+    group: ['@store/server-kit'],
+    importNames: ['AppError'],
+    message:
+      "Import AppError from apps/server/src/lib/errors.ts: the store's, whose code is an ErrorCode of @store/shared's catalogue (issue 25).",
+  },
+};
+
 /** The order row's write and lock, which only checkout's order intents use (issue 25). */
 const ORDER_WRITES = {
   pattern: {
@@ -335,21 +307,26 @@ export default tseslint.config(
     // Tests (and test support outside src) may bundle what they serve; production code may not.
     files: ['apps/server/src/**/*.{ts,tsx,js}'],
     ignores: ['**/*.test.ts', ...ESBUILD_ALLOWED],
-    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS),
+    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, KIT_APP_ERROR),
   },
   {
     // Issue 25: an outbox row is written only by enqueue(tx, topic, payload) (background/topics.ts), so
     // every row has a declared topic and a payload its schema checked. Tests may write raw rows.
     files: ['apps/server/src/**/*.{ts,tsx,js}'],
     ignores: ['**/*.test.ts', ...ESBUILD_ALLOWED, 'apps/server/src/background/**', 'apps/server/src/db/**'],
-    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE),
+    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE, KIT_APP_ERROR),
   },
   {
     // Issue 25: an order changes only by intent (checkout/order-intents.ts checks each transition); the
     // raw row write and the unbranded lock stay behind it, inside checkout too.
     files: ['apps/server/src/modules/checkout/**/*.ts'],
     ignores: ['**/*.test.ts', 'apps/server/src/modules/checkout/order-intents.ts'],
-    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE, ORDER_WRITES),
+    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE, ORDER_WRITES, KIT_APP_ERROR),
+  },
+  {
+    // The store's AppError is the kit's class, typed: the one file that imports the kit's.
+    files: ['apps/server/src/lib/errors.ts'],
+    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE),
   },
   {
     files: ['apps/checkout-host/**/*.{ts,tsx,js}'],

@@ -90,3 +90,24 @@ describe("the server's orders", () => {
     },
   );
 });
+
+describe("the server's error codes", () => {
+  it(
+    "come from the store's catalogue: the kit's untyped AppError fails lint in store code, the store's passes",
+    { timeout: 120_000 },
+    async () => {
+      const lint = async (filePath: string, code: string) => {
+        const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+        return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+      };
+      const file = 'apps/server/src/modules/redemption/service.ts';
+      expect(await lint(file, "import { AppError } from '@store/server-kit';\nexport const t = AppError;\n")).toEqual([
+        expect.stringContaining('Import AppError from apps/server/src/lib/errors.ts'),
+      ]);
+      expect(await lint(file, "import { AppError } from '../../lib/errors.ts';\nexport const t = AppError;\n")).toEqual([]);
+      expect(
+        await lint('apps/server/src/lib/errors.ts', "import { AppError } from '@store/server-kit';\nexport const t = AppError;\n"),
+      ).toEqual([]);
+    },
+  );
+});

@@ -1,8 +1,11 @@
-/** An error a client caused or may act on; the handler turns it into the failure envelope. */
-export class AppError extends Error {
+/**
+ * An error a client caused or may act on; the handler turns it into the failure envelope. An app narrows
+ * `Code` to its own catalogue of codes (the store: ErrorCode in @store/shared, apps/server lib/errors.ts).
+ */
+export class AppError<Code extends string = string> extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: Code,
     message: string,
     readonly field?: string,
   ) {

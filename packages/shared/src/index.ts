@@ -9,6 +9,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/catalog.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/user.ts';
+export * from './error-codes.ts';
 export * from './schemas/live.ts';
 export * from './schemas/outbox-topics.ts';
 export * from './schemas/cart.ts';

@@ -1,5 +1,6 @@
 // Session recording's constants (SPEC §9 "Recording"; ADR 028, 033), apart from its schemas: the browser's
 // first load reads these keys (app start, the opt-out switch), and a module of schemas would bring zod with it.
+import type { ErrorCode } from './error-codes.ts';
 
 /** SPEC §9: the browser keeps at most this many events waiting to be sent (the oldest go first). */
 export const RECORDING_QUEUE_LIMIT = 1000;
@@ -31,7 +32,7 @@ export const RECORDING_ERROR = {
   addressLimited: 'RECORDING_ADDRESS_LIMITED',
   /** 503 with Retry-After: too many batches waiting to be read: send this one again later. */
   busy: 'RECORDING_BUSY',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 export type RecordingErrorCode = (typeof RECORDING_ERROR)[keyof typeof RECORDING_ERROR];
 /** Window event the opt-out switch fires, so a running recorder stops at once. */
 export const RECORDING_OPT_OUT_EVENT = 'recording-opt-out';

@@ -6,7 +6,7 @@
 // what such a client sees is its own affair.
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@store/server-kit';
+import { AppError } from './errors.ts';
 
 /** What is read and discarded at most to deliver a 413: a mistaken upload of a big file, not a flood. */
 export const DRAIN_MAX_BYTES = 64 * 1024 * 1024;

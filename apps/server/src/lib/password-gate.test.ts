@@ -1,7 +1,7 @@
 // The password gate (ADR 034): at most maxConcurrent argon2 runs at once, at most queueMax waiting,
 // and the rest refused at once with 503 and Retry-After, without hashing.
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@store/server-kit';
+import { AppError } from './errors.ts';
 import { passwordGate } from './password-gate.ts';
 
 describe('the password gate', () => {

@@ -5,7 +5,7 @@
 // them. The gate runs at most `maxConcurrent` hashes at once, lets at most `queueMax` more wait, and
 // refuses the rest at once with 503 and Retry-After, without hashing.
 import os from 'node:os';
-import { AppError } from '@store/server-kit';
+import { AppError } from './errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 export const PASSWORD_HASHING_BUSY = 'SERVER_BUSY';

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AUTH_HEADER, COUNTRY_RESTRICTED_MESSAGE } from '@store/shared';
-import { AppError, forbidden, unauthorized } from '@store/server-kit';
+import { forbidden, unauthorized } from '@store/server-kit';
+import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/ids.ts';
 import { countryCheck } from './country.ts';
 

@@ -4,7 +4,7 @@
 import net from 'node:net';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../lib/errors.ts';
 
 export const DEMO_LOCAL_ONLY_MESSAGE =
   'Demo tools answer only on the machine the store runs on (DEMO_REMOTE_ACCESS=true opens them to other machines).';

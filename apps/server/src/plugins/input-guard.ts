@@ -11,7 +11,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../lib/errors.ts';
 import { MAX_JSON_NESTING, scanJsonNesting } from '../lib/json-nesting.ts';
 
 const NUL = '\u0000';

@@ -1,12 +1,14 @@
 // The one place that reads a failed call: the failure envelope `{ success: false, message, code, field? }`
 // (DESIGN §1) out of an RTK Query error, and the text a screen shows for it.
+import { isErrorCode, type ErrorCode } from '@store/shared';
 
 export interface ApiFailure {
   /** HTTP status, or null when no answer arrived (network failure, timeout). */
   status: number | null;
   /** The server's message, when the answer had one. */
   message: string | null;
-  code: string | null;
+  /** The failure's code from the store's catalogue (ERROR_CODES); null when none came, or one it does not list. */
+  code: ErrorCode | null;
   /** The input the server refused, when it names one. */
   field: string | null;
 }
@@ -23,7 +25,7 @@ export function readApiFailure(error: unknown): ApiFailure {
   const data = isRecord(error.data) ? error.data : {};
   // FETCH_ERROR / PARSING_ERROR keep the HTTP status (if any) in originalStatus.
   const status = typeof error.status === 'number' ? error.status : typeof error.originalStatus === 'number' ? error.originalStatus : null;
-  return { status, message: stringOrNull(data.message), code: stringOrNull(data.code), field: stringOrNull(data.field) };
+  return { status, message: stringOrNull(data.message), code: isErrorCode(data.code) ? data.code : null, field: stringOrNull(data.field) };
 }
 
 /**

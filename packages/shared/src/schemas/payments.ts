@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../error-codes.ts';
 
 /** A saved card as the shopper sees it (SPEC §3 Saved payment state: keyed by userPaymentOptionId). */
 export const savedCard = z.object({
@@ -179,7 +180,7 @@ export const paymentsConfigResponse = z.object({ success: z.literal(true), data:
  * 429 of every card path (and of opening the embedded checkout) while the shopper or their address is
  * over the card-attempt limit (issues 7 and 21, ADR 031); Retry-After says when to try again.
  */
-export const CARD_ATTEMPTS_LIMITED = 'CARD_ATTEMPTS_LIMITED';
+export const CARD_ATTEMPTS_LIMITED = 'CARD_ATTEMPTS_LIMITED' satisfies ErrorCode;
 
 /** Declines answer 402 with one of these codes and messages. */
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
@@ -211,15 +212,15 @@ export type VaultFrameSession = z.infer<typeof vaultFrameSessionData>;
 export const vaultFrameSessionResponse = z.object({ success: z.literal(true), data: vaultFrameSessionData });
 
 /** /tokenize refused the frame session because it has run out: get a new one and ask again. */
-export const VAULT_SESSION_EXPIRED = 'VAULT_SESSION_EXPIRED';
+export const VAULT_SESSION_EXPIRED = 'VAULT_SESSION_EXPIRED' satisfies ErrorCode;
 export const VAULT_SESSION_EXPIRED_MESSAGE = 'The card form has timed out. Please try again.';
 /** /tokenize got no frame session, or one the vault did not sign. */
-export const VAULT_SESSION_INVALID = 'VAULT_SESSION_INVALID';
+export const VAULT_SESSION_INVALID = 'VAULT_SESSION_INVALID' satisfies ErrorCode;
 export const VAULT_SESSION_INVALID_MESSAGE = 'The card form is not available. Reload the page and try again.';
 /** Too many tokenizations from one address or for one shopper (429, Retry-After). */
-export const VAULT_TOKENIZE_LIMITED = 'VAULT_TOKENIZE_LIMITED';
+export const VAULT_TOKENIZE_LIMITED = 'VAULT_TOKENIZE_LIMITED' satisfies ErrorCode;
 /** A card token nothing used within VAULT_TOKEN_TTL_MINUTES: the shopper types the card again. */
-export const CARD_TOKEN_EXPIRED = 'CARD_TOKEN_EXPIRED';
+export const CARD_TOKEN_EXPIRED = 'CARD_TOKEN_EXPIRED' satisfies ErrorCode;
 export const CARD_TOKEN_EXPIRED_MESSAGE = 'The card details have expired. Please enter the card again.';
 
 /** `session`: a fresh frame session for the frame to use from now on (the one in its URL may have run out). */

@@ -4,7 +4,8 @@
 // account here gets a note instead of a link, and the asker the same answer: the change tells nobody whose
 // address it is.
 import type { ChangeEmailBody } from '@store/shared';
-import { AppError, notFound } from '@store/server-kit';
+import { notFound } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { hashToken, newSecretToken } from '../../lib/ids.ts';
 import { confirmEmailChangeLink, forgotPasswordLink, loginLink } from '../../providers/mail/links.ts';
 import { emailChangeConfirmEmail, emailChangedEmail, emailChangeTakenEmail } from '../../providers/mail/templates.ts';

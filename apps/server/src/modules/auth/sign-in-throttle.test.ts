@@ -1,6 +1,6 @@
 // The rules of the per-account sign-in delay (ADR 034), on in-memory counters with a clock of our own.
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { memoryCounters } from '../../plugins/attempt-counters.ts';
 import { delayAfterFailureMs, signInThrottle } from './sign-in-throttle.ts';
 

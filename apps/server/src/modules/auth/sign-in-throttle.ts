@@ -11,7 +11,7 @@
 // shared through Redis when REDIS_URL is set (plugins/attempt-counters.ts) and keyed by a hash of the
 // address, so Redis holds no address.
 import type { Config } from '../../config.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/ids.ts';
 import type { AttemptCounters } from '@store/server-kit';
 

@@ -1,8 +1,9 @@
 // A shopper's cash-out request (issue 10, ADR 017): the rules, then the coins from winWallet to the hold
 // in one transaction with the cash-out row. Every rule broken is a 422 naming it (code and field);
 // nothing moves then.
-import { formatCoins, formatDateTime, type CashoutRequestBody, type CashoutRules } from '@store/shared';
-import { AppError, forbidden, notFound } from '@store/server-kit';
+import { formatCoins, formatDateTime, type CashoutRequestBody, type CashoutRules, type ErrorCode } from '@store/shared';
+import { forbidden, notFound } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { findVerificationDecision } from '../kyc/index.ts';
 import { findSavedBankAccount, lastSettledBankPaymentAt } from '../payments/index.ts';
@@ -14,7 +15,7 @@ import type { CashoutDeps } from './deps.ts';
 import * as repo from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
-const rule = (code: string, message: string, field: string) => new AppError(422, code, message, field);
+const rule = (code: ErrorCode, message: string, field: string) => new AppError(422, code, message, field);
 const PAYER_FIELD_NAMES: Record<MissingPayerField, string> = {
   'address.country': 'billing country',
   firstname: 'first name',

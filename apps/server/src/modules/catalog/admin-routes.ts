@@ -27,7 +27,7 @@ import {
   type CatalogueKind,
 } from '@store/shared';
 import { refuseLargerThan } from '../../lib/body-size.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import {
   createCatalogueItem,

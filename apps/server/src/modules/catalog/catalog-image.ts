@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { CATALOGUE_IMAGE_MAX_SIDE } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import type { StoredImage } from './admin-repository.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

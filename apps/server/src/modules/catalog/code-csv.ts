@@ -6,7 +6,7 @@
 // return) is refused: codes travel on in lists that people open in spreadsheets, where such a cell runs
 // as a formula (CSV injection).
 import { GIFT_CODE_CSV_MAX_ROWS, GIFT_CODE_PATTERN, type AdminCodeRefusal } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 
 export interface ParsedCodes {
   /** Codes to take, each once, with the line it came from. */

@@ -19,7 +19,7 @@ import {
   errorEnvelope,
 } from '@store/shared';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/ids.ts';
 import { chatLive } from './live.ts';
 import {

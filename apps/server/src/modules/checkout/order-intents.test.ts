@@ -2,7 +2,7 @@
 // and a state change writes the shopper's live row in the same transaction.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { insertOrder } from '../../../test/support/admin.ts';
 import { createShopper } from '../../../test/support/checkout.ts';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/test-app.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderStatuses, type OrderStatus } from '../../db/schema.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { assertTransition, canTransition } from './order-state.ts';
 
 const allowed: [OrderStatus, OrderStatus][] = [

@@ -2,7 +2,7 @@
 // late or repeated event (a decline after a cancel, a second approval) can never move an order
 // somewhere the business does not allow.
 import type { OrderStatus } from '../../db/schema.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['paid', 'failed', 'canceled'],

@@ -2,7 +2,8 @@
 // takes an order through (prepare → approved / failed). Prices always come from CART's pricing.
 import { formatCents, type Order, type OrderStatus } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, notFound, unprocessable } from '@store/server-kit';
+import { notFound, unprocessable } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { priceCart, priceItems, type PricedCart } from '../cart/index.ts';
 import { releaseCoupon, reserveCoupon } from '../coupons/index.ts';

@@ -1,7 +1,7 @@
 // The gift-card codes an order holds. Codes are reserved before any charge (so no charge stands for a
 // card that sold out), handed to the buyer when the order is fulfilled, released when it will not be paid.
 import type { Tx } from '../../db/client.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { listOrderItems } from './repository.ts';
 import { assignCodes, countCodesHeldBy, reserveFreeCodes } from './stock-repository.ts';
 

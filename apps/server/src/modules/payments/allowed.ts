@@ -3,7 +3,7 @@
 // is whitelisted. The same rule answers GET v1/payment/allowed-providers and refuses a payment, so
 // whatever the client shows or sends, the server decides.
 import { PAYMENT_METHOD_KINDS, type AllowedPayment, type CardRouteKind, type CardRouting } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import type { PaymentMethodKind } from '@store/server-kit';
 import { getPurchaseSettings, isStateWhitelisted } from '../settings/index.ts';
 import { findProfileState } from '../user/index.ts';

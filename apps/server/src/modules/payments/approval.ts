@@ -4,7 +4,8 @@
 // (when the shopper asked) and the order fulfilled. An approval the order cannot take is refunded at
 // once, through the provider that took the money.
 import type { OrderStatus, SavedCard } from '@store/shared';
-import { AppError, conflict } from '@store/server-kit';
+import { conflict } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { findOrder } from '../checkout/index.ts';
 import { recordPaymentApproved } from '../fulfilment/index.ts';
 import type { ProviderCard, SavedMethods } from '@store/server-kit';

@@ -12,7 +12,7 @@
 import { CARD_ATTEMPTS_LIMITED, type PaymentMethodKind } from '@store/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import type { AttemptCounters } from '@store/server-kit';
 import { signedInUser } from '../../plugins/auth.ts';
 import type { PaymentProviders } from '../../providers/payments/registry.ts';

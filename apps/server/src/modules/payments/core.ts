@@ -9,7 +9,8 @@
 //             once); a challenge, a redirect or the provider's script put it in 'challenge' (the
 //             shopper is away, and a new attempt may supersede it, ADR 005)
 // The routes of each provider's API map the result onto their own responses (service.ts: the card API).
-import { AppError, conflict } from '@store/server-kit';
+import { conflict } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { prepareOrderForPayment, recordPaymentFailed, withPendingOrder } from '../checkout/index.ts';
 import { findAccountName } from '../user/index.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CARD_TOKEN_EXPIRED, CARD_TOKEN_EXPIRED_MESSAGE } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import type { PaymentMethodKind, PaymentProvider } from '@store/server-kit';
 import { methodUnavailable, type PaymentsDeps } from '../../providers/payments/core-port.ts';
 

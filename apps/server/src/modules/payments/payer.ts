@@ -2,7 +2,7 @@
 // ADR 039): from the shopper's profile and the request being served. A payment whose provider requires
 // them asks requirePayer first, so a shopper whose profile lacks one gets a 422 naming the field before
 // anything is written or sent.
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import type { Payer } from '@store/server-kit';
 import { findPayer, type MissingPayerField } from '../user/index.ts';
 import type { PaymentsDeps } from './deps.ts';

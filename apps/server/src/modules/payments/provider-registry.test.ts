@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { orders, payments } from '../../db/schema.ts';
 import { sandboxTransactions } from '../../db/sandbox-schema.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { SANDBOX_SIGNATURE_HEADER, signNotification } from '../../../test/support/payments.ts';
 import { createPaymentProviders } from '../../providers/payments/registry.ts';

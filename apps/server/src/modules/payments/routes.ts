@@ -14,7 +14,7 @@ import {
   vaultFrameSessionResponse,
 } from '@store/shared';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { cardAttemptsFor } from './card-attempts.ts';
 import { paymentsCoreOf } from './core-port.ts';
 import { routeDepsOf } from './route-deps.ts';

@@ -5,7 +5,8 @@
 // source and maps each step's result onto the card API's responses. ORDERS reserves stock before any
 // charge and fulfils on approval (approval.ts); what a crash leaves unfinished is reconciled (reconcile.ts).
 import { isCountryCode, postalCodeFits, type NuveiInitBody, type OrderStatus, type PaymentFirstBody } from '@store/shared';
-import { AppError, badRequest, conflict, notFound } from '@store/server-kit';
+import { badRequest, conflict, notFound } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { DECLINE_MESSAGES, type BrowserDetails, type Payer, type PaymentSource, type ShopperAction } from '@store/server-kit';
 import { findAccountName, findPayer, saveProfileCountry, saveProfileZip } from '../user/index.ts';
 import { assertMayPay } from './allowed.ts';

@@ -3,7 +3,8 @@
 // routes read and verify a delivery with their provider's parseWebhook and hand the event here, so the claim
 // → handle → finish sequence is written once; the families' answers (a stale signature's status, a refusal
 // kept or released, a duplicate's answer) stay theirs, as options and as the AppErrors their parseWebhook throws.
-import { AppError, conflict } from '@store/server-kit';
+import { conflict } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import type { WebhookEventPolicy, WebhookEventResult } from '../../providers/payments/core-port.ts';
 import type { PaymentProvider, VerifiedWebhookEvent } from '@store/server-kit';
 import { DECLINE_WEIGHT } from './card-attempts.ts';

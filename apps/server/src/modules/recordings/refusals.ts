@@ -1,13 +1,13 @@
 // The answers that refuse a batch or a recording (ADR 033), each with the code the browser acts on
 // (RECORDING_ERROR): drop the batch, wait, start another recording, or stop.
-import { RECORDING_ERROR } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { RECORDING_ERROR, type ErrorCode } from '@store/shared';
+import { AppError } from '../../lib/errors.ts';
 
 /** A refusal the client may retry after a while: the route's onError hook sends Retry-After. */
 export class RetryLaterError extends AppError {
   constructor(
     statusCode: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     readonly retryAfterSeconds: number,
   ) {

@@ -1,7 +1,7 @@
 // Gift-card codes redeemed in the store (issue 24): check what a code gives, then redeem it into the wallet.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GIFT_CARD_CODE_ATTEMPTS_PER_HOUR, errorEnvelope, giftCardCodeBody, redeemableCodeResponse } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import type { FastifyRequest } from 'fastify';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import { checkCode, redeemCode } from './service.ts';

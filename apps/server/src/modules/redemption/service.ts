@@ -4,7 +4,7 @@
 // reversal) takes the same lock, so a code is never redeemed from an order being refunded, and a refund
 // after a redemption takes the redeemed coins back (takeBackRedeemedCodes).
 import { GIFT_CARD_CODE_REDEEMED_MESSAGE, GIFT_CARD_CODE_UNKNOWN_MESSAGE, type RedeemableCode } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { findOrder, lockOrderForChange } from '../checkout/index.ts';
 import { announceWalletChange, appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';

@@ -4,7 +4,7 @@
 // and whatever a crafted file hides after its image data.
 import sharp, { type Metadata } from 'sharp';
 import { AVATAR_SIZE } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 
 export type AvatarSourceType = 'png' | 'jpeg' | 'webp';
 

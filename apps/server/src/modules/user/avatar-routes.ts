@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, avatarFileParam, errorEnvelope, getUserResponse } from '@store/shared';
 import { refuseLargerThan } from '../../lib/body-size.ts';
-import { AppError, notFound } from '@store/server-kit';
+import { notFound } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { findAvatar, removeAvatar, replaceAvatar } from './service.ts';
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { failureEnvelope } from '../../lib/errors.ts';
 import { pickEncoding } from './encoding.ts';
 import { PageBody } from './page-body.ts';
 import { PageCache } from './page-cache.ts';
@@ -33,7 +34,7 @@ function isApiPath(url: string): boolean {
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ success: false, message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  return reply.status(404).send(failureEnvelope('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
 }
 
 /** The icon the page template links (`<link rel="icon" href="...">`), if it names one on this origin. */

@@ -10,7 +10,7 @@ import type { Wake } from '../../background/work.ts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { payments } from '../../db/schema.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import type { CardTokenState } from '@store/server-kit';
 import type { PaymentProviders } from './registry.ts';
 import type {

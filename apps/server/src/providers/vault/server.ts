@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { VAULT_INVALID_CVV } from '@store/shared';
+import { failureEnvelope } from '../../lib/errors.ts';
 import type { ProxyTrust } from '../../lib/proxy-trust.ts';
 import type { AttemptCounters } from '@store/server-kit';
 import { checkCard, cvvValid } from './card-rules.ts';
@@ -147,30 +148,28 @@ export function createVaultServer(options: VaultServerOptions): FastifyInstance 
     if (!parsed.success) {
       // The field's name only: an issue's message could quote what was sent.
       const field = String(parsed.error.issues[0]?.path[0] ?? 'body');
-      return reply.status(400).send({ success: false, message: 'Invalid card data', code: 'VALIDATION_FAILED', field });
+      return reply.status(400).send(failureEnvelope('VALIDATION_FAILED', 'Invalid card data', field));
     }
     const body = parsed.data;
     if (body.kind === 'cvv') {
-      if (!cvvValid(body.cvv))
-        return reply.status(400).send({ success: false, message: VAULT_INVALID_CVV, code: 'VALIDATION_FAILED', field: 'cvv' });
+      if (!cvvValid(body.cvv)) return reply.status(400).send(failureEnvelope('VALIDATION_FAILED', VAULT_INVALID_CVV, 'cvv'));
       const token = vault.storeCvv(body.cvv);
       return { token, expiresAt: vault.cvvExpiresAt(token) };
     }
     const card = checkCard(body);
-    if ('error' in card)
-      return reply.status(400).send({ success: false, message: card.error, code: 'VALIDATION_FAILED', field: card.field });
+    if ('error' in card) return reply.status(400).send(failureEnvelope('VALIDATION_FAILED', card.error, card.field));
     // A new card's CVV (the card frame sends it with number and expiry, checked above against the brand):
     // sealed with the card until the relay takes it (ADR 038). It is never logged: this server logs nothing.
     return vault.storeCard(card, body.cvv);
   });
 
-  server.setNotFoundHandler((_req, reply) => reply.status(404).send({ success: false, message: 'Not found.', code: 'NOT_FOUND' }));
+  server.setNotFoundHandler((_req, reply) => reply.status(404).send(failureEnvelope('NOT_FOUND', 'Not found.')));
   server.setErrorHandler((error: { statusCode?: number }, _req, reply) => {
     // Never echo request data back: it may hold a card number.
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     return reply
       .status(status)
-      .send({ success: false, message: status === 500 ? 'Vault error' : 'Bad request', code: status === 500 ? 'INTERNAL' : 'BAD_REQUEST' });
+      .send(status === 500 ? failureEnvelope('INTERNAL', 'Vault error') : failureEnvelope('BAD_REQUEST', 'Bad request'));
   });
   return server;
 }

@@ -15,6 +15,8 @@ import {
 } from '@store/shared';
 import type { AttemptCounters } from '@store/server-kit';
 import type { FrameSessionSubject } from '@store/server-kit';
+import type { ErrorCode } from '@store/shared';
+import { failureEnvelope } from '../../lib/errors.ts';
 import { FRAME_SESSION_HEADER, type FrameSessionSigner } from './frame-session.ts';
 
 export interface TokenizeLimits {
@@ -41,8 +43,11 @@ export const tokenizeLimitedMessage = (waitSeconds: number) => {
   return `Too many card entries. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
 };
 
-const refuse = (reply: FastifyReply, status: number, code: string, message: string, field: string) =>
-  reply.status(status).header('cache-control', 'no-store').send({ success: false, message, code, field });
+const refuse = (reply: FastifyReply, status: number, code: ErrorCode, message: string, field: string) =>
+  reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send(failureEnvelope(code, message, field));
 
 export function tokenizeGuard({ storeOrigins, vaultOrigin, sessions, counters, limits, onLimited }: TokenizeGuardOptions) {
   const perSubject = (subject: FrameSessionSubject) => (subject.kind === 'merchant' ? limits.perMerchant : limits.perShopper);

@@ -14,7 +14,7 @@ import {
   socialProvider,
   socialStartQuery,
 } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import { safeError } from '../../../lib/log-safety.ts';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
 import { failures } from '../schemas.ts';

@@ -9,7 +9,8 @@
 // The provider's own news of the refund (Stripe's charge.refunded) finds the payment 'refunding' or
 // 'refunded', not 'approved', so the shared reversal (reversal.ts) takes nothing back a second time.
 import type { AdminRefundResult } from '@store/shared';
-import { AppError, notFound } from '@store/server-kit';
+import { notFound } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import { recordAudit } from '../../audit/index.ts';
 import { lockOrderForChange } from '../../checkout/index.ts';
 import { reverseOrderGrant } from '../../fulfilment/index.ts';

@@ -16,7 +16,7 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { KYC_DECISIONS } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import { ACCOUNTS_PATH, accountPath, executionPath, executionStatusPath } from './hosts.ts';
 import { evidenceOf } from './evidence.ts';
 import { verifyCallbackSignature } from './signature.ts';

@@ -4,7 +4,7 @@
 // allowlisting its addresses: JUMIO_CALLBACK_ALLOWED_IPS, ADR 040). Either way the store reads the state
 // back from the provider's retrieval service.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 
 export const CALLBACK_TIMESTAMP_HEADER = 'x-jumio-timestamp';
 export const CALLBACK_SIGNATURE_HEADER = 'x-jumio-signature';

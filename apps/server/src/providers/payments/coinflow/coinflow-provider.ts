@@ -12,7 +12,7 @@
 //   verifyNotification  Coinflow-Signature or Authorization (coinflow-webhook.ts), then the event
 //   parseWebhook  the same, with the id the event is claimed by; Card Payment Declined (and Suspected Fraud)
 //            of one of our payments is a card decline the core counts (ADR 031)
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import {
   hostedPageTransactionId,
   type LookupOutcome,

@@ -12,7 +12,7 @@
 //   parseWebhook  the same, refusing a stale signature, with the event's id; payment.card_declined is a card
 //            decline the core counts (ADR 031); payment.pending a bank debit settling, which keeps the attempt
 //            (and its order) waiting
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import type {
   LookupOutcome,
   PaymentOutcome,

@@ -5,7 +5,8 @@
 // checked (signature, age, event id) by the provider's parseWebhook and taken once by the core
 // (core.takeWebhookEvent), so fulfilment is the same exactly-once path as every other payment's.
 import { EMBEDDED_CHECKOUT_CHAINS, type CoinflowSessionData, type CoinflowSessionQuery, type OrderStatus } from '@store/shared';
-import { AppError, badRequest, conflict, notFound } from '@store/server-kit';
+import { badRequest, conflict, notFound } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import type { CoinflowGateway } from './plugin.ts';
 import { EMBEDDED_PAYMENT_METHODS } from './names.ts';
 import type { PaymentOutcome, PaymentSource, VerifiedWebhookEvent, WebhookInput } from '@store/server-kit';

@@ -4,7 +4,7 @@
 // (v1/nuvei/init, v1/nuvei/payment/first, v1/nuvei/cards) are the core's own (method kinds card and
 // saved_card, whichever provider serves them).
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import type { PaymentsCore } from '../core-port.ts';
 import achRoutes from './ach/routes.ts';
 import cashierRoutes from './cashier/routes.ts';

@@ -16,7 +16,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { SquareClient, SquareError, WebhooksHelper, type Square } from 'square';
 import type { Db } from '../../../db/client.ts';
 import { findOrCreateProviderCustomer, findProviderCustomer } from '../customers.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import type {
   Declined,
   DeclineCode,

@@ -3,7 +3,8 @@
 // fulfilment), the card kept on file when asked; saved Square cards. Square's webhook events are read by
 // the provider's parseWebhook and taken by the core (routes.ts).
 import type { SquareCreatePaymentBody, SquareSavedCard } from '@store/shared';
-import { AppError, badRequest, notFound } from '@store/server-kit';
+import { badRequest, notFound } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import type { SquareGateway } from './plugin.ts';
 import type { SquareProvider } from './provider.ts';
 import { DECLINE_MESSAGES, type PaymentSource } from '@store/server-kit';

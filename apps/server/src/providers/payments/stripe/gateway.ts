@@ -8,7 +8,7 @@
 import type Stripe from 'stripe';
 import type { Db } from '../../../db/client.ts';
 import { findOrCreateProviderCustomer, findProviderCustomer } from '../customers.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import type {
   LookupOutcome,
   PaymentMethodKind,

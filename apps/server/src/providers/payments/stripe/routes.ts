@@ -15,7 +15,7 @@ import {
   stripeSaveCardResponse,
 } from '@store/shared';
 import { requireSession, signedInUser } from '../../../plugins/auth.ts';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import { listPaymentMethods, payWithStripe, removePaymentMethod, returnTarget, saveCard, startCashAppSetup } from './service.ts';
 import { readJsonAsText } from '../../../lib/raw-json-body.ts';
 import type { PaymentsCore, WebhookEventPolicy } from '../core-port.ts';

@@ -4,7 +4,8 @@
 import type { StripePaymentIntentData, StripePaymentMethods, StripeSaveCardBody } from '@store/shared';
 import { DUPLICATE_PAYMENT_REFUNDED_PARAM, NEW_CASH_APP_ID } from '@store/shared';
 import Stripe from 'stripe';
-import { AppError, notFound } from '@store/server-kit';
+import { notFound } from '@store/server-kit';
+import { AppError } from '../../../lib/errors.ts';
 import type { StripeGateway, StripeSavedMethod } from './gateway.ts';
 import type { PaymentSource } from '@store/server-kit';
 import { DECLINE_MESSAGES } from '@store/server-kit';

@@ -18,15 +18,13 @@ import { credentialsEntered, selectRememberedEmail } from '../login-slice.ts';
 
 type Failure = { kind: 'unverified' } | { kind: 'delayed'; text: string } | { kind: 'message'; text: string };
 
-/** The server's code when wrong passwords for the address made further sign-ins wait (ADR 034). */
-const SIGN_IN_DELAYED = 'SIGN_IN_DELAYED';
-
 /** What a failed sign-in shows: the server's own words, which say how long to wait when it is a delay. */
 function failureOf(error: unknown): Failure {
   const { code } = readApiFailure(error);
   if (code === 'EMAIL_NOT_VERIFIED') return { kind: 'unverified' };
   const text = failureText(error, 'We could not sign you in. Please try again.', { unreachable: UNREACHABLE_TEXT });
-  return code === SIGN_IN_DELAYED ? { kind: 'delayed', text } : { kind: 'message', text };
+  // SIGN_IN_DELAYED: wrong passwords for the address made further sign-ins wait (ADR 034).
+  return code === 'SIGN_IN_DELAYED' ? { kind: 'delayed', text } : { kind: 'message', text };
 }
 
 export default function LoginPage() {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PaymentMethodKind } from '@store/shared';
+import type { ErrorCode, PaymentMethodKind } from '@store/shared';
 import type { ProcessingVia } from '@store/shared';
 
 /**
@@ -23,7 +23,7 @@ export interface MethodPanelProps {
    * the shopper's state or this method is not allowed) the page shows the server's message above the
    * methods and asks again what is allowed, so the panel need not show it too.
    */
-  onFailed?(message: string, unconfirmed?: boolean, code?: string): void;
+  onFailed?(message: string, unconfirmed?: boolean, code?: ErrorCode): void;
   /** The ZIP or postcode of the shopper's profile address, to prefill a card form's billing ZIP. */
   billingZip?: string;
   /**
@@ -34,7 +34,7 @@ export interface MethodPanelProps {
 }
 
 /** 403 codes of a payment the server will not take from this shopper (apps/server/src/modules/payments/allowed.ts). */
-export const PAYMENT_REFUSAL_CODES: readonly string[] = ['STATE_NOT_ALLOWED', 'PAYMENT_METHOD_NOT_ALLOWED'];
+export const PAYMENT_REFUSAL_CODES: readonly ErrorCode[] = ['STATE_NOT_ALLOWED', 'PAYMENT_METHOD_NOT_ALLOWED'];
 
 /** One way to pay on the pay page: shown when the server allows any of `allowedBy` for this shopper. */
 export interface PaymentMethodEntry {

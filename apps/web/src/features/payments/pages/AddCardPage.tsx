@@ -1,7 +1,7 @@
 import { Button, OutcomeMessage, PageLayout, Panel } from '../../../components/ui/index.ts';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paymentSuccessPath } from '@store/shared';
+import { paymentSuccessPath, type ErrorCode } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import { usePaymentsAllowedProvidersQuery } from '../api/allowed-providers.ts';
@@ -109,7 +109,7 @@ export default function AddCardPage({
   }
 
   /** A refusal is the page's to show: the server's message, and what it allows now. */
-  function onFailed(message: string, _unconfirmed?: boolean, code?: string) {
+  function onFailed(message: string, _unconfirmed?: boolean, code?: ErrorCode) {
     if (!code || !PAYMENT_REFUSAL_CODES.includes(code)) return;
     setRefusal(message);
     void allowedQuery.refetch();

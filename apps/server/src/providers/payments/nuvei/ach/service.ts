@@ -15,7 +15,8 @@ import {
   type BankLinkReturn,
   type SavedBankAccount,
 } from '@store/shared';
-import { AppError, conflict, notFound } from '@store/server-kit';
+import { conflict, notFound } from '@store/server-kit';
+import { AppError } from '../../../../lib/errors.ts';
 import { newId } from '../../../../lib/ids.ts';
 import { returnCodeOf } from './return-codes.ts';
 import { isBankAccountProvider, type BankAccountNumbers, type BankAccountProvider } from '@store/server-kit';

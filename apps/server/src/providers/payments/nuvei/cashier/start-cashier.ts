@@ -2,7 +2,7 @@
 // The shared core starts it like any payment (the shopper's rules, the order's one attempt in flight,
 // ownership); the cashier provider answers with the page to send the shopper to, and the payment waits
 // in 'challenge' for the page's notification (or a lookup), as a payment at the bank's page does.
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../../../lib/errors.ts';
 import type { FamilyDeps } from '../../core-port.ts';
 
 export async function startCashierPayment(

@@ -1,0 +1,42 @@
+// The server modules and the modules each may use (DESIGN.md §3, ADR 007): the one-way order eslint.config.js
+// enforces (SERVER_MODULE_USES) and docs/architecture.md draws (checked by scripts/architecture.test.ts).
+// Each names the modules it may use; a comment says why a dependency exists.
+export const SERVER_MODULE_USES = {
+  // Revoking a shopper's sessions is an admin change (issue 12, ADR 025), so it is audited.
+  auth: ['audit'],
+  // The admin console's catalogue (ADR 023) records its changes in the audit log.
+  catalog: ['audit'],
+  // coupons, promotions, settings: their admin changes write the audit log (issue 12, ADR 024).
+  coupons: ['audit'],
+  mailbox: [],
+  promotions: ['audit'],
+  settings: ['audit'],
+  // getuser carries the social sign-in state (SPEC §3 fbData, appleData, provider; ADR 029).
+  user: ['auth'],
+  // The audit log of admin changes (issue 12): a leaf, so every module may record an admin change.
+  audit: [],
+  wallet: ['audit'],
+  // Identity verification (ADR 016): its own record, attempts and provider.
+  kyc: ['audit'],
+  cart: ['catalog', 'coupons', 'promotions', 'settings'],
+  // An order is placed only for an account that confirmed being 18 or older (issue 24; user's isAdultConfirmed).
+  checkout: ['cart', 'coupons', 'user'],
+  // Gift-card codes redeemed into the wallet (issue 24): the order that sold a code must still stand.
+  redemption: ['checkout', 'wallet'],
+  // A refund takes back the coins of the order's redeemed gift-card codes (redemption).
+  fulfilment: ['cart', 'checkout', 'coupons', 'redemption', 'wallet'],
+  purchases: ['checkout'],
+  // An admin's refund writes the audit log (ADR 026).
+  payments: ['audit', 'checkout', 'fulfilment', 'settings', 'user'],
+  // Game providers' credits: their keys are settings, the coins go through the wallet's ledger.
+  distributors: ['settings', 'wallet'],
+  // Cash-outs (ADR 017): the verification, the saved bank accounts and ACH hold, the rules, the profile's state, the ledger.
+  cashout: ['audit', 'kyc', 'payments', 'settings', 'user', 'wallet'],
+  // The admin console (issue 12): reads across the store; its audit log is the leaf module audit.
+  // Live chat (ADR 027): assign, answer and close are audited; the inbox shows the shopper's recent purchases.
+  chat: ['audit', 'purchases'],
+  // kyc: the dashboard counts the identity reviews the kyc module lists (ADR 025).
+  admin: ['audit', 'chat', 'kyc', 'wallet'],
+  // Session recording and replay (ADR 028): its settings, and the audit log of their changes.
+  recordings: ['audit', 'settings'],
+};
