@@ -3,7 +3,7 @@
 // the authentication, so the body is kept as sent (a parser of its own, in this route's own context).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { distributorCreditBody, distributorCreditResponse, distributorParams, errorEnvelope } from '@store/shared';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 import { getDistributorKeys } from '../settings/index.ts';
 import { creditWinnings } from './service.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyCredit } from './signature.ts';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AppError } from '@store/server-kit';
+import { AppError } from '../../lib/errors.ts';
 
 export const TIMESTAMP_HEADER = 'x-distributor-timestamp';
 export const SIGNATURE_HEADER = 'x-distributor-signature';
