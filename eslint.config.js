@@ -25,7 +25,7 @@ const featureZones = features.map((feature) => ({
 // Directory zones catch relative paths. The same boundaries, kept for every file of a tree.
 const boundaryZones = [
   ...featureZones,
-  // DESIGN §3: lib/ sits below everything in the web app; its tests use the harness of src/test/.
+  // DESIGN §3: lib/ sits below everything in the web app; its tests use the harness of apps/web/test/.
   ...['app', 'features'].map((layer) => ({
     target: './apps/web/src/lib',
     from: `./apps/web/src/${layer}`,
@@ -176,6 +176,13 @@ const featureToAppZone = {
   target: './apps/web/src/features',
   from: './apps/web/src/app',
   message: 'A feature never imports app/ (it imports every feature); take what you need as props or from lib/.',
+};
+
+// The web app's test harness (apps/web/test, issue 25) sits outside its source: production code never imports it.
+const webTestHarnessZone = {
+  target: './apps/web/src',
+  from: './apps/web/test',
+  message: "Production code never imports the web app's test harness (apps/web/test); only *.test.{ts,tsx} files do.",
 };
 
 // A workspace package name resolves to the same files as the relative path the zones forbid, so each
@@ -364,9 +371,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, webTestHarnessZone] }] },
+  },
+  {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, featureToAppZone] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, featureToAppZone, webTestHarnessZone] }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

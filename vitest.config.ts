@@ -58,7 +58,7 @@ const webProject = {
   environment: 'jsdom',
   // Form tests type into real inputs; generous under CI load, never a speed assertion.
   testTimeout: 60_000,
-  setupFiles: ['./src/test/setup.ts'],
+  setupFiles: ['./test/setup.ts'],
 };
 
 export default defineConfig({

@@ -111,3 +111,15 @@ describe("the server's error codes", () => {
     },
   );
 });
+
+describe("the web app's test harness", () => {
+  it('is imported by tests only: production code reaching apps/web/test fails lint, a test passes', { timeout: 120_000 }, async () => {
+    expect(await boundaryMessages('apps/web/src/lib/api.ts', '../../test/mock-api.ts')).toEqual([
+      expect.stringContaining("Production code never imports the web app's test harness"),
+    ]);
+    expect(await boundaryMessages('apps/web/src/features/cart/pages/CartPage.tsx', '../../../../test/mock-api.ts')).toEqual([
+      expect.stringContaining("Production code never imports the web app's test harness"),
+    ]);
+    expect(await boundaryMessages('apps/web/src/lib/api.test.ts', '../../test/mock-api.ts')).toEqual([]);
+  });
+});

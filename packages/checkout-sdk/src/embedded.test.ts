@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmbeddedCheckout } from './embedded.ts';
 import { decompressParam, heightChangeMethod } from './protocol.ts';
-import { CHECKOUT_ORIGIN, postFromFrame, postToHost, spyReplies } from './test-support/frame.ts';
+import { CHECKOUT_ORIGIN, postFromFrame, postToHost, spyReplies } from '../test/frame.ts';
 import type { CreateEmbeddedCheckoutOptions, EmbeddedCheckoutInstance, UserWallet } from './types.ts';
 
 const instances: EmbeddedCheckoutInstance[] = [];

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmbeddedCheckout } from './embedded.ts';
 import { LOAD_ERROR_TEXT, invertColor } from './overlay.ts';
 import { EMBEDDED_FADE_MS, EMBEDDED_OVERLAY_HIDE_DELAY_MS } from './protocol.ts';
-import { postFromFrame } from './test-support/frame.ts';
+import { postFromFrame } from '../test/frame.ts';
 import type { CreateEmbeddedCheckoutOptions, EmbeddedCheckoutInstance } from './types.ts';
 
 let instance: EmbeddedCheckoutInstance;

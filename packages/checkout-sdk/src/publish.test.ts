@@ -84,7 +84,7 @@ describe('the published package', () => {
     expect(paths).toContain('package.json');
     for (const entry of Object.values(ENTRIES)) expect(paths).toEqual(expect.arrayContaining([`${entry}.js`, `${entry}.d.ts`]));
     expect(paths.filter((path) => !['README.md', 'package.json'].includes(path) && !path.startsWith('dist/'))).toEqual([]);
-    expect(paths.filter((path) => /\.test\.|test-support|\.tsx?$/.test(path) && !path.endsWith('.d.ts'))).toEqual([]);
+    expect(paths.filter((path) => /\.test\.|(^|\/)test\/|\.tsx?$/.test(path) && !path.endsWith('.d.ts'))).toEqual([]);
     // Every module has its declarations.
     const js = paths.filter((path) => path.endsWith('.js')).map((path) => path.slice(0, -'.js'.length));
     expect(paths.filter((path) => path.endsWith('.d.ts')).map((path) => path.slice(0, -'.d.ts'.length))).toEqual(js);

@@ -8,7 +8,7 @@ import { loadToasts } from '../lib/toast.ts';
 import { setNavigate } from '../lib/navigation.ts';
 import { storage } from '../lib/storage.ts';
 import { signedIn } from '../features/auth/auth-slice.ts';
-import { mockApi, mockNetworkDown } from '../test/mock-api.ts';
+import { mockApi, mockNetworkDown } from '../../test/mock-api.ts';
 import { makeStore, type AppStore } from './store.ts';
 import { AppToasts } from './AppToasts.tsx';
 

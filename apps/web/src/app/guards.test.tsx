@@ -4,7 +4,7 @@ import { AUTH_TOKEN_KEY, REDIRECT_KEY } from '@store/shared';
 import { storage } from '../lib/storage.ts';
 import { requireGuest, requireSignedIn } from './guards.ts';
 import type { AppStore } from './store.ts';
-import { renderRoutes } from '../test/render.tsx';
+import { renderRoutes } from '../../test/render.tsx';
 
 // The store starts from the persisted token, as after a reload.
 const routes = (store: AppStore) => [

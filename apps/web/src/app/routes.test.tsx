@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { CHUNK_RELOAD_KEY } from '@store/shared';
-import { mockApi } from '../test/mock-api.ts';
-import { settingsFixture } from '../test/fixtures/site.ts';
-import { renderRoutes } from '../test/render.tsx';
+import { mockApi } from '../../test/mock-api.ts';
+import { settingsFixture } from '../../test/fixtures/site.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { createRoutes } from './routes.tsx';
 import { lazyPage } from './lazy.ts';
 import { RootLayout } from './layout/RootLayout.tsx';

@@ -9,8 +9,8 @@ import { signedIn } from '../features/auth/auth-slice.ts';
 import { walletUpdated } from '../features/user/user-slice.ts';
 import { getUserApi } from '../features/user/api/get-user.ts';
 import { selectCustomerInfo } from '../features/user/spec-state.ts';
-import { getUserFixture } from '../test/fixtures/site.ts';
-import { mockApi } from '../test/mock-api.ts';
+import { getUserFixture } from '../../test/fixtures/site.ts';
+import { mockApi } from '../../test/mock-api.ts';
 import { makeStore } from './store.ts';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeApiStore } from '../test/api-store.ts';
-import { mockApi } from '../test/mock-api.ts';
-import { settingsFixture, settingsReply } from '../test/fixtures/site.ts';
+import { makeApiStore } from '../../test/api-store.ts';
+import { mockApi } from '../../test/mock-api.ts';
+import { settingsFixture, settingsReply } from '../../test/fixtures/site.ts';
 import { settingsApi } from './site-data/settings.ts';
 import { api } from './api.ts';
 import { selectIsLoading } from './loading-slice.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeApiStore } from '../test/api-store.ts';
+import { makeApiStore } from '../../test/api-store.ts';
 import { loadingEnded, loadingStarted, selectIsLoading } from './loading-slice.ts';
 
 describe('loading slice (a stack of flags)', () => {

@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { heightChangeMethod } from '../protocol.ts';
-import { postFromFrame } from '../test-support/frame.ts';
+import { postFromFrame } from '../../test/frame.ts';
 import { EmbeddedCheckout } from './index.ts';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@
 import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import { signEd25519, unsignedTransfer, verifyEd25519 } from '../test-support/solana-keypair-wallet.ts';
+import { signEd25519, unsignedTransfer, verifyEd25519 } from '../../test/solana-keypair-wallet.ts';
 import { solanaHandlers } from './solana.ts';
 import { solanaWalletFromStandard } from './solana-standard.ts';
 

@@ -4,7 +4,7 @@ import { Keypair, PublicKey, Transaction, TransactionInstruction, TransactionMes
 import bs58 from 'bs58';
 import { describe, expect, it, vi } from 'vitest';
 import { PACKET_DATA_SIZE } from '../protocol.ts';
-import { keypairWallet, unsignedTransfer, verifyEd25519 } from '../test-support/solana-keypair-wallet.ts';
+import { keypairWallet, unsignedTransfer, verifyEd25519 } from '../../test/solana-keypair-wallet.ts';
 import { createWalletHandlers } from './handlers.ts';
 import { type SolanaImporters, defaultSolanaImporters } from './solana-deps.ts';
 import { validatePacketSize, validatePublicKey, validateSeeds, validateSignature, validateStaticAccountKeys } from './solana-rules.ts';

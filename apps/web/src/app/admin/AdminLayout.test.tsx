@@ -3,12 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
-import { mockApi } from '../../test/mock-api.ts';
-import { getUserFixture, headerRoutes, settingsFixture } from '../../test/fixtures/site.ts';
-import { LocationProbe, renderRoutes } from '../../test/render.tsx';
+import { mockApi } from '../../../test/mock-api.ts';
+import { getUserFixture, headerRoutes, settingsFixture } from '../../../test/fixtures/site.ts';
+import { LocationProbe, renderRoutes } from '../../../test/render.tsx';
 import { adminSections } from '../../features/admin/sections.ts';
 import { RootLayout } from '../layout/RootLayout.tsx';
-import { adminDashboardFixture } from '../../test/fixtures/admin.ts';
+import { adminDashboardFixture } from '../../../test/fixtures/admin.ts';
 import AdminRoute from './AdminRoute.tsx';
 
 // Issue 24: the console in its own layout. The store's layout around /admin, as the app's route table has it.

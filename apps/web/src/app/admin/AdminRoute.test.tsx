@@ -4,10 +4,10 @@ import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
 import { FORBIDDEN_MESSAGE } from '../../lib/error-handler.ts';
-import { mockApi } from '../../test/mock-api.ts';
-import { getUserFixture } from '../../test/fixtures/site.ts';
-import { LocationProbe, renderRoutes } from '../../test/render.tsx';
-import { adminDashboardFixture } from '../../test/fixtures/admin.ts';
+import { mockApi } from '../../../test/mock-api.ts';
+import { getUserFixture } from '../../../test/fixtures/site.ts';
+import { LocationProbe, renderRoutes } from '../../../test/render.tsx';
+import { adminDashboardFixture } from '../../../test/fixtures/admin.ts';
 import AdminRoute from './AdminRoute.tsx';
 
 beforeEach(() => {

@@ -3,10 +3,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import CashOutRoute from './CashOutRoute.tsx';
-import { bankLinkPageOpened } from '../../test/provider-page.ts';
-import { mockApi, type Handler } from '../../test/mock-api.ts';
-import { getUserFixture } from '../../test/fixtures/site.ts';
-import { renderPage } from '../../test/render.tsx';
+import { bankLinkPageOpened } from '../../../test/provider-page.ts';
+import { mockApi, type Handler } from '../../../test/mock-api.ts';
+import { getUserFixture } from '../../../test/fixtures/site.ts';
+import { renderPage } from '../../../test/render.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 

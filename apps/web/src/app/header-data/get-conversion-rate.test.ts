@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY, TRANSACTION_LIMIT_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
-import { mockApi } from '../../test/mock-api.ts';
+import { mockApi } from '../../../test/mock-api.ts';
 import { makeStore } from '../store.ts';
 import { conversionRateApi } from './get-conversion-rate.ts';
 

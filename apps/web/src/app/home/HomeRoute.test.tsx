@@ -5,11 +5,11 @@ import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
 import { setIoFactory } from '../../lib/socket.ts';
 import type { LiveSocket } from '../../lib/live-socket.ts';
-import { mockApi, type Handler } from '../../test/mock-api.ts';
-import { headerRoutes, promotionFixture, settingsFixture } from '../../test/fixtures/site.ts';
-import { renderRoutes } from '../../test/render.tsx';
+import { mockApi, type Handler } from '../../../test/mock-api.ts';
+import { headerRoutes, promotionFixture, settingsFixture } from '../../../test/fixtures/site.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { createRoutes } from '../routes.tsx';
-import { aProduct, listingEnvelope } from '../../test/fixtures/catalog.ts';
+import { aProduct, listingEnvelope } from '../../../test/fixtures/catalog.ts';
 
 const appPromotion = { ...promotionFixture, _id: 'promo_app', name: 'App exclusive: 15% extra coins', bonusPercentage: 15 };
 

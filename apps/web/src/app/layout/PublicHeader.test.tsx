@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi } from '../../test/mock-api.ts';
-import { settingsFixture } from '../../test/fixtures/site.ts';
-import { renderRoutes } from '../../test/render.tsx';
+import { mockApi } from '../../../test/mock-api.ts';
+import { settingsFixture } from '../../../test/fixtures/site.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

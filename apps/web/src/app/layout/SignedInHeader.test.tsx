@@ -6,9 +6,9 @@ import { AUTH_TOKEN_KEY, COUNTRY_RESTRICTED_MESSAGE, JUMIO_KEY, TRANSACTION_LIMI
 import { storage } from '../../lib/storage.ts';
 import { setIoFactory } from '../../lib/socket.ts';
 import type { LiveOptions, LiveSocket } from '../../lib/live-socket.ts';
-import { mockApi, type Handler } from '../../test/mock-api.ts';
-import { getUserFixture, headerRoutes } from '../../test/fixtures/site.ts';
-import { renderRoutes } from '../../test/render.tsx';
+import { mockApi, type Handler } from '../../../test/mock-api.ts';
+import { getUserFixture, headerRoutes } from '../../../test/fixtures/site.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 type Listener = (payload: unknown) => void;

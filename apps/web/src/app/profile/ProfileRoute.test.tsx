@@ -5,9 +5,9 @@ import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, USER_KEY, type GetUserResponse } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
 import { setIoFactory } from '../../lib/socket.ts';
-import { mockApi } from '../../test/mock-api.ts';
-import { getUserFixture, headerRoutes } from '../../test/fixtures/site.ts';
-import { renderRoutes } from '../../test/render.tsx';
+import { mockApi } from '../../../test/mock-api.ts';
+import { getUserFixture, headerRoutes } from '../../../test/fixtures/site.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { RootLayout } from '../layout/RootLayout.tsx';
 import ProfileRoute from './ProfileRoute.tsx';
 

@@ -6,8 +6,8 @@ import { SIGN_IN_TO_BUY_TEXT } from './ProductPurchaseActions.tsx';
 import { makeStore } from '../store.ts';
 import { signedIn } from '../../features/auth/auth-slice.ts';
 import { storage } from '../../lib/storage.ts';
-import { mockApi } from '../../test/mock-api.ts';
-import { renderPage } from '../../test/render.tsx';
+import { mockApi } from '../../../test/mock-api.ts';
+import { renderPage } from '../../../test/render.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,9 +4,9 @@ import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
 import { setIoFactory } from '../../lib/socket.ts';
 import type { LiveSocket } from '../../lib/live-socket.ts';
-import { mockApi } from '../../test/mock-api.ts';
-import { headerRoutes } from '../../test/fixtures/site.ts';
-import { renderRoutes } from '../../test/render.tsx';
+import { mockApi } from '../../../test/mock-api.ts';
+import { headerRoutes } from '../../../test/fixtures/site.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { RootLayout } from '../layout/RootLayout.tsx';
 
 type Listener = (payload: unknown) => void;

@@ -6,9 +6,9 @@ import { AUTH_TOKEN_KEY, JUMIO_KEY, REDIRECT_KEY, USER_KEY } from '@store/shared
 import { storage } from '../../lib/storage.ts';
 import { setIoFactory } from '../../lib/socket.ts';
 import type { LiveSocket } from '../../lib/live-socket.ts';
-import { mockApi } from '../../test/mock-api.ts';
-import { getUserFixture, headerRoutes, settingsFixture } from '../../test/fixtures/site.ts';
-import { renderRoutes } from '../../test/render.tsx';
+import { mockApi } from '../../../test/mock-api.ts';
+import { getUserFixture, headerRoutes, settingsFixture } from '../../../test/fixtures/site.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { createRoutes } from '../routes.tsx';
 
 const rejected = { attempts: 2, decision: 'REJECTED', status: 'DONE' };

@@ -8,7 +8,7 @@ import {
   liveItemCountReceived,
   quantityStepped,
 } from './cart-slice.ts';
-import { aCart, aLine } from '../../test/fixtures/cart.ts';
+import { aCart, aLine } from '../../../test/fixtures/cart.ts';
 
 const ids = (state: ReturnType<typeof cartReducer>) => state.items.map((line) => line.itemId._id);
 

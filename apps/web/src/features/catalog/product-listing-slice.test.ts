@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listingReceived, productListingReducer, singlePackageReceived } from './product-listing-slice.ts';
-import { aGiftCard, aProduct } from '../../test/fixtures/catalog.ts';
+import { aGiftCard, aProduct } from '../../../test/fixtures/catalog.ts';
 
 const initial = productListingReducer(undefined, { type: '@@init' });
 

@@ -10,8 +10,8 @@ import {
   type ChatMessage,
   type ChatServerToClientEvents,
 } from '@store/shared';
-import { mockApi } from '../../test/mock-api.ts';
-import { renderPage } from '../../test/render.tsx';
+import { mockApi } from '../../../test/mock-api.ts';
+import { renderPage } from '../../../test/render.tsx';
 import { ChatWidget } from './ChatWidget.tsx';
 import { ChatLauncher } from './ChatLauncher.tsx';
 import { isChatHidden } from './chat-visibility.ts';

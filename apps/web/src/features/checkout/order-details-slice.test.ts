@@ -3,9 +3,9 @@ import type { purchasesResponse, Order } from '@store/shared';
 import { api } from '../../lib/api.ts';
 import { responseData } from '../../lib/api-response.ts';
 import { getOrderApi } from '../../lib/orders/get-order.ts';
-import { makeApiStore } from '../../test/api-store.ts';
-import { mockApi } from '../../test/mock-api.ts';
-import { anOrder } from '../../test/fixtures/orders.ts';
+import { makeApiStore } from '../../../test/api-store.ts';
+import { mockApi } from '../../../test/mock-api.ts';
+import { anOrder } from '../../../test/fixtures/orders.ts';
 import { buyNowApi } from './api/buy-now.ts';
 import { orderDetailsReducer, selectOrderDetails } from './order-details-slice.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeApiStore } from '../../test/api-store.ts';
-import { mockApi, type MockedApi } from '../../test/mock-api.ts';
+import { makeApiStore } from '../../../test/api-store.ts';
+import { mockApi, type MockedApi } from '../../../test/mock-api.ts';
 import { payWithCard } from './card-payment.ts';
 import { paymentReducer } from './payment-slice.ts';
 import type { SavedCard } from './types.ts';

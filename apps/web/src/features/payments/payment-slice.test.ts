@@ -10,7 +10,7 @@ import {
 } from './payment-slice.ts';
 import type { SavedCard } from './types.ts';
 import { makeStore } from '../../app/store.ts';
-import { mockApi } from '../../test/mock-api.ts';
+import { mockApi } from '../../../test/mock-api.ts';
 import { savedCardsApi } from './api/saved-cards.ts';
 import { deleteCardApi } from './api/delete-card.ts';
 import { allowedProvidersApi } from './api/allowed-providers.ts';

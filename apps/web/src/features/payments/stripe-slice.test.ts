@@ -2,7 +2,7 @@
 // and Cash App lists; a saved card goes first; Stripe's DELETE drops the id from every card list at once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store.ts';
-import { mockApi } from '../../test/mock-api.ts';
+import { mockApi } from '../../../test/mock-api.ts';
 import { stripePaymentMethodsApi } from './api/stripe-payment-methods.ts';
 import { stripeSaveCardApi } from './api/stripe-save-card.ts';
 import { stripeDeleteMethodApi } from './api/stripe-delete-method.ts';

@@ -3,7 +3,7 @@ import { DIGIT_PRODUCT_ID_KEY, DIGIT_PRODUCT_TYPE_KEY } from '@store/shared';
 import { makeStore } from '../../app/store.ts';
 import { resetState } from '../../lib/session.ts';
 import { digitProductIdSet, digitProductTypeSet, lastPurchasedSet, successDataStored } from './purchase-memory-slice.ts';
-import { anOrder } from '../../test/fixtures/orders.ts';
+import { anOrder } from '../../../test/fixtures/orders.ts';
 
 describe('purchase memory', () => {
   it('starts from local storage, else empty, with an empty lastPurchased', () => {

@@ -1,8 +1,8 @@
 import { RECORDING_OPT_OUT_KEY, type RecordingConfig } from '@store/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, type Reply } from '../../test/mock-api.ts';
-import { renderPage } from '../../test/render.tsx';
+import { mockApi, type Reply } from '../../../test/mock-api.ts';
+import { renderPage } from '../../../test/render.tsx';
 import { RecordingOptOut } from './RecordingOptOut.tsx';
 
 const config = (optedOut: boolean | null): Reply => ({

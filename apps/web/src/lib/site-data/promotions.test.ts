@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeApiStore } from '../../test/api-store.ts';
-import { mockApi } from '../../test/mock-api.ts';
-import { promotionFixture } from '../../test/fixtures/site.ts';
+import { makeApiStore } from '../../../test/api-store.ts';
+import { mockApi } from '../../../test/mock-api.ts';
+import { promotionFixture } from '../../../test/fixtures/site.ts';
 import { promotionsApi } from './promotions.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminCatalogueItem } from '@store/shared';
-import { renderPage } from '../../../test/render.tsx';
+import { renderPage } from '../../../../test/render.tsx';
 import CatalogueSection from './CatalogueSection.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

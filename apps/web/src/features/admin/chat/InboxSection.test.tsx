@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { AdminChatSummary } from '@store/shared';
-import { failure, mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { failure, mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 import InboxSection from './InboxSection.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

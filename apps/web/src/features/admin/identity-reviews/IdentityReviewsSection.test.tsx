@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { AUTH_TOKEN_KEY } from '@store/shared';
 import { storage } from '../../../lib/storage.ts';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderRoutes } from '../../../test/render.tsx';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderRoutes } from '../../../../test/render.tsx';
 import IdentityReviewsSection from './IdentityReviewsSection.tsx';
 
 beforeEach(() => storage.set(AUTH_TOKEN_KEY, 'tok_admin'));

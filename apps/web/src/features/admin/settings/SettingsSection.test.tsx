@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { PAYMENT_METHOD_KINDS, US_STATES, type AdminSettings } from '@store/shared';
-import { failure, mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { failure, mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 import SettingsSection from './SettingsSection.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

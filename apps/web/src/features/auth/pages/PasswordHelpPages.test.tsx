@@ -4,8 +4,8 @@ import ForgotPasswordPage from './ForgotPasswordPage.tsx';
 import ContinuePasswordPage from './ContinuePasswordPage.tsx';
 import ResendEmailPage from './ResendEmailPage.tsx';
 import NewPasswordPage from './NewPasswordPage.tsx';
-import { failure, mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { failure, mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 // Typing through a real form is slow on a busy machine; the 5 s default is not about correctness.
 afterEach(() => vi.unstubAllGlobals());

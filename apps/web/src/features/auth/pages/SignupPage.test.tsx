@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import SignupPage from './SignupPage.tsx';
-import { failure, mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { failure, mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 // Typing through a real form is slow on a busy machine; the 5 s default is not about correctness.
 afterEach(() => vi.unstubAllGlobals());

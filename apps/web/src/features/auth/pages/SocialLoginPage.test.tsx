@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import { AUTH_TOKEN_KEY, REDIRECT_KEY } from '@store/shared';
 import SocialLoginPage from './SocialLoginPage.tsx';
 import LoginPage from './LoginPage.tsx';
-import { failure, mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { failure, mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 const session = {
   token: 'tok_social_4f9a1c2e8b7d',

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import CartPage from './CartPage.tsx';
-import { aCart, aLine, cartEnvelope, cartResponse } from '../../../test/fixtures/cart.ts';
-import { mockApi, type Reply } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { aCart, aLine, cartEnvelope, cartResponse } from '../../../../test/fixtures/cart.ts';
+import { mockApi, type Reply } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 import { selectIsLoading } from '../../../lib/loading-slice.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CashoutItem } from '@store/shared';
 import CashOutPage from './CashOutPage.tsx';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 const rules = { minCoins: 1_000, maxCoins: 100_000, dailyLimitCoins: 200_000, achHoldHours: 72, coinsPerDollar: 100 };
 const bank = { userPaymentOptionId: 'upo-1', bankName: 'Sandbox Federal Bank', last4: '0001', accountType: 'checking' };

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { ProductCard } from './ProductCard.tsx';
-import { aGiftCard, aProduct } from '../../../test/fixtures/catalog.ts';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { aGiftCard, aProduct } from '../../../../test/fixtures/catalog.ts';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 // Typing through a real form is slow on a busy machine; the 5 s default is not about correctness.
 afterEach(() => vi.unstubAllGlobals());

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import ProductDetailsPage from './ProductDetailsPage.tsx';
-import { aGiftCard, aProduct } from '../../../test/fixtures/catalog.ts';
-import { failure, mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { aGiftCard, aProduct } from '../../../../test/fixtures/catalog.ts';
+import { failure, mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 // Typing through a real form is slow on a busy machine; the 5 s default is not about correctness.
 afterEach(() => vi.unstubAllGlobals());

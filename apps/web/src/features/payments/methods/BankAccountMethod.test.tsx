@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import BankAccountMethod, { NO_BANK_ACCOUNTS_TEXT } from './BankAccountMethod.tsx';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
-import { bankLinkPageOpened } from '../../../test/provider-page.ts';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
+import { bankLinkPageOpened } from '../../../../test/provider-page.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

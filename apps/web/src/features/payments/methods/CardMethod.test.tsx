@@ -3,9 +3,9 @@ import { act, screen } from '@testing-library/react';
 import CardMethod from './CardMethod.tsx';
 import { makeStore } from '../../../app/store.ts';
 import { AUTH_TOKEN_KEY } from '@store/shared';
-import { mockApi } from '../../../test/mock-api.ts';
-import { frameSessionRoute } from '../../../test/vault-frame-session.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { frameSessionRoute } from '../../../../test/vault-frame-session.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 // SPEC §8: "Payment call failures call the supplied error callback and then the shared handler." A 401
 // makes the shared handler end the session at once (a store change, no waiting on a toast), so what the

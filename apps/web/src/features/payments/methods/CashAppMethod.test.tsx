@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import CashAppMethod, { CASH_APP_ADDED_TEXT } from './CashAppMethod.tsx';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 import { stripeLeave } from '../stripe-payment.ts';
 
 afterEach(() => {

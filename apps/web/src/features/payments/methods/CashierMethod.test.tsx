@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import CashierMethod, { CASHIER_CANCELED_TEXT, CASHIER_NOTE, NO_CASHIER_CARDS_TEXT } from './CashierMethod.tsx';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
-import { framedReturnSays } from '../../../test/provider-page.ts';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
+import { framedReturnSays } from '../../../../test/provider-page.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { decompressFromEncodedURIComponent } from 'lz-string';
 import EmbeddedCheckoutMethod, { STORE_GAME_PROVIDER } from './EmbeddedCheckoutMethod.tsx';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 const HOST = 'http://localhost:4102';
 const session = {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import SquareCardMethod from './SquareCardMethod.tsx';
-import { mockApi } from '../../../test/mock-api.ts';
-import { frameSessionRoute } from '../../../test/vault-frame-session.ts';
-import { renderPage } from '../../../test/render.tsx';
-import { vaultFrameAnswers } from '../../../test/vault-frame.ts';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { frameSessionRoute } from '../../../../test/vault-frame-session.ts';
+import { renderPage } from '../../../../test/render.tsx';
+import { vaultFrameAnswers } from '../../../../test/vault-frame.ts';
 
 const VAULT = 'http://localhost:3001';
 const ok = (data: unknown) => ({ body: { success: true, data } });

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import StripeCardMethod, { STRIPE_UNAVAILABLE_TEXT } from './StripeCardMethod.tsx';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
-import { frameSessionRoute } from '../../../test/vault-frame-session.ts';
-import { vaultFrameAnswers } from '../../../test/vault-frame.ts';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
+import { frameSessionRoute } from '../../../../test/vault-frame-session.ts';
+import { vaultFrameAnswers } from '../../../../test/vault-frame.ts';
 import { stripeLeave } from '../stripe-payment.ts';
 
 afterEach(() => {

@@ -1,16 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import AddCardPage from './AddCardPage.tsx';
-import { mockApi } from '../../../test/mock-api.ts';
-import { frameSessionRoute, TEST_FRAME_SESSION } from '../../../test/vault-frame-session.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { frameSessionRoute, TEST_FRAME_SESSION } from '../../../../test/vault-frame-session.ts';
+import { renderPage } from '../../../../test/render.tsx';
 import type { SavedCard, ShopperProfile } from '../types.ts';
 import { PAYMENT_METHODS } from '../methods/registry.ts';
 import type { MethodPanelProps, PaymentMethodEntry } from '../methods/types.ts';
 import { NO_METHODS_TEXT, stateNotAllowedText } from './AddCardPage.tsx';
-import { anOrder } from '../../../test/fixtures/orders.ts';
-import { vaultFrameAnswers as answers, vaultFrameReplies as replies } from '../../../test/vault-frame.ts';
-import { framedReturnSays } from '../../../test/provider-page.ts';
+import { anOrder } from '../../../../test/fixtures/orders.ts';
+import { vaultFrameAnswers as answers, vaultFrameReplies as replies } from '../../../../test/vault-frame.ts';
+import { framedReturnSays } from '../../../../test/provider-page.ts';
 
 const VAULT = 'http://localhost:3001';
 
@@ -95,7 +95,7 @@ function fakeMethod(
   return { id, label, allowedBy, settlesAs, load: async () => ({ default: FakePanel }) };
 }
 
-/** The vault's frame of these tests (src/test/vault-frame.ts) at the store's vault origin. */
+/** The vault's frame of these tests (apps/web/test/vault-frame.ts) at the store's vault origin. */
 const vaultFrameReplies = (testId: string, answer: (requestId: string) => object) => replies(testId, VAULT, answer);
 const vaultFrameAnswers = (testId: string, token: string) => answers(testId, VAULT, token);
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { SOCIAL_LINK_ERROR_MESSAGES, type SignInMethodsResponse } from '@store/shared';
-import { failure, mockApi, type Handler } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { failure, mockApi, type Handler } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 import { LINK_EXPIRED_TEXT, SignInMethods } from './SignInMethods.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -7,8 +7,8 @@ import ProfilePage from './ProfilePage.tsx';
 import { PROFILE_SAVED_TEXT } from '../components/ProfileForm.tsx';
 import { PICTURE_SAVED_TEXT } from '../components/AvatarEditor.tsx';
 import { PICTURE_SIZE_TEXT, PICTURE_TYPE_TEXT } from '../picture-check.ts';
-import { failure, mockApi, type Handler } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { failure, mockApi, type Handler } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 afterEach(() => {
   act(() => toast.dismiss());

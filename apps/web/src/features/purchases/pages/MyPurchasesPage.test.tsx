@@ -8,10 +8,10 @@ import PaymentSuccessPage, {
   DELIVERY_WAIT_MS,
   WAITING_FOR_PAYMENT_TEXT,
 } from './PaymentSuccessPage.tsx';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 import { resetState } from '../../../lib/session.ts';
-import { anOrder } from '../../../test/fixtures/orders.ts';
+import { anOrder } from '../../../../test/fixtures/orders.ts';
 import type { Purchase } from '../types.ts';
 
 afterEach(() => {

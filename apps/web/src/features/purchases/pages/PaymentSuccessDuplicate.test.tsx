@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { DUPLICATE_PAYMENT_REFUNDED_TEXT } from '@store/shared';
 import PaymentSuccessPage from './PaymentSuccessPage.tsx';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
-import { anOrder } from '../../../test/fixtures/orders.ts';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
+import { anOrder } from '../../../../test/fixtures/orders.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

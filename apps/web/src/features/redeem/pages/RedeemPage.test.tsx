@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import RedeemPage, { codeValue } from './RedeemPage.tsx';
-import { failure, mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { failure, mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 const crimson = {
   code: 'LDC-CRIM-SON1-0001',

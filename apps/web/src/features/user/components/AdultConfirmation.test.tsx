@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 import { ADULT_REQUIRED_TEXT, AdultConfirmation } from './AdultConfirmation.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

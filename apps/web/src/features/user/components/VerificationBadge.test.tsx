@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JumioRecord } from '@store/shared';
-import { renderPage } from '../../../test/render.tsx';
+import { renderPage } from '../../../../test/render.tsx';
 import { VerificationBadge } from './VerificationBadge.tsx';
 
 function renderBadge(jumio: JumioRecord | null) {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import type { JumioRecord } from '@store/shared';
-import { mockApi } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { mockApi } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 import type { VerificationRecordView } from '../types.ts';
 import KycJumioPage from './KycJumioPage.tsx';
 

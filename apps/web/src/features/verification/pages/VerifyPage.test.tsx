@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { JumioRecord } from '@store/shared';
-import { renderPage } from '../../../test/render.tsx';
+import { renderPage } from '../../../../test/render.tsx';
 import type { VerificationRecordView } from '../types.ts';
 import VerifyPage from './VerifyPage.tsx';
 

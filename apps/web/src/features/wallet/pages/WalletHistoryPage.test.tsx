@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { WalletHistoryEntry } from '@store/shared';
 import WalletHistoryPage, { WALLET_HISTORY_PAGE_SIZE } from './WalletHistoryPage.tsx';
-import { mockApi, type ApiCall } from '../../../test/mock-api.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { mockApi, type ApiCall } from '../../../../test/mock-api.ts';
+import { renderPage } from '../../../../test/render.tsx';
 
 const entry = (id: number, over: Partial<WalletHistoryEntry> = {}): WalletHistoryEntry => ({
   id,

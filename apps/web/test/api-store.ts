@@ -1,6 +1,6 @@
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
-import { api, apiEnvironment } from '../lib/api.ts';
-import { loadingReducer, type LoadingState } from '../lib/loading-slice.ts';
+import { api, apiEnvironment } from '../src/lib/api.ts';
+import { loadingReducer, type LoadingState } from '../src/lib/loading-slice.ts';
 
 type StateOf<Slices> = { [Key in keyof Slices]: Slices[Key] extends Reducer<infer State> ? State : never };
 type ApiStoreState<Slices> = StateOf<Slices> & { [api.reducerPath]: ReturnType<typeof api.reducer>; loading: LoadingState };

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { act, cleanup, configure } from '@testing-library/react';
-import { loadToasts } from '../lib/toast.ts';
-import { injectSignedInSlices } from '../app/store.ts';
-import { signedInReducers } from '../app/signed-in-state.ts';
+import { loadToasts } from '../src/lib/toast.ts';
+import { injectSignedInSlices } from '../src/app/store.ts';
+import { signedInReducers } from '../src/app/signed-in-state.ts';
 
 // findBy*/waitFor give up after this long. The default (1 s) is too short on a loaded 2-core CI
 // machine; a longer wait changes nothing when the expectation holds, it only stops false failures.

@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { makeStore, type AppStore } from '../app/store.ts';
-import { AppToasts } from '../app/AppToasts.tsx';
-import { BootScreen } from '../app/layout/BootScreen.tsx';
-import { setNavigate } from '../lib/navigation.ts';
+import { makeStore, type AppStore } from '../src/app/store.ts';
+import { AppToasts } from '../src/app/AppToasts.tsx';
+import { BootScreen } from '../src/app/layout/BootScreen.tsx';
+import { setNavigate } from '../src/lib/navigation.ts';
 
 // Screens rendered as the app renders them: a fresh app store, a memory router, StrictMode and the
 // app's toast container. Code outside React (sign-out, the shared handler) navigates this router.

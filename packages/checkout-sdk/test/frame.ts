@@ -1,6 +1,6 @@
 /** Test helpers: messages as the hosted page (or an impostor) would post them to the merchant window. */
 import { vi } from 'vitest';
-import type { FrameMessage } from '../protocol.ts';
+import type { FrameMessage } from '../src/protocol.ts';
 
 export const CHECKOUT_ORIGIN = 'http://localhost:3002';
 
