@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageScriptFile, watchPageScript } from '@store/checkout-host/build';
-import { watchBatchWorker } from '../apps/server/build/server-bundle.ts';
+import { watchServerAssets } from '../apps/server/build/server-bundle.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(repoRoot, 'node_modules', '.bin', name);
@@ -19,7 +19,7 @@ const WEB_DEV_ORIGIN = 'http://localhost:5173';
 const pageScript = pageScriptFile();
 const pageScriptWatch = await watchPageScript(pageScript);
 // The session-recording batch worker is a built file even here (ADR 051); a worker loads it at the next batch.
-const batchWorkerWatch = await watchBatchWorker();
+const serverAssetsWatch = await watchServerAssets();
 
 const children: ChildProcess[] = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', '--include', pageScript, 'src/server.ts'], {
@@ -36,7 +36,7 @@ function stopAll(code: number) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   void pageScriptWatch.stop();
-  void batchWorkerWatch.stop();
+  void serverAssetsWatch.stop();
   process.exitCode = code;
 }
 

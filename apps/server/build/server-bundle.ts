@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, context, type BuildOptions, type OutputFile, type Plugin } from 'esbuild';
 import { BATCH_WORKER_BUNDLE, CHECKOUT_HOST_BUNDLE, SERVER_BUNDLE } from '../src/build-outputs.ts';
+import { BROWSER_SCRIPTS, builtBrowserScriptFile } from '../src/providers/vault/browser-scripts.ts';
 
 export { BATCH_WORKER_BUNDLE, CHECKOUT_HOST_BUNDLE, SERVER_BUNDLE };
 
@@ -66,6 +67,24 @@ const BATCH_WORKER_OPTIONS = {
   logLevel: 'silent',
 } satisfies BuildOptions;
 
+/**
+ * The vault's browser scripts (src/providers/vault/browser/*.ts: the card fields' frame script, the merchant
+ * tokenizer), each one classic script for the browser in dist/browser/, which the vault serves as it is.
+ */
+const browserScriptOptions = (name: (typeof BROWSER_SCRIPTS)[number]) =>
+  ({
+    entryPoints: [path.join(serverDir, `src/providers/vault/browser/${name}.ts`)],
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    outfile: builtBrowserScriptFile(name),
+    logLevel: 'silent',
+  }) satisfies BuildOptions;
+
 /** One of the server's entry points as one ES module with its source map (a stack trace names our .ts files). */
 const serverEntry = (entry: string, outfile: string) =>
   build({
@@ -82,33 +101,31 @@ const serverEntry = (entry: string, outfile: string) =>
   });
 
 /**
- * Writes dist/server.js, dist/checkout-host.js (the hosted checkout started alone, ADR 052) and
- * dist/batch-worker.cjs.
+ * Writes dist/server.js, dist/checkout-host.js (the hosted checkout started alone, ADR 052),
+ * dist/batch-worker.cjs and the vault's browser scripts (dist/browser/).
  */
 export async function buildServerBundle(file: string = SERVER_BUNDLE): Promise<string> {
   const outputs = await Promise.all([
     serverEntry('src/server.ts', file),
     serverEntry('src/checkout-host-server.ts', CHECKOUT_HOST_BUNDLE),
     build(BATCH_WORKER_OPTIONS),
+    ...BROWSER_SCRIPTS.map((name) => build(browserScriptOptions(name))),
   ]);
   writeOutputs(outputs.flatMap((output) => output.outputFiles));
   return file;
 }
 
-/**
- * `npm run dev` runs the server from source (tsx watch), but the batch worker is always the built file: built
- * now and again after every change of its sources; stop() ends it.
- */
-export async function watchBatchWorker(): Promise<{ stop(): Promise<void> }> {
-  writeOutputs((await build(BATCH_WORKER_OPTIONS)).outputFiles);
+/** Builds with `options` now and again after every change of its sources; stop() ends the watch. */
+async function watchBuilt(what: string, options: BuildOptions): Promise<{ stop(): Promise<void> }> {
+  writeOutputs((await build(options)).outputFiles ?? []);
   const ctx = await context({
-    ...BATCH_WORKER_OPTIONS,
+    ...options,
     plugins: [
       {
-        name: 'write-batch-worker',
+        name: `write-${what}`,
         setup(b) {
           b.onEnd((result) => {
-            if (result.errors.length) console.error(`batch worker not rebuilt: ${result.errors.map((e) => e.text).join('; ')}`);
+            if (result.errors.length) console.error(`${what} not rebuilt: ${result.errors.map((e) => e.text).join('; ')}`);
             else writeOutputs(result.outputFiles ?? []);
           });
         },
@@ -117,6 +134,18 @@ export async function watchBatchWorker(): Promise<{ stop(): Promise<void> }> {
   });
   await ctx.watch();
   return { stop: () => ctx.dispose() };
+}
+
+/**
+ * `npm run dev` runs the server from source (tsx watch), but the batch worker and the vault's browser scripts
+ * are always the built files: built now and again after every change of their sources; stop() ends it.
+ */
+export async function watchServerAssets(): Promise<{ stop(): Promise<void> }> {
+  const watches = await Promise.all([
+    watchBuilt('batch worker', BATCH_WORKER_OPTIONS),
+    ...BROWSER_SCRIPTS.map((name) => watchBuilt(`${name} script`, browserScriptOptions(name))),
+  ]);
+  return { stop: async () => void (await Promise.all(watches.map((w) => w.stop()))) };
 }
 
 // `node --import tsx build/server-bundle.ts` (apps/server's `npm run build`).

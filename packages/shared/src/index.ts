@@ -14,6 +14,7 @@ export * from './schemas/live.ts';
 export * from './schemas/outbox-topics.ts';
 export * from './schemas/cart.ts';
 export * from './schemas/payments.ts';
+export * from './vault-frame-constants.ts';
 export * from './schemas/cashier.ts';
 export * from './schemas/ach.ts';
 export * from './schemas/gift-card-redemption.ts';

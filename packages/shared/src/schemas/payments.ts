@@ -186,17 +186,7 @@ export const CARD_ATTEMPTS_LIMITED = 'CARD_ATTEMPTS_LIMITED' satisfies ErrorCode
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
 export const INSUFFICIENT_FUNDS_MESSAGE = 'Insufficient funds on this card.';
 
-// postMessage protocol between the store page and the hosted card frames (both sides check origins).
-export const VAULT_INVALID_CARD = 'Invalid card number';
-export const VAULT_INVALID_EXPIRY = 'Invalid expiry date';
-export const VAULT_INVALID_CVV = 'Invalid CVV';
-export const TOKEN_UNAVAILABLE_MESSAGE = 'Unable to get token';
-// SPEC §9 "Embedded checkout": the embedded checkout's constants live once, in the checkout SDK a merchant
-// installs on its own (ADR 020), and the store's card vault frames follow the same rule. Named here, beside
-// the vault's other frame constants, and not in ../constants.ts: the browser's first load reads that file,
-// and a re-export there put the SDK's whole protocol module (and lz-string) in the app's entry chunk.
-/** The card frame counts as loaded this long after its load event. */
-export { CARD_LOADED_DELAY_MS as CARD_FRAME_LOADED_DELAY_MS } from '@store/checkout-sdk/protocol';
+// The card frames' messages and timing: ../vault-frame-constants.ts (no zod: the frames' script imports them).
 
 /**
  * The card vault's frame sessions (ADR 032): POST /tokenize needs one, in the x-vault-session header. The

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { migrateAll } from '../../migrations.ts';
 import { seed } from '../../db/seed.ts';
-import { FIELDS_SCRIPT, fieldPage } from '../../providers/vault/pages.ts';
+import { fieldPage, fieldsScript } from '../../providers/vault/pages.ts';
 import { openTestDatabase, testConfig } from '../../../test/support/test-app.ts';
 import { createShopper, type Shopper } from '../../../test/support/checkout.ts';
 import { startFakeNuvei, type FakeNuvei } from '../../../test/support/fake-nuvei.ts';
@@ -82,7 +82,7 @@ async function cardFrame(shopper: Shopper) {
     const m = message as { requestId: string; type: string };
     if (m.requestId) answers.set(m.requestId, m);
   };
-  window.eval(FIELDS_SCRIPT);
+  window.eval(fieldsScript());
   const type = (id: string, value: string) => {
     const input = window.document.getElementById(id)!;
     input.value = value;

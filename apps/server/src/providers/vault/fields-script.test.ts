@@ -2,7 +2,7 @@
 // The hosted card field page's own script, run in a DOM: what it tells the store page, and when.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CARD_FRAME_LOADED_DELAY_MS, VAULT_INVALID_CVV, VAULT_SESSION_EXPIRED, VAULT_SESSION_EXPIRED_MESSAGE } from '@store/shared';
-import { FIELDS_SCRIPT, fieldPage } from './pages.ts';
+import { fieldPage, fieldsScript } from './pages.ts';
 
 // The server is typed without the DOM library; these are the few DOM parts the test touches.
 interface FieldInput {
@@ -46,7 +46,7 @@ function openFieldPage(kind: 'card' | 'cvv', session = '') {
     windowListeners.push([type, listener]);
     add(type, listener);
   });
-  new Function(FIELDS_SCRIPT)();
+  new Function(fieldsScript())();
   return { sent, loaded: () => sent.filter((entry) => entry.message.type === 'loaded') };
 }
 

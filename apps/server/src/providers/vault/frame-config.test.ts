@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { vaultUrl } from '../../../test/support/vault.ts';
 import { createFrameConfigSigner, FRAME_CONFIG_TTL_MS } from './frame-config.ts';
-import { TOKENIZER_SCRIPT } from './tokenizer-script.ts';
+import { tokenizerScript } from './tokenizer-script.ts';
 
 const STORE = 'http://store.test:3000';
 const MERCHANT = 'https://merchant.example';
@@ -124,7 +124,7 @@ describe('GET /tokenizer/tokenizer.js', () => {
     expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     // What the script does is run in a DOM by tokenizer-script.test.ts.
-    expect(await res.text()).toBe(TOKENIZER_SCRIPT);
-    expect(() => new Function(TOKENIZER_SCRIPT)).not.toThrow();
+    expect(await res.text()).toBe(tokenizerScript());
+    expect(() => new Function(tokenizerScript())).not.toThrow();
   });
 });

@@ -27,8 +27,7 @@ export interface FrameSessionSigner {
   check(value: unknown): FrameSessionCheck;
 }
 
-/** The header the frames send the nonce in (checked before the body is read). */
-export const FRAME_SESSION_HEADER = 'x-vault-session';
+export { FRAME_SESSION_HEADER } from './frame-session-header.ts';
 const VERSION = 'fs1';
 const MAX_LENGTH = 2048;
 const KINDS: ReadonlySet<string> = new Set<FrameSessionKind>(['shopper', 'checkout', 'merchant']);

@@ -8,9 +8,9 @@ import type { AttemptCounters } from '@store/server-kit';
 import { checkCard, cvvValid } from './card-rules.ts';
 import type { FrameConfigSigner } from './frame-config.ts';
 import { FRAME_SESSION_HEADER, isFrameSessionShape, type FrameSessionSigner } from './frame-session.ts';
-import { FIELDS_SCRIPT, fieldPage, fieldPlaceholder, fieldTheme, refusedFieldPage } from './pages.ts';
+import { fieldPage, fieldPlaceholder, fieldsScript, fieldTheme, refusedFieldPage } from './pages.ts';
 import { tokenizeGuard, type TokenizeGuardOptions, type TokenizeLimits } from './tokenize-guard.ts';
-import { TOKENIZER_SCRIPT } from './tokenizer-script.ts';
+import { tokenizerScript } from './tokenizer-script.ts';
 import type { Vault } from './vault.ts';
 
 const tokenizeBody = z.discriminatedUnion('kind', [
@@ -108,7 +108,7 @@ export function createVaultServer(options: VaultServerOptions): FastifyInstance 
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-cache')
       .type('text/javascript; charset=utf-8')
-      .send(FIELDS_SCRIPT),
+      .send(fieldsScript()),
   );
   // Loaded by <script> from any merchant page, so readable cross-origin; it holds no secret (tokenizer-script.ts).
   server.get('/tokenizer/tokenizer.js', async (_req, reply) =>
@@ -117,7 +117,7 @@ export function createVaultServer(options: VaultServerOptions): FastifyInstance 
       .header('cross-origin-resource-policy', 'cross-origin')
       .header('cache-control', 'no-cache')
       .type('text/javascript; charset=utf-8')
-      .send(TOKENIZER_SCRIPT),
+      .send(tokenizerScript()),
   );
 
   // The frames call /tokenize from the vault's own origin; a store page may call it cross-origin. The

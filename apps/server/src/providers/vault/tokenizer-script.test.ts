@@ -3,7 +3,7 @@
 // which answers it believes.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_UNAVAILABLE_MESSAGE, VAULT_INVALID_CARD, VAULT_SESSION_EXPIRED, VAULT_SESSION_EXPIRED_MESSAGE } from '@store/shared';
-import { TOKENIZE_TIMEOUT_MS, TOKENIZER_SCRIPT } from './tokenizer-script.ts';
+import { TOKENIZE_TIMEOUT_MS, tokenizerScript } from './tokenizer-script.ts';
 
 // The server is typed without the DOM library; these are the few DOM parts the test touches.
 interface FrameWindow {
@@ -41,7 +41,7 @@ const page = globalThis as unknown as PageWindow;
 
 function loadTokenizer(): Tokenizer {
   delete page.LuckyDragonTokenizer;
-  new Function(TOKENIZER_SCRIPT)();
+  new Function(tokenizerScript())();
   return page.LuckyDragonTokenizer!;
 }
 
