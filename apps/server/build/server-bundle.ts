@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, context, type BuildOptions, type OutputFile, type Plugin } from 'esbuild';
 import { BATCH_WORKER_BUNDLE, CHECKOUT_HOST_BUNDLE, SERVER_BUNDLE } from '../src/build-outputs.ts';
-import { BROWSER_SCRIPTS, builtBrowserScriptFile } from '../src/providers/vault/browser-scripts.ts';
+import { BROWSER_SCRIPTS, browserScriptSource, builtBrowserScriptFile } from '../src/lib/browser-scripts.ts';
 
 export { BATCH_WORKER_BUNDLE, CHECKOUT_HOST_BUNDLE, SERVER_BUNDLE };
 
@@ -68,12 +68,12 @@ const BATCH_WORKER_OPTIONS = {
 } satisfies BuildOptions;
 
 /**
- * The vault's browser scripts (src/providers/vault/browser/*.ts: the card fields' frame script, the merchant
- * tokenizer), each one classic script for the browser in dist/browser/, which the vault serves as it is.
+ * The scripts the server serves to browsers (src/browser/*.ts: the vault's card frames and tokenizer, the
+ * sandboxes' pages), each one classic script in dist/browser/, served as it is.
  */
 const browserScriptOptions = (name: (typeof BROWSER_SCRIPTS)[number]) =>
   ({
-    entryPoints: [path.join(serverDir, `src/providers/vault/browser/${name}.ts`)],
+    entryPoints: [browserScriptSource(name)],
     bundle: true,
     platform: 'browser',
     format: 'iife',
@@ -102,7 +102,7 @@ const serverEntry = (entry: string, outfile: string) =>
 
 /**
  * Writes dist/server.js, dist/checkout-host.js (the hosted checkout started alone, ADR 052),
- * dist/batch-worker.cjs and the vault's browser scripts (dist/browser/).
+ * dist/batch-worker.cjs and the browser scripts (dist/browser/).
  */
 export async function buildServerBundle(file: string = SERVER_BUNDLE): Promise<string> {
   const outputs = await Promise.all([
@@ -137,7 +137,7 @@ async function watchBuilt(what: string, options: BuildOptions): Promise<{ stop()
 }
 
 /**
- * `npm run dev` runs the server from source (tsx watch), but the batch worker and the vault's browser scripts
+ * `npm run dev` runs the server from source (tsx watch), but the batch worker and the browser scripts
  * are always the built files: built now and again after every change of their sources; stop() ends it.
  */
 export async function watchServerAssets(): Promise<{ stop(): Promise<void> }> {

@@ -201,8 +201,6 @@ export const vaultFrameSessionData = z.object({
 export type VaultFrameSession = z.infer<typeof vaultFrameSessionData>;
 export const vaultFrameSessionResponse = z.object({ success: z.literal(true), data: vaultFrameSessionData });
 
-/** /tokenize refused the frame session because it has run out: get a new one and ask again. */
-export const VAULT_SESSION_EXPIRED = 'VAULT_SESSION_EXPIRED' satisfies ErrorCode;
 export const VAULT_SESSION_EXPIRED_MESSAGE = 'The card form has timed out. Please try again.';
 /** /tokenize got no frame session, or one the vault did not sign. */
 export const VAULT_SESSION_INVALID = 'VAULT_SESSION_INVALID' satisfies ErrorCode;

@@ -1,7 +1,7 @@
-// The hosted card fields: tiny HTML pages with one script (browser/fields.ts), served from the vault's own
+// The hosted card fields: tiny HTML pages with one script (src/browser/vault-fields.ts), served from the vault's own
 // origin so no script of the store page can read what is typed into them.
 import { escapeHtml } from '@store/server-kit';
-import { browserScript } from './browser-scripts.ts';
+import { browserScript } from '../../lib/browser-scripts.ts';
 
 const STYLE = `html,body{margin:0;padding:0;background:transparent;font:16px system-ui,sans-serif}
 form{display:flex;gap:8px}.number{position:relative;flex:1;min-width:0}
@@ -70,5 +70,5 @@ export function refusedFieldPage(): string {
  * message brings (the page renews it before it runs out, and when the vault answers VAULT_SESSION_EXPIRED).
  * An error carries the vault's code, so the page can tell an expired session from a bad card.
  */
-/** The frames' one script (browser/fields.ts, built at build time), served at /fields/fields.js. */
-export const fieldsScript = (): string => browserScript('fields');
+/** The frames' one script (src/browser/vault-fields.ts, built at build time), served at /fields/fields.js. */
+export const fieldsScript = (): string => browserScript('vault-fields');

@@ -30,10 +30,10 @@
 // frameUrl is one of the config's frame URLs (with its signed `cfg` and its frame `session`); the script
 // adds ?origin= (this page's origin, the one the frame will answer) and ?placeholder=. tokenize's
 // `session` hands the frame a newer frame session (ADR 032) to use from then on.
-// The script is TypeScript (browser/tokenizer.ts), built at build time; this serves the built file.
-import { browserScript } from './browser-scripts.ts';
+// The script is TypeScript (src/browser/vault-tokenizer.ts), built at build time; this serves the built file.
+import { browserScript } from '../../lib/browser-scripts.ts';
 
 export { TOKENIZE_TIMEOUT_MS } from './tokenize-timeout.ts';
 
-/** The tokenizer's text, as built (browser-scripts.ts). */
-export const tokenizerScript = (): string => browserScript('tokenizer');
+/** The tokenizer's text, as built (lib/browser-scripts.ts). */
+export const tokenizerScript = (): string => browserScript('vault-tokenizer');

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { sameMachineOnly } from '../../../../plugins/demo-doors.ts';
 import { imageProblem, MAX_IMAGE_BYTES } from './images.ts';
-import { PAGE_SCRIPT, PAGE_SCRIPT_PATH, verificationPage } from './page.ts';
+import { PAGE_SCRIPT_PATH, pageScript, verificationPage } from './page.ts';
 import { SANDBOX_OUTCOMES, type KycSandboxState, type SandboxOutcome } from './sandbox.ts';
 
 export const KYC_CALLBACK_PATH = '/api/v1/kyc/jumio/callback';
@@ -38,7 +38,7 @@ const kycSandboxPageRoutes: FastifyPluginAsync<{ sandbox: Pick<KycSandboxState, 
   const csp = `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self'; form-action 'none'; frame-ancestors 'self' ${storeOrigins}; base-uri 'none'`;
 
   app.get(PAGE_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(PAGE_SCRIPT),
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(pageScript()),
   );
 
   app.get('/sandbox/kyc/:workflowExecutionId', { schema: { hide: true } }, async (request, reply) => {

@@ -4,6 +4,7 @@
 // checks them, drops them and delivers the signed callbacks. No inline script (the page's CSP).
 import { escapeHtml } from '@store/server-kit';
 import { providerPage } from '../../../../lib/provider-page.ts';
+import { browserScript } from '../../../../lib/browser-scripts.ts';
 
 export const PAGE_SCRIPT_PATH = '/sandbox/kyc/page.js';
 
@@ -44,50 +45,5 @@ ${acquired ? '<p id="acquired">Your documents were received and are still being 
   });
 }
 
-/** The page's script: reads both images, posts them with the outcome, shows the answer. */
-export const PAGE_SCRIPT = `(() => {
-  const body = document.body;
-  const form = document.getElementById('kyc-form');
-  const result = document.getElementById('result');
-  const button = document.getElementById('submit');
-  const show = (text, kind) => { result.textContent = text; result.dataset.kind = kind; };
-  const read = (file) => new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const documentFile = form.elements.document.files[0];
-    const selfieFile = form.elements.selfie.files[0];
-    if (!documentFile || !selfieFile) return show('Add a photo of your ID and a selfie.', 'error');
-    button.disabled = true;
-    show('Sending…', 'info');
-    try {
-      const payload = {
-        secret: body.dataset.secret,
-        outcome: form.elements.outcome.value,
-        document: await read(documentFile),
-        selfie: await read(selfieFile),
-      };
-      const response = await fetch(location.pathname, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      const answer = await response.json().catch(() => ({}));
-      if (!response.ok) {
-        button.disabled = false;
-        return show(answer.message || 'The check could not take these images.', 'error');
-      }
-      show(answer.message, 'done');
-      if (answer.final) form.hidden = true;
-      else button.disabled = false;
-    } catch {
-      button.disabled = false;
-      show('The check could not be reached. Try again.', 'error');
-    }
-  });
-})();
-`;
+/** The page's script (src/browser/kyc-sandbox-page.ts, built at build time). */
+export const pageScript = (): string => browserScript('kyc-sandbox-page');

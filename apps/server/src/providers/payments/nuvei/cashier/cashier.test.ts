@@ -79,7 +79,8 @@ describe('POST v1/nuvei/cashier', () => {
     // The card is typed into the vault's hosted field, which the page's script frames.
     expect(page.body).toContain('<script src="/sandbox/cashier/page.js">');
     const script = await t.app.inject({ method: 'GET', url: '/sandbox/cashier/page.js' });
-    expect(script.body).toContain("'/fields/card-number?origin='");
+    expect(script.headers['content-type']).toContain('text/javascript');
+    expect(script.body).toContain('/fields/card-number?origin=');
     // Without its secret, or with another, the page is unknown.
     expect((await t.app.inject({ method: 'GET', url: url.split('?')[0]! })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `${url.split('?')[0]}?secret=${'A'.repeat(43)}` })).statusCode).toBe(404);

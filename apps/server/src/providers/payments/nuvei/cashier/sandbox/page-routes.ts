@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { sameMachineOnly } from '../../../../../plugins/demo-doors.ts';
 import type { CashierChoice, CashierSandbox } from './gateway.ts';
 import { CASHIER_SIGNATURE_HEADER } from './notification.ts';
-import { cashierPage, PAGE_SCRIPT, PAGE_SCRIPT_PATH } from './page.ts';
+import { cashierPage, PAGE_SCRIPT_PATH, pageScript } from './page.ts';
 
 const params = z.object({ pageId: z.string().regex(/^[0-9a-f]{24}$/) });
 /** 32 random bytes, base64url (lib/ids.ts newSecretToken). */
@@ -46,7 +46,7 @@ const cashierPageRoutes: FastifyPluginAsync<{ cashier: CashierSandbox }> = async
   const frameSessionFor = (view: { userTokenId: string }) => app.vault.issueFrameSession({ kind: 'shopper', id: view.userTokenId });
 
   app.get(PAGE_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(PAGE_SCRIPT),
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(pageScript()),
   );
 
   app.get('/sandbox/cashier/:pageId', { schema: { hide: true } }, async (request, reply) => {

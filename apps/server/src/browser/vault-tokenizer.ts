@@ -1,9 +1,9 @@
 // The tokenizer a merchant page loads with <script src="{vault}/tokenizer/tokenizer.js"> (its contract is
-// described in ../tokenizer-script.ts). Browser code, built at build time (apps/server/build/browser-scripts.ts)
-// and type-checked with the DOM (tsconfig.json here). It mounts the vault's card field frames into the page
+// described in providers/vault/tokenizer-script.ts). Browser code, built at build time (build/server-bundle.ts)
+// and type-checked with the DOM (this folder's tsconfig.json). It mounts the vault's card field frames into the page
 // and asks them for tokens; the card data stays in the frames, on the vault's origin.
 import { TOKEN_UNAVAILABLE_MESSAGE } from '@store/shared';
-import { TOKENIZE_TIMEOUT_MS } from '../tokenize-timeout.ts';
+import { TOKENIZE_TIMEOUT_MS } from '../providers/vault/tokenize-timeout.ts';
 
 type FieldKind = 'card' | 'cvv';
 type FieldEvent = 'load' | 'change' | 'loaded';

@@ -1,11 +1,11 @@
-// The card field frames' script (pages.ts serves the page, this is its one script): runs in the browser on
-// the vault's own origin, built at build time (apps/server/build/browser-scripts.ts) and type-checked with
-// the DOM (tsconfig.json here). It formats what is typed, tells the framing page of changes, and answers a
+// The card field frames' script (providers/vault/pages.ts serves the page, this is its one script): runs in the browser on
+// the vault's own origin, built at build time (build/server-bundle.ts, lib/browser-scripts.ts) and type-checked with
+// the DOM (this folder's tsconfig.json). It formats what is typed, tells the framing page of changes, and answers a
 // `tokenize` request from that page (and only that page's origin) with a token from POST /tokenize, or the
 // reason there is none. The card never leaves the frame except to the vault.
 import { CARD_FRAME_LOADED_DELAY_MS, TOKEN_UNAVAILABLE_MESSAGE, VAULT_INVALID_CVV } from '@store/shared';
-import { brandOf, checkCard, cvvValid, type CardBrand } from '../card-rules.ts';
-import { FRAME_SESSION_HEADER } from '../frame-session-header.ts';
+import { brandOf, checkCard, cvvValid, type CardBrand } from '../providers/vault/card-rules.ts';
+import { FRAME_SESSION_HEADER } from '../providers/vault/frame-session-header.ts';
 
 /** The answer to a tokenize request: a token, or why there is none. */
 type Answer =
