@@ -2,14 +2,14 @@ import { Button } from '../../components/ui/index.ts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAT_CONVERSATION_KEY, CHAT_MESSAGE_MAX, CHAT_OFFLINE_MESSAGE, type ChatMessage } from '@store/shared';
 import { connectChat, type ChatConnection } from '../../lib/chat-socket.ts';
+import { failureText, readApiFailure } from '../../lib/api-failure.ts';
 import {
-  ChatApiError,
-  fetchChat,
-  markChatRead,
   readChatKey,
-  sendChatMessage,
-  sendChatTyping,
   storeChatKey,
+  useLazyChatStateQuery,
+  useMarkChatReadMutation,
+  useSendChatMessageMutation,
+  useSendChatTypingMutation,
   type ChatState,
 } from './chat-api.ts';
 import { CloseIcon, SendIcon } from './chat-icons.tsx';
@@ -36,7 +36,10 @@ const withMessage = (messages: ChatMessage[], message: ChatMessage) =>
   messages.some((m) => m.id === message.id) ? messages : [...messages, message].sort((a, b) => a.id - b.id);
 
 export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
-  const caller = { token };
+  const [fetchChatState] = useLazyChatStateQuery();
+  const [sendChatMessage] = useSendChatMessageMutation();
+  const [markChatRead] = useMarkChatReadMutation();
+  const [sendChatTyping] = useSendChatTypingMutation();
   const [open, setOpen] = useState(initiallyOpen);
   const [state, setState] = useState<ChatState | null>(null);
   const [draft, setDraft] = useState('');
@@ -55,25 +58,27 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
   useEffect(() => {
     let current = true;
     setState(null);
-    fetchChat({ token }).then(
-      (s) => {
-        if (!current) return;
-        setState(s);
-        const key = token ? null : readChatKey();
-        if (!token && key && !s.conversation) storeChatKey(null);
-        setLive(token ? { token } : key && s.conversation ? { chatKey: key } : null);
-      },
-      () => current && setState({ agentsOnline: false, conversation: null }),
-    );
+    fetchChatState({ token })
+      .unwrap()
+      .then(
+        (s) => {
+          if (!current) return;
+          setState(s);
+          const key = token ? null : readChatKey();
+          if (!token && key && !s.conversation) storeChatKey(null);
+          setLive(token ? { token } : key && s.conversation ? { chatKey: key } : null);
+        },
+        () => current && setState({ agentsOnline: false, conversation: null }),
+      );
     return () => {
       current = false;
     };
-  }, [token]);
+  }, [token, fetchChatState]);
 
   const markRead = useCallback(() => {
     setState((s) => (s?.conversation && s.conversation.unread > 0 ? { ...s, conversation: { ...s.conversation, unread: 0 } } : s));
-    markChatRead({ token }).catch(() => {});
-  }, [token]);
+    void markChatRead({ token });
+  }, [token, markChatRead]);
 
   useEffect(() => {
     if (!live) return;
@@ -106,7 +111,7 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
         });
         if (message.senderKind === 'agent') {
           setAgentTyping(false);
-          if (openRef.current) markChatRead({ token }).catch(() => {});
+          if (openRef.current) void markChatRead({ token });
         }
       },
       chatTyping: ({ senderKind }) => {
@@ -121,7 +126,7 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
       chatAgentsOnline: ({ online }) => setState((s) => (s ? { ...s, agentsOnline: online } : s)),
     });
     return () => connection.close();
-  }, [live, token]);
+  }, [live, token, markChatRead]);
 
   useEffect(() => () => clearTimeout(typingTimer.current), []);
 
@@ -158,7 +163,8 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
     setSending(true);
     setError(null);
     try {
-      const sent = await sendChatMessage(caller, { text, ...(needsEmail && email ? { email } : {}) });
+      const sent = await sendChatMessage({ caller: { token }, body: { text, ...(needsEmail && email ? { email } : {}) } }).unwrap();
+      if (sent.conversationKey) storeChatKey(sent.conversationKey);
       setDraft('');
       setState((s) => ({
         agentsOnline: s?.agentsOnline ?? false,
@@ -166,10 +172,13 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
       }));
       if (!token && sent.conversationKey) setLive({ chatKey: sent.conversationKey });
     } catch (err) {
-      const e = err instanceof ChatApiError ? err : new ChatApiError('The message was not sent. Please try again.', 0);
+      const failure = readApiFailure(err);
       // A key the server no longer knows: forget it, the next message starts a new conversation.
-      if (e.status === 404 && !token) storeChatKey(null);
-      setError({ message: e.message, field: e.field });
+      if (failure.status === 404 && !token) storeChatKey(null);
+      setError({
+        message: failureText(err, 'The message was not sent. Please try again.'),
+        ...(failure.field ? { field: failure.field } : {}),
+      });
     } finally {
       setSending(false);
     }
@@ -180,7 +189,7 @@ export function ChatWidget({ token, initiallyOpen = false }: ChatWidgetProps) {
     const now = Date.now();
     if (conversation && value && now - lastTyping.current > TYPING_EVERY_MS) {
       lastTyping.current = now;
-      sendChatTyping(caller).catch(() => {});
+      void sendChatTyping({ token });
     }
   }
 

@@ -1,7 +1,18 @@
-import { AUTH_HEADER, CHAT_KEY_HEADER, CHAT_KEY_STORAGE, NGROK_HEADER, type ChatConversation, type ChatMessage } from '@store/shared';
+import {
+  AUTH_HEADER,
+  CHAT_KEY_HEADER,
+  CHAT_KEY_STORAGE,
+  type ChatSendBody,
+  type chatOkResponse,
+  type chatSendResponse,
+  type chatStateResponse,
+} from '@store/shared';
+import { api } from '../../lib/api.ts';
+import { responseData, type ResponseData } from '../../lib/api-response.ts';
 
-// The widget's calls (ADR 027). Plain fetch rather than the app's api slice: the widget is its own lazy
-// chunk, shows its own errors, and a guest's calls carry the conversation key instead of a session.
+// The widget's calls (ADR 027), RTK Query endpoints injected by the widget's own lazy chunk (so a guest who
+// never opens the chat does not load them). The widget shows its own errors (skipErrorHandler), and it names
+// who calls: a shopper by their session token, a guest by the conversation key kept in Web Storage.
 
 export interface ChatCaller {
   /** The shopper's session token; null for a guest. */
@@ -25,50 +36,44 @@ export function storeChatKey(key: string | null): void {
   }
 }
 
-function headers({ token }: ChatCaller, json = false): Record<string, string> {
-  const h: Record<string, string> = { [NGROK_HEADER]: '1' };
-  if (json) h['content-type'] = 'application/json';
-  if (token) h[AUTH_HEADER] = token;
-  else {
-    const key = readChatKey();
-    if (key) h[CHAT_KEY_HEADER] = key;
-  }
-  return h;
+/** The shopper's token, or else the guest's conversation key (read when the call is made). */
+function callerHeaders({ token }: ChatCaller): Record<string, string> {
+  if (token) return { [AUTH_HEADER]: token };
+  const key = readChatKey();
+  return key ? { [CHAT_KEY_HEADER]: key } : {};
 }
 
-export class ChatApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+export type ChatState = ResponseData<typeof chatStateResponse>;
+export type ChatSent = ResponseData<typeof chatSendResponse>;
 
-async function call<T>(caller: ChatCaller, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(new URL(`/api/v1/chat${path}`, window.location.origin), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: headers(caller, body !== undefined),
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json().catch(() => ({}))) as { data?: T; message?: string; field?: string };
-  if (!res.ok) throw new ChatApiError(json.message ?? 'The chat is not available right now.', res.status, json.field);
-  return json.data as T;
-}
+// The caller's own header, not the store's token: noAuth keeps the base query from adding it.
+const quiet = { skipErrorHandler: true, noAuth: true };
 
-export interface ChatState {
-  agentsOnline: boolean;
-  conversation: ChatConversation | null;
-}
+const chatApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    chatState: build.query<ChatState, ChatCaller>({
+      query: (caller) => ({ url: 'v1/chat', headers: callerHeaders(caller) }),
+      transformResponse: responseData<typeof chatStateResponse>(),
+      extraOptions: quiet,
+      // The widget keeps the conversation in its own state, moved on by live events: nothing to share.
+      keepUnusedDataFor: 0,
+    }),
+    sendChatMessage: build.mutation<ChatSent, { caller: ChatCaller; body: ChatSendBody }>({
+      query: ({ caller, body }) => ({ url: 'v1/chat/messages', method: 'POST', body, headers: callerHeaders(caller) }),
+      transformResponse: responseData<typeof chatSendResponse>(),
+      extraOptions: quiet,
+    }),
+    markChatRead: build.mutation<ResponseData<typeof chatOkResponse>, ChatCaller>({
+      query: (caller) => ({ url: 'v1/chat/read', method: 'POST', body: {}, headers: callerHeaders(caller) }),
+      transformResponse: responseData<typeof chatOkResponse>(),
+      extraOptions: quiet,
+    }),
+    sendChatTyping: build.mutation<ResponseData<typeof chatOkResponse>, ChatCaller>({
+      query: (caller) => ({ url: 'v1/chat/typing', method: 'POST', body: {}, headers: callerHeaders(caller) }),
+      transformResponse: responseData<typeof chatOkResponse>(),
+      extraOptions: quiet,
+    }),
+  }),
+});
 
-export const fetchChat = (caller: ChatCaller) => call<ChatState>(caller, '');
-
-export async function sendChatMessage(caller: ChatCaller, body: { text: string; email?: string }) {
-  const data = await call<{ conversation: ChatConversation; message: ChatMessage; conversationKey?: string }>(caller, '/messages', body);
-  if (data.conversationKey) storeChatKey(data.conversationKey);
-  return data;
-}
-
-export const markChatRead = (caller: ChatCaller) => call<unknown>(caller, '/read', {});
-export const sendChatTyping = (caller: ChatCaller) => call<unknown>(caller, '/typing', {});
+export const { useLazyChatStateQuery, useSendChatMessageMutation, useMarkChatReadMutation, useSendChatTypingMutation } = chatApi;
