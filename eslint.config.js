@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
 import { SERVER_MODULE_USES } from './scripts/server-module-uses.js';
+import { foreignTables } from './scripts/table-owners.js';
 
 // Import boundaries of DESIGN.md §3: a feature never imports another feature; shared imports no app;
 // the web app never imports the server.
@@ -239,6 +240,15 @@ const ORDER_WRITES = {
   },
 };
 
+/** Another module's tables, which module `m` reads through that module's index instead (issue 25). */
+const foreignTablesOf = (m) => ({
+  pattern: {
+    group: ['**/db/schema.ts'],
+    importNames: foreignTables(m),
+    message: `modules/${m} does not own this table: read it through its owner's index.ts (scripts/table-owners.js, issue 25).`,
+  },
+});
+
 /** Each argument is a [package, message] pair, or `{ pattern }`: a no-restricted-imports pattern of its own. */
 function forbidPackages(...entries) {
   const packages = entries.filter(Array.isArray);
@@ -323,12 +333,25 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', ...ESBUILD_ALLOWED, 'apps/server/src/background/**', 'apps/server/src/db/**'],
     rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE, KIT_APP_ERROR),
   },
+  // Issue 25: each module imports from db/schema.ts only the tables it owns (scripts/table-owners.js; the
+  // reads that remain are listed there and only shrink). In checkout, an order changes only by intent
+  // (order-intents.ts checks each transition): the raw row write and the unbranded lock stay behind it.
+  ...serverModules.map((m) => ({
+    files: [`apps/server/src/modules/${m}/**/*.ts`],
+    ignores: ['**/*.test.ts', ...(m === 'checkout' ? ['apps/server/src/modules/checkout/order-intents.ts'] : [])],
+    rules: forbidPackages(
+      WEB_FROM_SERVER,
+      ESBUILD_AT_RUN_TIME,
+      HOST_INTERNALS,
+      OUTBOX_TABLE,
+      KIT_APP_ERROR,
+      ...(m === 'checkout' ? [ORDER_WRITES] : []),
+      foreignTablesOf(m),
+    ),
+  })),
   {
-    // Issue 25: an order changes only by intent (checkout/order-intents.ts checks each transition); the
-    // raw row write and the unbranded lock stay behind it, inside checkout too.
-    files: ['apps/server/src/modules/checkout/**/*.ts'],
-    ignores: ['**/*.test.ts', 'apps/server/src/modules/checkout/order-intents.ts'],
-    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE, ORDER_WRITES, KIT_APP_ERROR),
+    files: ['apps/server/src/modules/checkout/order-intents.ts'],
+    rules: forbidPackages(WEB_FROM_SERVER, ESBUILD_AT_RUN_TIME, HOST_INTERNALS, OUTBOX_TABLE, KIT_APP_ERROR, foreignTablesOf('checkout')),
   },
   {
     // The store's AppError is the kit's class, typed: the one file that imports the kit's.
