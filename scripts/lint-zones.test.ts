@@ -8,11 +8,18 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
 
-async function boundaryMessages(filePath: string, from: string): Promise<string[]> {
-  const code = `import * as probe from '${from}';\nexport const seen = probe;\n`;
+/** What `rule` says of `code` in the place of the file at `filePath`. */
+async function messagesOf(rule: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+const boundaryMessages = (filePath: string, from: string) =>
+  messagesOf('import-x/no-restricted-paths', filePath, `import * as probe from '${from}';\nexport const seen = probe;\n`);
+
+/** no-restricted-imports of `names` from `from`, in the place of the file at `filePath`. */
+const importMessages = (filePath: string, names: string, from: string) =>
+  messagesOf('no-restricted-imports', filePath, `import { ${names} } from '${from}';\nexport const seen = [${names}];\n`);
 
 describe("the web app's import boundaries", () => {
   it(
@@ -38,29 +45,17 @@ describe("the web app's import boundaries", () => {
 });
 
 describe("the server's outbox", () => {
-  async function restrictedImports(filePath: string, code: string): Promise<string[]> {
-    const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-    return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-  }
-
   it(
     'is written through enqueue: a module importing the outbox table fails lint, its other tables pass',
     { timeout: 120_000 },
     async () => {
       const moduleFile = 'apps/server/src/modules/wallet/live.ts';
-      expect(await restrictedImports(moduleFile, "import { outbox } from '../../db/schema.ts';\nexport const t = outbox;\n")).toEqual([
+      expect(await importMessages(moduleFile, 'outbox', '../../db/schema.ts')).toEqual([
         expect.stringContaining('enqueue(tx, topic, payload)'),
       ]);
-      expect(
-        await restrictedImports(moduleFile, "import { ledgerEntries } from '../../db/schema.ts';\nexport const t = ledgerEntries;\n"),
-      ).toEqual([]);
+      expect(await importMessages(moduleFile, 'ledgerEntries', '../../db/schema.ts')).toEqual([]);
       // The runner's own SQL (background/) reads and marks the rows.
-      expect(
-        await restrictedImports(
-          'apps/server/src/background/outbox-repository.ts',
-          "import { outbox } from '../db/schema.ts';\nexport const t = outbox;\n",
-        ),
-      ).toEqual([]);
+      expect(await importMessages('apps/server/src/background/outbox-repository.ts', 'outbox', '../db/schema.ts')).toEqual([]);
     },
   );
 });
@@ -70,23 +65,12 @@ describe("the server's orders", () => {
     'change only by intent: checkout code importing the row write or lock fails lint, the intents pass',
     { timeout: 120_000 },
     async () => {
-      const [service] = await eslint.lintText(
-        "import { lockOrder, updateOrder } from './repository.ts';\nexport const t = [lockOrder, updateOrder];\n",
-        {
-          filePath: path.join(root, 'apps/server/src/modules/checkout/service.ts'),
-        },
-      );
-      expect(service!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)).toEqual([
+      const rowWrite = ['lockOrder, updateOrder', './repository.ts'] as const;
+      expect(await importMessages('apps/server/src/modules/checkout/service.ts', ...rowWrite)).toEqual([
         expect.stringContaining('Change an order through an intent'),
         expect.stringContaining('Change an order through an intent'),
       ]);
-      const [intents] = await eslint.lintText(
-        "import { lockOrder, updateOrder } from './repository.ts';\nexport const t = [lockOrder, updateOrder];\n",
-        {
-          filePath: path.join(root, 'apps/server/src/modules/checkout/order-intents.ts'),
-        },
-      );
-      expect(intents!.messages.filter((m) => m.ruleId === 'no-restricted-imports')).toEqual([]);
+      expect(await importMessages('apps/server/src/modules/checkout/order-intents.ts', ...rowWrite)).toEqual([]);
     },
   );
 });
@@ -96,18 +80,12 @@ describe("the server's error codes", () => {
     "come from the store's catalogue: the kit's untyped AppError fails lint in store code, the store's passes",
     { timeout: 120_000 },
     async () => {
-      const lint = async (filePath: string, code: string) => {
-        const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-        return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-      };
       const file = 'apps/server/src/modules/redemption/service.ts';
-      expect(await lint(file, "import { AppError } from '@store/server-kit';\nexport const t = AppError;\n")).toEqual([
+      expect(await importMessages(file, 'AppError', '@store/server-kit')).toEqual([
         expect.stringContaining('Import AppError from apps/server/src/lib/errors.ts'),
       ]);
-      expect(await lint(file, "import { AppError } from '../../lib/errors.ts';\nexport const t = AppError;\n")).toEqual([]);
-      expect(
-        await lint('apps/server/src/lib/errors.ts', "import { AppError } from '@store/server-kit';\nexport const t = AppError;\n"),
-      ).toEqual([]);
+      expect(await importMessages(file, 'AppError', '../../lib/errors.ts')).toEqual([]);
+      expect(await importMessages('apps/server/src/lib/errors.ts', 'AppError', '@store/server-kit')).toEqual([]);
     },
   );
 });
@@ -129,11 +107,7 @@ describe("the server's tables", () => {
     "are imported only by their owner: a module importing another's table fails lint, its own and a listed read pass",
     { timeout: 120_000 },
     async () => {
-      const lint = async (filePath: string, table: string) => {
-        const code = `import { ${table} } from '../../db/schema.ts';\nexport const t = ${table};\n`;
-        const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
-        return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
-      };
+      const lint = (filePath: string, table: string) => importMessages(filePath, table, '../../db/schema.ts');
       expect(await lint('apps/server/src/modules/promotions/service.ts', 'orders')).toEqual([
         expect.stringContaining('modules/promotions does not own this table'),
       ]);
