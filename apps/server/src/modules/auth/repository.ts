@@ -194,18 +194,12 @@ export async function findLiveTokenHashes(db: Conn, tokenHashes: string[]): Prom
   return rows.map((r) => r.tokenHash);
 }
 
-/** The outbox topic of a password-reset request: the lookup and the mail happen after the answer. */
-export const passwordResetTopic = OUTBOX_TOPICS.passwordReset;
-
 /** One insert, whatever the address: the request's work says nothing about whether it has an account. */
 export async function enqueuePasswordResetRequest(db: Conn, email: string): Promise<void> {
-  await enqueue(db, passwordResetTopic, { email });
+  await enqueue(db, OUTBOX_TOPICS.passwordReset, { email });
 }
-
-/** The outbox topic of an account whose wrong passwords started a delay: its owner is mailed an unlock link (ADR 034). */
-export const signInUnlockTopic = OUTBOX_TOPICS.signInUnlock;
 
 /** One insert, whatever the address, as for a reset request. */
 export async function enqueueSignInUnlock(db: Conn, email: string): Promise<void> {
-  await enqueue(db, signInUnlockTopic, { email });
+  await enqueue(db, OUTBOX_TOPICS.signInUnlock, { email });
 }

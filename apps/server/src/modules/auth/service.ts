@@ -1,6 +1,6 @@
 // Account rules: sign-up, e-mail confirmation, sign-in, sign-out and password reset.
 // Answers that could reveal whether an address has an account are the same either way.
-import type { TopicPayload } from '@store/shared';
+import type { OUTBOX_TOPICS, TopicPayload } from '@store/shared';
 import type { Wake } from '../../background/work.ts';
 import type { Live } from '../../plugins/live.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -283,8 +283,6 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<voi
   deps.outbox.kick();
 }
 
-export { passwordResetTopic, signInUnlockTopic } from './repository.ts';
-
 /** The user of a live session, by its token's hash: what the auth plugin (app.ts) signs requests in with. */
 export function findSessionUser(db: Db, tokenHash: string) {
   return repo.findSessionUser(db, tokenHash);
@@ -296,7 +294,7 @@ export function findLiveTokenHashes(db: Db, tokenHashes: string[]) {
 }
 
 /** The outbox's half of forgot-password: a link for a known address; nothing at all for an unknown one. */
-export async function sendPasswordReset(deps: AuthMailDeps, { email }: TopicPayload<typeof repo.passwordResetTopic>): Promise<void> {
+export async function sendPasswordReset(deps: AuthMailDeps, { email }: TopicPayload<typeof OUTBOX_TOPICS.passwordReset>): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const token = await issueEmailToken(deps, user.id, 'reset-password');
@@ -309,7 +307,7 @@ export async function sendPasswordReset(deps: AuthMailDeps, { email }: TopicPayl
  * The outbox's half of a sign-in delay (ADR 034): the owner of a known address with a password gets a
  * one-time link past the delay; an unknown address, nothing.
  */
-export async function sendSignInUnlock(deps: AuthMailDeps, { email }: TopicPayload<typeof repo.signInUnlockTopic>): Promise<void> {
+export async function sendSignInUnlock(deps: AuthMailDeps, { email }: TopicPayload<typeof OUTBOX_TOPICS.signInUnlock>): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user?.passwordHash) return;
   const token = await issueEmailToken(deps, user.id, 'unlock-sign-in');

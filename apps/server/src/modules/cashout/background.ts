@@ -6,11 +6,11 @@ import type { Live } from '../../plugins/live.ts';
 import type { CashoutDeps } from './deps.ts';
 import { pushCashout } from './live.ts';
 import { payApprovedCashouts } from './payout.ts';
-import { cashoutLiveTopic } from './repository.ts';
+import { OUTBOX_TOPICS } from '@store/shared';
 
 export function cashoutBackground(deps: CashoutDeps & { live: Live }): BackgroundWork {
   return {
     jobs: [{ name: 'cashout.payouts', run: () => payApprovedCashouts(deps) }],
-    topics: [handleTopic(cashoutLiveTopic, (payload) => pushCashout(deps, payload))],
+    topics: [handleTopic(OUTBOX_TOPICS.cashout, (payload) => pushCashout(deps, payload))],
   };
 }

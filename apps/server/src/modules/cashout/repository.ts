@@ -10,9 +10,6 @@ import { announceWalletChange } from '../wallet/index.ts';
 
 export type CashoutRow = typeof cashouts.$inferSelect;
 
-/** Outbox topic: the cash-out item to the shopper's tabs, with a toast (live.ts). */
-export const cashoutLiveTopic = OUTBOX_TOPICS.cashout;
-
 /** Locks the shopper's row: requests and anything else that takes the shopper's coins queue behind it. */
 export async function lockShopper(tx: Tx, userId: string): Promise<boolean> {
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -84,6 +81,6 @@ export type CashoutNotice = LiveNotice;
 
 /** Inside the transaction that changed the cash-out: its item (with a toast) and, when coins moved, the balance. */
 export async function announce(tx: Tx, row: CashoutRow, { notice, coinsMoved }: { notice?: CashoutNotice; coinsMoved: boolean }) {
-  await enqueue(tx, cashoutLiveTopic, notice ? { cashoutId: row.id, notice } : { cashoutId: row.id });
+  await enqueue(tx, OUTBOX_TOPICS.cashout, notice ? { cashoutId: row.id, notice } : { cashoutId: row.id });
   if (coinsMoved) await announceWalletChange(tx, row.userId);
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { Live } from '../../plugins/live.ts';
 import { pushOrderState } from './order-state-events.ts';
 import { releaseExpiredReservations } from './reservation-expiry.ts';
-import { orderStateTopic } from './repository.ts';
+import { OUTBOX_TOPICS } from '@store/shared';
 
 export function checkoutBackground({
   db,
@@ -22,7 +22,7 @@ export function checkoutBackground({
   reservationMinutes: number;
 }): BackgroundWork {
   return {
-    topics: [handleTopic(orderStateTopic, (payload) => pushOrderState({ db, live }, payload))],
+    topics: [handleTopic(OUTBOX_TOPICS.orderState, (payload) => pushOrderState({ db, live }, payload))],
     jobs: [
       {
         name: 'checkout.expire-reservations',

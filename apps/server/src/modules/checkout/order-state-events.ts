@@ -1,10 +1,10 @@
 // Tells the shopper an order changed state (the outbox rows updateOrder writes). Reads the order as it is
 // now, so a late or repeated row still sends the truth, and two quick changes (paid, then fulfilled) both
 // report where the order ended up.
-import type { LiveNotice, TopicPayload } from '@store/shared';
+import type { LiveNotice, OUTBOX_TOPICS, TopicPayload } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import type { Live } from '../../plugins/live.ts';
-import { findOrder, type OrderRow, type orderStateTopic } from './repository.ts';
+import { findOrder, type OrderRow } from './repository.ts';
 
 /**
  * The state changes a shopper should notice wherever they are in the store (§9 toast rules): the order
@@ -22,7 +22,10 @@ function noticeOf(order: OrderRow): LiveNotice | null {
   }
 }
 
-export async function pushOrderState(deps: { db: Db; live: Live }, { orderId }: TopicPayload<typeof orderStateTopic>): Promise<void> {
+export async function pushOrderState(
+  deps: { db: Db; live: Live },
+  { orderId }: TopicPayload<typeof OUTBOX_TOPICS.orderState>,
+): Promise<void> {
   const order = await findOrder(deps.db, orderId);
   if (!order) return;
   deps.live.emitToUser(order.userId, 'orderUpdated', { orderId: order.id, status: order.status });

@@ -57,9 +57,6 @@ export async function latestPendingOrder(db: Db, userId: string): Promise<OrderR
   return rows[0];
 }
 
-/** The outbox topic every change of an order's state writes (background.ts tells the shopper). */
-export const orderStateTopic = OUTBOX_TOPICS.orderState;
-
 /**
  * Every order update goes through here; one that changes the state also writes the outbox row that tells
  * the shopper, in the same transaction, so no state change (a bank settling days later, a return, an
@@ -67,7 +64,7 @@ export const orderStateTopic = OUTBOX_TOPICS.orderState;
  */
 export async function updateOrder(tx: Tx, orderId: string, patch: Partial<NewOrderRow>): Promise<void> {
   await tx.update(orders).set(patch).where(eq(orders.id, orderId));
-  if (patch.status) await enqueue(tx, orderStateTopic, { orderId });
+  if (patch.status) await enqueue(tx, OUTBOX_TOPICS.orderState, { orderId });
 }
 
 export async function listOrderItems(db: Db | Tx, orderIds: string[]): Promise<OrderItemRow[]> {

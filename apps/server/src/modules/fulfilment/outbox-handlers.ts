@@ -1,13 +1,13 @@
 // What each outbox topic fulfilment writes does. Handlers read current state when they run (the balance
 // now, the cart now), so a retried or late row still sends the truth, and running one twice is harmless.
-import type { TopicPayload } from '@store/shared';
+import type { OUTBOX_TOPICS, TopicPayload } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import type { Live } from '../../plugins/live.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { countCartItems } from '../cart/index.ts';
 import { buildOrderView, findOrder } from '../checkout/index.ts';
 import { receiptEmail } from './receipt-email.ts';
-import { findBuyer, type cartCountTopic, type receiptTopic } from './repository.ts';
+import { findBuyer } from './repository.ts';
 
 export interface OutboxDeps {
   db: Db;
@@ -17,7 +17,7 @@ export interface OutboxDeps {
 }
 
 /** mail.receipt: the receipt of a fulfilled order, to its buyer. */
-export async function sendReceipt(deps: OutboxDeps, { orderId }: TopicPayload<typeof receiptTopic>): Promise<void> {
+export async function sendReceipt(deps: OutboxDeps, { orderId }: TopicPayload<typeof OUTBOX_TOPICS.receipt>): Promise<void> {
   const order = await findOrder(deps.db, orderId);
   if (!order) throw new Error('receipt for a missing order');
   const buyer = await findBuyer(deps.db, order.userId);
@@ -28,6 +28,6 @@ export async function sendReceipt(deps: OutboxDeps, { orderId }: TopicPayload<ty
 }
 
 /** live.cart: the cart badge's count as it is now (what was bought left the cart). */
-export async function pushCartCount(deps: OutboxDeps, { userId }: TopicPayload<typeof cartCountTopic>): Promise<void> {
+export async function pushCartCount(deps: OutboxDeps, { userId }: TopicPayload<typeof OUTBOX_TOPICS.cartCount>): Promise<void> {
   deps.live.emitToUser(userId, 'cartUpdated', { itemCount: await countCartItems(deps.db, userId) });
 }

@@ -1,6 +1,5 @@
-// SQL of fulfilment's own: the first-purchase claim, the outbox topics a fulfilment writes, the buyer.
+// SQL of fulfilment's own: the first-purchase claim and the buyer.
 import { eq } from 'drizzle-orm';
-import { OUTBOX_TOPICS } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { firstPurchases, users } from '../../db/schema.ts';
 
@@ -14,11 +13,6 @@ export async function claimFirstPurchase(tx: Tx, userId: string, orderId: string
   const rows = await tx.select({ orderId: firstPurchases.orderId }).from(firstPurchases).where(eq(firstPurchases.userId, userId));
   return rows[0]!.orderId;
 }
-
-/** The receipt of a fulfilled order, mailed to its buyer (outbox-handlers.ts). */
-export const receiptTopic = OUTBOX_TOPICS.receipt;
-/** The cart badge's count, after a cart's purchase left it (outbox-handlers.ts). */
-export const cartCountTopic = OUTBOX_TOPICS.cartCount;
 
 export async function findBuyer(db: Db, userId: string): Promise<{ email: string; firstname: string } | undefined> {
   const rows = await db.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, userId));

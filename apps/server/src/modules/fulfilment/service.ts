@@ -1,6 +1,6 @@
 // Fulfilment: what a paid order turns into, exactly once (coins, gift-card codes, coupon use,
 // receipt, live updates), and the recording of a payment's approval that leads to it.
-import type { OrderStatus } from '@store/shared';
+import { OUTBOX_TOPICS, type OrderStatus } from '@store/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { enqueue } from '../../background/topics.ts';
 import type { Wake } from '../../background/work.ts';
@@ -20,7 +20,7 @@ import {
 } from '../checkout/index.ts';
 import { confirmCoupon } from '../coupons/index.ts';
 import { announceWalletChange, appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
-import { cartCountTopic, claimFirstPurchase, receiptTopic } from './repository.ts';
+import { claimFirstPurchase } from './repository.ts';
 
 export interface FulfilmentDeps {
   db: Db;
@@ -86,8 +86,8 @@ export async function fulfilOrder({ db, wake }: FulfilmentDeps, orderId: string)
     }
     if (credit === 'alreadyCredited') return false;
     await announceWalletChange(tx, order.userId);
-    await enqueue(tx, receiptTopic, { orderId: order.id });
-    if (order.source === 'cart') await enqueue(tx, cartCountTopic, { userId: order.userId });
+    await enqueue(tx, OUTBOX_TOPICS.receipt, { orderId: order.id });
+    if (order.source === 'cart') await enqueue(tx, OUTBOX_TOPICS.cartCount, { userId: order.userId });
     return true;
   });
   if (fulfilled) wake.kick();

@@ -8,22 +8,20 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Live } from '../../plugins/live.ts';
 import { getWalletCoins } from './repository.ts';
 
-const walletLiveTopic = OUTBOX_TOPICS.wallet;
-
 /** A toast to show with the new balance (§9 toast rules), for a change the shopper did not just make. */
 export type WalletNotice = LiveNotice;
 
 /** Inside the caller's transaction: once it commits, the shopper's tabs get the balance (and the notice). */
 export async function announceWalletChange(tx: Tx, userId: string, notice?: WalletNotice): Promise<void> {
-  await enqueue(tx, walletLiveTopic, notice ? { userId, notice } : { userId });
+  await enqueue(tx, OUTBOX_TOPICS.wallet, notice ? { userId, notice } : { userId });
 }
 
 /** Sends the balances as they are when the row is delivered, so a late or repeated row still tells the truth. */
-async function pushWallet(deps: { db: Db; live: Live }, { userId, notice }: TopicPayload<typeof walletLiveTopic>): Promise<void> {
+async function pushWallet(deps: { db: Db; live: Live }, { userId, notice }: TopicPayload<typeof OUTBOX_TOPICS.wallet>): Promise<void> {
   deps.live.emitToUser(userId, 'walletUpdated', { coins: await getWalletCoins(deps.db, userId) });
   if (notice) deps.live.emitToUser(userId, 'notification', notice);
 }
 
 export function walletBackground(deps: { db: Db; live: Live }): BackgroundWork {
-  return { topics: [handleTopic(walletLiveTopic, (payload) => pushWallet(deps, payload))] };
+  return { topics: [handleTopic(OUTBOX_TOPICS.wallet, (payload) => pushWallet(deps, payload))] };
 }
