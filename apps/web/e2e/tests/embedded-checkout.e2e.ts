@@ -8,7 +8,7 @@ import { useBrowser, type TrackedPage } from '../support/browser.ts';
 import { aCheapProduct, addToCartViaApi, purchasedCoins, signedInPaymentPage } from '../support/commerce.ts';
 import { createVerifiedUser, E2E_BILLING_ADDRESS, signInViaApi } from '../support/users.ts';
 
-// Issue 11: "Pay with wallet or bank" on the pay page opens the hosted checkout (the server's own, on its
+// Issue 11: "Crypto wallet (USDC)" on the pay page opens the hosted checkout (the server's own, on its
 // own origin) in a frame through the checkout SDK. A shopper pays by card inside it, or with USDC from their
 // own wallet: a wallet-standard Solana wallet, or an injected EIP-1193 wallet on an EVM chain. The wallets
 // are test wallets whose keys live in Node (exposed to the page as functions); the host's sandbox chains
@@ -43,7 +43,7 @@ async function payPageWithEmbeddedCheckout(prepare?: (page: TrackedPage) => Prom
   const coinsBefore = await purchasedCoins(baseURL, session.token);
   await page.getByTestId('checkout-button').click();
   await page.waitForURL('**/add-card/*');
-  await page.getByRole('radio', { name: 'Pay with wallet or bank' }).check();
+  await page.getByRole('radio', { name: 'Crypto wallet (USDC)' }).check();
   await page.getByTestId('embedded-checkout-method').waitFor();
   return { page, token: session.token, email: user.email, orderCoins, coinsBefore };
 }

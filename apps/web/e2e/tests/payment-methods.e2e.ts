@@ -94,7 +94,7 @@ describe('what the shopper may use', () => {
       'Card',
       'Bank account (ACH)',
       'Cash App Pay',
-      'Pay with wallet or bank',
+      'Crypto wallet (USDC)',
     ]);
     expect(await radios.first().isChecked()).toBe(true);
     expect(await choices.getByRole('radio', { name: 'Card', exact: true }).isChecked()).toBe(true);

@@ -90,7 +90,7 @@ async function storeApi<T>(method: string, path: string, token: string, body?: u
 
 /**
  * A new shopper with one cheap product ordered, and the hosted checkout session the store opens for that order
- * (what its "Pay with wallet or bank" asks for: GET v1/payment/coinflow/session).
+ * (what its "Crypto wallet (USDC)" asks for: GET v1/payment/coinflow/session).
  */
 async function shopperWithOrder(): Promise<Shopper> {
   const product = await aCheapProduct(store.baseURL);

@@ -21,7 +21,7 @@ export const CHAIN_LABELS: Record<EmbeddedCheckoutChain, string> = {
 const CHAIN_OPTIONS = Object.entries(CHAIN_LABELS).map(([value, label]) => ({ value, label }));
 export const SESSION_FALLBACK_TEXT = 'The checkout could not be opened. Nothing was charged.';
 export const CHECKOUT_LOAD_FAILED_TEXT = 'The checkout did not load. Nothing was charged.';
-export const NO_ORDER_TEXT = 'Pay with a wallet or bank while paying an order; nothing is saved here.';
+export const NO_ORDER_TEXT = 'Pay from a crypto wallet while paying an order; nothing is saved here.';
 
 /** The store's colours (styles/global.css) for the hosted page. */
 const STORE_THEME: MerchantTheme = {
@@ -38,7 +38,7 @@ type Payer =
   | { kind: 'evm'; chain: Exclude<EmbeddedCheckoutChain, 'solana'>; wallet: EvmWallet; address: string };
 
 /**
- * "Pay with wallet or bank" (ADR 020): the hosted checkout in a frame of the pay page, through the checkout
+ * "Crypto wallet (USDC)" (ADR 020; named "Pay with wallet or bank" until it was named for what it offers, issue 24): the hosted checkout in a frame of the pay page, through the checkout
  * SDK. The shopper connects their own wallet on a chain (Solana through wallet-standard, the EVM chains
  * through the injected provider) and pays USDC, or pays by card in the frame with no wallet. The session
  * comes from the store's API (the amount is the order's); the frame tells the page the outcome: success

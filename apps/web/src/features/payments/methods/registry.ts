@@ -27,7 +27,7 @@ export const PAYMENT_METHODS: readonly PaymentMethodEntry[] = [
   { id: 'cash-app', label: 'Cash App Pay', allowedBy: ['cash_app'], load: () => import('./CashAppMethod.tsx') },
   {
     id: 'embedded-checkout',
-    label: 'Pay with wallet or bank',
+    label: 'Crypto wallet (USDC)',
     allowedBy: ['embedded_checkout'],
     load: () => import('./EmbeddedCheckoutMethod.tsx'),
   },

@@ -433,7 +433,7 @@ describe('AddCardPage: the ways to pay this shopper may use', () => {
     const labels = within(choices)
       .getAllByRole('radio')
       .map((radio) => radio.closest('label')!.textContent);
-    expect(labels).toEqual(['Card', 'Bank account (ACH)', 'Cash App Pay', 'Pay with wallet or bank']);
+    expect(labels).toEqual(['Card', 'Bank account (ACH)', 'Cash App Pay', 'Crypto wallet (USDC)']);
     expect(within(choices).getByRole('radio', { name: 'Card' })).toBeChecked();
     // Square's panel takes the card; the Nuvei form is not there.
     expect(await screen.findByTestId('square-pay-button')).toBeInTheDocument();
