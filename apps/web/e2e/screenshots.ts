@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { signInAsAdmin } from './support/admin.ts';
+import { routeCardsTo, signInAsAdmin, type AdminSession } from './support/admin.ts';
 import { seriousViolations } from './support/axe.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, assertChromiumInstalled } from './support/chromium.ts';
 import { aCheapProduct, addToCartViaApi, payWithNewCard, trackCardFieldsReady } from './support/commerce.ts';
@@ -20,7 +20,8 @@ const VIEWPORTS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, 
 const READY_MS = 60_000;
 const ONLY = process.env.ONLY?.split(',');
 
-type Who = 'guest' | 'shopper' | 'admin';
+// A shopper with orders; one verified with winnings (cash-out); one who has not begun the identity check.
+type Who = 'guest' | 'shopper' | 'verified' | 'newcomer' | 'admin';
 interface Session {
   token: string;
   user: object;
@@ -35,6 +36,10 @@ interface PageState {
   frame?: { selector: string; label: string };
   /** What a person does on the page first, once it has loaded. */
   act?: (page: Page) => Promise<void>;
+  /** A picture of the screen as it stands, not the whole page: for a panel fixed over the page (the chat). */
+  screenOnly?: boolean;
+  /** Undoes what `act` changed for every shopper (the card routing), once the picture is taken. */
+  after?: () => Promise<void>;
 }
 
 async function openAs(browser: Browser, session: Session | null, viewport: { width: number; height: number }, baseURL: string) {
@@ -68,7 +73,7 @@ async function photograph(page: Page, state: PageState, viewportName: string) {
   // leaves a cross-origin frame (the card vault's fields) blank at a phone's width.
   const viewport = page.viewportSize()!;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (height > viewport.height) {
+  if (!state.screenOnly && height > viewport.height) {
     await page.setViewportSize({ width: viewport.width, height });
     await settled();
   }
@@ -119,17 +124,47 @@ async function shopperWithOrders(browser: Browser, baseURL: string) {
 // A 1×1 PNG, as the sandbox's identity page sends a photo.
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-/** A shopper whose identity check the sandbox rejected, as its page does it: the console's review queue shows the evidence. */
-async function shopperWithRejectedCheck(baseURL: string) {
+/** A new shopper's identity check, answered on the sandbox's page as a tester would choose. */
+async function checkedShopper(baseURL: string, outcome: 'passed' | 'rejected') {
   const session = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
   const started = await fetch(`${baseURL}/api/v1/kyc/jumio/start`, { method: 'POST', headers: { 'x-auth-token': session.token } });
   const page = new URL(((await started.json()) as { data: { redirectUrl: string } }).data.redirectUrl, baseURL);
   const submitted = await fetch(`${page.origin}${page.pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ secret: page.searchParams.get('secret'), outcome: 'rejected', document: PNG, selfie: PNG }),
+    body: JSON.stringify({ secret: page.searchParams.get('secret'), outcome, document: PNG, selfie: PNG }),
   });
   if (!submitted.ok) throw new Error(`the sandbox identity page refused the check: ${submitted.status}`);
+  return session;
+}
+
+/** A verified shopper with winnings (an operator's adjustment), who has not linked a bank account yet. */
+async function verifiedShopperWithWinnings(baseURL: string, admin: AdminSession) {
+  const session = await checkedShopper(baseURL, 'passed');
+  const credited = await admin.call(
+    'POST',
+    'v1/admin/wallet/adjustments',
+    { userId: session.user._id, wallet: 'winWallet', amount: 25_000, reason: 'Tournament prize' },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
+  if (credited.status !== 200) throw new Error(`crediting winnings failed: ${credited.status} ${JSON.stringify(credited.body)}`);
+  return session;
+}
+
+/** The store's card routing as it stands, to put back after a state that routes cards elsewhere. */
+async function currentCardRouting(admin: AdminSession): Promise<{ primary: string; fallback: string | null }> {
+  const settings = await admin.call<{ purchases: { cardRouting: { primary: string; fallback: string | null } } }>(
+    'GET',
+    'v1/admin/settings',
+  );
+  return settings.body.data.purchases.cardRouting;
+}
+
+/** On the pay page: the new-card choice, where saved cards are listed first. */
+async function chooseNewCard(page: Page) {
+  await page.getByTestId('pay-button').or(page.getByTestId('cashier-button')).first().waitFor({ timeout: READY_MS });
+  const newCard = page.getByRole('radio', { name: 'Use a new card' });
+  if (await newCard.count()) await newCard.check();
 }
 
 async function main() {
@@ -148,9 +183,12 @@ async function main() {
       body: '{}',
     });
     const bankLinkUrl = ((await bankLink.json()) as { data: { url: string } }).data.url;
-    await shopperWithRejectedCheck(baseURL);
+    await checkedShopper(baseURL, 'rejected');
     const admin = await signInAsAdmin(baseURL);
     const adminSession = { token: admin.token, user: { role: 'ADMIN' } };
+    const verified = await verifiedShopperWithWinnings(baseURL, admin);
+    const newcomer = await signInViaApi(baseURL, await createVerifiedUser(baseURL));
+    const cardRouting = await currentCardRouting(admin);
     const states: PageState[] = [
       { name: 'home', who: 'guest', path: '/', ready: '[data-testid=product-card]' },
       { name: 'products', who: 'guest', path: '/products', ready: '[data-testid=product-card]' },
@@ -202,6 +240,39 @@ async function main() {
           await page.frameLocator('iframe[name=bank-link-page]').locator('#routingNumber').waitFor({ timeout: READY_MS });
         },
       },
+      {
+        // The hosted checkout's way (USDC from the shopper's own wallet), chosen under the card form.
+        name: 'pay-wallet',
+        who: 'shopper',
+        path: `/add-card/${pendingOrderId}`,
+        ready: '[data-testid=embedded-checkout-method]',
+        act: (page) => page.getByRole('radio', { name: 'Crypto wallet (USDC)' }).check({ timeout: READY_MS }),
+      },
+      {
+        name: 'pay-cash-app',
+        who: 'shopper',
+        path: `/add-card/${pendingOrderId}`,
+        ready: '[data-testid=cash-app-method]',
+        act: (page) => page.getByRole('radio', { name: 'Cash App Pay' }).check({ timeout: READY_MS }),
+      },
+      {
+        // The card provider's hosted page (the cashier) in its dialog, with cards routed there by the console.
+        name: 'pay-cashier',
+        who: 'shopper',
+        path: `/add-card/${pendingOrderId}`,
+        ready: 'dialog[open]',
+        act: async (page) => {
+          await routeCardsTo(baseURL, { primary: 'cashier', fallback: null });
+          await page.reload();
+          await chooseNewCard(page);
+          await page.getByTestId('cashier-button').click({ timeout: READY_MS });
+          await page
+            .frameLocator('iframe[name=cashier-page]')
+            .getByRole('heading', { name: 'Secure checkout' })
+            .waitFor({ timeout: READY_MS });
+        },
+        after: () => routeCardsTo(baseURL, cardRouting),
+      },
       { name: 'payment-success', who: 'shopper', path: `/payment-success?orderId=${paidOrderId}`, ready: '[data-testid=coins-credited]' },
       { name: 'gift-card-success', who: 'shopper', path: `/payment-success?orderId=${giftOrderId}`, ready: '[data-testid=gift-card-code]' },
       { name: 'my-purchases', who: 'shopper', path: '/my-purchases', ready: '[data-testid=purchase-row]' },
@@ -209,7 +280,40 @@ async function main() {
       { name: 'redeem', who: 'shopper', path: '/redeem', ready: '[data-testid=redeem-code]' },
       { name: 'wallet-history', who: 'shopper', path: '/wallet-history', ready: 'h1' },
       { name: 'cash-out', who: 'shopper', path: '/cash-out', ready: '[data-testid=cashout-verify-first]' },
+      // Verified, with winnings and no bank account yet: the bank is linked from here, no dead end.
+      { name: 'cash-out-verified', who: 'verified', path: '/cash-out', ready: '[data-testid=cashout-link-bank]' },
       { name: 'verify', who: 'shopper', path: '/verify', ready: 'h1' },
+      // The identity check opened for the first time: the sandbox provider's page in its frame.
+      {
+        name: 'kyc-jumio',
+        who: 'newcomer',
+        path: '/kyc-jumio',
+        ready: '[data-testid=identity-check-frame]',
+        act: async (page) => {
+          // The second viewport finds the check the first one opened, and continues it as the shopper would.
+          const frame = page.locator('[data-testid=identity-check-frame]');
+          const unfinished = page.getByRole('button', { name: 'Continue the identity check' });
+          await frame.or(unfinished).first().waitFor({ timeout: READY_MS });
+          if (await unfinished.isVisible()) await unfinished.click();
+          await page.frameLocator('[data-testid=identity-check-frame]').locator('form').first().waitFor({ timeout: READY_MS });
+        },
+      },
+      {
+        // The chat panel open over the store, in the store's theme.
+        name: 'chat',
+        who: 'shopper',
+        path: '/',
+        ready: '[role=dialog][aria-label="Chat with us"]',
+        screenOnly: true,
+        act: async (page) => {
+          // A click before the page is hydrated does nothing (the button was rendered ahead); a shopper clicks again.
+          const panel = page.getByRole('dialog', { name: 'Chat with us' });
+          for (let tries = 0; tries < 3 && !(await panel.isVisible()); tries++) {
+            await page.getByRole('button', { name: /^Open chat/ }).click({ timeout: READY_MS });
+            await panel.waitFor({ timeout: 15_000 }).catch(() => {});
+          }
+        },
+      },
       { name: 'profile', who: 'shopper', path: '/profile', ready: 'h1' },
       // The link mailed to a new address, here one that is not valid: what a shopper with a stale link sees.
       { name: 'confirm-email', who: 'guest', path: '/confirm-email?token=a-link-that-is-not-valid-any-more-000000', ready: '[role=alert]' },
@@ -228,7 +332,7 @@ async function main() {
       { name: 'admin-chats', who: 'admin', path: '/admin/chats', ready: 'h2' },
       { name: 'admin-recordings', who: 'admin', path: '/admin/recordings', ready: 'h2' },
     ];
-    const sessions: Record<Who, Session | null> = { guest: null, shopper: session, admin: adminSession };
+    const sessions: Record<Who, Session | null> = { guest: null, shopper: session, verified, newcomer, admin: adminSession };
     for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       console.log(`${viewportName} (${viewport.width}×${viewport.height}):`);
       for (const state of states.filter((s) => !ONLY || ONLY.includes(s.name))) {
@@ -242,6 +346,7 @@ async function main() {
           }
         } finally {
           await page.context().close();
+          await state.after?.();
         }
       }
     }

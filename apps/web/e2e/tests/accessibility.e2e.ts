@@ -42,6 +42,8 @@ const SHOPPER_PAGES: PageState[] = [
   { path: '/cash-out', ready: 'h1' },
   // Saved payment methods, managed without an order.
   { path: '/add-card', ready: 'h1' },
+  // The identity check, opened for the first time: the provider's page in its frame (last: it starts a check).
+  { path: '/kyc-jumio', ready: '[data-testid=identity-check-frame]' },
 ];
 const ADMIN_PAGES: PageState[] = [
   { path: '/admin', ready: '[data-testid=admin-dashboard]' },
@@ -104,6 +106,17 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
         for (const v of await seriousViolations(page)) found.push(`${what}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(' | ')}`);
       };
       await foundOn('pay page');
+      // Each other way to pay, chosen under the card form, and the card again.
+      for (const [way, shown] of [
+        ['Bank account (ACH)', 'bank-account-method'],
+        ['Cash App Pay', 'cash-app-method'],
+        ['Crypto wallet (USDC)', 'embedded-checkout-method'],
+        ['Card', 'pay-button'],
+      ] as const) {
+        await page.getByRole('radio', { name: way, exact: true }).check();
+        await page.getByTestId(shown).waitFor({ timeout: 30_000 });
+        await foundOn(`pay page, ${way}`);
+      }
       // The sandbox's bank-linking page a shopper is sent to from there, in the store's look.
       const link = await fetch(`${baseURL}/api/v1/nuvei/add_bank`, {
         method: 'POST',
@@ -148,6 +161,20 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
           user: { role: 'ADMIN' },
         })),
       );
+      // The chat panel open over the store.
+      await page.goto('/');
+      // A click before the page is hydrated does nothing; the launcher only opens, so clicking again is safe.
+      const chat = page.getByRole('dialog', { name: 'Chat with us' });
+      await expect
+        .poll(
+          async () => {
+            if (!(await chat.isVisible())) await page.getByRole('button', { name: /^Open chat/ }).click();
+            return chat.isVisible();
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      await foundOn('chat panel');
       expect(found).toEqual([]);
     }, 600_000);
   }
