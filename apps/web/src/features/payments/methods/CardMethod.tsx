@@ -1,7 +1,7 @@
-import { Button, Checkbox, SelectField } from '../../../components/ui/index.ts';
+import { Checkbox, SelectField } from '../../../components/ui/index.ts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { COUNTRIES, formatCents } from '@store/shared';
+import { COUNTRIES } from '@store/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
 import { readApiFailure } from '../../../lib/api-failure.ts';
@@ -12,10 +12,10 @@ import { usePaymentsDeleteCardMutation } from '../api/delete-card.ts';
 import { selectSavedCards } from '../payment-slice.ts';
 import { browserDetails, isUnconfirmedFailure, payWithCard, runThreeDsMethod, saveNewCard } from '../card-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
-import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
+import { SavedCardList } from '../components/SavedCardList.tsx';
+import { CardPanelButton, useSavedCardChoice, useSavedCardDeletion } from './card-panel.tsx';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
-import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { CHALLENGE_CANCELLED_TEXT, ProviderPageDialog } from '../components/ProviderPageDialog.tsx';
 import type { SavedCard } from '../types.ts';
 import type { MethodPanelProps } from './types.ts';
@@ -49,42 +49,35 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
   // The same cached order the page asked for afresh; asked again here after a failure.
   const orderQuery = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
   const [deleteCard, deleteState] = usePaymentsDeleteCardMutation();
-  const [ownChoice, setSelectedId] = useState<string | null>(null);
-  // The pay page's one list chooses for this panel when it shows one; else the panel's own list does.
-  const selectedId = chosenCard !== undefined ? chosenCard : ownChoice;
+  const { selectedId, selected, choose } = useSavedCardChoice(cards, chosenCard);
   const [saveCard, setSaveCard] = useState(false);
   const [paying, setPaying] = useState(false);
-  const { error, setError, fail } = usePanelError(onFailed);
+  const panel = usePanelError(onFailed);
+  const { error, setError, fail } = panel;
+  const deletion = useSavedCardDeletion<SavedCard>({
+    deleteCard: (id) => deleteCard(id).unwrap(),
+    busy: deleteState.isLoading,
+    panel,
+    fallback: DELETE_CARD_FALLBACK_TEXT,
+    onDeleted: (card) => {
+      if (card.userPaymentOptionId === selectedId) choose(null);
+    },
+  });
   const [unconfirmed, setUnconfirmed] = useState(false);
   /** The bank's 3-D Secure page, shown in a dialog over this page while it is open. */
   const [challenge, setChallenge] = useState<{ url: string; fields: Record<string, string> } | null>(null);
-  const [confirming, setConfirming] = useState<SavedCard | null>(null);
   /** Asked for when the API says the profile has no billing country (422 PAYER_DETAILS_REQUIRED naming address.country). */
   const [askCountry, setAskCountry] = useState(false);
   const [billingCountry, setBillingCountry] = useState('');
   /** The card's billing ZIP or postcode, the profile's to begin with: the issuer checks it (AVS). */
   const [billingZip, setBillingZip] = useState(profileZip);
 
-  const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
   const usingNewCard = selected === null;
   // Without an order the new-card frame is always shown: it saves a card (SPEC §4 step 1).
   const newCard = useCardFields('card-number', config?.vaultOrigin, usingNewCard);
   const cvv = useCardFields('cvv', config?.vaultOrigin, Boolean(orderId) && !usingNewCard);
   const order = orderQuery.data;
   const payable = order?.status === 'pending';
-
-  async function removeCard(card: SavedCard) {
-    setError(null);
-    try {
-      await deleteCard(card.userPaymentOptionId).unwrap();
-      if (selectedId === card.userPaymentOptionId) setSelectedId(null);
-      setConfirming(null);
-      notify.success('Card deleted.');
-    } catch (failure) {
-      setConfirming(null);
-      fail(failure, DELETE_CARD_FALLBACK_TEXT);
-    }
-  }
 
   /** No order: the card is verified for zero and saved; the list shows it first (the cardSaved reducer). */
   async function save() {
@@ -148,15 +141,6 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
     onFailed?.(PAYMENT_UNCONFIRMED_TEXT, true);
   }
 
-  const confirmation = confirming ? (
-    <ConfirmDelete
-      label={cardLabel(confirming)}
-      busy={deleteState.isLoading}
-      onConfirm={() => void removeCard(confirming)}
-      onCancel={() => setConfirming(null)}
-    />
-  ) : null;
-
   return (
     <div className="card-method">
       {cardsQuery.isSuccess && cards.length === 0 && !orderId ? <p className="payments-muted">You have no saved cards.</p> : null}
@@ -165,12 +149,12 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
           cards={cards}
           selectedId={selected?.userPaymentOptionId ?? null}
           busy={paying || deleteState.isLoading}
-          onSelect={setSelectedId}
-          onDelete={setConfirming}
+          onSelect={choose}
+          onDelete={deletion.ask}
           selectable={Boolean(orderId)}
         />
       ) : null}
-      {confirmation}
+      {deletion.question}
       {orderId ? (
         <>
           <div className="card-fields" hidden={!usingNewCard}>
@@ -203,9 +187,7 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
               {PAYMENT_UNCONFIRMED_TEXT} <Link to="/my-purchases">Open My purchases</Link>
             </p>
           ) : null}
-          <Button size="large" data-testid="pay-button" disabled={paying || !payable} onClick={() => void pay()}>
-            {paying ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
-          </Button>
+          <CardPanelButton paying busy={paying} disabled={!payable} total={order?.total} testId="pay-button" onClick={() => void pay()} />
           <p className="payments-muted payments-note">
             Card details go straight to our secure card vault; this store never sees your card number.
           </p>
@@ -230,9 +212,7 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
             <div ref={newCard.containerRef} className="card-fields__frame" />
           </div>
           <CardEntryAlerts configFailed={configFailed} error={error} />
-          <Button size="large" data-testid="save-card-button" disabled={paying || configFailed} onClick={() => void save()}>
-            {paying ? 'Saving…' : 'Save card'}
-          </Button>
+          <CardPanelButton paying={false} busy={paying} disabled={configFailed} testId="save-card-button" onClick={() => void save()} />
           <p className="payments-muted payments-note">
             Your card is checked for $0.00 and saved; nothing is charged. This store never sees your card number.
           </p>

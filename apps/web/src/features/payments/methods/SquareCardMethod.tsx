@@ -1,6 +1,6 @@
-import { Button, Checkbox, OutcomeMessage } from '../../../components/ui/index.ts';
+import { Checkbox, OutcomeMessage } from '../../../components/ui/index.ts';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { formatCents, type SquareSavedCard } from '@store/shared';
+import type { SquareSavedCard } from '@store/shared';
 import { notify } from '../../../lib/toast.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
 import { usePaymentsSquareConfigQuery } from '../api/square-config.ts';
@@ -10,8 +10,8 @@ import { usePaymentsSquareSaveCardMutation } from '../api/square-save-card.ts';
 import { usePaymentsSquareDeleteCardMutation } from '../api/square-delete-card.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
-import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
-import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
+import { SavedCardList } from '../components/SavedCardList.tsx';
+import { CardPanelButton, useSavedCardChoice, useSavedCardDeletion } from './card-panel.tsx';
 import type { SquareCardHandle } from './SquareSdkCard.tsx';
 import type { MethodPanelProps } from './types.ts';
 import { usePanelError } from './use-panel-error.ts';
@@ -37,24 +37,28 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
   const [createPayment] = usePaymentsSquareCreatePaymentMutation();
   const [saveCard] = usePaymentsSquareSaveCardMutation();
   const [deleteCard, deleteState] = usePaymentsSquareDeleteCardMutation();
-  const [ownChoice, setSelectedId] = useState<string | null>(null);
-  // The pay page's one list chooses for this panel when it shows one; else the panel's own list does.
-  const selectedId = chosenCard !== undefined ? chosenCard : ownChoice;
+  const { selectedId, selected, choose } = useSavedCardChoice(cards, chosenCard);
   const [keepCard, setKeepCard] = useState(false);
   const [busy, setBusy] = useState(false);
-  const { error, setError, fail } = usePanelError(onFailed);
-  const [confirming, setConfirming] = useState<SquareSavedCard | null>(null);
+  const panel = usePanelError(onFailed);
+  const { error, setError, fail } = panel;
+  const deletion = useSavedCardDeletion<SquareSavedCard>({
+    deleteCard: (id) => deleteCard(id).unwrap(),
+    busy: deleteState.isLoading,
+    panel,
+    fallback: SQUARE_DELETE_FALLBACK_TEXT,
+    onDeleted: (card) => {
+      if (card.userPaymentOptionId === selectedId) choose(null);
+    },
+  });
   const sdkHandle = useRef<SquareCardHandle | null>(null);
   /** With our hosted fields (the sandbox) the postcode is asked here; Square's own card form asks its own. */
   const [billingZip, setBillingZip] = useState(profileZip);
 
-  const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
   const usingNewCard = !orderId || selected === null;
   const vaultFields = config?.kind === 'vault-fields' ? config : null;
   const sdk = config?.kind === 'web-payments-sdk' ? config : null;
   const newCard = useCardFields('card-number', vaultFields?.vaultOrigin, usingNewCard);
-
-  /** SPEC §8: the caller's error callback first, before any other await. */
 
   /** The new card's one-time token: a vault token (sandbox), or Square's token and verifyBuyer's (real credentials). */
   async function newCardSource(intent: 'CHARGE' | 'STORE'): Promise<{ sourceId: string; verificationToken?: string; billingZip?: string }> {
@@ -93,19 +97,6 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
     }
   }
 
-  async function remove(card: SquareSavedCard) {
-    setError(null);
-    try {
-      await deleteCard(card.userPaymentOptionId).unwrap();
-      if (selectedId === card.userPaymentOptionId) setSelectedId(null);
-      setConfirming(null);
-      notify.success('Card deleted.');
-    } catch (failure) {
-      setConfirming(null);
-      fail(failure, SQUARE_DELETE_FALLBACK_TEXT);
-    }
-  }
-
   return (
     <div className="square-card-method" data-testid="square-card-method">
       {!orderId && cardsLoaded && cards.length === 0 ? <p className="payments-muted">You have no cards saved with Square.</p> : null}
@@ -114,8 +105,8 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
           cards={cards}
           selectedId={selectedId}
           busy={busy || deleteState.isLoading}
-          onSelect={setSelectedId}
-          onDelete={setConfirming}
+          onSelect={choose}
+          onDelete={deletion.ask}
           selectable={Boolean(orderId)}
           offerNewCard={cards.length > 0}
           name="square-card"
@@ -142,26 +133,18 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
 
       {configFailed ? <OutcomeMessage tone="error">{SQUARE_CONFIG_FAILED_TEXT}</OutcomeMessage> : null}
       {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
-      {orderId ? (
-        <Button size="large" data-testid="square-pay-button" disabled={busy || !config} onClick={() => void pay(orderId)}>
-          {busy ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
-        </Button>
-      ) : (
-        <Button size="large" data-testid="square-save-card-button" disabled={busy || !config} onClick={() => void save()}>
-          {busy ? 'Saving…' : 'Save card'}
-        </Button>
-      )}
+      <CardPanelButton
+        paying={Boolean(orderId)}
+        busy={busy}
+        disabled={!config}
+        total={order?.total}
+        testId={orderId ? 'square-pay-button' : 'square-save-card-button'}
+        onClick={() => void (orderId ? pay(orderId) : save())}
+      />
       <p className="payments-muted payments-note">
         Card details go straight to the card form's own frame; this store never sees your card number.
       </p>
-      {confirming ? (
-        <ConfirmDelete
-          label={cardLabel(confirming)}
-          busy={deleteState.isLoading}
-          onConfirm={() => void remove(confirming)}
-          onCancel={() => setConfirming(null)}
-        />
-      ) : null}
+      {deletion.question}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, OutcomeMessage } from '../../../components/ui/index.ts';
+import { OutcomeMessage } from '../../../components/ui/index.ts';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatCents, type StripeSavedCard } from '@store/shared';
+import type { StripeSavedCard } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useCheckoutOrderQuery } from '../../../lib/orders/get-order.ts';
@@ -14,9 +14,9 @@ import { selectStripeCards } from '../payment-slice.ts';
 import { followStripeResult } from '../stripe-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
-import { ConfirmDelete } from '../components/ConfirmDelete.tsx';
 import { CHALLENGE_CANCELLED_TEXT, ProviderPageDialog } from '../components/ProviderPageDialog.tsx';
-import { cardLabel, SavedCardList } from '../components/SavedCardList.tsx';
+import { SavedCardList } from '../components/SavedCardList.tsx';
+import { CardPanelButton, useSavedCardChoice, useSavedCardDeletion } from './card-panel.tsx';
 import type { StripeCardHandle } from './StripeElementCard.tsx';
 import type { MethodPanelProps } from './types.ts';
 import { usePanelError } from './use-panel-error.ts';
@@ -42,13 +42,20 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
   const [saveCard] = usePaymentsStripeSaveCardMutation();
   const [payIntent] = usePaymentsStripePaymentIntentMutation();
   const [deleteMethod, deleteState] = usePaymentsStripeDeleteMethodMutation();
-  const [ownChoice, setSelectedId] = useState<string | null>(null);
-  // The pay page's one list chooses for this panel when it shows one; else the panel's own list does.
-  const selectedId = chosenCard !== undefined ? chosenCard : ownChoice;
+  const { selectedId, selected, choose } = useSavedCardChoice(cards, chosenCard);
   const { data: order } = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
   const [busy, setBusy] = useState(false);
-  const { error, setError, fail } = usePanelError(onFailed);
-  const [confirming, setConfirming] = useState<StripeSavedCard | null>(null);
+  const panel = usePanelError(onFailed);
+  const { error, setError, fail } = panel;
+  const deletion = useSavedCardDeletion<StripeSavedCard>({
+    deleteCard: (id) => deleteMethod(id).unwrap(),
+    busy: deleteState.isLoading,
+    panel,
+    fallback: STRIPE_DELETE_FALLBACK_TEXT,
+    onDeleted: (card) => {
+      if (card.userPaymentOptionId === selectedId) choose(null);
+    },
+  });
   const elementHandle = useRef<StripeCardHandle | null>(null);
   /** Stripe's 3-D Secure page, shown in a dialog over this page while it is open. */
   const [challengeUrl, setChallengeUrl] = useState<string | null>(null);
@@ -56,12 +63,9 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
   /** With our hosted fields (the sandbox) the postcode is asked here; Stripe's own card element asks its own. */
   const [billingZip, setBillingZip] = useState(profileZip);
 
-  const selected = cards.find((card) => card.userPaymentOptionId === selectedId) ?? null;
   const usingNewCard = !orderId || selected === null;
   const sandbox = config?.mode === 'sandbox';
   const newCard = useCardFields('card-number', sandbox ? config.vaultOrigin : undefined, usingNewCard);
-
-  /** SPEC §8: the caller's error callback first, before any other await. */
 
   /** The new card as Stripe takes it: a vault token (sandbox) or a PaymentMethod of Stripe.js (real keys). */
   async function newCardBody() {
@@ -107,19 +111,6 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
     }
   }
 
-  async function remove(card: StripeSavedCard) {
-    setError(null);
-    try {
-      await deleteMethod(card.userPaymentOptionId).unwrap();
-      if (selectedId === card.userPaymentOptionId) setSelectedId(null);
-      setConfirming(null);
-      notify.success('Card deleted.');
-    } catch (failure) {
-      setConfirming(null);
-      fail(failure, STRIPE_DELETE_FALLBACK_TEXT);
-    }
-  }
-
   if (config?.mode === 'off')
     return (
       <p className="payments-muted" data-testid="stripe-card-method">
@@ -135,8 +126,8 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
           cards={cards}
           selectedId={selectedId}
           busy={busy || deleteState.isLoading}
-          onSelect={setSelectedId}
-          onDelete={setConfirming}
+          onSelect={choose}
+          onDelete={deletion.ask}
           selectable={Boolean(orderId)}
           name="stripe-card"
           listLabel="Cards saved with Stripe"
@@ -160,15 +151,14 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
 
       {configFailed ? <OutcomeMessage tone="error">The card form could not be loaded. Please reload the page.</OutcomeMessage> : null}
       {error ? <OutcomeMessage tone="error">{error}</OutcomeMessage> : null}
-      {orderId ? (
-        <Button size="large" data-testid="stripe-pay-button" disabled={busy || !config} onClick={() => void pay(orderId)}>
-          {busy ? 'Paying…' : order ? `Pay ${formatCents(order.total)}` : 'Pay'}
-        </Button>
-      ) : (
-        <Button size="large" data-testid="stripe-save-card-button" disabled={busy || !config} onClick={() => void save()}>
-          {busy ? 'Saving…' : 'Save card'}
-        </Button>
-      )}
+      <CardPanelButton
+        paying={Boolean(orderId)}
+        busy={busy}
+        disabled={!config}
+        total={order?.total}
+        testId={orderId ? 'stripe-pay-button' : 'stripe-save-card-button'}
+        onClick={() => void (orderId ? pay(orderId) : save())}
+      />
       {challengeUrl ? (
         <ProviderPageDialog
           kind="challenge"
@@ -181,14 +171,7 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
           }}
         />
       ) : null}
-      {confirming ? (
-        <ConfirmDelete
-          label={cardLabel(confirming)}
-          busy={deleteState.isLoading}
-          onConfirm={() => void remove(confirming)}
-          onCancel={() => setConfirming(null)}
-        />
-      ) : null}
+      {deletion.question}
     </div>
   );
 }
