@@ -67,6 +67,8 @@ async function photograph(page: Page, state: PageState, viewportName: string) {
     await page.locator(state.ready).first().waitFor({ timeout: READY_MS });
     if (state.frame) await page.frameLocator(state.frame.selector).getByLabel(state.frame.label).waitFor({ timeout: READY_MS });
     await page.waitForLoadState('networkidle', { timeout: READY_MS }).catch(() => {});
+    // SPEC §2's route-change bar shows for 1.5 s after each navigation: the picture is of the page after it.
+    await page.getByTestId('route-loader').waitFor({ state: 'detached', timeout: READY_MS });
   };
   await settled();
   // The whole page in one window as tall as the page, rather than Chromium's full-page capture: that one
