@@ -7,6 +7,7 @@ import { makeStore, type AppStore } from '../src/app/store.ts';
 import { AppToasts } from '../src/app/AppToasts.tsx';
 import { BootScreen } from '../src/app/layout/BootScreen.tsx';
 import { setNavigate } from '../src/lib/navigation.ts';
+import type { LiveConnectionOptions } from '../src/lib/live-socket.ts';
 
 // Screens rendered as the app renders them: a fresh app store, a memory router, StrictMode and the
 // app's toast container. Code outside React (sign-out, the shared handler) navigates this router.
@@ -22,10 +23,22 @@ export function LocationProbe({ label = 'Now at' }: { label?: string }) {
   );
 }
 
-/** Routes (or the app's route factory, given the store) at `path`, in a fresh store unless one is given. */
+/** A live connection's socket that hears nothing: what a screen gets unless its test hands in its own. */
+export const QUIET_LIVE: LiveConnectionOptions = {
+  ioFactory: () => ({ on: () => undefined, off: () => undefined, disconnect: () => undefined }),
+};
+
+/**
+ * Routes (or the app's route factory, given the store) at `path`, in a fresh store unless one is given;
+ * `live` is that store's socket.io-client boundary (QUIET_LIVE unless a test records what the screen asks).
+ */
 export function renderRoutes(
   routes: RouteObject[] | ((store: AppStore) => RouteObject[]),
-  { path = '/', store = makeStore() }: { path?: string; store?: AppStore } = {},
+  {
+    path = '/',
+    live = QUIET_LIVE,
+    store = makeStore(undefined, { live }),
+  }: { path?: string; live?: LiveConnectionOptions; store?: AppStore } = {},
 ) {
   const children = typeof routes === 'function' ? routes(store) : routes;
   // A root with a hydrate fallback, as the app's own route table has, for routes with loaders.
@@ -49,7 +62,13 @@ export function renderRoutes(
  */
 export function renderPage(
   element: ReactNode,
-  { path = '/', at, extraRoutes = [], store }: { path?: string; at?: string; extraRoutes?: RouteObject[]; store?: AppStore } = {},
+  {
+    path = '/',
+    at,
+    extraRoutes = [],
+    live,
+    store,
+  }: { path?: string; at?: string; extraRoutes?: RouteObject[]; live?: LiveConnectionOptions; store?: AppStore } = {},
 ) {
-  return renderRoutes([{ path, element }, ...extraRoutes, { path: '*', element: <LocationProbe /> }], { path: at ?? path, store });
+  return renderRoutes([{ path, element }, ...extraRoutes, { path: '*', element: <LocationProbe /> }], { path: at ?? path, live, store });
 }

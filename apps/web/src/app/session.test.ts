@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { sessionEnded } from '../lib/session.ts';
-import { connectLive, setIoFactory } from '../lib/socket.ts';
+import { liveConnectionOf } from '../lib/socket.ts';
 import type { LiveSocket } from '../lib/live-socket.ts';
 import { setNavigate } from '../lib/navigation.ts';
 import { storage } from '../lib/storage.ts';
@@ -31,14 +31,13 @@ describe('the session in the store', () => {
     const navigate = vi.fn();
     setNavigate(navigate);
     const socket: LiveSocket = { on: vi.fn(), off: vi.fn(), disconnect: vi.fn() };
-    setIoFactory(() => socket);
 
-    const store = makeStore();
+    const store = makeStore(undefined, { live: { ioFactory: () => socket } });
     store.dispatch(signedIn({ token: 'tok_9', user: { _id: 'u_dana', role: 'USER' } }));
     document.cookie = 'xAuthToken=tok_9; path=/';
     await store.dispatch(getUserApi.endpoints.userGetUser.initiate());
     store.dispatch(walletUpdated({ purchasedWallet: 5, winWallet: 0, stackingWallet: 0 }));
-    connectLive({ _id: 'u_dana', role: 'USER', token: 'tok_9' });
+    liveConnectionOf(store.live).connect({ _id: 'u_dana', role: 'USER', token: 'tok_9' });
     expect(selectCustomerInfo(store.getState()).firstName).toBe('Dana');
 
     store.dispatch(sessionEnded());

@@ -1,5 +1,6 @@
-import { createListenerMiddleware } from '@reduxjs/toolkit';
+import { createListenerMiddleware, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../lib/api.ts';
+import type { LiveSlot } from '../lib/live-socket.ts';
 import { navigateTo } from '../lib/navigation.ts';
 import { clearPersistedSession, persistSession, readPersistedToken, resetState, sessionEnded } from '../lib/session.ts';
 import { initialAuthState, selectAuthToken, signedIn, type AuthState } from '../features/auth/auth-slice.ts';
@@ -26,14 +27,18 @@ sessionListener.startListening.withTypes<{ auth: AuthState }>()({
   effect: () => clearPersistedSession(),
 });
 
+/** A thunk: closes the store's live connection, kept in its thunk environment (app/store.ts), if one was opened. */
+const closeLiveConnection: ThunkAction<void, unknown, unknown, UnknownAction> = (_dispatch, _getState, environment) => {
+  (environment as { live?: LiveSlot } | undefined)?.live?.connection?.disconnect();
+};
+
 // SPEC §2 Logout and §8 forced sign-out: the live connection closed, every slice and the API cache
 // reset (which drops the token, so the listener above clears its copy), then the site root.
 sessionListener.startListening({
   actionCreator: sessionEnded,
   effect: (_action, { dispatch }) => {
-    // The live module is loaded by then (a shopper's header opened the connection); importing it here
-    // rather than at the top keeps it out of a guest's first load.
-    void import('../lib/socket.ts').then(({ disconnectLive }) => disconnectLive());
+    // The store's own connection, if its signed-in code opened one (lib/socket.ts is not loaded for that).
+    dispatch(closeLiveConnection);
     dispatch(resetState());
     dispatch(api.util.resetApiState());
     navigateTo('/');

@@ -1,6 +1,7 @@
 import { combineSlices, configureStore, createAction, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
 import { api, apiEnvironment, type ApiFetch } from '../lib/api.ts';
 import { loadingReducer } from '../lib/loading-slice.ts';
+import { emptyLiveSlot, type LiveConnectionOptions } from '../lib/live-socket.ts';
 import { resetState } from '../lib/session.ts';
 import { authReducer, selectAuthToken, signedIn } from '../features/auth/auth-slice.ts';
 import { loginReducer } from '../features/auth/login-slice.ts';
@@ -92,21 +93,27 @@ sessionListener.startListening({
 export interface StoreOptions {
   /** Who answers API calls; the browser's fetch unless given (a page rendered on the server gives its own). */
   fetch?: ApiFetch;
+  /** The live connection's socket.io-client boundary and cursor storage; the real ones unless given (tests). */
+  live?: LiveConnectionOptions;
 }
 
 /**
  * A store factory, so every test, the app and every page rendered on the server gets a fresh one. It
- * starts signed in when a token is persisted (never on the server, which has no storage).
+ * starts signed in when a token is persisted (never on the server, which has no storage). Each store has
+ * its own live connection slot (`live`, issue 25), filled by the signed-in code on first use; a test hands
+ * in the socket.io-client boundary through `live`.
  */
-export function makeStore(preloadedState?: Partial<RootState>, { fetch }: StoreOptions = {}) {
-  return configureStore({
+export function makeStore(preloadedState?: Partial<RootState>, { fetch, live }: StoreOptions = {}) {
+  const liveSlot = emptyLiveSlot(live);
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState: { auth: hydratedAuthState(), ...preloadedState },
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: apiEnvironment(selectAuthToken, fetch) } })
+      getDefault({ thunk: { extraArgument: { ...apiEnvironment(selectAuthToken, fetch), live: liveSlot } } })
         .prepend(sessionListener.middleware)
         .concat(api.middleware),
   });
+  return Object.assign(store, { live: liveSlot });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -13,18 +13,20 @@ vi.mock('./socket-io.ts', () => ({
   },
 }));
 
-const { connectLive, disconnectLive, onLive } = await import('./socket.ts');
+const { createLiveConnection } = await import('./socket.ts');
+// The default factory: no ioFactory given.
+const live = createLiveConnection();
 
 afterEach(() => {
-  disconnectLive();
+  live.disconnect();
   made.splice(0);
 });
 
 describe('the default live connection factory', () => {
   it('answers at once and hands listeners to the real socket once the library has loaded', async () => {
     const listener = vi.fn();
-    const stop = onLive('walletUpdated', listener);
-    const socket = connectLive({ _id: 'u1', role: 'USER', token: 'tok_1' });
+    const stop = live.on('walletUpdated', listener);
+    const socket = live.connect({ _id: 'u1', role: 'USER', token: 'tok_1' });
     expect(socket).not.toBeNull();
     await vi.waitFor(() => expect(made).toHaveLength(1), { timeout: 15_000 });
     expect(made[0]!.options).toMatchObject({ query: { _id: 'u1', role: 'USER' } });
@@ -44,8 +46,8 @@ describe('the default live connection factory', () => {
   });
 
   it('closes the real socket when the connection was closed before the library arrived', async () => {
-    connectLive({ _id: 'u1', role: 'USER', token: 'tok_1' });
-    disconnectLive();
+    live.connect({ _id: 'u1', role: 'USER', token: 'tok_1' });
+    live.disconnect();
     await vi.waitFor(() => expect(made).toHaveLength(1), { timeout: 15_000 });
     expect(made[0]!.disconnect).toHaveBeenCalled();
   });

@@ -6,11 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Server, type ServerOptions } from 'socket.io';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { SOCKET_PATH } from '@store/shared';
-import { connectLive, disconnectLive, setIoFactory } from './socket.ts';
+import { createLiveConnection } from './socket.ts';
+import type { LiveConnection } from './live-socket.ts';
 import { socketIoFactory } from './socket-io.ts';
 
 // SPEC §4 "Live connection": websocket preferred, polling fallback. These tests connect the app's own
-// client (connectLive, its options and the socket.io-client factory) to a real socket.io server.
+// client (a live connection, its options and the socket.io-client factory) to a real socket.io server.
 
 interface Handshake {
   token: unknown;
@@ -28,9 +29,12 @@ interface LiveServer {
 
 const CONNECT_WAIT_MS = 30_000;
 const open: LiveServer[] = [];
+// The connection of the test's one store, made against the test's server by liveServer().
+let live: LiveConnection | null = null;
 
 afterEach(async () => {
-  disconnectLive();
+  live?.disconnect();
+  live = null;
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
 
@@ -62,7 +66,7 @@ async function startServer(options: Partial<ServerOptions> = {}, { blockUpgrades
     close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
   };
   open.push(server);
-  setIoFactory(socketIoFactory(server.origin));
+  live = createLiveConnection({ ioFactory: socketIoFactory(server.origin) });
   return server;
 }
 
@@ -84,7 +88,7 @@ function connected(socket: ClientSocket): Promise<void> {
 }
 
 function connectShopper(_id = 'u_live', token = 'tok_live') {
-  const socket = connectLive({ _id, role: 'USER', token }) as unknown as ClientSocket | null;
+  const socket = live!.connect({ _id, role: 'USER', token }) as unknown as ClientSocket | null;
   expect(socket).not.toBeNull();
   return socket!;
 }

@@ -1,6 +1,15 @@
 import { ROLE_USER, SOCKET_PATH, type KeyValueStore, type ServerToClientEvents } from '@store/shared';
 import { createLiveCursor, type LiveCursor } from './live-cursor.ts';
-import type { IoFactory, Listener, LiveOptions, LiveSocket } from './live-socket.ts';
+import type {
+  IoFactory,
+  Listener,
+  LiveConnection,
+  LiveConnectionOptions,
+  LiveIdentity,
+  LiveOptions,
+  LiveSocket,
+  LiveSlot,
+} from './live-socket.ts';
 
 // SPEC §4 "Live connection": only for role USER with a stored token; any earlier connection is closed
 // first; websocket preferred with polling fallback; connect/disconnect/connect_error have no effect
@@ -59,56 +68,90 @@ class DeferredSocket implements LiveSocket {
   }
 }
 
-let ioFactory: IoFactory = lazySocketIo;
-let current: LiveSocket | null = null;
-// Listeners outlive a single connection. Each socket gets one dispatcher per event, which drops an
-// event already seen and hands the others to the listeners of the moment.
-const listeners = new Map<LiveEvent, Set<Listener>>();
-const dispatchers = new Map<LiveEvent, Listener>();
-let cursor: LiveCursor | null = null;
-// The events the current socket has a dispatcher for (each at most once).
-let attached = new Set<LiveEvent>();
-
-function attach(socket: LiveSocket, event: LiveEvent): void {
-  if (attached.has(event)) return;
-  attached.add(event);
-  socket.on(event, dispatcher(event));
-}
-
 const noStorage: KeyValueStore = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
-let cursorStore: KeyValueStore = typeof localStorage === 'undefined' ? noStorage : localStorage;
+const browserStorage = (): KeyValueStore => (typeof localStorage === 'undefined' ? noStorage : localStorage);
 
-/** Where the last event id is kept across reloads and tabs (tests hand in their own store). */
-export function setLiveCursorStore(store: KeyValueStore): void {
-  cursorStore = store;
-  cursor = null;
-}
+/**
+ * One store's live connection (issue 25: a store-scoped service, not module state). `ioFactory` is the
+ * socket.io-client boundary (tests hand in a fake); `cursorStore` keeps the last event id across reloads
+ * and tabs (localStorage by default).
+ */
+export function createLiveConnection({
+  ioFactory = lazySocketIo,
+  cursorStore = browserStorage(),
+}: LiveConnectionOptions = {}): LiveConnection {
+  let current: LiveSocket | null = null;
+  // Listeners outlive a single connection. Each socket gets one dispatcher per event, which drops an
+  // event already seen and hands the others to the listeners of the moment.
+  const listeners = new Map<LiveEvent, Set<Listener>>();
+  const dispatchers = new Map<LiveEvent, Listener>();
+  let cursor: LiveCursor | null = null;
+  // The events the current socket has a dispatcher for (each at most once).
+  let attached = new Set<LiveEvent>();
 
-function dispatcher(event: LiveEvent): Listener {
-  let dispatch = dispatchers.get(event);
-  if (!dispatch) {
-    dispatch = ((payload: unknown, eventId?: unknown) => {
-      // Stored events carry their id; one heard before (a replay overlapping a live send) is dropped.
-      if (typeof eventId === 'number' && cursor && !cursor.accept(eventId)) return;
-      const args = eventId === undefined ? [payload] : [payload, eventId];
-      for (const listener of [...(listeners.get(event) ?? [])]) (listener as (...a: unknown[]) => void)(...args);
-    }) as Listener;
-    dispatchers.set(event, dispatch);
+  function dispatcher(event: LiveEvent): Listener {
+    let dispatch = dispatchers.get(event);
+    if (!dispatch) {
+      dispatch = ((payload: unknown, eventId?: unknown) => {
+        // Stored events carry their id; one heard before (a replay overlapping a live send) is dropped.
+        if (typeof eventId === 'number' && cursor && !cursor.accept(eventId)) return;
+        const args = eventId === undefined ? [payload] : [payload, eventId];
+        for (const listener of [...(listeners.get(event) ?? [])]) (listener as (...a: unknown[]) => void)(...args);
+      }) as Listener;
+      dispatchers.set(event, dispatch);
+    }
+    return dispatch;
   }
-  return dispatch;
+
+  function attach(socket: LiveSocket, event: LiveEvent): void {
+    if (attached.has(event)) return;
+    attached.add(event);
+    socket.on(event, dispatcher(event));
+  }
+
+  const onSynced = (({ lastEventId }: { lastEventId: number }) => cursor?.synced(lastEventId)) as unknown as Listener;
+
+  function disconnect(): void {
+    if (!current) return;
+    const socket = current;
+    current = null;
+    socket.disconnect();
+  }
+
+  return {
+    connect({ _id, role, token }: LiveIdentity): LiveSocket | null {
+      disconnect();
+      if (role !== ROLE_USER || !token) return null;
+      // The same shopper again (a new token, a reconnect of the app) keeps this tab's last id.
+      if (cursor?.userId !== _id) cursor = createLiveCursor(_id, cursorStore);
+      const socketCursor = cursor;
+      const socket = ioFactory(liveOptions({ _id, role, token, lastEventId: () => socketCursor.lastEventId() }));
+      socket.on('liveSynced', onSynced);
+      attached = new Set();
+      for (const event of listeners.keys()) attach(socket, event);
+      current = socket;
+      return socket;
+    },
+    disconnect,
+    on<E extends LiveEvent>(event: E, listener: ServerToClientEvents[E]): () => void {
+      const fn = listener as unknown as Listener;
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+      }
+      set.add(fn);
+      if (current) attach(current, event);
+      return () => {
+        set.delete(fn);
+      };
+    },
+  };
 }
 
-const onSynced = (({ lastEventId }: { lastEventId: number }) => cursor?.synced(lastEventId)) as unknown as Listener;
-
-/** socket.io-client is a third-party boundary; tests replace it with a fake. */
-export function setIoFactory(factory: IoFactory): void {
-  ioFactory = factory;
-}
-
-export interface LiveIdentity {
-  _id: string;
-  role: string;
-  token: string | null | undefined;
+/** The store's live connection (its `live` slot), made on first use by the signed-in code that uses it. */
+export function liveConnectionOf(slot: LiveSlot): LiveConnection {
+  return (slot.connection ??= createLiveConnection(slot.options));
 }
 
 /**
@@ -139,41 +182,5 @@ export function liveOptions({
     query: { _id, role },
     // A new manager each time: a reused one would keep the previous user's query.
     forceNew: true,
-  };
-}
-
-export function connectLive({ _id, role, token }: LiveIdentity): LiveSocket | null {
-  disconnectLive();
-  if (role !== ROLE_USER || !token) return null;
-  // The same shopper again (a new token, a reconnect of the app) keeps this tab's last id.
-  if (cursor?.userId !== _id) cursor = createLiveCursor(_id, cursorStore);
-  const socketCursor = cursor;
-  const socket = ioFactory(liveOptions({ _id, role, token, lastEventId: () => socketCursor.lastEventId() }));
-  socket.on('liveSynced', onSynced);
-  attached = new Set();
-  for (const event of listeners.keys()) attach(socket, event);
-  current = socket;
-  return socket;
-}
-
-export function disconnectLive(): void {
-  if (!current) return;
-  const socket = current;
-  current = null;
-  socket.disconnect();
-}
-
-/** Subscribes to a server event on the current and any later connection; returns the unsubscribe. */
-export function onLive<E extends LiveEvent>(event: E, listener: ServerToClientEvents[E]): () => void {
-  const fn = listener as unknown as Listener;
-  let set = listeners.get(event);
-  if (!set) {
-    set = new Set();
-    listeners.set(event, set);
-  }
-  set.add(fn);
-  if (current) attach(current, event);
-  return () => {
-    set.delete(fn);
   };
 }

@@ -3,8 +3,6 @@ import { act, screen, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
-import { setIoFactory } from '../../lib/socket.ts';
-import type { LiveSocket } from '../../lib/live-socket.ts';
 import { mockApi, type Handler } from '../../../test/mock-api.ts';
 import { headerRoutes, promotionFixture, settingsFixture } from '../../../test/fixtures/site.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -20,8 +18,6 @@ const pageRoutes: Record<string, Handler> = {
 };
 
 function signIn() {
-  const socket: LiveSocket = { on: () => undefined, off: () => undefined, disconnect: () => undefined };
-  setIoFactory(() => socket);
   storage.set(AUTH_TOKEN_KEY, 'tok_dana');
   storage.set(USER_KEY, { _id: 'u_dana', role: 'USER' });
 }

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, COUNTRY_RESTRICTED_MESSAGE, JUMIO_KEY, TRANSACTION_LIMIT_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
-import { setIoFactory } from '../../lib/socket.ts';
-import type { LiveOptions, LiveSocket } from '../../lib/live-socket.ts';
+import type { LiveConnectionOptions, LiveOptions, LiveSocket } from '../../lib/live-socket.ts';
 import { mockApi, type Handler } from '../../../test/mock-api.ts';
 import { getUserFixture, headerRoutes } from '../../../test/fixtures/site.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -14,9 +13,9 @@ import { RootLayout } from './RootLayout.tsx';
 type Listener = (payload: unknown) => void;
 let sockets: { options: LiveOptions; listeners: Map<string, Listener[]>; disconnected: boolean }[];
 
-beforeEach(() => {
-  sockets = [];
-  setIoFactory((options) => {
+/** The store's socket.io-client boundary: each socket the screen opens, with its options and listeners. */
+const live: LiveConnectionOptions = {
+  ioFactory: (options) => {
     const entry = { options, listeners: new Map<string, Listener[]>(), disconnected: false };
     sockets.push(entry);
     const socket: LiveSocket = {
@@ -29,7 +28,11 @@ beforeEach(() => {
       disconnect: () => (entry.disconnected = true),
     };
     return socket;
-  });
+  },
+};
+
+beforeEach(() => {
+  sockets = [];
   storage.set(AUTH_TOKEN_KEY, 'tok_dana');
   storage.set(USER_KEY, { _id: 'u_dana', role: 'USER' });
 });
@@ -41,15 +44,18 @@ afterEach(() => {
 
 function renderSignedIn(overrides: Record<string, Handler> = {}) {
   const net = mockApi({ ...headerRoutes(), ...overrides });
-  const view = renderRoutes([
-    {
-      element: <RootLayout />,
-      children: [
-        { path: '/', element: <h1>Home page</h1> },
-        { path: '*', element: <h1>Another page</h1> },
-      ],
-    },
-  ]);
+  const view = renderRoutes(
+    [
+      {
+        element: <RootLayout />,
+        children: [
+          { path: '/', element: <h1>Home page</h1> },
+          { path: '*', element: <h1>Another page</h1> },
+        ],
+      },
+    ],
+    { live },
+  );
   return { ...view, net };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
-import { connectLive, disconnectLive, onLive } from '../../lib/socket.ts';
+import { useLive } from '../../lib/use-live.ts';
 import { selectUserProfile, walletUpdated } from '../../features/user/user-slice.ts';
 import { selectAuthToken } from '../../features/auth/auth-slice.ts';
 import { cashoutReceived } from '../../features/cashout/cashout-slice.ts';
@@ -12,6 +12,7 @@ import { notify } from '../../lib/toast.ts';
  */
 export function useLiveWallet(): void {
   const dispatch = useAppDispatch();
+  const live = useLive();
   const profile = useAppSelector(selectUserProfile);
   const token = useAppSelector(selectAuthToken);
   const userId = profile?._id;
@@ -19,16 +20,16 @@ export function useLiveWallet(): void {
 
   useEffect(() => {
     if (!userId || !role) return;
-    const stopListening = onLive('walletUpdated', ({ coins }) => dispatch(walletUpdated(coins)));
-    const stopToasts = onLive('notification', ({ type, content }) => notify[type](content));
+    const stopListening = live.on('walletUpdated', ({ coins }) => dispatch(walletUpdated(coins)));
+    const stopToasts = live.on('notification', ({ type, content }) => notify[type](content));
     // A cash-out requested or changed state (issue 10): the cashout slice replaces it by id or adds it first.
-    const stopCashouts = onLive('cashoutUpdated', ({ item }) => dispatch(cashoutReceived(item)));
-    connectLive({ _id: userId, role, token });
+    const stopCashouts = live.on('cashoutUpdated', ({ item }) => dispatch(cashoutReceived(item)));
+    live.connect({ _id: userId, role, token });
     return () => {
       stopListening();
       stopToasts();
       stopCashouts();
-      disconnectLive();
+      live.disconnect();
     };
-  }, [dispatch, userId, role, token]);
+  }, [dispatch, live, userId, role, token]);
 }

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, USER_KEY, type GetUserResponse } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
-import { setIoFactory } from '../../lib/socket.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { getUserFixture, headerRoutes } from '../../../test/fixtures/site.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -12,7 +11,6 @@ import { RootLayout } from '../layout/RootLayout.tsx';
 import ProfileRoute from './ProfileRoute.tsx';
 
 beforeEach(() => {
-  setIoFactory(() => ({ on: () => {}, off: () => {}, disconnect: () => {} }));
   storage.set(AUTH_TOKEN_KEY, 'tok_dana');
   storage.set(USER_KEY, { _id: 'u_dana', role: 'USER' });
 });

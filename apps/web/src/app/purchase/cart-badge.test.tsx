@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
-import { setIoFactory } from '../../lib/socket.ts';
-import type { LiveSocket } from '../../lib/live-socket.ts';
+import type { LiveConnectionOptions, LiveSocket } from '../../lib/live-socket.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { headerRoutes } from '../../../test/fixtures/site.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -12,9 +11,9 @@ import { RootLayout } from '../layout/RootLayout.tsx';
 type Listener = (payload: unknown) => void;
 let listeners: Map<string, Listener[]>;
 
-beforeEach(() => {
-  listeners = new Map();
-  setIoFactory(() => {
+/** The store's socket.io-client boundary: a socket that keeps the screen's listeners, for the test to call. */
+const live: LiveConnectionOptions = {
+  ioFactory: () => {
     const socket: LiveSocket = {
       on: (event, listener) => listeners.set(event, [...(listeners.get(event) ?? []), listener as Listener]),
       off: (event, listener) =>
@@ -25,7 +24,11 @@ beforeEach(() => {
       disconnect: () => undefined,
     };
     return socket;
-  });
+  },
+};
+
+beforeEach(() => {
+  listeners = new Map();
   storage.set(AUTH_TOKEN_KEY, 'tok_dana');
   storage.set(USER_KEY, { _id: 'u_dana', role: 'USER' });
 });
@@ -58,7 +61,7 @@ describe('header cart badge', () => {
   it('shows the cart item count and follows the cartUpdated live event', async () => {
     let count = 4;
     const net = mockApi({ ...headerRoutes(), 'GET v1/cart': () => cartWith(count) });
-    renderRoutes([{ element: <RootLayout />, children: [{ path: '*', element: <h1>Page</h1> }] }]);
+    renderRoutes([{ element: <RootLayout />, children: [{ path: '*', element: <h1>Page</h1> }] }], { live });
     await waitFor(() => expect(screen.getByTestId('cart-badge')).toHaveTextContent('4'));
     await waitFor(() => expect(listeners.get('cartUpdated')?.length).toBeGreaterThan(0));
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { onLive } from '../../lib/socket.ts';
+import { useLive } from '../../lib/use-live.ts';
 import type { AppStore } from '../store.ts';
 import { storeVerificationRecord } from './use-verification-record.ts';
 
@@ -11,5 +11,6 @@ import { storeVerificationRecord } from './use-verification-record.ts';
  */
 export function useLiveVerification(): void {
   const store = useStore() as AppStore;
-  useEffect(() => onLive('verificationUpdated', ({ jumio }) => storeVerificationRecord(store, jumio)), [store]);
+  const live = useLive();
+  useEffect(() => live.on('verificationUpdated', ({ jumio }) => storeVerificationRecord(store, jumio)), [live, store]);
 }

@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { AUTH_TOKEN_KEY, JUMIO_KEY, REDIRECT_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
-import { setIoFactory } from '../../lib/socket.ts';
 import type { LiveSocket } from '../../lib/live-socket.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { getUserFixture, headerRoutes, settingsFixture } from '../../../test/fixtures/site.ts';
@@ -14,8 +13,6 @@ import { createRoutes } from '../routes.tsx';
 const rejected = { attempts: 2, decision: 'REJECTED', status: 'DONE' };
 
 function signIn() {
-  const socket: LiveSocket = { on: () => undefined, off: () => undefined, disconnect: () => undefined };
-  setIoFactory(() => socket);
   storage.set(AUTH_TOKEN_KEY, 'tok_dana');
   storage.set(USER_KEY, { _id: 'u_dana', role: 'USER' });
 }
@@ -103,9 +100,8 @@ describe('verification routes (SPEC §2 "Routes that need login")', () => {
 
     it('a live verificationUpdated turns the header badge without a reload, and the notification shows a toast', async () => {
       const socket = new FakeSocket();
-      setIoFactory(() => socket);
       signedInNetwork();
-      renderRoutes(createRoutes, { path: '/' });
+      renderRoutes(createRoutes, { path: '/', live: { ioFactory: () => socket } });
       expect(await screen.findByTestId('verification-badge')).toHaveTextContent('Retry');
       await vi.waitFor(() => expect(socket.handlers.has('verificationUpdated')).toBe(true));
       act(() => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../lib/hooks.ts';
-import { onLive } from '../../lib/socket.ts';
+import { useLive } from '../../lib/use-live.ts';
 import { api } from '../../lib/api.ts';
 import { useCartGetCartQuery } from './api/get-cart.ts';
 import { liveItemCountReceived } from './cart-slice.ts';
@@ -11,14 +11,15 @@ import { liveItemCountReceived } from './cart-slice.ts';
  */
 export function useCartSync(): void {
   const dispatch = useAppDispatch();
+  const live = useLive();
   useCartGetCartQuery();
 
   useEffect(
     () =>
-      onLive('cartUpdated', ({ itemCount }) => {
+      live.on('cartUpdated', ({ itemCount }) => {
         dispatch(liveItemCountReceived(itemCount));
         dispatch(api.util.invalidateTags(['Cart']));
       }),
-    [dispatch],
+    [dispatch, live],
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { onLive } from '../../lib/socket.ts';
+import { useLive } from '../../lib/use-live.ts';
 
 /**
  * A bank payment settles days later (ADR 011): while an order shown waits for one, the page asks again
@@ -15,15 +15,16 @@ export const PROCESSING_POLL_MS = 15_000;
  * in case the live connection is down meanwhile.
  */
 export function useRefreshWhileProcessing(processing: boolean, refetch: () => unknown, showing = true): void {
+  const live = useLive();
   useEffect(() => {
     if (!showing) return undefined;
-    const stopOrders = onLive('orderUpdated', () => void refetch());
-    const stopWallet = onLive('walletUpdated', () => void refetch());
+    const stopOrders = live.on('orderUpdated', () => void refetch());
+    const stopWallet = live.on('walletUpdated', () => void refetch());
     return () => {
       stopOrders();
       stopWallet();
     };
-  }, [showing, refetch]);
+  }, [live, showing, refetch]);
   useEffect(() => {
     if (!processing) return;
     const timer = setInterval(() => void refetch(), PROCESSING_POLL_MS);

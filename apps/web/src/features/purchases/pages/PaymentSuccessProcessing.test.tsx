@@ -4,8 +4,9 @@
 // meanwhile (a failure changes no wallet).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { connectLive, disconnectLive, setIoFactory } from '../../../lib/socket.ts';
+import { liveConnectionOf } from '../../../lib/socket.ts';
 import type { LiveSocket } from '../../../lib/live-socket.ts';
+import { makeStore, type AppStore } from '../../../app/store.ts';
 import { mockApi } from '../../../../test/mock-api.ts';
 import { renderPage } from '../../../../test/render.tsx';
 import { anOrder } from '../../../../test/fixtures/orders.ts';
@@ -23,26 +24,33 @@ import PaymentSuccessPage, {
 type Listener = (payload: unknown) => void;
 let live: Map<string, Listener[]>;
 
+let store: AppStore;
+
 beforeEach(() => {
   // The live connection's far end: the test plays the server's events.
   live = new Map();
-  setIoFactory(() => {
-    const socket: LiveSocket = {
-      on: (event, listener) => live.set(event, [...(live.get(event) ?? []), listener as Listener]),
-      off: (event, listener) =>
-        live.set(
-          event,
-          (live.get(event) ?? []).filter((l) => l !== listener),
-        ),
-      disconnect: () => {},
-    };
-    return socket;
+  store = makeStore(undefined, {
+    live: {
+      ioFactory: () => {
+        const socket: LiveSocket = {
+          on: (event, listener) => live.set(event, [...(live.get(event) ?? []), listener as Listener]),
+          off: (event, listener) =>
+            live.set(
+              event,
+              (live.get(event) ?? []).filter((l) => l !== listener),
+            ),
+          disconnect: () => {},
+        };
+        return socket;
+      },
+    },
   });
-  connectLive({ _id: 'u-1', role: 'USER', token: 'tok' });
+  // Opened as the signed-in header opens it.
+  liveConnectionOf(store.live).connect({ _id: 'u-1', role: 'USER', token: 'tok' });
 });
 
 afterEach(() => {
-  disconnectLive();
+  liveConnectionOf(store.live).disconnect();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -81,7 +89,7 @@ function routes(stage: () => Stage) {
 
 /** As the pay page leaves it after a bank debit (processing=bank); `query` replaces that part. */
 const openSuccessPage = (query = '&processing=bank') =>
-  renderPage(<PaymentSuccessPage />, { path: '/payment-success', at: `/payment-success?orderId=ord-1${query}` });
+  renderPage(<PaymentSuccessPage />, { path: '/payment-success', at: `/payment-success?orderId=ord-1${query}`, store });
 
 describe('PaymentSuccessPage while a bank payment is processing', () => {
   it('says the payment is processing, credits nothing yet, and never turns into "waiting for your payment"', async () => {
@@ -185,7 +193,7 @@ describe('MyPurchasesPage with a payment processing', () => {
   it('labels the order "Payment processing" (the order does not say the method) and moves it on at the live wallet update', async () => {
     let stage: Stage = 'processing';
     routes(() => stage);
-    renderPage(<MyPurchasesPage />, { path: '/my-purchases' });
+    renderPage(<MyPurchasesPage />, { path: '/my-purchases', store });
     const [row] = await screen.findAllByTestId('purchase-row');
     expect(within(row!).getByTestId('purchase-status')).toHaveTextContent(PROCESSING_LABEL);
     expect(row).not.toHaveTextContent(/bank/i);
