@@ -2,12 +2,20 @@
 // the DOM by its own tsconfig), built at build time into apps/server/dist/browser/ (build/server-bundle.ts:
 // `npm run build`, `npm run dev` and the server tests' global setup), read here once per process. The server
 // never builds them itself.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Each script's name: its source is src/browser/<name>.ts, its build dist/browser/<name>.js. */
-export const BROWSER_SCRIPTS = ['vault-fields', 'vault-tokenizer', 'kyc-sandbox-page', 'cashier-sandbox-page'] as const;
+export const BROWSER_SCRIPTS = [
+  'vault-fields',
+  'vault-tokenizer',
+  'kyc-sandbox-page',
+  'cashier-sandbox-page',
+  'framed-return',
+  'auto-submit',
+] as const;
 export type BrowserScript = (typeof BROWSER_SCRIPTS)[number];
 
 // A path join, not `new URL(…, import.meta.url)`, which Vite (the tests' loader) rewrites as an asset of its own.
@@ -28,4 +36,13 @@ export function browserScript(name: BrowserScript): string {
     cache.set(name, text);
   }
   return text;
+}
+
+/**
+ * A built script placed in its page (a one-line page script, not worth a request of its own): the element to
+ * put in the page, and the CSP source that allows exactly it ('sha256-…' of the text between the tags).
+ */
+export function inlineBrowserScript(name: BrowserScript): { element: string; cspSource: string } {
+  const text = browserScript(name).trim();
+  return { element: `<script>${text}</script>`, cspSource: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
 }

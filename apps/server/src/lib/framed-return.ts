@@ -4,15 +4,10 @@
 // open the store inside the dialog), a page of the store's origin tells the pay page where the flow goes on
 // (postMessage to its parent, same origin only), and offers a link that leaves the frame for a browser whose
 // parent is not listening. A return route answers it when the browser marks its request Sec-Fetch-Dest: iframe.
-import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { PROVIDER_PAGE_FINISHED } from '@store/shared';
 import { escapeHtml } from '@store/server-kit';
+import { inlineBrowserScript } from './browser-scripts.ts';
 import { providerPage } from './provider-page.ts';
-
-/** Static, so its hash is its policy; the destination is read from the page. */
-const SCRIPT = `parent.postMessage({ type: '${PROVIDER_PAGE_FINISHED}', to: document.body.getAttribute('data-to') }, location.origin);`;
-const SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
 
 /** Whether the browser opened this return inside a frame (the pay page's dialog). */
 export const openedInFrame = (headers: Record<string, string | string[] | undefined>) => headers['sec-fetch-dest'] === 'iframe';
@@ -28,18 +23,20 @@ export function sendFramedReturn(
   frameAncestors: string[],
   provider = '3-D Secure',
 ) {
+  // Static (src/browser/framed-return.ts), so its hash is its policy; the destination is read from the page.
+  const script = inlineBrowserScript('framed-return');
   const html = providerPage({
     title: 'Returning to the store',
     provider,
     bodyAttributes: `data-to="${escapeHtml(path)}"`,
     body: `<h1>Returning to the store…</h1><p><a href="${escapeHtml(`${browserBase}${path}`)}" target="_top">Continue</a></p>`,
-    after: `<script>${SCRIPT}</script>`,
+    after: script.element,
   });
   return reply
     .status(200)
     .header(
       'content-security-policy',
-      `default-src 'none'; script-src ${SCRIPT_HASH}; style-src 'unsafe-inline'; frame-ancestors 'self' ${frameAncestors.join(' ')}; base-uri 'none'; form-action 'none'`,
+      `default-src 'none'; script-src ${script.cspSource}; style-src 'unsafe-inline'; frame-ancestors 'self' ${frameAncestors.join(' ')}; base-uri 'none'; form-action 'none'`,
     )
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')

@@ -1,9 +1,9 @@
 // The sandbox identity providers' pages (ADR 029): the consent page a tester fills in, the page that posts
 // Apple's answer back (form_post), and a plain error page. Every value shown is escaped.
-import { createHash } from 'node:crypto';
 import { BRAND_NAME } from '../../../lib/brand.ts';
 import type { SocialProvider } from '../types.ts';
 import { SANDBOX_FAULTS } from './idp.ts';
+import { inlineBrowserScript } from '../../../lib/browser-scripts.ts';
 
 const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -61,17 +61,16 @@ ${hideEmail}
 
 /** Apple's form_post: the browser posts code and state to the store. The script's hash is its CSP. */
 export function formPostPage(action: string, fields: Record<string, string>): { html: string; csp: string } {
-  const script = 'document.forms[0].submit();';
-  const hash = createHash('sha256').update(script).digest('base64');
+  const script = inlineBrowserScript('auto-submit');
   const inputs = Object.entries(fields)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value)}">`)
     .join('');
   const html = layout(
     `Returning to ${BRAND_NAME}`,
-    `<form method="post" action="${escape(action)}">${inputs}<p>Returning to ${escape(BRAND_NAME)}…</p>
-<noscript><button type="submit">Continue</button></noscript></form><script>${script}</script>`,
+    `<form method="post" action="${escape(action)}" data-auto-submit>${inputs}<p>Returning to ${escape(BRAND_NAME)}…</p>
+<noscript><button type="submit">Continue</button></noscript></form>${script.element}`,
   );
-  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${hash}'; form-action ${new URL(action).origin}`;
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src ${script.cspSource}; form-action ${new URL(action).origin}`;
   return { html, csp };
 }
 

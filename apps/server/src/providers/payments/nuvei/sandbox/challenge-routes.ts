@@ -9,13 +9,13 @@
 //        hosted checkout's, which then makes the final payment. No money moves here.
 // Like a bank's page it is bound to the single-use secret in the URL the payment returned (?secret=, kept
 // out of the logs by lib/log-safety.ts); the page's form posts it back in its body.
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { formatCents } from '@store/shared';
 import { escapeHtml } from '@store/server-kit';
 import { providerPage } from '../../../../lib/provider-page.ts';
 import type { SandboxGateway } from './gateway.ts';
+import { inlineBrowserScript } from '../../../../lib/browser-scripts.ts';
 
 const params = z.object({ transactionId: z.string().regex(/^\d{6,24}$/) });
 /** 32 random bytes, base64url (gateway.ts). */
@@ -25,10 +25,6 @@ const creqSchema = z.string().regex(/^[A-Za-z0-9_=-]{1,4096}$/);
 const decisionBody = z.object({ decision: z.enum(['approve', 'fail']), secret: secretSchema, creq: creqSchema.optional() });
 const NO_SUCH_CHALLENGE = 'No such 3-D Secure challenge.';
 const GET_REFUSED = 'This bank page opens only from the store: its form must POST the challenge request (creq).';
-
-/** Sends the bank's answer on at once; the button is there for a browser without script. */
-const AUTO_SUBMIT = "document.getElementById('cres-form').submit();";
-const AUTO_SUBMIT_HASH = `'sha256-${createHash('sha256').update(AUTO_SUBMIT).digest('base64')}'`;
 
 const BANK = 'Sandbox bank · 3-D Secure';
 const shell = (title: string, body: string, after = '') => providerPage({ title, provider: BANK, body, after });
@@ -47,8 +43,9 @@ function answerPage(notificationUrl: string, cres: string): string {
   return shell(
     'Returning to the store',
     `<h1>Returning to the store…</h1>
-<form id="cres-form" method="post" action="${escapeHtml(notificationUrl)}"><input type="hidden" name="cres" value="${escapeHtml(cres)}"><div class="actions"><button class="primary" type="submit">Continue</button></div></form>`,
-    `<script>${AUTO_SUBMIT}</script>`,
+<form id="cres-form" method="post" action="${escapeHtml(notificationUrl)}" data-auto-submit><input type="hidden" name="cres" value="${escapeHtml(cres)}"><div class="actions"><button class="primary" type="submit">Continue</button></div></form>`,
+    // Sends the bank's answer on at once; the button is there for a browser without script.
+    inlineBrowserScript('auto-submit').element,
   );
 }
 
@@ -65,7 +62,7 @@ const sandboxChallengeRoutes: FastifyPluginAsync<{ gateway: SandboxGateway }> = 
   // The page posts to itself, then the bank's answer to the store's return page (another origin in development)
   // or the hosted checkout's own (its origin).
   const csp = () =>
-    `default-src 'none'; style-src 'unsafe-inline'; script-src ${AUTO_SUBMIT_HASH}; form-action 'self' ${storeOrigins} ${checkoutOrigin()}; frame-ancestors 'self' ${merchantPages} ${checkoutOrigin()}; base-uri 'none'`;
+    `default-src 'none'; style-src 'unsafe-inline'; script-src ${inlineBrowserScript('auto-submit').cspSource}; form-action 'self' ${storeOrigins} ${checkoutOrigin()}; frame-ancestors 'self' ${merchantPages} ${checkoutOrigin()}; base-uri 'none'`;
   const page = (html: string) => (reply: import('fastify').FastifyReply) =>
     reply
       .header('content-security-policy', csp())
