@@ -127,20 +127,23 @@ const paymentFamilyZones = [
   },
 ];
 
+/** Who may import modules/m: only through its index.ts; `except` adds what else of it (a tables file's foreign keys). */
+const moduleBoundaryZone = (m, except = ['./index.ts']) => ({
+  target: [
+    ...serverModules.filter((other) => other !== m).map(moduleDir),
+    ...serverOutsideModules.filter((dir) => dir !== `${SERVER}/src/db`),
+    `${SERVER}/test`,
+    `${SERVER}/bench`,
+  ],
+  from: moduleDir(m),
+  except,
+  message: `Import modules/${m} only through its index.ts, its public surface (ADR 007).`,
+});
+
 // Tests included: a test reaches another module through its index too.
 const serverZones = [
   ...paymentFamilyZones,
-  ...serverModules.map((m) => ({
-    target: [
-      ...serverModules.filter((other) => other !== m).map(moduleDir),
-      ...serverOutsideModules.filter((dir) => dir !== `${SERVER}/src/db`),
-      `${SERVER}/test`,
-      `${SERVER}/bench`,
-    ],
-    from: moduleDir(m),
-    except: ['./index.ts'],
-    message: `Import modules/${m} only through its index.ts, its public surface (ADR 007).`,
-  })),
+  ...serverModules.map((m) => moduleBoundaryZone(m)),
   // db/ gathers the tables a module owns (its tables.ts) for the schema's checks, and reaches nothing else of it.
   ...serverModules.map((m) => ({
     target: `${SERVER}/src/db`,
@@ -375,6 +378,25 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...boundaryZones, ...serverZones, ...serverProductionZones] }] },
+  },
+  {
+    // Issue 25: each module's tables.ts holds the tables it owns, and may name another module's table as a
+    // foreign key's target (that module's tables.ts), nothing else of it; a foreign key is no use of a
+    // module (SERVER_MODULE_USES is about calls). Everything else reads another module's data through its index.
+    files: ['apps/server/src/modules/*/tables.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...boundaryZones,
+            ...serverZones.filter((zone) => !String(zone.message).startsWith('Import modules/')),
+            ...serverModules.map((m) => moduleBoundaryZone(m, ['./index.ts', './tables.ts'])),
+            ...serverProductionZones.filter((zone) => !String(zone.message).includes('SERVER_MODULE_USES')),
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['packages/shared/**/*.{ts,tsx,js}'],

@@ -119,4 +119,21 @@ describe("the server's tables", () => {
       ]);
     },
   );
+
+  it(
+    "live in their owner's tables.ts: another module's tables.ts may name one as a foreign key's target, its other code may not",
+    { timeout: 120_000 },
+    async () => {
+      // kyc's tables name auth's users as their foreign keys' target.
+      expect(await boundaryMessages('apps/server/src/modules/kyc/tables.ts', '../auth/tables.ts')).toEqual([]);
+      // kyc's repository goes through auth's index (or a listed read of db/schema.ts), never auth's tables.ts.
+      expect(await boundaryMessages('apps/server/src/modules/kyc/repository.ts', '../auth/tables.ts')).toEqual(
+        expect.arrayContaining([expect.stringContaining('Import modules/auth only through its index.ts')]),
+      );
+      // A tables file reaches nothing else of another module.
+      expect(await boundaryMessages('apps/server/src/modules/kyc/tables.ts', '../auth/service.ts')).toEqual([
+        expect.stringContaining('Import modules/auth only through its index.ts'),
+      ]);
+    },
+  );
 });

@@ -24,17 +24,18 @@ export const SERVER_MODULE_USES = {
   // Gift-card codes redeemed into the wallet (issue 24): the order that sold a code must still stand.
   redemption: ['checkout', 'wallet'],
   // A refund takes back the coins of the order's redeemed gift-card codes (redemption).
-  fulfilment: ['cart', 'checkout', 'coupons', 'redemption', 'wallet'],
+  // The receipt's addressee is an account (auth's findAccount, issue 25).
+  fulfilment: ['auth', 'cart', 'checkout', 'coupons', 'redemption', 'wallet'],
   purchases: ['checkout'],
   // An admin's refund writes the audit log (ADR 026).
   payments: ['audit', 'checkout', 'fulfilment', 'settings', 'user'],
   // Game providers' credits: their keys are settings, the coins go through the wallet's ledger.
-  distributors: ['settings', 'wallet'],
+  distributors: ['auth', 'settings', 'wallet'],
   // Cash-outs (ADR 017): the verification, the saved bank accounts and ACH hold, the rules, the profile's state, the ledger.
   cashout: ['audit', 'kyc', 'payments', 'settings', 'user', 'wallet'],
   // The admin console (issue 12): reads across the store; its audit log is the leaf module audit.
   // Live chat (ADR 027): assign, answer and close are audited; the inbox shows the shopper's recent purchases.
-  chat: ['audit', 'purchases'],
+  chat: ['audit', 'auth', 'purchases'],
   // kyc: the dashboard counts the identity reviews the kyc module lists (ADR 025).
   admin: ['audit', 'chat', 'kyc', 'wallet'],
   // Session recording and replay (ADR 028): its settings, and the audit log of their changes.

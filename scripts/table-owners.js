@@ -7,7 +7,10 @@
 // entry goes when its module asks the owner instead. The admin console's and the audit log's entries are
 // their read model of the whole store (its searches and the targets it names), which the issue allows.
 
-/** Each table (its export name in db/schema.ts) → the module that owns it, or 'plumbing' (background/, plugins/, providers/). */
+/**
+ * Each table (its export name in db/schema.ts) → the module that owns it, defined in that module's tables.ts, or
+ * 'plumbing' (background/, plugins/, providers/), defined in db/plumbing-tables.ts.
+ */
 export const TABLE_OWNERS = {
   users: 'auth',
   sessions: 'auth',
@@ -43,6 +46,11 @@ export const TABLE_OWNERS = {
   accountFlags: 'payments',
   cashouts: 'cashout',
   adminAuditLog: 'audit',
+  chatConversations: 'chat',
+  chatMessages: 'chat',
+  recordingSessions: 'recordings',
+  recordingBatches: 'recordings',
+  recordingOptOuts: 'recordings',
   outbox: 'plumbing',
   liveEvents: 'plumbing',
   vaultCards: 'plumbing',
@@ -60,11 +68,10 @@ export const KNOWN_CROSS_READS = {
   // Pricing: the catalogue's items, the first-purchase bonus, the shopper's state.
   cart: ['firstPurchases', 'giftCards', 'products', 'users'],
   cashout: ['users'],
+  // The inbox's rows name the visitor and the agent (a join); a single account is asked of auth.
   chat: ['users'],
   // The codes an order holds, and the payment of an order (checkout asks payments, issue 25).
   checkout: ['giftCardCodes', 'giftCards', 'payments'],
-  distributors: ['users'],
-  fulfilment: ['users'],
   kyc: ['users'],
   payments: ['orders'],
   recordings: ['users'],

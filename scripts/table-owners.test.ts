@@ -43,6 +43,23 @@ describe('table ownership (scripts/table-owners.js)', () => {
     expect(Object.values(TABLE_OWNERS).filter((owner) => owner !== 'plumbing' && !modules.includes(owner))).toEqual([]);
   });
 
+  it("defines each table in its owner's tables.ts (the plumbing's in db/plumbing-tables.ts); db/schema.ts only gathers them", () => {
+    const fileOf = (owner: string) =>
+      owner === 'plumbing' ? path.join(root, 'apps/server/src/db/plumbing-tables.ts') : path.join(modulesDir, owner, 'tables.ts');
+    const defined = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(/^export const (\w+) = pgTable\(/gm)].map((m) => m[1]);
+    const owners = new Set(Object.values(TABLE_OWNERS));
+    for (const owner of owners) {
+      const expected = Object.entries(TABLE_OWNERS)
+        .filter(([, o]) => o === owner)
+        .map(([table]) => table);
+      expect(defined(fileOf(owner)).sort(), `the tables of ${owner}`).toEqual(expected.sort());
+    }
+    const gatherer = fs.readFileSync(path.join(root, 'apps/server/src/db/schema.ts'), 'utf8');
+    expect(gatherer).not.toMatch(/pgTable\(/);
+    for (const owner of owners)
+      expect(gatherer, owner).toContain(owner === 'plumbing' ? "'./plumbing-tables.ts'" : `'../modules/${owner}/tables.ts'`);
+  });
+
   it('lists only reads the modules still make, of tables they do not own', () => {
     for (const [m, tables] of Object.entries(KNOWN_CROSS_READS)) {
       const imported = schemaImportsOf(m);

@@ -12,15 +12,13 @@ import { openTestDatabase, type TestDatabase } from '../../test/support/test-app
 import { migrateAll } from '../migrations.ts';
 import { hostSchemaFor, sandboxSchemaFor } from './client.ts';
 import * as sandboxTables from './sandbox-schema.ts';
-import * as chatTables from '../modules/chat/tables.ts';
-import * as recordingTables from '../modules/recordings/tables.ts';
 import * as storeTables from './schema.ts';
 
 type Where = 'store' | 'sandbox' | 'host';
 const tablesOf = (exports: Record<string, unknown>) => Object.values(exports).filter((value): value is PgTable => is(value, PgTable));
 const DRIZZLE_TABLES: Record<Where, PgTable[]> = {
-  // db/schema.ts gathers most; chat and recordings own their tables (tables.ts of each module).
-  store: [...tablesOf(storeTables), ...tablesOf(chatTables), ...tablesOf(recordingTables)],
+  // db/schema.ts gathers every module's tables.ts and the plumbing's.
+  store: tablesOf(storeTables),
   sandbox: tablesOf(sandboxTables),
   host: tablesOf(hostTables),
 };

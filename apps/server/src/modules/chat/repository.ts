@@ -2,8 +2,8 @@
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { chatConversations, chatMessages } from './tables.ts';
+import { users } from '../../db/schema.ts';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -150,19 +150,4 @@ export async function findSummary(db: Db, id: string): Promise<SummaryRow | unde
     .where(eq(chatConversations.id, id))
     .limit(1);
   return row;
-}
-
-/** The shopper beside a conversation in the inbox (never the password hash). */
-export async function findProfile(db: Db, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
-}
-
-export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.email ?? null;
 }

@@ -6,6 +6,7 @@ import { conflict, notFound } from '@store/server-kit';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import { listPurchases } from '../purchases/index.ts';
 import { recordAudit } from '../audit/index.ts';
+import { findAccount } from '../auth/index.ts';
 import type { ChatLive } from './live.ts';
 import { chatAnswerEmail } from './mail.ts';
 import * as repo from './repository.ts';
@@ -30,7 +31,7 @@ async function findVisitorConversation(db: Db, visitor: Visitor) {
 }
 
 async function visitorEmail(db: Db, conversation: repo.ConversationRow): Promise<string | null> {
-  return conversation.userId ? repo.findUserEmail(db, conversation.userId) : conversation.guestEmail;
+  return conversation.userId ? ((await findAccount(db, conversation.userId))?.email ?? null) : conversation.guestEmail;
 }
 
 async function viewFor(db: Db, conversation: repo.ConversationRow) {
@@ -147,7 +148,7 @@ export async function chatDetail(deps: ChatDeps, id: string) {
   const userId = summary.conversation.userId;
   const [messages, profile, orders] = await Promise.all([
     repo.listMessages(deps.db, id),
-    userId ? repo.findProfile(deps.db, userId) : undefined,
+    userId ? findAccount(deps.db, userId) : undefined,
     userId ? listPurchases(deps.db, userId) : [],
   ]);
   return {

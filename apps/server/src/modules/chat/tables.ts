@@ -2,7 +2,7 @@
 // no other module reads them (the admin dashboard asks this module's index for its count).
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.ts';
+import { users } from '../auth/tables.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { DistributorCreditBody } from '@store/shared';
 import type { Db } from '../../db/client.ts';
-import { distributorCredits, users } from '../../db/schema.ts';
+import { distributorCredits } from '../../db/schema.ts';
+import { findAccount } from '../auth/index.ts';
 import { conflict, notFound } from '@store/server-kit';
 import { announceWalletChange, appendLedgerEntries } from '../wallet/index.ts';
 
@@ -15,8 +16,7 @@ export const distributorLedgerReference = (distributor: string, transactionId: s
  */
 export async function creditWinnings(db: Db, distributor: string, credit: DistributorCreditBody): Promise<{ applied: boolean }> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, credit.userId));
-    if (!user) throw notFound('No shopper with this userId.');
+    if (!(await findAccount(tx, credit.userId))) throw notFound('No shopper with this userId.');
     const inserted = await tx
       .insert(distributorCredits)
       .values({

@@ -7,7 +7,7 @@ import type { Mailer } from '../../providers/mail/mailer.ts';
 import { countCartItems } from '../cart/index.ts';
 import { buildOrderView, findOrder } from '../checkout/index.ts';
 import { receiptEmail } from './receipt-email.ts';
-import { findBuyer } from './repository.ts';
+import { findAccount } from '../auth/index.ts';
 
 export interface OutboxDeps {
   db: Db;
@@ -20,7 +20,7 @@ export interface OutboxDeps {
 export async function sendReceipt(deps: OutboxDeps, { orderId }: TopicPayload<typeof OUTBOX_TOPICS.receipt>): Promise<void> {
   const order = await findOrder(deps.db, orderId);
   if (!order) throw new Error('receipt for a missing order');
-  const buyer = await findBuyer(deps.db, order.userId);
+  const buyer = await findAccount(deps.db, order.userId);
   if (!buyer) throw new Error('receipt for a missing user');
   const view = await buildOrderView(deps.db, order);
   const purchasesUrl = `${deps.publicUrl.replace(/\/$/, '')}/my-purchases`;

@@ -1,7 +1,7 @@
-// SQL of fulfilment's own: the first-purchase claim and the buyer.
+// SQL of fulfilment's own: the first-purchase claim (the buyer is auth's: findAccount).
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { firstPurchases, users } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import { firstPurchases } from '../../db/schema.ts';
 
 /**
  * Makes the order the shopper's first purchase unless another order already is, and returns the id of
@@ -12,9 +12,4 @@ export async function claimFirstPurchase(tx: Tx, userId: string, orderId: string
   await tx.insert(firstPurchases).values({ userId, orderId }).onConflictDoNothing();
   const rows = await tx.select({ orderId: firstPurchases.orderId }).from(firstPurchases).where(eq(firstPurchases.userId, userId));
   return rows[0]!.orderId;
-}
-
-export async function findBuyer(db: Db, userId: string): Promise<{ email: string; firstname: string } | undefined> {
-  const rows = await db.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, userId));
-  return rows[0];
 }

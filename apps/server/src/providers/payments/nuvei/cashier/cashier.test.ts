@@ -251,7 +251,10 @@ describe("the return from the cashier's page (its success_url, error_url and bac
     expect(framed.statusCode).toBe(200);
     expect(framed.headers['content-type']).toMatch(/^text\/html/);
     expect(framed.body).toContain('data-to="/payment-success?orderId=ord-1"');
-    expect(framed.body).toContain("type: 'provider-page-finished'");
+    // The page's one script (src/browser/framed-return.ts, built) posts the store's message to its parent.
+    const script = /<script>([^<]*)<\/script>/.exec(framed.body)?.[1] ?? '';
+    expect(script).toContain('"provider-page-finished"');
+    expect(script).toContain('parent.postMessage(');
     // Only the store's own pages may hold it.
     expect(String(framed.headers['content-security-policy'])).toMatch(/frame-ancestors 'self' [^;]*http/);
     expect((await ret('back/ord-1', { 'sec-fetch-dest': 'iframe' })).body).toContain('data-to="/add-card/ord-1?cashier=canceled"');

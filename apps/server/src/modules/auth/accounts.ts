@@ -1,0 +1,23 @@
+// What another module may know of an account (issue 25: the users table is auth's; others ask here instead of
+// reading it): who the account is and how to reach them, never its password hash or sign-in state.
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { users } from './tables.ts';
+
+export interface AccountCard {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  createdAt: Date;
+}
+
+/** The account of `userId`, or undefined when there is none; inside `tx` when given one. */
+export async function findAccount(db: Db | Tx, userId: string): Promise<AccountCard | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}

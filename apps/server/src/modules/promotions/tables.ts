@@ -1,0 +1,25 @@
+// Drizzle view of the promotions' table (issue 25).
+// db/schema.ts gathers every module's tables; another module reads them through this module's index.ts.
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
+
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    channel: text('channel', { enum: ['web', 'app'] }).notNull(),
+    kind: text('kind', { enum: ['active', 'first-purchase'] })
+      .notNull()
+      .default('active'),
+    bonusType: text('bonus_type', { enum: ['PERCENTAGE', 'COINS'] }).notNull(),
+    bonusPercentage: integer('bonus_percentage').notNull(),
+    startsAt: ts('starts_at').notNull().defaultNow(),
+    endsAt: ts('ends_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Raised by every admin edit (0025): the optimistic lock of the admin console. */
+    version: integer('version').notNull().default(1),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('promotions_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
