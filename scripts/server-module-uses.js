@@ -17,7 +17,7 @@ export const SERVER_MODULE_USES = {
   audit: [],
   wallet: ['audit'],
   // Identity verification (ADR 016): its own record, attempts and provider.
-  kyc: ['audit'],
+  kyc: ['audit', 'auth'],
   cart: ['catalog', 'coupons', 'promotions', 'settings'],
   // An order is placed only for an account that confirmed being 18 or older (issue 24; user's isAdultConfirmed).
   checkout: ['cart', 'coupons', 'user'],
@@ -32,7 +32,7 @@ export const SERVER_MODULE_USES = {
   // Game providers' credits: their keys are settings, the coins go through the wallet's ledger.
   distributors: ['auth', 'settings', 'wallet'],
   // Cash-outs (ADR 017): the verification, the saved bank accounts and ACH hold, the rules, the profile's state, the ledger.
-  cashout: ['audit', 'kyc', 'payments', 'settings', 'user', 'wallet'],
+  cashout: ['audit', 'auth', 'kyc', 'payments', 'settings', 'user', 'wallet'],
   // The admin console (issue 12): reads across the store; its audit log is the leaf module audit.
   // Live chat (ADR 027): assign, answer and close are audited; the inbox shows the shopper's recent purchases.
   chat: ['audit', 'auth', 'purchases'],

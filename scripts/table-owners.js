@@ -77,6 +77,7 @@ export const KNOWN_CROSS_READS = {
   recordings: ['users'],
   redemption: ['giftCardCodes', 'giftCards'],
   user: ['kycRecords', 'ledgerEntries', 'users'],
+  // An adjustment locks the shopper's row (auth's lockAccount would be a cycle: auth's demo seeding credits the wallet).
   wallet: ['orders', 'users'],
 };
 

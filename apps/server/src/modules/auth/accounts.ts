@@ -21,3 +21,13 @@ export async function findAccount(db: Db | Tx, userId: string): Promise<AccountC
     .limit(1);
   return row;
 }
+
+/**
+ * Locks the account's row until `tx` ends (FOR UPDATE): a shopper's money changes that must not interleave
+ * (a cash-out request) take it first and queue behind one another. False when there is
+ * no such account.
+ */
+export async function lockAccount(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return rows.length > 0;
+}

@@ -10,12 +10,6 @@ import { announceWalletChange } from '../wallet/index.ts';
 
 export type CashoutRow = typeof cashouts.$inferSelect;
 
-/** Locks the shopper's row: requests and anything else that takes the shopper's coins queue behind it. */
-export async function lockShopper(tx: Tx, userId: string): Promise<boolean> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  return rows.length > 0;
-}
-
 /** Coins the shopper's cash-outs of the last 24 hours take (rejected and failed ones gave theirs back). */
 export async function coinsCashedOutSince(tx: Tx, userId: string, since: Date): Promise<number> {
   const [row] = await tx

@@ -5,6 +5,7 @@ import { formatCoins, formatDateTime, type CashoutRequestBody, type CashoutRules
 import { forbidden, notFound } from '@store/server-kit';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { lockAccount } from '../auth/index.ts';
 import { findVerificationDecision } from '../kyc/index.ts';
 import { findSavedBankAccount, lastSettledBankPaymentAt } from '../payments/index.ts';
 import { getCashoutSettings, getConversionRate, isStateWhitelisted } from '../settings/index.ts';
@@ -77,7 +78,8 @@ export async function requestCashout(deps: CashoutDeps, userId: string, body: Ca
   const account = await checkEligibility(deps, userId, body, rules);
   const row = await deps.db.transaction(async (tx) => {
     // One request at a time per shopper: the balance and the day's total are read under the lock.
-    if (!(await repo.lockShopper(tx, userId))) throw notFound('No such shopper.');
+    // Requests and anything else that takes the shopper's coins queue behind this lock.
+    if (!(await lockAccount(tx, userId))) throw notFound('No such shopper.');
     const { winWallet } = await getWalletCoins(tx, userId);
     if (winWallet < body.amount)
       throw rule(

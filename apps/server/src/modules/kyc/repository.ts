@@ -3,7 +3,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { JumioRecord } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { kycAttempts, kycRecords, kycResets, users } from '../../db/schema.ts';
+import { kycAttempts, kycRecords, kycResets } from '../../db/schema.ts';
 
 /** The shopper's verification decision (null without a record or before a decision): what cash-out checks. */
 export async function findVerificationDecision(db: Db | Tx, userId: string): Promise<string | null> {
@@ -103,11 +103,6 @@ export async function updateAttempt(
     .update(kycAttempts)
     .set({ ...patch, updatedAt: sql`now()` })
     .where(eq(kycAttempts.id, id));
-}
-
-export async function userExists(tx: Tx, userId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  return Boolean(row);
 }
 
 export async function insertReset(

@@ -10,6 +10,7 @@ import { conflict, notFound } from '@store/server-kit';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
+import { findAccount } from '../auth/index.ts';
 import { KycProviderError, type KycProvider, type WorkflowExecution } from '../../providers/kyc/jumio/types.ts';
 import { announceVerificationChange, type KycNotice } from './live.ts';
 import * as repo from './repository.ts';
@@ -144,7 +145,7 @@ export async function applyCallback(deps: KycDeps, rawBody: string): Promise<{ a
  */
 export async function resetVerification({ db, wake }: Pick<KycDeps, 'db' | 'wake'>, adminId: string, userId: string) {
   const reset = await db.transaction(async (tx) => {
-    if (!(await repo.userExists(tx, userId))) throw notFound('No user with this id.');
+    if (!(await findAccount(tx, userId))) throw notFound('No user with this id.');
     const previous = await repo.lockExistingRecord(tx, userId);
     await repo.retireOpenAttempts(tx, userId);
     const resetAt = await repo.insertReset(tx, { id: newId(), userId, adminId, previous });
