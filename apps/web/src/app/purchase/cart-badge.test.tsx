@@ -2,33 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { AUTH_TOKEN_KEY, USER_KEY } from '@store/shared';
 import { storage } from '../../lib/storage.ts';
-import type { LiveConnectionOptions, LiveSocket } from '../../lib/live-socket.ts';
 import { mockApi } from '../../../test/mock-api.ts';
 import { headerRoutes } from '../../../test/fixtures/site.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { listeningLive } from '../../../test/live.ts';
 import { RootLayout } from '../layout/RootLayout.tsx';
 
 type Listener = (payload: unknown) => void;
-let listeners: Map<string, Listener[]>;
-
-/** The store's socket.io-client boundary: a socket that keeps the screen's listeners, for the test to call. */
-const live: LiveConnectionOptions = {
-  ioFactory: () => {
-    const socket: LiveSocket = {
-      on: (event, listener) => listeners.set(event, [...(listeners.get(event) ?? []), listener as Listener]),
-      off: (event, listener) =>
-        listeners.set(
-          event,
-          (listeners.get(event) ?? []).filter((l) => l !== listener),
-        ),
-      disconnect: () => undefined,
-    };
-    return socket;
-  },
-};
+/** The listeners the screen gave the store's live connection, for the test to call. */
+const listeners = new Map<string, Listener[]>();
+const live = listeningLive(listeners);
 
 beforeEach(() => {
-  listeners = new Map();
+  listeners.clear();
   storage.set(AUTH_TOKEN_KEY, 'tok_dana');
   storage.set(USER_KEY, { _id: 'u_dana', role: 'USER' });
 });

@@ -13,13 +13,12 @@ import { selectSavedCards } from '../payment-slice.ts';
 import { browserDetails, isUnconfirmedFailure, payWithCard, runThreeDsMethod, saveNewCard } from '../card-payment.ts';
 import { useCardFields } from '../use-card-fields.ts';
 import { SavedCardList } from '../components/SavedCardList.tsx';
-import { CardPanelButton, useSavedCardChoice, useSavedCardDeletion } from './card-panel.tsx';
+import { CardPanelButton, useCardPanel } from './card-panel.tsx';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { CardEntryAlerts } from '../components/CardEntryAlerts.tsx';
 import { CHALLENGE_CANCELLED_TEXT, ProviderPageDialog } from '../components/ProviderPageDialog.tsx';
 import type { SavedCard } from '../types.ts';
 import type { MethodPanelProps } from './types.ts';
-import { usePanelError } from './use-panel-error.ts';
 
 const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
 
@@ -49,19 +48,15 @@ export default function CardMethod({ orderId, onPaid, onFailed, billingZip: prof
   // The same cached order the page asked for afresh; asked again here after a failure.
   const orderQuery = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
   const [deleteCard, deleteState] = usePaymentsDeleteCardMutation();
-  const { selectedId, selected, choose } = useSavedCardChoice(cards, chosenCard);
   const [saveCard, setSaveCard] = useState(false);
   const [paying, setPaying] = useState(false);
-  const panel = usePanelError(onFailed);
-  const { error, setError, fail } = panel;
-  const deletion = useSavedCardDeletion<SavedCard>({
+  const { selected, choose, error, setError, fail, deletion } = useCardPanel<SavedCard>({
+    cards,
+    chosenCard,
+    onFailed,
     deleteCard: (id) => deleteCard(id).unwrap(),
-    busy: deleteState.isLoading,
-    panel,
-    fallback: DELETE_CARD_FALLBACK_TEXT,
-    onDeleted: (card) => {
-      if (card.userPaymentOptionId === selectedId) choose(null);
-    },
+    deleting: deleteState.isLoading,
+    deleteFallback: DELETE_CARD_FALLBACK_TEXT,
   });
   const [unconfirmed, setUnconfirmed] = useState(false);
   /** The bank's 3-D Secure page, shown in a dialog over this page while it is open. */

@@ -11,10 +11,9 @@ import { usePaymentsSquareDeleteCardMutation } from '../api/square-delete-card.t
 import { useCardFields } from '../use-card-fields.ts';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { SavedCardList } from '../components/SavedCardList.tsx';
-import { CardPanelButton, useSavedCardChoice, useSavedCardDeletion } from './card-panel.tsx';
+import { CardPanelButton, useCardPanel } from './card-panel.tsx';
 import type { SquareCardHandle } from './SquareSdkCard.tsx';
 import type { MethodPanelProps } from './types.ts';
-import { usePanelError } from './use-panel-error.ts';
 
 // Square's own card form, loaded only with real Square credentials.
 const SquareSdkCard = lazy(() => import('./SquareSdkCard.tsx'));
@@ -37,19 +36,15 @@ export default function SquareCardMethod({ orderId, onPaid, onFailed, chosenCard
   const [createPayment] = usePaymentsSquareCreatePaymentMutation();
   const [saveCard] = usePaymentsSquareSaveCardMutation();
   const [deleteCard, deleteState] = usePaymentsSquareDeleteCardMutation();
-  const { selectedId, selected, choose } = useSavedCardChoice(cards, chosenCard);
   const [keepCard, setKeepCard] = useState(false);
   const [busy, setBusy] = useState(false);
-  const panel = usePanelError(onFailed);
-  const { error, setError, fail } = panel;
-  const deletion = useSavedCardDeletion<SquareSavedCard>({
+  const { selectedId, selected, choose, error, setError, fail, deletion } = useCardPanel<SquareSavedCard>({
+    cards,
+    chosenCard,
+    onFailed,
     deleteCard: (id) => deleteCard(id).unwrap(),
-    busy: deleteState.isLoading,
-    panel,
-    fallback: SQUARE_DELETE_FALLBACK_TEXT,
-    onDeleted: (card) => {
-      if (card.userPaymentOptionId === selectedId) choose(null);
-    },
+    deleting: deleteState.isLoading,
+    deleteFallback: SQUARE_DELETE_FALLBACK_TEXT,
   });
   const sdkHandle = useRef<SquareCardHandle | null>(null);
   /** With our hosted fields (the sandbox) the postcode is asked here; Square's own card form asks its own. */

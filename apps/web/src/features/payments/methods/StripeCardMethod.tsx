@@ -16,10 +16,9 @@ import { useCardFields } from '../use-card-fields.ts';
 import { BillingZipField, zipOf } from '../components/BillingZipField.tsx';
 import { CHALLENGE_CANCELLED_TEXT, ProviderPageDialog } from '../components/ProviderPageDialog.tsx';
 import { SavedCardList } from '../components/SavedCardList.tsx';
-import { CardPanelButton, useSavedCardChoice, useSavedCardDeletion } from './card-panel.tsx';
+import { CardPanelButton, useCardPanel } from './card-panel.tsx';
 import type { StripeCardHandle } from './StripeElementCard.tsx';
 import type { MethodPanelProps } from './types.ts';
-import { usePanelError } from './use-panel-error.ts';
 
 // Stripe's own card element, loaded only with real Stripe keys.
 const StripeElementCard = lazy(() => import('./StripeElementCard.tsx'));
@@ -42,19 +41,15 @@ export default function StripeCardMethod({ orderId, onPaid, onFailed, chosenCard
   const [saveCard] = usePaymentsStripeSaveCardMutation();
   const [payIntent] = usePaymentsStripePaymentIntentMutation();
   const [deleteMethod, deleteState] = usePaymentsStripeDeleteMethodMutation();
-  const { selectedId, selected, choose } = useSavedCardChoice(cards, chosenCard);
   const { data: order } = useCheckoutOrderQuery(orderId ?? '', { skip: !orderId });
   const [busy, setBusy] = useState(false);
-  const panel = usePanelError(onFailed);
-  const { error, setError, fail } = panel;
-  const deletion = useSavedCardDeletion<StripeSavedCard>({
+  const { selectedId, selected, choose, error, setError, fail, deletion } = useCardPanel<StripeSavedCard>({
+    cards,
+    chosenCard,
+    onFailed,
     deleteCard: (id) => deleteMethod(id).unwrap(),
-    busy: deleteState.isLoading,
-    panel,
-    fallback: STRIPE_DELETE_FALLBACK_TEXT,
-    onDeleted: (card) => {
-      if (card.userPaymentOptionId === selectedId) choose(null);
-    },
+    deleting: deleteState.isLoading,
+    deleteFallback: STRIPE_DELETE_FALLBACK_TEXT,
   });
   const elementHandle = useRef<StripeCardHandle | null>(null);
   /** Stripe's 3-D Secure page, shown in a dialog over this page while it is open. */

@@ -5,10 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { liveConnectionOf } from '../../../lib/socket.ts';
-import type { LiveSocket } from '../../../lib/live-socket.ts';
 import { makeStore, type AppStore } from '../../../app/store.ts';
 import { mockApi } from '../../../../test/mock-api.ts';
 import { renderPage } from '../../../../test/render.tsx';
+import { listeningLive } from '../../../../test/live.ts';
 import { anOrder } from '../../../../test/fixtures/orders.ts';
 import { PROCESSING_LABEL } from '../components/PurchaseSummary.tsx';
 import { PROCESSING_POLL_MS } from '../use-refresh-while-processing.ts';
@@ -29,22 +29,7 @@ let store: AppStore;
 beforeEach(() => {
   // The live connection's far end: the test plays the server's events.
   live = new Map();
-  store = makeStore(undefined, {
-    live: {
-      ioFactory: () => {
-        const socket: LiveSocket = {
-          on: (event, listener) => live.set(event, [...(live.get(event) ?? []), listener as Listener]),
-          off: (event, listener) =>
-            live.set(
-              event,
-              (live.get(event) ?? []).filter((l) => l !== listener),
-            ),
-          disconnect: () => {},
-        };
-        return socket;
-      },
-    },
-  });
+  store = makeStore(undefined, { live: listeningLive(live) });
   // Opened as the signed-in header opens it.
   liveConnectionOf(store.live).connect({ _id: 'u-1', role: 'USER', token: 'tok' });
 });
