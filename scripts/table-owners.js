@@ -65,8 +65,8 @@ export const KNOWN_CROSS_READS = {
   admin: ['cashouts', 'kycRecords', 'ledgerEntries', 'orderItems', 'orders', 'payments', 'users'],
   // The audit log names what an admin changed (a coupon, a product, an order, a shopper …) as it is now.
   audit: ['cashouts', 'coupons', 'giftCards', 'orders', 'products', 'promotions', 'users'],
-  // Pricing: the catalogue's items, the first-purchase bonus, the shopper's state.
-  cart: ['firstPurchases', 'giftCards', 'products', 'users'],
+  // Pricing: the first-purchase bonus, the shopper's state (the catalogue's items are asked of catalog).
+  cart: ['firstPurchases', 'users'],
   cashout: ['users'],
   // The inbox's rows name the visitor and the agent (a join); a single account is asked of auth.
   chat: ['users'],

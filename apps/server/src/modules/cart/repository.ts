@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CartItemKind } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { cartItems, carts, firstPurchases, giftCards, products, users } from '../../db/schema.ts';
+import { cartItems, carts, firstPurchases, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { giftCardAvailable } from '../catalog/index.ts';
+import { catalogItemKey, findCatalogItems, type CatalogItem } from '../catalog/index.ts';
 
 type Conn = Db | Tx;
 
@@ -11,19 +11,6 @@ export interface CartRow {
   id: string;
   couponId: string | null;
   version: number;
-}
-
-export interface CatalogItem {
-  kind: CartItemKind;
-  id: string;
-  name: string;
-  description: string;
-  image: string;
-  priceCents: number;
-  coins: number;
-  isAvailable: boolean;
-  bonusType: 'PERCENTAGE' | 'COINS' | null;
-  bonusAmount: number | null;
 }
 
 export interface CartLineRow {
@@ -57,62 +44,24 @@ export async function touchCart(tx: Tx, cartId: string, changes: { couponId?: st
     .where(eq(carts.id, cartId));
 }
 
-const productItem = {
-  id: products.id,
-  name: products.name,
-  description: products.description,
-  image: products.image,
-  priceCents: products.priceCents,
-  coins: products.coins,
-  isAvailable: products.isAvailable,
-  bonusType: products.bonusType,
-  bonusAmount: products.bonusAmount,
-};
-const giftCardItem = {
-  id: giftCards.id,
-  name: giftCards.name,
-  description: giftCards.description,
-  image: giftCards.image,
-  // Free stock, not just the flag: a gift card whose codes are all taken cannot be added or ordered.
-  priceCents: giftCards.priceCents,
-  coins: giftCards.coins,
-  isAvailable: giftCardAvailable,
-  bonusType: giftCards.bonusType,
-  bonusAmount: giftCards.bonusAmount,
-};
-
-export async function findCatalogItem(db: Conn, kind: CartItemKind, id: string): Promise<CatalogItem | undefined> {
-  const rows =
-    kind === 'product'
-      ? await db.select(productItem).from(products).where(eq(products.id, id))
-      : await db.select(giftCardItem).from(giftCards).where(eq(giftCards.id, id));
-  return rows[0] && { ...rows[0], kind };
-}
-
 /**
- * The cart's lines with their catalogue rows, in the order they were added. A line whose catalogue
- * row is gone is left out (nothing to price it by).
+ * The cart's lines with their catalogue items (asked of the catalogue), in the order they were added. A line
+ * whose item is gone is left out (nothing to price it by).
  */
 export async function listCartLines(db: Conn, cartId: string): Promise<CartLineRow[]> {
-  const [productLines, giftCardLines] = await Promise.all([
-    db
-      .select({ quantity: cartItems.quantity, position: cartItems.position, item: productItem })
-      .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.itemId))
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.itemKind, 'product')))
-      .orderBy(asc(cartItems.position)),
-    db
-      .select({ quantity: cartItems.quantity, position: cartItems.position, item: giftCardItem })
-      .from(cartItems)
-      .innerJoin(giftCards, eq(giftCards.id, cartItems.itemId))
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.itemKind, 'giftCard')))
-      .orderBy(asc(cartItems.position)),
-  ]);
-  const lines = [
-    ...productLines.map((l) => ({ ...l, item: { ...l.item, kind: 'product' as const } })),
-    ...giftCardLines.map((l) => ({ ...l, item: { ...l.item, kind: 'giftCard' as const } })),
-  ];
-  return lines.sort((a, b) => a.position - b.position).map(({ quantity, item }) => ({ quantity, item }));
+  const lines = await db
+    .select({ kind: cartItems.itemKind, itemId: cartItems.itemId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.position));
+  const items = await findCatalogItems(
+    db,
+    lines.map((line) => ({ kind: line.kind, id: line.itemId })),
+  );
+  return lines.flatMap(({ kind, itemId, quantity }) => {
+    const item = items.get(catalogItemKey(kind, itemId));
+    return item ? [{ quantity, item }] : [];
+  });
 }
 
 export async function findLine(tx: Tx, cartId: string, itemId: string) {

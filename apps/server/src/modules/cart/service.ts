@@ -15,10 +15,10 @@ import { notFound, unprocessable } from '@store/server-kit';
 import { appliedCouponStatus, couponToApply, isCouponCode, type CouponRecord } from '../coupons/index.ts';
 import { getActivePromotion, getFirstPurchasePromotion } from '../promotions/index.ts';
 import { getStoreSettings } from '../settings/index.ts';
+import { findCatalogItem, type CatalogItem } from '../catalog/index.ts';
 import {
   deleteLine,
   ensureCart,
-  findCatalogItem,
   findLine,
   findUserState,
   hasFirstPurchase,
@@ -28,7 +28,6 @@ import {
   setLineQuantity,
   touchCart,
   type CartLineRow,
-  type CatalogItem,
 } from './repository.ts';
 import { computeTotals, type PricingLineInput } from './totals.ts';
 

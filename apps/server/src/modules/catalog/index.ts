@@ -1,8 +1,8 @@
 // Public surface of the catalog module: its routes, the product artwork, what a fresh install offers,
-// the admin console's catalogue routes (ADR 023), and the SQL test of a gift card's availability (stock included) that the cart prices by.
+// the admin console's catalogue routes (ADR 023), and the items the cart prices by (issue 25: it asks here).
 export { default as adminCatalogRoutes } from './admin-routes.ts';
 export { default as catalogAssets } from './assets.ts';
-export { giftCardAvailable } from './availability.ts';
+export { catalogItemKey, findCatalogItem, findCatalogItems, type CatalogItem } from './items.ts';
 export { default as catalogRoutes } from './routes.ts';
 export { invalidateCatalogCache } from './service.ts';
 export { STARTER_GIFT_CARDS, STARTER_PRODUCTS } from './starter-catalog.ts';
