@@ -84,6 +84,9 @@ cvv?.addEventListener('input', () => {
   cvv.value = cvv.value.replace(/\D/g, '').slice(0, 4);
   changed();
 });
+// What was typed before this script ran (the page shows its inputs first; a slow load, a quick typist) gets
+// the same formatting and counts as an edit, as if typed now: "1234" in the expiry becomes "12/34".
+for (const input of [number, expiry, cvv]) if (input?.value) input.dispatchEvent(new Event('input'));
 window.addEventListener('load', () => {
   setTimeout(() => send({ type: 'loaded' }), CARD_FRAME_LOADED_DELAY_MS);
 });

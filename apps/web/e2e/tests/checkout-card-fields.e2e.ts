@@ -110,6 +110,25 @@ async function merchantPage() {
 }
 
 describe('card fields on a merchant page', () => {
+  it('format what was typed before their script ran (a slow load): "1234" in the expiry becomes "12/34"', async () => {
+    const { session } = await frameSession();
+    const page = await newPage();
+    // The field's script is held back while the shopper types into the inputs the page already shows.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/fields/fields.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${vaultOrigin}/fields/card-number?${new URLSearchParams({ session })}`, { waitUntil: 'commit' });
+    await page.locator('#expiry').fill('1234', { timeout: 20_000 });
+    await page.locator('#number').fill('4111111111111111');
+    expect(await page.locator('#expiry').inputValue()).toBe('1234');
+    release();
+    await expect.poll(() => page.locator('#expiry').inputValue(), { timeout: 20_000 }).toBe('12/34');
+    expect(await page.locator('#number').inputValue()).toBe('4111 1111 1111 1111');
+  });
+
   it('take a card in the vault frame and give the page a token, never the card', async () => {
     const { page, configRequests, frame, tokenize } = await merchantPage();
     expect(configRequests).toEqual([{ origins: [baseURL], merchantId: 'lucky-dragon' }]);
