@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { hostSchemaFor, openDatabase } from '../src/db/client.ts';
+import { hostSchemaFor, openDatabase, sandboxSchemaFor } from '../src/db/client.ts';
 import { migrateAll } from '../src/migrations.ts';
 import { seed } from '../src/db/seed.ts';
 import { seedAdminOrders } from './admin-orders.ts';
@@ -27,11 +27,13 @@ async function dropSchema() {
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
   await admin.query(`DROP SCHEMA IF EXISTS ${hostSchemaFor(schemaName)} CASCADE`);
+  await admin.query(`DROP SCHEMA IF EXISTS ${sandboxSchemaFor(schemaName)} CASCADE`);
   await admin.end();
 }
 
 try {
-  const database = await openDatabase({ url, schemaName });
+  // The payment sandboxes serve the bench's purchases: their tables too (ADR 042).
+  const database = await openDatabase({ url, schemaName, sandbox: true });
   await migrateAll(database);
   await seed(database.db, { demo: true });
   // The admin order search's 100,000 orders (issue 12).

@@ -1,8 +1,11 @@
 // Shoppers for the multi-request scenarios, created the way a person would: sign up, open the
-// confirmation link from the local mailbox (/api/dev/mailbox), sign in. No rows are inserted directly.
+// confirmation link from the local mailbox (/api/dev/mailbox), sign in, fill in the profile's address. No rows
+// are inserted directly.
 import type { BenchShopper } from './unit-types.ts';
 
 const PASSWORD = 'bench horse battery staple';
+// A card payment needs the billing country (ADR 037, 039), which a shopper fills in on the profile.
+const BILLING_ADDRESS = { street: '1 State Street', city: 'Albany', state: 'NY', zipCode: '12207', country: 'US' };
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -34,6 +37,12 @@ async function createShopper(baseUrl: string, label: string): Promise<BenchShopp
   const token = data?.token;
   const id = data?.user?._id;
   if (login.status !== 200 || !token || !id) throw new Error(`sign-in of ${email} failed (${login.status}): ${JSON.stringify(login.json)}`);
+  const profile = await fetch(`${baseUrl}/api/v1/user/profile`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-auth-token': token },
+    body: JSON.stringify({ firstname: 'Bench', lastname: 'Shopper', address: BILLING_ADDRESS }),
+  });
+  if (profile.status !== 200) throw new Error(`the profile of ${email} was refused (${profile.status}): ${await profile.text()}`);
   return { email, token, id };
 }
 
