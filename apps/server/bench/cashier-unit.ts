@@ -37,8 +37,14 @@ async function cashierPurchase(ctx: UnitContext, shopper: BenchShopper): Promise
     body: form.toString(),
     redirect: 'manual',
   });
+  // The page sends the browser to the store's return route (its success_url), which sends it on to the receipt.
   const back = paid.headers.get('location') ?? '';
-  if (paid.status !== 303 || !back.includes('/payment-success?')) throw new Error(`the cashier page answered ${paid.status} → ${back}`);
+  if (paid.status !== 303 || !back.includes('/cashier/return/success/'))
+    throw new Error(`the cashier page answered ${paid.status} → ${back}`);
+  const returned = await fetch(new URL(new URL(back).pathname, ctx.baseUrl), { redirect: 'manual' });
+  const receipt = returned.headers.get('location') ?? '';
+  if (returned.status !== 303 || !receipt.includes('/payment-success?'))
+    throw new Error(`the return route answered ${returned.status} → ${receipt}`);
   const order = (await api(ctx, shopper, 'GET', `v1/checkout/getorder?orderId=${orderId}`)) as { data?: { status?: string } };
   if (order.data?.status !== 'fulfilled') throw new Error(`order ${orderId} is ${order.data?.status} after the cashier's approval`);
 }
