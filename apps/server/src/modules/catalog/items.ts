@@ -21,7 +21,8 @@ export interface CatalogItem {
   bonusAmount: number | null;
 }
 
-const productItem = {
+/** A product's columns as the shop shows it (the listing and a cart's line). */
+export const productItemColumns = {
   id: products.id,
   name: products.name,
   description: products.description,
@@ -32,7 +33,8 @@ const productItem = {
   bonusType: products.bonusType,
   bonusAmount: products.bonusAmount,
 };
-const giftCardItem = {
+/** A gift card's columns as the shop shows it, its availability counting free stock. */
+export const giftCardItemColumns = {
   id: giftCards.id,
   name: giftCards.name,
   description: giftCards.description,
@@ -49,8 +51,8 @@ const giftCardItem = {
 export async function findCatalogItem(db: Conn, kind: CartItemKind, id: string): Promise<CatalogItem | undefined> {
   const rows =
     kind === 'product'
-      ? await db.select(productItem).from(products).where(eq(products.id, id))
-      : await db.select(giftCardItem).from(giftCards).where(eq(giftCards.id, id));
+      ? await db.select(productItemColumns).from(products).where(eq(products.id, id))
+      : await db.select(giftCardItemColumns).from(giftCards).where(eq(giftCards.id, id));
   return rows[0] && { ...rows[0], kind };
 }
 
@@ -63,8 +65,8 @@ export async function findCatalogItems(db: Conn, wanted: readonly { kind: CartIt
   const productIds = idsOf('product');
   const giftCardIds = idsOf('giftCard');
   const [productRows, giftCardRows] = await Promise.all([
-    productIds.length ? db.select(productItem).from(products).where(inArray(products.id, productIds)) : [],
-    giftCardIds.length ? db.select(giftCardItem).from(giftCards).where(inArray(giftCards.id, giftCardIds)) : [],
+    productIds.length ? db.select(productItemColumns).from(products).where(inArray(products.id, productIds)) : [],
+    giftCardIds.length ? db.select(giftCardItemColumns).from(giftCards).where(inArray(giftCards.id, giftCardIds)) : [],
   ]);
   const items = new Map<string, CatalogItem>();
   for (const row of productRows) items.set(catalogItemKey('product', row.id), { ...row, kind: 'product' });

@@ -3,6 +3,7 @@ import type { GiftCard, Product } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { giftCards, products } from '../../db/schema.ts';
 import { giftCardAvailable } from './availability.ts';
+import { giftCardItemColumns, productItemColumns } from './items.ts';
 
 export interface ListingFilter {
   /** By price in this order; without one, by the admin's display order (position), then price. */
@@ -11,29 +12,9 @@ export interface ListingFilter {
   price?: number;
 }
 
-const productColumns = {
-  id: products.id,
-  name: products.name,
-  description: products.description,
-  image: products.image,
-  priceCents: products.priceCents,
-  coins: products.coins,
-  isAvailable: products.isAvailable,
-  bonusType: products.bonusType,
-  bonusAmount: products.bonusAmount,
-};
-const giftCardColumns = {
-  id: giftCards.id,
-  name: giftCards.name,
-  description: giftCards.description,
-  image: giftCards.image,
-  priceCents: giftCards.priceCents,
-  coins: giftCards.coins,
-  isAvailable: giftCardAvailable,
-  bonusType: giftCards.bonusType,
-  bonusAmount: giftCards.bonusAmount,
-  brand: giftCards.brand,
-};
+const productColumns = productItemColumns;
+// The listing names a gift card's brand too.
+const giftCardColumns = { ...giftCardItemColumns, brand: giftCards.brand };
 
 interface CatalogRow {
   id: string;
