@@ -140,10 +140,32 @@ const moduleBoundaryZone = (m, except = ['./index.ts']) => ({
   message: `Import modules/${m} only through its index.ts, its public surface (ADR 007).`,
 });
 
+// Workflows (DESIGN.md's workflows/, issue 25): each folder is one, reached from outside it only through its index.ts.
+const WORKFLOWS = `${SERVER}/src/workflows`;
+const workflows = fs.existsSync(WORKFLOWS)
+  ? fs
+      .readdirSync(WORKFLOWS, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+const workflowBoundaryZone = (w) => ({
+  target: [
+    ...serverOutsideModules.filter((dir) => dir !== WORKFLOWS),
+    ...workflows.filter((other) => other !== w).map((other) => `${WORKFLOWS}/${other}`),
+    `${SERVER}/src/modules`,
+    `${SERVER}/test`,
+    `${SERVER}/bench`,
+  ],
+  from: `${WORKFLOWS}/${w}`,
+  except: ['./index.ts'],
+  message: `Import workflows/${w} only through its index.ts, its public surface (ADR 055).`,
+});
+
 // Tests included: a test reaches another module through its index too.
 const serverZones = [
   ...paymentFamilyZones,
   ...serverModules.map((m) => moduleBoundaryZone(m)),
+  ...workflows.map((w) => workflowBoundaryZone(w)),
   // db/ gathers the tables a module owns (its tables.ts) for the schema's checks, and reaches nothing else of it.
   ...serverModules.map((m) => ({
     target: `${SERVER}/src/db`,
@@ -168,8 +190,14 @@ const serverProductionZones = [
     .filter((zone) => zone.from.length > 0),
   {
     target: [`${SERVER}/src/plugins`, `${SERVER}/src/background`, `${SERVER}/src/lib`, `${SERVER}/src/providers`],
-    from: `${SERVER}/src/modules`,
+    from: [`${SERVER}/src/modules`, `${SERVER}/src/workflows`],
     message: 'Plumbing imports no module: app.ts hands it what it needs (ADR 007).',
+  },
+  // Workflows sit above the modules (issue 25, ADR 055): a module is handed a workflow's port by app.ts, never imports it.
+  {
+    target: `${SERVER}/src/modules`,
+    from: `${SERVER}/src/workflows`,
+    message: 'A module never imports a workflow: the workflow calls the modules, and app.ts hands a module its port (ADR 055).',
   },
   { target: `${SERVER}/src`, from: `${SERVER}/test`, message: 'Production code never imports test support (apps/server/test).' },
 ];

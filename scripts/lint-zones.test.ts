@@ -137,3 +137,27 @@ describe("the server's tables", () => {
     },
   );
 });
+
+describe("the server's workflows", () => {
+  it(
+    'sit above the modules: a module or plumbing importing a workflow fails lint, the workflow reaching a module through its index passes',
+    { timeout: 120_000 },
+    async () => {
+      expect(await boundaryMessages('apps/server/src/modules/payments/approval.ts', '../../workflows/pay-order/index.ts')).toEqual(
+        expect.arrayContaining([expect.stringContaining('A module never imports a workflow')]),
+      );
+      expect(await boundaryMessages('apps/server/src/background/runner.ts', '../workflows/pay-order/index.ts')).toEqual([
+        expect.stringContaining('Plumbing imports no module'),
+      ]);
+      expect(await boundaryMessages('apps/server/src/workflows/pay-order/approval.ts', '../../modules/checkout/index.ts')).toEqual([]);
+      expect(await boundaryMessages('apps/server/src/workflows/pay-order/approval.ts', '../../modules/checkout/repository.ts')).toEqual([
+        expect.stringContaining('Import modules/checkout only through its index.ts'),
+      ]);
+      // app.ts composes the workflow through its index, and nothing else of it.
+      expect(await boundaryMessages('apps/server/src/app.ts', './workflows/pay-order/index.ts')).toEqual([]);
+      expect(await boundaryMessages('apps/server/src/app.ts', './workflows/pay-order/fulfil.ts')).toEqual([
+        expect.stringContaining('Import workflows/pay-order only through its index.ts'),
+      ]);
+    },
+  );
+});

@@ -41,6 +41,7 @@ import { recordingsBackground, recordingsRoutes } from './modules/recordings/ind
 import { adminSettingsRoutes, getStoreSettings, settingsRoutes } from './modules/settings/index.ts';
 import { userRoutes } from './modules/user/index.ts';
 import { walletBackground, walletRoutes } from './modules/wallet/index.ts';
+import { payOrder, payOrderBackground } from './workflows/pay-order/index.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -108,6 +109,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   await app.register(livePlugin);
   await app.register(paymentsProviderPlugin);
+  // Paying an order (issue 25): the workflow payments hands each approval to (its deps' payOrder).
+  app.decorate('payOrder', payOrder);
   await app.register(kycProviderPlugin);
   // Sign in with Apple and Facebook (ADR 029): the real providers by credentials, else the sandboxes (demo mode).
   await app.register(identityProvidersPlugin);
@@ -169,9 +172,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
  */
 function addBackgroundWork(app: FastifyInstance) {
   const { db, log, mailer, live, config, outbox: wake } = app;
-  app.outbox.add(paymentsBackground({ db, providers: app.paymentProviders, log, wake, cardLimits: cardLimitsOf(app) }));
+  app.outbox.add(
+    paymentsBackground({ db, providers: app.paymentProviders, log, wake, cardLimits: cardLimitsOf(app), payOrder: app.payOrder }),
+  );
   app.outbox.add(checkoutBackground({ db, log, live, reservationMinutes: config.ORDER_RESERVATION_MINUTES }));
-  app.outbox.add(fulfilmentBackground({ db, log, wake, mailer, live, publicUrl: config.PUBLIC_URL }));
+  app.outbox.add(payOrderBackground({ db, log, wake }));
+  app.outbox.add(fulfilmentBackground({ db, mailer, live, publicUrl: config.PUBLIC_URL }));
   app.outbox.add(authBackground({ db, log, mailer, config }));
   // Cash-outs (ADR 017): payouts left undecided are asked again with their key; their live updates.
   app.outbox.add(cashoutBackground({ db, log, wake, live, providers: app.paymentProviders }));

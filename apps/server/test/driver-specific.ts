@@ -14,7 +14,7 @@ export const DRIVER_SPECIFIC_TESTS = [
   'src/lib/log-safety.test.ts',
   'src/lib/database-unavailable.test.ts',
   'test/nul-input.test.ts',
-  'src/modules/fulfilment/fulfilment.test.ts',
+  'src/workflows/pay-order/pay-order.test.ts',
   'src/modules/checkout/reservation-expiry.test.ts',
   // the hosted checkout: base-unit bigints, a transaction id taken once per chain (unique violation), its outbox
   'test/checkout-host/host.test.ts',
@@ -24,7 +24,7 @@ export const DRIVER_SPECIFIC_TESTS = [
   'src/modules/fulfilment/first-purchase-bonus.test.ts',
   'src/modules/payments/one-attempt-in-flight.test.ts',
   'src/providers/payments/stripe/two-providers.test.ts',
-  'src/modules/fulfilment/live-updates.test.ts',
+  'src/workflows/pay-order/live-updates.test.ts',
   'src/modules/cashout/cashout-race.test.ts',
   // recordings: concurrent batches against a cap (row locks, an advisory lock), bytea through base64, text jsonb refused
   'src/modules/recordings/recordings-bounds.test.ts',

@@ -3,7 +3,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
+import type { OrderStatus } from '@store/shared';
 import type { Db } from '../../src/db/client.ts';
+import { findOrder } from '../../src/modules/checkout/index.ts';
 import { giftCardCodes, ledgerEntries, orders, payments, sessions, users } from '../../src/db/schema.ts';
 import { sandboxTransactions } from '../../src/db/sandbox-schema.ts';
 import { hashToken, newId, newSecretToken } from '../../src/lib/ids.ts';
@@ -107,3 +109,47 @@ export async function paymentsFor(db: Db, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   return db.select().from(payments).where(inArray(payments.orderId, orderIds));
 }
+
+/**
+ * A provider's approval of `paymentId` for the order, recorded through the pay-an-order workflow as payments
+ * records one (app.payOrder), for tests that pay an order without a provider: the payment's row is written
+ * first, already approved (no provider took part), then the workflow moves the order and fulfils it.
+ * Returns the order's status afterwards; 409 ORDER_STATE when the order cannot take the approval.
+ */
+export async function approvePayment(app: FastifyInstance, orderId: string, paymentId: string): Promise<OrderStatus> {
+  const order = await findOrder(app.db, orderId);
+  if (!order) throw new Error(`approvePayment: no order ${orderId}`);
+  const transactionId = `test-approval:${paymentId}`;
+  await app.db
+    .insert(payments)
+    .values({
+      id: paymentId,
+      orderId,
+      userId: order.userId,
+      provider: 'test',
+      method: 'card',
+      transactionId,
+      status: 'approved',
+      amountCents: order.totalCents,
+    })
+    .onConflictDoNothing();
+  const [row] = await app.db.select().from(payments).where(eq(payments.id, paymentId));
+  return (await app.payOrder.recordApproval(paymentsDepsOf(app), row!, { transactionId, card: null })).orderStatus;
+}
+
+/**
+ * What the pay-an-order workflow does before a charge (app.payOrder.beginAttempt), without an attempt: the
+ * shopper's pending order with its gift-card codes and coupon use held. 404 / 409 as the pay routes answer.
+ */
+export function holdForPayment(app: FastifyInstance, userId: string, orderId: string) {
+  return app.payOrder.beginAttempt(paymentsDepsOf(app), userId, orderId);
+}
+
+/** What the app hands payments' services outside a shopper's request. */
+const paymentsDepsOf = (app: FastifyInstance) => ({
+  db: app.db,
+  providers: app.paymentProviders,
+  log: app.log,
+  wake: app.outbox,
+  payOrder: app.payOrder,
+});

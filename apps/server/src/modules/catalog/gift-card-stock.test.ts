@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCartResponse, productListResponse, singleProductResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { giftCards } from '../../db/schema.ts';
-import { prepareOrderForPayment } from '../checkout/index.ts';
-import { as, createShopper, JADE_GIFT_CARD, setFreeStock } from '../../../test/support/checkout.ts';
+import { as, createShopper, holdForPayment, JADE_GIFT_CARD, setFreeStock } from '../../../test/support/checkout.ts';
 import { invalidateCatalogCache } from './service.ts';
 
 let t: TestApp;
@@ -46,7 +45,7 @@ describe('gift-card availability follows free stock', () => {
     const payer = await createShopper(db());
     const order = await as(t.app, payer, { method: 'POST', url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`, payload: { type: 'giftCard' } });
     expect(order.statusCode, order.body).toBe(200);
-    await prepareOrderForPayment(db(), payer.id, order.json().data._id);
+    await holdForPayment(t.app, payer.id, order.json().data._id);
 
     expect((await byId()).isAvailable).toBe(false);
     // The listing is cached for up to 2 s per query; once the entry is gone it shows the card sold out,

@@ -11,16 +11,16 @@ import { getWalletCoins } from '../wallet/index.ts';
 import { insertCoupon } from '../../../test/support/coupons.ts';
 import { answerChallenge, init, paymentFirst, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import { releaseExpiredReservations, reservationExpiredMessage } from './reservation-expiry.ts';
-import { prepareOrderForPayment } from './service.ts';
 import {
   addToCart,
   as,
   createShopper,
   expectLedgerBalanced,
+  holdForPayment,
   JADE_GIFT_CARD,
   setFreeStock,
-  STARTER_POUCH,
   type Shopper,
+  STARTER_POUCH,
 } from '../../../test/support/checkout.ts';
 
 let t: TestApp;
@@ -100,12 +100,12 @@ describe('reservation expiry', () => {
     const order = (
       await as(t.app, s, { method: 'POST', url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`, payload: { type: 'giftCard' } })
     ).json().data;
-    await prepareOrderForPayment(db(), s.id, order._id);
+    await holdForPayment(t.app, s.id, order._id);
     await db()
       .update(orders)
       .set({ reservedAt: new Date(Date.now() - minutes(45)) })
       .where(eq(orders.id, order._id));
-    await prepareOrderForPayment(db(), s.id, order._id);
+    await holdForPayment(t.app, s.id, order._id);
     expect(await releaseExpiredReservations(db(), 30)).toBe(0);
     expect(await orderRow(order._id)).toMatchObject({ status: 'pending', reservationsHeld: true });
     await as(t.app, s, { method: 'POST', url: '/api/v1/checkout/', payload: { orderId: order._id, action: 'cancel' } });
@@ -118,7 +118,7 @@ describe('reservation expiry', () => {
       const order = (
         await as(t.app, s, { method: 'POST', url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`, payload: { type: 'giftCard' } })
       ).json().data;
-      await prepareOrderForPayment(db(), s.id, order._id);
+      await holdForPayment(t.app, s.id, order._id);
       return order._id as string;
     };
     const oldOrder = await buy(old);

@@ -13,7 +13,6 @@ import {
   failOrder,
   holdReservations,
   lockOrderForChange,
-  markPaid,
   type LockedOrder,
   type OrderRecord,
 } from './order-intents.ts';
@@ -37,7 +36,7 @@ export const NOT_PAYABLE_MESSAGE = 'This order can no longer be paid.';
 export const PAYMENT_PROCESSING_CANCEL_MESSAGE = 'A bank payment for this order is processing, so it cannot be canceled.';
 export const overLimitMessage = (limitCents: number) => `This order is over the ${formatCents(limitCents)} limit per purchase.`;
 
-const ORDER_NOT_FOUND = 'Order not found.';
+export const ORDER_NOT_FOUND = 'Order not found.';
 export const ADULTS_ONLY_MESSAGE = 'Confirm that you are 18 or older before you buy: the terms allow purchases by adults only.';
 
 /**
@@ -178,94 +177,54 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
   });
 }
 
-/** Carries a refused reservation out of its transaction, so whatever was taken before it rolls back. */
-class ReservationRefused extends Error {
+/**
+ * A reservation the order could not get (its codes sold out, its coupon used up), carried out of the
+ * transaction so whatever was taken before it rolls back; the caller then fails the order with it
+ * (failUnpayableOrder) and answers `refusal`.
+ */
+export class ReservationRefused extends Error {
   constructor(readonly refusal: AppError) {
     super(refusal.message);
   }
 }
 
-/**
- * PAYMENTS' part of a step on a pending order (recording a new attempt, claiming one for its next
- * provider call), run in the transaction that holds the order row locked. The approval takes the same
- * lock, so whatever the step checks and writes cannot interleave with an approval of the order.
- */
-export type PaymentStep = (tx: Tx, order: Pick<OrderRow, 'id' | 'totalCents'>) => Promise<void>;
+/** The caller's order, locked in `tx`, while it is pending: 404 when it is not theirs, 409 ORDER_STATE when no longer pending. */
+export async function lockPayableOrder(tx: Tx, userId: string, orderId: string): Promise<LockedOrder> {
+  const order = await lockOwnOrder(tx, userId, orderId);
+  if (order.status !== 'pending') throw new AppError(409, 'ORDER_STATE', NOT_PAYABLE_MESSAGE);
+  return order;
+}
 
 /**
- * Called by payments BEFORE charging: the order must be the caller's and pending; its gift-card codes
- * and coupon use are reserved, so no charge can stand for something that sold out. Safe to repeat; each
- * call restarts the reservations' clock (they expire after ORDER_RESERVATION_MINUTES). `startAttempt`
- * records the payment attempt in the same transaction; when it throws, nothing of the call stays.
+ * The pay-an-order workflow's first step, BEFORE any charge, in the transaction it opens: the order must
+ * be the caller's and pending; its gift-card codes and coupon use are reserved, so no charge can stand
+ * for something that sold out. Safe to repeat; each call restarts the reservations' clock (they expire
+ * after ORDER_RESERVATION_MINUTES).
  *
- * When the codes are sold out or the coupon is used up, the order can never be paid as it was priced:
- * it fails with that reason (freeing its cart's idempotency key, so placing the cart again prices it
- * afresh, without the coupon) and the caller gets the 409.
+ * When the codes are sold out or the coupon is used up, the order can never be paid as it was priced: it
+ * throws ReservationRefused, and the workflow fails the order (failUnpayableOrder, freeing its cart's
+ * idempotency key, so placing the cart again prices it afresh, without the coupon) and answers the 409.
  */
-export async function prepareOrderForPayment(db: Db, userId: string, orderId: string, startAttempt?: PaymentStep): Promise<Order> {
+export async function holdOrderForPayment(tx: Tx, userId: string, orderId: string): Promise<LockedOrder> {
+  const order = await lockPayableOrder(tx, userId, orderId);
   try {
-    return await db.transaction(async (tx) => {
-      const order = await lockOwnOrder(tx, userId, orderId);
-      if (order.status !== 'pending') throw new AppError(409, 'ORDER_STATE', NOT_PAYABLE_MESSAGE);
-      try {
-        await reserveGiftCardCodes(tx, order.id);
-        if (!order.reservationsHeld && order.couponId) await reserveCoupon(tx, order.couponId, userId, order.id);
-      } catch (err) {
-        // An order already holding its reservations may have a payment in flight: it is never failed here.
-        if (!order.reservationsHeld && err instanceof AppError && err.statusCode === 409) throw new ReservationRefused(err);
-        throw err;
-      }
-      const held = await holdReservations(tx, order);
-      await startAttempt?.(tx, held);
-      return buildOrderView(tx, held);
-    });
+    await reserveGiftCardCodes(tx, order.id);
+    if (!order.reservationsHeld && order.couponId) await reserveCoupon(tx, order.couponId, userId, order.id);
   } catch (err) {
-    if (!(err instanceof ReservationRefused)) throw err;
-    await failUnpayableOrder(db, orderId, err.refusal.message);
-    throw err.refusal;
+    // An order already holding its reservations may have a payment in flight: it is never failed here.
+    if (!order.reservationsHeld && err instanceof AppError && err.statusCode === 409) throw new ReservationRefused(err);
+    throw err;
   }
+  return holdReservations(tx, order);
 }
 
-/**
- * Runs a payment step on the caller's order while it is pending and locked (404 when it is not theirs,
- * 409 ORDER_STATE when it is no longer pending): nothing reaches the provider for an order that cannot
- * take the money.
- */
-export async function withPendingOrder(db: Db, userId: string, orderId: string, step: PaymentStep): Promise<void> {
-  await db.transaction(async (tx) => {
-    const order = await lockOwnOrder(tx, userId, orderId);
-    if (order.status !== 'pending') throw new AppError(409, 'ORDER_STATE', NOT_PAYABLE_MESSAGE);
-    await step(tx, order);
-  });
-}
-
-async function failUnpayableOrder(db: Db, orderId: string, reason: string): Promise<void> {
+/** Fails an order whose reservations were refused (ReservationRefused), unless it changed meanwhile. */
+export async function failUnpayableOrder(db: Db, orderId: string, reason: string): Promise<void> {
   await db.transaction(async (tx) => {
     const order = await lockOrderForChange(tx, orderId);
     if (!order || order.status !== 'pending' || order.reservationsHeld) return;
     await failOrder(tx, order, reason, { released: false });
   });
-}
-
-/**
- * The provider approved the payment: the order moves to 'paid' in one transaction with
- * `writeApproval` (the payment row), both before anything else, so a crash right after leaves an order
- * in 'paid' that fulfilment completes (now, or on restart). Repeats and concurrent deliveries are
- * harmless: only one moves the order. An order that cannot take the approval (failed, canceled, or paid
- * by another payment) answers 409 ORDER_STATE, the approval still recorded, so the caller refunds it.
- * Fulfilment (modules/fulfilment) calls this, then fulfils.
- */
-export async function markOrderPaid(db: Db, orderId: string, paymentId: string, writeApproval?: (tx: Tx) => Promise<void>): Promise<void> {
-  const outcome = await db.transaction(async (tx) => {
-    const order = await lockOrderForChange(tx, orderId);
-    if (!order) throw notFound(ORDER_NOT_FOUND);
-    await writeApproval?.(tx);
-    if (order.status !== 'pending') return { taken: order.paymentId === paymentId, status: order.status };
-    await markPaid(tx, order, paymentId);
-    return { taken: true, status: 'paid' as const };
-  });
-  // From failed or canceled, or paid by someone else: money taken for an order that cannot take it must be seen.
-  if (!outcome.taken) throw new AppError(409, 'ORDER_STATE', `This order is ${outcome.status} and cannot become paid.`);
 }
 
 /** The payment was declined or failed: the order fails and its reservations go back. Repeats are no-ops. */

@@ -1,5 +1,6 @@
-// Public surface of the fulfilment module: recording a payment's approval and fulfilling the paid order
-// exactly once, and its background work. It builds on checkout (orders), cart, coupons and wallet.
+// Public surface of the fulfilment module: the first-purchase claim and the ledger reference the
+// pay-an-order workflow (workflows/pay-order) fulfils a paid order with, the receipt and live updates
+// after it (its background work), and the reversal of a refunded order's grant.
 export { fulfilmentBackground } from './background.ts';
-export { fulfilOrder, orderLedgerReference, recordPaymentApproved, type ApprovalSteps, type FulfilmentDeps } from './service.ts';
+export { orderLedgerReference, settleFirstPurchaseBonus, type FulfilmentDeps } from './service.ts';
 export { reversalLedgerReference, reverseOrderGrant, type ReversalSteps } from './reversal.ts';

@@ -11,8 +11,8 @@ import type { Database } from '../../db/client.ts';
 import { migrateAll } from '../../migrations.ts';
 import { seed } from '../../db/seed.ts';
 import { mailbox, orders, outbox } from '../../db/schema.ts';
-import { buyNow, prepareOrderForPayment } from '../checkout/index.ts';
-import { createShopper, expectLedgerBalanced, ledgerSumForOrder, STARTER_POUCH } from '../../../test/support/checkout.ts';
+import { buyNow } from '../checkout/index.ts';
+import { createShopper, expectLedgerBalanced, holdForPayment, ledgerSumForOrder, STARTER_POUCH } from '../../../test/support/checkout.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -36,8 +36,8 @@ describe('restart recovery', () => {
     const db = database.db;
     const s = await createShopper(db);
     const order = await buyNow(db, s.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 3 });
-    await prepareOrderForPayment(db, s.id, order._id);
-    // What recordPaymentApproved commits (with the payment's approval) before it fulfils; then the process "dies".
+    await holdForPayment(first, s.id, order._id);
+    // What the pay-an-order workflow commits (with the payment's approval) before it fulfils; then the process "dies".
     await db.update(orders).set({ status: 'paid', paidAt: new Date(), paymentId: 'pay-crash' }).where(eq(orders.id, order._id));
     await first.close();
     expect(await ledgerSumForOrder(db, order._id)).toBe(0);

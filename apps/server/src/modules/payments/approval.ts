@@ -1,24 +1,25 @@
-// Recording a provider's approval, whichever provider gave it (issue 3: "the approval is recorded
-// before anything else; fulfilment is retried from it"; ADR 009: one place for every provider). The
-// payment row and the order's move to 'paid' commit in one transaction; only then is the card saved
-// (when the shopper asked) and the order fulfilled. An approval the order cannot take is refunded at
-// once, through the provider that took the money.
+// A provider's approval, whichever provider gave it (issue 3: "the approval is recorded before anything
+// else; fulfilment is retried from it"; ADR 009: one place for every provider). The pay-an-order
+// workflow (workflows/pay-order, issue 25) records it with the order's move to 'paid' in one
+// transaction, then keeps the card (keepApprovedCard, below) and fulfils. An approval the order cannot
+// take is refunded at once, here, through the provider that took the money.
 import type { OrderStatus, SavedCard } from '@store/shared';
 import { conflict } from '@store/server-kit';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findOrder } from '../checkout/index.ts';
-import { recordPaymentApproved } from '../fulfilment/index.ts';
 import type { ProviderCard, SavedMethods } from '@store/server-kit';
+import type { ProviderApproval } from '../../providers/payments/core-port.ts';
 import { crashPoint } from './crash-points.ts';
 import { providerOf, type PaymentsDeps } from './deps.ts';
 import * as repo from './repository.ts';
 import { keepCard, toSavedCard } from './saved-cards.ts';
 
-export interface Approval {
-  transactionId: string;
-  threeDVersion?: string | null;
-  /** The card as the provider reports it; null when it did not say (a lookup, some notifications). */
-  card: ProviderCard | null;
+export type Approval = ProviderApproval;
+
+/** The workflow's step of payments in the approval's transaction: the row becomes approved (repeats are no-ops). */
+export async function writeApproval(tx: Tx, paymentId: string, approval: Approval): Promise<void> {
+  await repo.recordApproval(tx, paymentId, approval);
 }
 
 /**
@@ -73,8 +74,16 @@ async function keepAtProvider(
   return undefined;
 }
 
-/** The card goes back to the shopper only when it is kept: they asked to save it, or paid with a saved one. */
-async function saveWhenAsked(deps: PaymentsDeps, payment: repo.PaymentRow, card: ProviderCard | null): Promise<SavedCard | undefined> {
+/**
+ * The workflow's step of payments after the approval committed, before fulfilment: the card goes back to
+ * the shopper only when it is kept (they asked to save it, or paid with a saved one). Never throws.
+ */
+export async function keepApprovedCard(
+  deps: PaymentsDeps,
+  payment: repo.PaymentRow,
+  card: ProviderCard | null,
+): Promise<SavedCard | undefined> {
+  crashPoint('after-approval-recorded');
   const { db, log } = deps;
   // A provider that keeps the methods saved on its own page (the cashier's) records the approval's card there.
   const keptAtProvider = deps.providers.get(payment.provider)?.savedMethods;
@@ -94,22 +103,14 @@ async function saveWhenAsked(deps: PaymentsDeps, payment: repo.PaymentRow, card:
   }
 }
 
-/** Records the approval with the order's move to 'paid', then saves the card, then fulfils. Repeats are harmless. */
+/** Records the approval through the pay-an-order workflow; refunds it when the order cannot take it. Repeats are harmless. */
 export async function approve(
   deps: PaymentsDeps,
   payment: repo.PaymentRow,
   approval: Approval,
 ): Promise<{ card?: SavedCard; orderStatus: OrderStatus }> {
-  let card: SavedCard | undefined;
   try {
-    const orderStatus = await recordPaymentApproved({ db: deps.db, wake: deps.wake }, payment.orderId, payment.id, {
-      writeApproval: (tx) => repo.recordApproval(tx, payment.id, approval),
-      afterCommit: async () => {
-        crashPoint('after-approval-recorded');
-        card = await saveWhenAsked(deps, payment, approval.card);
-      },
-    });
-    return { card, orderStatus };
+    return await deps.payOrder.recordApproval(deps, payment, approval);
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'ORDER_STATE')) throw err;
     const refunded = await refundOrphan(deps, payment, approval.transactionId);

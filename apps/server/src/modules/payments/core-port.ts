@@ -4,7 +4,7 @@
 // this module imports no provider folder (only the registry, the provider types and the port).
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsCore } from '../../providers/payments/core-port.ts';
-import { findOrder, listOrdersOf, prepareOrderForPayment } from '../checkout/index.ts';
+import { findOrder, listOrdersOf } from '../checkout/index.ts';
 import { getDistributorKeys } from '../settings/index.ts';
 import { findAccountName, findBillingDetails } from '../user/index.ts';
 import { assertMayPay } from './allowed.ts';
@@ -48,8 +48,6 @@ export function paymentsCoreOf(app: FastifyInstance): PaymentsCore {
     takeWebhookEvent,
     findOrder,
     listOrdersOf,
-    prepareOrderForPayment: (db, userId, orderId, startAttempt) =>
-      prepareOrderForPayment(db, userId, orderId, startAttempt && ((tx) => startAttempt(tx))),
     distributorKeys: getDistributorKeys,
     accountName: findAccountName,
     billingDetails: findBillingDetails,

@@ -12,7 +12,8 @@
 import { conflict } from '@store/server-kit';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { prepareOrderForPayment, recordPaymentFailed, withPendingOrder } from '../checkout/index.ts';
+import { PAYMENT_IN_PROGRESS_MESSAGE } from './attempts.ts';
+import { recordPaymentFailed } from '../checkout/index.ts';
 import { findAccountName } from '../user/index.ts';
 import type { StartInput, StepResult } from '../../providers/payments/core-port.ts';
 import { payerIfComplete } from './payer.ts';
@@ -37,13 +38,7 @@ import { reconcileInFlight } from './reconcile.ts';
 import * as repo from './repository.ts';
 
 export const PAYMENT_PROCESSED_MESSAGE = 'This payment has already been processed.';
-export const PAYMENT_IN_PROGRESS_MESSAGE = 'A payment for this order is already in progress.';
-
-/**
- * Step 2 follows step 1 at once in the browser (the 3-D Secure fingerprint takes seconds): an attempt
- * still waiting for it after this long was left, and a new init may supersede it (ADR 005).
- */
-export const INITIATED_ABANDONED_MS = 2 * 60_000;
+export { INITIATED_ABANDONED_MS, PAYMENT_IN_PROGRESS_MESSAGE } from './attempts.ts';
 
 async function declineOrder({ db, attempts }: PaymentsDeps, payment: repo.PaymentRow, outcome: Declined): Promise<never> {
   await attempts?.declined();
@@ -133,29 +128,22 @@ export async function startPayment(deps: PaymentsDeps, { userId, orderId, source
   await assertMayPay(deps, userId, source.method);
   const provider = providerFor(deps, source.method);
 
-  // Ownership, pending status, gift-card codes and coupon reserved before any charge; the attempt is
-  // written with the order locked, so no approval of the order can slip between the checks and it.
+  // The pay-an-order workflow checks ownership and pending status, reserves the gift-card codes and the
+  // coupon before any charge, and records the attempt, in one transaction with the order locked, so no
+  // approval of the order can slip between the checks and it.
   const paymentId = newId();
-  const order = await prepareOrderForPayment(db, userId, orderId, async (tx, locked) => {
-    if (await repo.hasApprovedPayment(tx, orderId)) throw conflict('This order is already paid.');
-    await repo.supersedeWaitingAttempts(tx, orderId, new Date(Date.now() - INITIATED_ABANDONED_MS));
-    const inserted = await repo.insertPaymentIfNoneInFlight(tx, {
-      id: paymentId,
-      orderId,
-      userId,
-      provider: provider.name,
-      method: source.method,
-      // The placeholder marks the provider call in flight until its answer is written.
-      transactionId: `local:${paymentId}`,
-      status: 'initiated',
-      amountCents: locked.totalCents,
-      ...sourceColumns(source),
-      saveCard,
-      // A decline reported later weighs on the address the attempt came from too (ADR 031).
-      clientAddress: deps.attempts?.who.address?.slice(0, 64) ?? null,
-    });
-    // Another attempt is in a provider call, has just answered step 1 (step 2 follows), or is settling.
-    if (!inserted) throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
+  const order = await deps.payOrder.beginAttempt(deps, userId, orderId, {
+    id: paymentId,
+    userId,
+    provider: provider.name,
+    method: source.method,
+    // The placeholder marks the provider call in flight until its answer is written.
+    transactionId: `local:${paymentId}`,
+    status: 'initiated',
+    ...sourceColumns(source),
+    saveCard,
+    // A decline reported later weighs on the address the attempt came from too (ADR 031).
+    clientAddress: deps.attempts?.who.address?.slice(0, 64) ?? null,
   });
   const payment = (await repo.findPayment(db, paymentId))!;
 
@@ -181,11 +169,8 @@ export async function startPayment(deps: PaymentsDeps, { userId, orderId, source
  * exactly one request wins; any other, and any for an order an approval has meanwhile paid, gets 409
  * before the provider is called.
  */
-async function claimForConfirm(db: PaymentsDeps['db'], userId: string, payment: repo.PaymentRow): Promise<repo.PaymentRow> {
-  let claimed: repo.PaymentRow | undefined;
-  await withPendingOrder(db, userId, payment.orderId, async (tx) => {
-    claimed = await repo.claimForPaymentStep(tx, payment.id, payment.transactionId);
-  });
+async function claimForConfirm(deps: PaymentsDeps, userId: string, payment: repo.PaymentRow): Promise<repo.PaymentRow> {
+  const claimed = await deps.payOrder.claimAttempt(deps, userId, payment, 'confirm');
   if (!claimed) throw conflict(PAYMENT_IN_PROGRESS_MESSAGE);
   return claimed;
 }
@@ -212,7 +197,7 @@ export async function confirmPayment(
   // The rules are asked again: the state whitelist or the enabled methods may have changed since step 1.
   await assertMayPay(deps, userId, payment.method);
   const provider = providerToContinue(deps, payment);
-  const claimed = await claimForConfirm(deps.db, userId, payment);
+  const claimed = await claimForConfirm(deps, userId, payment);
   const payerName = await findAccountName(deps.db, userId);
   const payer = await payerOf(deps, userId, payment.clientAddress);
   const outcome = await callOrReconcile(deps, claimed, 'confirm', () =>
@@ -259,9 +244,7 @@ export async function completeChallenge(deps: PaymentsDeps, paymentId: string): 
   // while the shopper was at the bank is not charged at all (the final payment is never sent).
   let claimed: repo.PaymentRow | undefined;
   try {
-    await withPendingOrder(db, payment.userId, payment.orderId, async (tx) => {
-      claimed = await repo.claimChallenged(tx, payment.id, payment.transactionId);
-    });
+    claimed = await deps.payOrder.claimAttempt(deps, payment.userId, payment, 'challenge');
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await repo.updatePayment(db, payment.id, ['challenge'], { status: 'failed', declineReason: 'the order could no longer be paid' });

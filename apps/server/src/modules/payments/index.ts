@@ -13,3 +13,7 @@ export { findSavedBankAccount, lastSettledBankPaymentAt } from './cashout-facts.
 // Reconciliation's pass and its thresholds: the provider families' tests (providers/payments/*) run a pass
 // and age attempts past them, as the module's own tests do.
 export { IN_FLIGHT_STALE_MS, PLACEHOLDER_STALE_MS, reconcilePayments } from './reconcile.ts';
+// The pay-an-order workflow's steps of payments (workflows/pay-order, issue 25): in the approval's
+// transaction, and after it commits.
+export { keepApprovedCard, writeApproval } from './approval.ts';
+export { assertOrderUnpaid, claimAttempt, openAttempt } from './attempts.ts';

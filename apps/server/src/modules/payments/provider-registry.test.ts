@@ -13,8 +13,7 @@ import { SANDBOX_SIGNATURE_HEADER, signNotification } from '../../../test/suppor
 import { createPaymentProviders } from '../../providers/payments/registry.ts';
 import type { LookupOutcome, LookupRequest, PaymentMethodKind, PaymentProvider, RefundRequest } from '@store/server-kit';
 import { tokenizeCard, tokenizeCvv } from '../../../test/support/vault.ts';
-import { prepareOrderForPayment } from '../checkout/index.ts';
-import { as, createShopper, expectLedgerBalanced, type Shopper } from '../../../test/support/checkout.ts';
+import { as, createShopper, expectLedgerBalanced, holdForPayment, type Shopper } from '../../../test/support/checkout.ts';
 import { IN_FLIGHT_STALE_MS } from './reconcile.ts';
 import { initCardPayment } from './service.ts';
 import { init, orderStatus, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
@@ -83,7 +82,7 @@ async function paymentOf(
 
 async function reservedOrder(s: Shopper) {
   const order = await pendingOrder(t.app, s);
-  await prepareOrderForPayment(db(), s.id, order._id);
+  await holdForPayment(t.app, s.id, order._id);
   return order;
 }
 
@@ -247,7 +246,7 @@ describe('a method kind no provider serves', () => {
     const sandbox = t.app.paymentProviders.get('nuvei-sandbox')!;
     const providers = createPaymentProviders([{ ...sandbox, methods: ['card'] }]);
     expect(providers.forMethod('saved_card')).toBeUndefined();
-    const deps = { db: db(), providers, log: t.app.log, wake: t.app.outbox };
+    const deps = { db: db(), providers, log: t.app.log, wake: t.app.outbox, payOrder: t.app.payOrder };
     const refused = await initCardPayment(deps, s.id, { orderId: order._id, userPaymentOptionId, cvvToken: await tokenizeCvv(t.app) }).then(
       () => null,
       (err: unknown) => err,

@@ -10,8 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import { SANDBOX_CHALLENGE_TTL_MS } from '../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { getWalletCoins } from '../wallet/index.ts';
-import { prepareOrderForPayment } from '../checkout/index.ts';
-import { createShopper, expectLedgerBalanced, type Shopper } from '../../../test/support/checkout.ts';
+import { createShopper, expectLedgerBalanced, holdForPayment, type Shopper } from '../../../test/support/checkout.ts';
 import { IN_FLIGHT_STALE_MS, PLACEHOLDER_STALE_MS } from './reconcile.ts';
 import * as repo from './repository.ts';
 import { answerChallenge, init, orderStatus, paymentFirst, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
@@ -37,7 +36,7 @@ const age = (id: string, ms: number) =>
  * placeholder, and whatever the provider did with the card.
  */
 async function placeholderAfterProviderCall(s: Shopper, order: { _id: string; total: number }, number: string | null) {
-  await prepareOrderForPayment(db(), s.id, order._id);
+  await holdForPayment(t.app, s.id, order._id);
   const id = newId();
   const cardToken = await tokenizeCard(t.app, number ?? SANDBOX_CARDS.frictionless);
   await repo.insertPaymentIfNoneInFlight(db(), {
@@ -195,7 +194,7 @@ describe('an approval recorded without its order moving (a crash of the old two-
   it('is completed: the order is paid and fulfilled, coins credited once', async () => {
     const s = await createShopper(db());
     const order = await pendingOrder(t.app, s);
-    await prepareOrderForPayment(db(), s.id, order._id);
+    await holdForPayment(t.app, s.id, order._id);
     const id = newId();
     await db()
       .insert(payments)

@@ -13,5 +13,6 @@ export function routeDepsOf(app: FastifyInstance) {
     cardLimits: cardLimitsOf(app),
     wake: app.outbox,
     cardTokens: app.vault,
+    payOrder: app.payOrder,
   });
 }

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchasesResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { buyNow, prepareOrderForPayment, recordPaymentFailed } from '../checkout/index.ts';
-import { recordPaymentApproved } from '../fulfilment/index.ts';
-import { as, createShopper, expectLedgerBalanced, JADE_GIFT_CARD, setFreeStock, STARTER_POUCH } from '../../../test/support/checkout.ts';
+import { buyNow, recordPaymentFailed } from '../checkout/index.ts';
+import {
+  approvePayment,
+  as,
+  createShopper,
+  expectLedgerBalanced,
+  holdForPayment,
+  JADE_GIFT_CARD,
+  setFreeStock,
+  STARTER_POUCH,
+} from '../../../test/support/checkout.ts';
 import { init, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payments.ts';
 import { tokenizeCard } from '../../../test/support/vault.ts';
 
@@ -24,15 +32,15 @@ describe('GET /api/v1/checkout/my-purchases', () => {
     const other = await createShopper(db);
 
     const fulfilled = await buyNow(db, s.id, { kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 1 });
-    await prepareOrderForPayment(db, s.id, fulfilled._id);
-    await recordPaymentApproved({ db, wake: t.app.outbox }, fulfilled._id, 'pay-a');
+    await holdForPayment(t.app, s.id, fulfilled._id);
+    await approvePayment(t.app, fulfilled._id, 'pay-a');
     const failed = await buyNow(db, s.id, { kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 1 });
-    await prepareOrderForPayment(db, s.id, failed._id);
+    await holdForPayment(t.app, s.id, failed._id);
     await recordPaymentFailed(db, failed._id, 'Your card was declined.');
     const pending = await buyNow(db, s.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 1 });
     const othersOrder = await buyNow(db, other.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 1 });
-    await prepareOrderForPayment(db, other.id, othersOrder._id);
-    await recordPaymentApproved({ db, wake: t.app.outbox }, othersOrder._id, 'pay-b');
+    await holdForPayment(t.app, other.id, othersOrder._id);
+    await approvePayment(t.app, othersOrder._id, 'pay-b');
 
     const res = await myPurchases(s);
     expect(res.statusCode).toBe(200);
@@ -63,8 +71,8 @@ describe('GET /api/v1/checkout/my-purchases', () => {
     const order = await buyNow(db, s.id, { kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 1 });
     const before = await as(t.app, s, { method: 'GET', url: `/api/v1/checkout/getorder?orderId=${order._id}` });
     expect(before.json().data.giftCardCodes).toEqual([]);
-    await prepareOrderForPayment(db, s.id, order._id);
-    await recordPaymentApproved({ db, wake: t.app.outbox }, order._id, 'pay-c');
+    await holdForPayment(t.app, s.id, order._id);
+    await approvePayment(t.app, order._id, 'pay-c');
     const mine = await as(t.app, s, { method: 'GET', url: `/api/v1/checkout/getorder?orderId=${order._id}` });
     expect(mine.json().data.giftCardCodes.map((c: { code: string }) => c.code)).toEqual([code]);
     const theirs = await as(t.app, other, { method: 'GET', url: `/api/v1/checkout/getorder?orderId=${order._id}` });

@@ -4,9 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { GIFT_CARD_CODE_REDEEMED_MESSAGE, GIFT_CARD_CODE_UNKNOWN_MESSAGE, redeemableCodeResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { as, createShopper, JADE_GIFT_CARD, setFreeStock, type Shopper } from '../../../test/support/checkout.ts';
-import { buyNow, prepareOrderForPayment } from '../checkout/index.ts';
-import { recordPaymentApproved, reverseOrderGrant } from '../fulfilment/index.ts';
+import {
+  approvePayment,
+  as,
+  createShopper,
+  holdForPayment,
+  JADE_GIFT_CARD,
+  setFreeStock,
+  type Shopper,
+} from '../../../test/support/checkout.ts';
+import { buyNow } from '../checkout/index.ts';
+import { reverseOrderGrant } from '../fulfilment/index.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 import { giftCardCodes, giftCards, ledgerEntries } from '../../db/schema.ts';
 
@@ -29,8 +37,8 @@ async function deliveredCode(giftCardId = JADE_GIFT_CARD) {
   const [code] = await setFreeStock(db(), giftCardId, 1);
   const buyer = await createShopper(db());
   const order = await buyNow(db(), buyer.id, { kind: 'giftCard', itemId: giftCardId, quantity: 1 });
-  await prepareOrderForPayment(db(), buyer.id, order._id);
-  await recordPaymentApproved({ db: db(), wake: t.app.outbox }, order._id, `pay-${order._id}`);
+  await holdForPayment(t.app, buyer.id, order._id);
+  await approvePayment(t.app, order._id, `pay-${order._id}`);
   return { buyer, orderId: order._id, code: code! };
 }
 

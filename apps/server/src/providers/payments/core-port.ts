@@ -19,6 +19,7 @@ import type {
   PaymentNotification,
   PaymentProvider,
   PaymentSource,
+  ProviderCard,
   ShopperAction,
   VerifiedWebhookEvent,
 } from '@store/server-kit';
@@ -70,7 +71,56 @@ export interface PaymentsDeps {
    * a fresh token. Without it an expired token still reaches no provider (the vault reads it as unknown).
    */
   cardTokens?: { cardTokenState(token: string): Promise<CardTokenState> };
+  /** The pay-an-order workflow (workflows/pay-order, issue 25): every approval is recorded and fulfilled through it. */
+  payOrder: PayOrderPort;
 }
+
+/** What a provider answered when it approved a payment. */
+export interface ProviderApproval {
+  transactionId: string;
+  threeDVersion?: string | null;
+  /** The card as the provider reports it; null when it did not say (a lookup, some notifications). */
+  card: ProviderCard | null;
+}
+
+/**
+ * The pay-an-order workflow as payments reaches it (issue 25). The workflow (workflows/pay-order) owns the
+ * transactions that span modules: it calls checkout, payments, fulfilment, coupons, cart and the ledger
+ * in order, and none of them hands another a transaction through a callback. app.ts decorates the app
+ * with it (app.payOrder), so payments, which the workflow uses, never imports it.
+ */
+export interface PayOrderPort {
+  /**
+   * Before any charge, in one transaction with the order locked: the order must be the shopper's (404) and
+   * pending (409 ORDER_STATE) and not paid (409); its gift-card codes and coupon use are reserved (409 when
+   * sold out or used up, and the order fails); then `attempt`, when given, is recorded for the order's total
+   * (409 when another attempt is in flight). Returns the order as the shopper sees it.
+   */
+  beginAttempt(deps: PaymentsDeps, userId: string, orderId: string, attempt?: NewAttempt): Promise<Order>;
+  /**
+   * Takes the attempt for its next provider call ('confirm': step 2; 'challenge': the final payment after a
+   * 3-D Secure challenge) with its order locked: 404 / 409 ORDER_STATE when the order is not the shopper's
+   * or no longer pending; undefined when another request took it.
+   */
+  claimAttempt(
+    deps: PaymentsDeps,
+    userId: string,
+    payment: PaymentRecord,
+    step: 'confirm' | 'challenge',
+  ): Promise<PaymentRecord | undefined>;
+  /**
+   * The approval with the order's move to 'paid' (one transaction), then the card kept when the shopper
+   * asked, then fulfilment. 409 ORDER_STATE when the order cannot take it (the approval still recorded).
+   */
+  recordApproval(
+    deps: PaymentsDeps,
+    payment: PaymentRecord,
+    approval: ProviderApproval,
+  ): Promise<{ card?: SavedCard; orderStatus: OrderStatus }>;
+}
+
+/** A new attempt as payments writes it; the workflow adds the order and its total. */
+export type NewAttempt = Omit<typeof payments.$inferInsert, 'orderId' | 'amountCents'>;
 
 /** What a family's service is handed: the core's deps and the core itself. */
 export interface FamilyDeps extends PaymentsDeps {
@@ -192,8 +242,6 @@ export interface PaymentsCore {
   // The store beyond payments, as the payments module may read it (checkout, settings, user; ADR 007).
   findOrder(db: Db | Tx, orderId: string): Promise<OrderRecord | undefined>;
   listOrdersOf(db: Db, userId: string, filter: { excluding: OrderStatus[] }): Promise<Order[]>;
-  /** The shopper's own pending order, locked, with `startAttempt` run in its transaction (404 / 409 otherwise). */
-  prepareOrderForPayment(db: Db, userId: string, orderId: string, startAttempt?: (tx: Tx) => Promise<void>): Promise<Order>;
   /** The distributors' (game providers') keys of the store's settings, by distributor. */
   distributorKeys(db: Db): Promise<Record<string, string>>;
   /** The shopper's name as their account has it ('' when none). */

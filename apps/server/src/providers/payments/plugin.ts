@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import { sandboxesServe } from '../../config-rules.ts';
 import vaultPlugin from '../vault/plugin.ts';
 import { coinflowFamily } from './coinflow/family.ts';
-import type { PageOrigins, PaymentFamily } from './core-port.ts';
+import type { PageOrigins, PaymentFamily, PayOrderPort } from './core-port.ts';
 import { nuveiFamily } from './nuvei/family.ts';
 import { createPaymentProviders, type PaymentProviders } from './registry.ts';
 import { squareFamily } from './square/family.ts';
@@ -34,6 +34,8 @@ declare module 'fastify' {
     paymentProviders: PaymentProviders;
     /** The registered families: the payments module mounts their routes and pages with the core (ADR 044). */
     paymentFamilies: readonly PaymentFamily[];
+    /** The pay-an-order workflow (workflows/pay-order, issue 25), decorated by app.ts; payments reaches it through its deps. */
+    payOrder: PayOrderPort;
   }
 }
 

@@ -32,7 +32,7 @@ const adminRefundRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deps = { db: app.db, providers: app.paymentProviders, log: request.log, wake: app.outbox };
+      const deps = { db: app.db, providers: app.paymentProviders, log: request.log, wake: app.outbox, payOrder: app.payOrder };
       const data = await refundOrder(deps, signedInUser(request)._id, request.params.id, request.body.reason);
       return { success: true as const, data };
     },

@@ -297,7 +297,7 @@ describe('reconciliation when the webhook is lost', () => {
     await openSession(s, order._id);
     const [attempt] = await attemptsOf(order._id);
     host.pay(attempt!.id); // paid at the host; its webhook never arrives
-    const deps = { db: t.database.db, providers: t.app.paymentProviders, log: t.app.log, wake: t.app.outbox };
+    const deps = { db: t.database.db, providers: t.app.paymentProviders, log: t.app.log, wake: t.app.outbox, payOrder: t.app.payOrder };
     await reconcilePayments(deps, { now: new Date(Date.now() + 16 * 60_000) });
     expect(await orderStatus(t.app, s, order._id)).toBe('fulfilled');
     await reconcilePayments(deps, { now: new Date(Date.now() + 32 * 60_000) });
@@ -310,7 +310,7 @@ describe('reconciliation when the webhook is lost', () => {
     await openSession(s, order._id);
     const [attempt] = await attemptsOf(order._id);
     host.byReference(attempt!.id)!.status = 'expired';
-    const deps = { db: t.database.db, providers: t.app.paymentProviders, log: t.app.log, wake: t.app.outbox };
+    const deps = { db: t.database.db, providers: t.app.paymentProviders, log: t.app.log, wake: t.app.outbox, payOrder: t.app.payOrder };
     await reconcilePayments(deps, { now: new Date(Date.now() + 16 * 60_000) });
     expect((await attemptsOf(order._id))[0]).toMatchObject({ status: 'failed' });
     expect(await orderStatus(t.app, s, order._id)).toBe('pending');

@@ -53,9 +53,8 @@ async function orderToPay(deps: FamilyDeps, userId: string, orderId: string | un
 async function rotateSession(deps: FamilyDeps, userId: string, open: PaymentRecord, source: PaymentSource) {
   await deps.core.assertMayPay(deps, userId, 'embedded_checkout');
   const provider = deps.core.providerToContinue(deps, open);
-  await deps.core.prepareOrderForPayment(deps.db, userId, open.orderId, async (tx) => {
-    if (await deps.core.hasApprovedPayment(tx, open.orderId)) throw conflict(ORDER_PAID_MESSAGE);
-  });
+  // The workflow answers 409 for an order paid meanwhile, and holds its reservations again.
+  await deps.payOrder.beginAttempt(deps, userId, open.orderId);
   const payerName = await deps.core.accountName(deps.db, userId);
   const outcome = await deps.core.callProvider(deps.log, 'start', () =>
     provider.start({

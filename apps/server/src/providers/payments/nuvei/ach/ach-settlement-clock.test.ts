@@ -67,7 +67,13 @@ describe('reconciliation of a bank payment not settled yet', () => {
     const bank = await linkBankAccount(slow.app, s, { routingNumber: SANDBOX_ROUTING.federal, accountNumber: SANDBOX_ACCOUNTS.settles });
     const order = await pendingOrder(slow.app, s);
     expect((await payAch(slow.app, s, { orderId: order._id, userPaymentOptionId: bank.userPaymentOptionId })).statusCode).toBe(200);
-    const deps = { db: slow.database.db, providers: slow.app.paymentProviders, log: slow.app.log, wake: slow.app.outbox };
+    const deps = {
+      db: slow.database.db,
+      providers: slow.app.paymentProviders,
+      log: slow.app.log,
+      wake: slow.app.outbox,
+      payOrder: slow.app.payOrder,
+    };
     await reconcilePayments(deps, { now: new Date(Date.now() + 60 * 60_000) });
     expect(await achStatus(slow.app, s, order._id)).toMatchObject({ status: 'processing' });
     expect(await orderStatus(slow.app, s, order._id)).toBe('pending');

@@ -3,14 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { couponRedemptions, coupons, giftCardCodes, ledgerEntries, mailbox, orders, outbox } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { getWalletCoins } from '../wallet/index.ts';
-import { fulfilOrder, orderLedgerReference, recordPaymentApproved } from './service.ts';
-import { buyNow, GIFT_CARD_SOLD_OUT_MESSAGE, placeOrder, prepareOrderForPayment, recordPaymentFailed } from '../checkout/index.ts';
+import { getWalletCoins } from '../../modules/wallet/index.ts';
+import { orderLedgerReference } from '../../modules/fulfilment/index.ts';
+import { fulfilOrder } from './index.ts';
+import { buyNow, GIFT_CARD_SOLD_OUT_MESSAGE, placeOrder, recordPaymentFailed } from '../../modules/checkout/index.ts';
 import {
   addToCart,
+  approvePayment,
   as,
   createShopper,
   expectLedgerBalanced,
+  holdForPayment,
   JADE_GIFT_CARD,
   ledgerSumForOrder,
   LUCKY_HANDFUL,
@@ -25,19 +28,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-/** What the app hands fulfilment: the database and the background runner to wake. */
+/** What the app hands the workflow's fulfilment: the database and the background runner to wake. */
 const deps = () => ({ db: db(), wake: t.app.outbox });
 const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 
-describe('recordPaymentApproved', () => {
+describe('recording an approval (the pay-an-order workflow)', () => {
   it('fulfils once when the same approval arrives 10 times at once: coins credited once, receipt sent once', async () => {
     const s = await createShopper(db());
     await addToCart(t.app, s, LUCKY_HANDFUL, 2);
     const order = await placeOrder(db(), s.id);
-    await prepareOrderForPayment(db(), s.id, order._id);
+    await holdForPayment(t.app, s.id, order._id);
     const before = await getWalletCoins(db(), s.id);
 
-    const results = await Promise.all(Array.from({ length: 10 }, () => recordPaymentApproved(deps(), order._id, 'pay-1')));
+    const results = await Promise.all(Array.from({ length: 10 }, () => approvePayment(t.app, order._id, 'pay-1')));
     expect(results).toEqual(Array(10).fill('fulfilled'));
 
     const row = await orderRow(order._id);
@@ -72,10 +75,10 @@ describe('recordPaymentApproved', () => {
   it('credits nothing and refuses a late approval for an order that already failed', async () => {
     const s = await createShopper(db());
     const order = await buyNow(db(), s.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 1 });
-    await prepareOrderForPayment(db(), s.id, order._id);
+    await holdForPayment(t.app, s.id, order._id);
     expect(await recordPaymentFailed(db(), order._id, 'Your card was declined.')).toBe('failed');
     expect(await recordPaymentFailed(db(), order._id, 'again')).toBe('failed');
-    await expect(recordPaymentApproved(deps(), order._id, 'late')).rejects.toMatchObject({ statusCode: 409 });
+    await expect(approvePayment(t.app, order._id, 'late')).rejects.toMatchObject({ statusCode: 409 });
     const row = await orderRow(order._id);
     expect(row.status).toBe('failed');
     expect(row.failureReason).toBe('Your card was declined.');
@@ -86,8 +89,8 @@ describe('recordPaymentApproved', () => {
   it('never lets a late decline undo a recorded approval', async () => {
     const s = await createShopper(db());
     const order = await buyNow(db(), s.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 1 });
-    await prepareOrderForPayment(db(), s.id, order._id);
-    await recordPaymentApproved(deps(), order._id, 'pay-2');
+    await holdForPayment(t.app, s.id, order._id);
+    await approvePayment(t.app, order._id, 'pay-2');
     expect(await recordPaymentFailed(db(), order._id, 'late decline')).toBe('fulfilled');
     await expectLedgerBalanced(db(), order._id);
     expect(await ledgerSumForOrder(db(), order._id)).toBe(order.totalCoins);
@@ -98,7 +101,7 @@ describe('recordPaymentApproved', () => {
     const order = await buyNow(db(), s.id, { kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 1 });
     // Approved without the reservation step, and the stock gone meanwhile: fulfilment cannot hand out a code.
     await setFreeStock(db(), JADE_GIFT_CARD, 0);
-    expect(await recordPaymentApproved(deps(), order._id, 'pay-stuck')).toBe('paid');
+    expect(await approvePayment(t.app, order._id, 'pay-stuck')).toBe('paid');
     await t.app.outbox.drain();
     expect((await orderRow(order._id)).status).toBe('paid');
     await expectLedgerBalanced(db(), order._id);
@@ -114,17 +117,17 @@ describe('recordPaymentApproved', () => {
   });
 });
 
-describe('prepareOrderForPayment', () => {
+describe('holding an order for payment (the workflow, before any charge)', () => {
   it("returns a failed order's code to stock, and is safe to call twice", async () => {
     const [code] = await setFreeStock(db(), JADE_GIFT_CARD, 1);
     const a = await createShopper(db());
     const b = await createShopper(db());
     const first = await buyNow(db(), a.id, { kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 1 });
     const late = await buyNow(db(), b.id, { kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 1 });
-    await prepareOrderForPayment(db(), a.id, first._id);
-    await prepareOrderForPayment(db(), a.id, first._id);
+    await holdForPayment(t.app, a.id, first._id);
+    await holdForPayment(t.app, a.id, first._id);
     // b's order can never be paid as placed: it fails with the reason, and b is told.
-    await expect(prepareOrderForPayment(db(), b.id, late._id)).rejects.toMatchObject({
+    await expect(holdForPayment(t.app, b.id, late._id)).rejects.toMatchObject({
       statusCode: 409,
       message: GIFT_CARD_SOLD_OUT_MESSAGE,
     });
@@ -136,7 +139,7 @@ describe('prepareOrderForPayment', () => {
     await recordPaymentFailed(db(), first._id, 'Your card was declined.');
     // The code is back in stock: b's next order gets it.
     const second = await buyNow(db(), b.id, { kind: 'giftCard', itemId: JADE_GIFT_CARD, quantity: 1 });
-    await prepareOrderForPayment(db(), b.id, second._id);
+    await holdForPayment(t.app, b.id, second._id);
     const [row] = await db().select().from(giftCardCodes).where(eq(giftCardCodes.code, code!));
     expect(row!.orderId).toBe(second._id);
   });
@@ -145,10 +148,10 @@ describe('prepareOrderForPayment', () => {
     const owner = await createShopper(db());
     const other = await createShopper(db());
     const order = await buyNow(db(), owner.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 1 });
-    await expect(prepareOrderForPayment(db(), other.id, order._id)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(holdForPayment(t.app, other.id, order._id)).rejects.toMatchObject({ statusCode: 404 });
     const cancel = await as(t.app, owner, { method: 'POST', url: '/api/v1/checkout/', payload: { orderId: order._id, action: 'cancel' } });
     expect(cancel.statusCode).toBe(200);
-    await expect(prepareOrderForPayment(db(), owner.id, order._id)).rejects.toMatchObject({
+    await expect(holdForPayment(t.app, owner.id, order._id)).rejects.toMatchObject({
       statusCode: 409,
       message: 'This order can no longer be paid.',
     });
@@ -165,15 +168,15 @@ describe('prepareOrderForPayment', () => {
 
     const first = await placeOrder(db(), s.id);
     expect(first).toMatchObject({ discount: 100, coupon: { code } });
-    await prepareOrderForPayment(db(), s.id, first._id);
+    await holdForPayment(t.app, s.id, first._id);
     expect(await count()).toBe(1);
     await recordPaymentFailed(db(), first._id, 'Your card was declined.');
     expect(await count()).toBe(0);
 
     const second = await placeOrder(db(), s.id);
     expect(second._id).not.toBe(first._id);
-    await prepareOrderForPayment(db(), s.id, second._id);
-    await recordPaymentApproved(deps(), second._id, 'pay-c');
+    await holdForPayment(t.app, s.id, second._id);
+    await approvePayment(t.app, second._id, 'pay-c');
     expect(await count()).toBe(1);
     const [redemption] = await db().select().from(couponRedemptions).where(eq(couponRedemptions.orderId, second._id));
     expect(redemption!.status).toBe('redeemed');
@@ -190,10 +193,10 @@ describe("fulfilOrder when the ledger already holds the order's credit", () => {
   it('completes the order as already credited: no second credit, no second receipt', async () => {
     const s = await createShopper(db());
     const order = await buyNow(db(), s.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 1 });
-    await prepareOrderForPayment(db(), s.id, order._id);
+    await holdForPayment(t.app, s.id, order._id);
     await creditDirectly(s.id, order._id, order.totalCoins);
 
-    expect(await recordPaymentApproved(deps(), order._id, 'pay-credited')).toBe('fulfilled');
+    expect(await approvePayment(t.app, order._id, 'pay-credited')).toBe('fulfilled');
     expect((await getWalletCoins(db(), s.id)).purchasedWallet).toBe(order.totalCoins);
     await expectLedgerBalanced(db(), order._id);
     await t.app.outbox.drain();
@@ -203,11 +206,11 @@ describe("fulfilOrder when the ledger already holds the order's credit", () => {
   it('refuses to mark the order fulfilled when the ledger holds a different amount under its reference', async () => {
     const s = await createShopper(db());
     const order = await buyNow(db(), s.id, { kind: 'product', itemId: STARTER_POUCH, quantity: 1 });
-    await prepareOrderForPayment(db(), s.id, order._id);
+    await holdForPayment(t.app, s.id, order._id);
     await creditDirectly(s.id, order._id, 1);
 
     // The approval stands (the order is paid); fulfilment reports the mismatch instead of hiding it.
-    expect(await recordPaymentApproved(deps(), order._id, 'pay-mismatch')).toBe('paid');
+    expect(await approvePayment(t.app, order._id, 'pay-mismatch')).toBe('paid');
     await expect(fulfilOrder(deps(), order._id)).rejects.toThrow(
       `ledger holds 1 coins under order:${order._id}, the order ${order.totalCoins}`,
     );

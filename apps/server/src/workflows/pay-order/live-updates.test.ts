@@ -3,10 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerToClientEvents } from '@store/shared';
 import { connectShopperSocket, type ShopperSocket } from '../../../test/support/live-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { placeOrder, prepareOrderForPayment } from '../checkout/index.ts';
-import { reverseOrderGrant } from './reversal.ts';
-import { recordPaymentApproved } from './service.ts';
-import { addToCart, createShopper, expectLedgerBalanced, STARTER_POUCH } from '../../../test/support/checkout.ts';
+import { placeOrder } from '../../modules/checkout/index.ts';
+import { reverseOrderGrant } from '../../modules/fulfilment/index.ts';
+import {
+  addToCart,
+  approvePayment,
+  createShopper,
+  expectLedgerBalanced,
+  holdForPayment,
+  STARTER_POUCH,
+} from '../../../test/support/checkout.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -33,7 +39,7 @@ describe('live updates after fulfilment', () => {
       await addToCart(t.app, s, STARTER_POUCH, 2);
       expect(await added).toEqual({ itemCount: 2 });
       const order = await placeOrder(db, s.id);
-      await prepareOrderForPayment(db, s.id, order._id);
+      await holdForPayment(t.app, s.id, order._id);
       const wallet = nextEvent(socket, 'walletUpdated');
       const cart = nextEvent(socket, 'cartUpdated');
       const notice = nextEvent(socket, 'notification');
@@ -44,7 +50,7 @@ describe('live updates after fulfilment', () => {
           if (status === 'fulfilled') resolve();
         }),
       );
-      await recordPaymentApproved({ db, wake: t.app.outbox }, order._id, 'pay-live');
+      await approvePayment(t.app, order._id, 'pay-live');
       expect((await wallet).coins.purchasedWallet).toBe(order.totalCoins);
       expect(await cart).toEqual({ itemCount: 0 });
       await expectLedgerBalanced(db, order._id);
@@ -62,8 +68,8 @@ describe('live updates after fulfilment', () => {
     const s = await createShopper(db);
     await addToCart(t.app, s, STARTER_POUCH, 1);
     const order = await placeOrder(db, s.id);
-    await prepareOrderForPayment(db, s.id, order._id);
-    await recordPaymentApproved({ db, wake: t.app.outbox }, order._id, 'pay-live-2');
+    await holdForPayment(t.app, s.id, order._id);
+    await approvePayment(t.app, order._id, 'pay-live-2');
     const socket = await connectShopperSocket(baseUrl, s);
     try {
       const refunded = new Promise<void>((resolve) =>
