@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformWithErrorCodes } from './api/openapi-error-codes.ts';
 import { createBaseApp } from './base-app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -14,6 +14,7 @@ import authPlugin from './plugins/auth.ts';
 import livePlugin from './plugins/live.ts';
 import { pruneLiveEvents } from './plugins/live-events.ts';
 import backgroundPlugin from './background/plugin.ts';
+import errorCodeAuditPlugin from './plugins/error-code-audit.ts';
 import webAppPlugin from './plugins/web-app/index.ts';
 import mailPlugin from './providers/mail/plugin.ts';
 import paymentsProviderPlugin, { paymentPageOrigins } from './providers/payments/plugin.ts';
@@ -88,10 +89,12 @@ function pageDirectives(app: FastifyInstance) {
 /** Builds the app: external plugins, then our plugins, then routes (fastify/demo's order). */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = await createBaseApp(config, logger);
+  // Under test, each failure is held to the codes its route lists (api/error-codes.ts).
+  await app.register(errorCodeAuditPlugin);
   await app.register(helmet, { contentSecurityPolicy: { directives: pageDirectives(app) } });
   await app.register(swagger, {
     openapi: { info: { title: 'Storefront API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    transform: jsonSchemaTransformWithErrorCodes,
   });
   // The document is always built (app.swagger()); it is served, with its page, only when API_DOCS says so.
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });

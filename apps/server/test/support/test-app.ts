@@ -87,8 +87,15 @@ export async function buildTestApp(
     database,
     seeded,
     close: async () => {
+      // Every failure the app answered used a code its route lists (plugins/error-code-audit.ts): a new one
+      // is added to apps/server/src/api/route-error-codes.ts with the code that answers it.
+      const undeclared = [...new Set(app.undeclaredErrorCodes)];
       await app.close();
       await drop();
+      if (undeclared.length > 0)
+        throw new Error(
+          `Failures with a code their route does not list (apps/server/src/api/route-error-codes.ts):\n${undeclared.join('\n')}`,
+        );
     },
   };
 }
