@@ -18,14 +18,15 @@ export const SERVER_MODULE_USES = {
   wallet: ['audit'],
   // Identity verification (ADR 016): its own record, attempts and provider.
   kyc: ['audit', 'auth'],
-  cart: ['catalog', 'coupons', 'promotions', 'settings'],
+  // Pricing: the items (catalog), the coupon, the promotions and the first purchase, the settings, the shopper's tax state (user).
+  cart: ['catalog', 'coupons', 'promotions', 'settings', 'user'],
   // An order is placed only for an account that confirmed being 18 or older (issue 24; user's isAdultConfirmed).
   checkout: ['cart', 'coupons', 'user'],
   // Gift-card codes redeemed into the wallet (issue 24): the order that sold a code must still stand.
-  redemption: ['checkout', 'wallet'],
+  redemption: ['catalog', 'checkout', 'wallet'],
   // A refund takes back the coins of the order's redeemed gift-card codes (redemption).
   // The receipt's addressee is an account (auth's findAccount, issue 25).
-  fulfilment: ['auth', 'cart', 'checkout', 'coupons', 'redemption', 'wallet'],
+  fulfilment: ['auth', 'cart', 'checkout', 'coupons', 'promotions', 'redemption', 'wallet'],
   purchases: ['checkout'],
   // An admin's refund writes the audit log (ADR 026).
   payments: ['audit', 'checkout', 'fulfilment', 'settings', 'user'],
@@ -39,5 +40,5 @@ export const SERVER_MODULE_USES = {
   // kyc: the dashboard counts the identity reviews the kyc module lists (ADR 025).
   admin: ['audit', 'chat', 'kyc', 'wallet'],
   // Session recording and replay (ADR 028): its settings, and the audit log of their changes.
-  recordings: ['audit', 'settings'],
+  recordings: ['audit', 'auth', 'settings'],
 };

@@ -32,7 +32,7 @@ export const TABLE_OWNERS = {
   cartItems: 'cart',
   orders: 'checkout',
   orderItems: 'checkout',
-  firstPurchases: 'fulfilment',
+  firstPurchases: 'promotions',
   ledgerEntries: 'wallet',
   walletAdjustments: 'wallet',
   distributorCredits: 'distributors',
@@ -65,17 +65,9 @@ export const KNOWN_CROSS_READS = {
   admin: ['cashouts', 'kycRecords', 'ledgerEntries', 'orderItems', 'orders', 'payments', 'users'],
   // The audit log names what an admin changed (a coupon, a product, an order, a shopper …) as it is now.
   audit: ['cashouts', 'coupons', 'giftCards', 'orders', 'products', 'promotions', 'users'],
-  // Pricing: the first-purchase bonus, the shopper's state (the catalogue's items are asked of catalog).
-  cart: ['firstPurchases', 'users'],
-  cashout: ['users'],
-  // The inbox's rows name the visitor and the agent (a join); a single account is asked of auth.
-  chat: ['users'],
   // The codes an order holds, and the payment of an order (checkout asks payments, issue 25).
   checkout: ['giftCardCodes', 'giftCards', 'payments'],
-  kyc: ['users'],
   payments: ['orders'],
-  recordings: ['users'],
-  redemption: ['giftCardCodes', 'giftCards'],
   user: ['kycRecords', 'ledgerEntries', 'users'],
   // An adjustment locks the shopper's row (auth's lockAccount would be a cycle: auth's demo seeding credits the wallet).
   wallet: ['orders', 'users'],

@@ -12,7 +12,6 @@ export * from '../modules/promotions/tables.ts';
 export * from '../modules/coupons/tables.ts';
 export * from '../modules/cart/tables.ts';
 export * from '../modules/checkout/tables.ts';
-export * from '../modules/fulfilment/tables.ts';
 export * from '../modules/wallet/tables.ts';
 export * from '../modules/distributors/tables.ts';
 export * from '../modules/kyc/tables.ts';

@@ -1,6 +1,6 @@
 // What another module may know of an account (issue 25: the users table is auth's; others ask here instead of
 // reading it): who the account is and how to reach them, never its password hash or sign-in state.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from './tables.ts';
 
@@ -20,6 +20,17 @@ export async function findAccount(db: Db | Tx, userId: string): Promise<AccountC
     .where(eq(users.id, userId))
     .limit(1);
   return row;
+}
+
+/** The accounts of `userIds` by id (one query; an id without an account is absent): a list's names and e-mails. */
+export async function findAccounts(db: Db | Tx, userIds: readonly string[]): Promise<Map<string, AccountCard>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, createdAt: users.createdAt })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**

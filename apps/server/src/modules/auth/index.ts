@@ -5,6 +5,6 @@ export { default as authRoutes } from './routes.ts';
 export { adminSessionRoutes } from './admin-sessions.ts';
 export { findLiveTokenHashes, findSessionUser } from './service.ts';
 // An account as other modules may know it (issue 25: they ask here rather than read users).
-export { findAccount, lockAccount, type AccountCard } from './accounts.ts';
+export { findAccount, findAccounts, lockAccount, type AccountCard } from './accounts.ts';
 // SPEC §3 fbData, appleData and provider for GET v1/getuser (ADR 029).
 export { socialStateOf } from './social/service.ts';

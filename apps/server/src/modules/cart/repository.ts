@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CartItemKind } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { cartItems, carts, firstPurchases, users } from '../../db/schema.ts';
+import { cartItems, carts } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { catalogItemKey, findCatalogItems, type CatalogItem } from '../catalog/index.ts';
 
@@ -86,22 +86,6 @@ export async function setLineQuantity(tx: Tx, lineId: string, quantity: number):
 
 export async function deleteLine(tx: Tx, lineId: string): Promise<void> {
   await tx.delete(cartItems).where(eq(cartItems.id, lineId));
-}
-
-/** The state of the shopper's address (tax is charged by it), or null without an address. */
-export async function findUserState(db: Conn, userId: string): Promise<string | null> {
-  const rows = await db.select({ address: users.address }).from(users).where(eq(users.id, userId));
-  const state = rows[0]?.address?.state?.trim().toUpperCase();
-  return state ? state : null;
-}
-
-/**
- * Whether the shopper has made their first purchase (an order of theirs was fulfilled): then the
- * first-purchase promotion no longer applies. Fulfilment writes the row; see 0007.
- */
-export async function hasFirstPurchase(db: Conn, userId: string): Promise<boolean> {
-  const rows = await db.select({ userId: firstPurchases.userId }).from(firstPurchases).where(eq(firstPurchases.userId, userId));
-  return rows.length > 0;
 }
 
 /** What the header badge shows: the sum of the quantities in the shopper's cart. */

@@ -13,15 +13,14 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound, unprocessable } from '@store/server-kit';
 import { appliedCouponStatus, couponToApply, isCouponCode, type CouponRecord } from '../coupons/index.ts';
-import { getActivePromotion, getFirstPurchasePromotion } from '../promotions/index.ts';
+import { getActivePromotion, getFirstPurchasePromotion, hasFirstPurchase } from '../promotions/index.ts';
+import { findTaxState } from '../user/index.ts';
 import { getStoreSettings } from '../settings/index.ts';
 import { findCatalogItem, type CatalogItem } from '../catalog/index.ts';
 import {
   deleteLine,
   ensureCart,
   findLine,
-  findUserState,
-  hasFirstPurchase,
   insertLine,
   listCartLines,
   lockCart,
@@ -88,7 +87,7 @@ async function loadPricingContext(db: Db | Tx, userId: string): Promise<PricingC
     getStoreSettings(asDb(db)),
     getActivePromotion(asDb(db), 'web'),
     getFirstPurchasePromotion(asDb(db), 'web'),
-    findUserState(db, userId),
+    findTaxState(db, userId),
   ]);
   // A shopper qualifies until an order of theirs is fulfilled; fulfilment re-checks, since two orders
   // priced before either was paid both carry the bonus and only the first fulfilled may keep it.

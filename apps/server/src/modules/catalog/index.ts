@@ -6,3 +6,5 @@ export { catalogItemKey, findCatalogItem, findCatalogItems, type CatalogItem } f
 export { default as catalogRoutes } from './routes.ts';
 export { invalidateCatalogCache } from './service.ts';
 export { STARTER_GIFT_CARDS, STARTER_PRODUCTS } from './starter-catalog.ts';
+// Sold codes, for the redemption module to redeem (issue 25: it asks here, the codes are the catalogue's).
+export { findSoldCode, listRedeemedCodesOfOrder, lockSoldCode, markRedeemed, type SoldCode } from './sold-codes.ts';

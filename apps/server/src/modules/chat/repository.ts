@@ -1,9 +1,8 @@
 // The chat's SQL (migration 0028, ADR 027): conversations, messages, the inbox's list.
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { chatConversations, chatMessages } from './tables.ts';
-import { users } from '../../db/schema.ts';
+import { findAccounts } from '../auth/index.ts';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -92,20 +91,17 @@ export async function lastMessageOf(db: Db, conversationId: string): Promise<Mes
   return row;
 }
 
-const visitor = alias(users, 'visitor');
-const agent = alias(users, 'agent');
-
-/** The inbox's row of a conversation: the conversation, its visitor and agent, its last message. */
+/**
+ * The inbox's row of a conversation: the conversation, its last message. The subquery names the outer table
+ * itself: a query of one table renders its columns unqualified, and `id` would be the message's.
+ */
 const summaryColumns = {
   conversation: chatConversations,
-  visitorEmail: visitor.email,
-  visitorFirstname: visitor.firstname,
-  visitorLastname: visitor.lastname,
-  agentEmail: agent.email,
   lastMessage: sql<
     string | null
-  >`(SELECT m.body FROM chat_messages m WHERE m.conversation_id = ${chatConversations.id} ORDER BY m.id DESC LIMIT 1)`,
+  >`(SELECT m.body FROM chat_messages m WHERE m.conversation_id = chat_conversations.id ORDER BY m.id DESC LIMIT 1)`,
 };
+/** …with its visitor and agent, asked of auth (whose table it is) in one query for the rows. */
 export type SummaryRow = {
   conversation: ConversationRow;
   visitorEmail: string | null;
@@ -114,6 +110,22 @@ export type SummaryRow = {
   agentEmail: string | null;
   lastMessage: string | null;
 };
+
+async function withPeople(db: Db, rows: { conversation: ConversationRow; lastMessage: string | null }[]): Promise<SummaryRow[]> {
+  const ids = rows.flatMap(({ conversation }) => [conversation.userId, conversation.assignedAdminId]).filter((id): id is string => !!id);
+  const accounts = await findAccounts(db, ids);
+  return rows.map((row) => {
+    const visitor = row.conversation.userId ? accounts.get(row.conversation.userId) : undefined;
+    const agent = row.conversation.assignedAdminId ? accounts.get(row.conversation.assignedAdminId) : undefined;
+    return {
+      ...row,
+      visitorEmail: visitor?.email ?? null,
+      visitorFirstname: visitor?.firstname ?? null,
+      visitorLastname: visitor?.lastname ?? null,
+      agentEmail: agent?.email ?? null,
+    };
+  });
+}
 
 export async function listSummaries(
   db: Db,
@@ -132,22 +144,14 @@ export async function listSummaries(
   const rows = await db
     .select(summaryColumns)
     .from(chatConversations)
-    .leftJoin(visitor, eq(visitor.id, chatConversations.userId))
-    .leftJoin(agent, eq(agent.id, chatConversations.assignedAdminId))
     .where(and(...where))
     .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
     .limit(limit + 1)
     .offset((page - 1) * limit);
-  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+  return { rows: await withPeople(db, rows.slice(0, limit)), hasMore: rows.length > limit };
 }
 
 export async function findSummary(db: Db, id: string): Promise<SummaryRow | undefined> {
-  const [row] = await db
-    .select(summaryColumns)
-    .from(chatConversations)
-    .leftJoin(visitor, eq(visitor.id, chatConversations.userId))
-    .leftJoin(agent, eq(agent.id, chatConversations.assignedAdminId))
-    .where(eq(chatConversations.id, id))
-    .limit(1);
-  return row;
+  const [row] = await db.select(summaryColumns).from(chatConversations).where(eq(chatConversations.id, id)).limit(1);
+  return row ? (await withPeople(db, [row]))[0] : undefined;
 }

@@ -5,7 +5,7 @@
 import type { Wake } from '../../background/work.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { withdrawFirstPurchaseBonus, type LockedOrder } from '../checkout/index.ts';
-import { claimFirstPurchase } from './repository.ts';
+import { claimFirstPurchase } from '../promotions/index.ts';
 
 export interface FulfilmentDeps {
   db: Db;

@@ -10,9 +10,10 @@ import type {
   IdentityReviewReason,
   KycEvidence,
 } from '@store/shared';
+import { findAccounts } from '../auth/index.ts';
 import type { Wake } from '../../background/work.ts';
 import type { Db } from '../../db/client.ts';
-import { kycAttempts, kycRecords, users } from '../../db/schema.ts';
+import { kycRecords } from '../../db/schema.ts';
 import { conflict, notFound } from '@store/server-kit';
 import { recordAudit } from '../audit/index.ts';
 import { announceVerificationChange } from './live.ts';
@@ -53,24 +54,31 @@ export async function listIdentityReviews(
   const rows = await db
     .select({
       userId: kycRecords.userId,
-      email: users.email,
-      firstname: users.firstname,
-      lastname: users.lastname,
       attempts: kycRecords.attempts,
       decision: kycRecords.decision,
       status: kycRecords.status,
       updatedAt: kycRecords.updatedAt,
       // The latest attempt's: the check the record's decision came from.
-      evidence: sql<KycEvidence | null>`(SELECT ${kycAttempts.evidence} FROM ${kycAttempts} WHERE ${kycAttempts.userId} = ${kycRecords.userId} ORDER BY ${kycAttempts.number} DESC LIMIT 1)`,
+      // The outer table is named in full: a query of one table renders its columns unqualified.
+      evidence: sql<KycEvidence | null>`(SELECT a.evidence FROM kyc_attempts a WHERE a.user_id = kyc_records.user_id ORDER BY a.number DESC LIMIT 1)`,
     })
     .from(kycRecords)
-    .innerJoin(users, eq(users.id, kycRecords.userId))
     .where(needsReview())
     .orderBy(asc(kycRecords.updatedAt), asc(kycRecords.userId))
     .limit(query.limit + 1)
     .offset((query.page - 1) * query.limit);
+  const page = rows.slice(0, query.limit);
+  // Who each shopper is, asked of auth (its table) in one query for the page.
+  const accounts = await findAccounts(
+    db,
+    page.map((row) => row.userId),
+  );
   return {
-    reviews: rows.slice(0, query.limit).map((row) => ({ ...row, reason: reasonOf(row), updatedAt: row.updatedAt.toISOString() })),
+    reviews: page.map((row) => {
+      const account = accounts.get(row.userId);
+      const who = { email: account?.email ?? '', firstname: account?.firstname ?? '', lastname: account?.lastname ?? '' };
+      return { ...row, ...who, reason: reasonOf(row), updatedAt: row.updatedAt.toISOString() };
+    }),
     page: query.page,
     limit: query.limit,
     hasMore: rows.length > query.limit,

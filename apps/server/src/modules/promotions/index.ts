@@ -4,3 +4,5 @@ export { default as promotionRoutes } from './routes.ts';
 export { default as adminPromotionRoutes } from './admin-routes.ts';
 export { getActivePromotion, getFirstPurchasePromotion } from './service.ts';
 export { STARTER_PROMOTIONS } from './starter-promotions.ts';
+// The first-purchase promotion's eligibility: cart prices by it, fulfilment claims it (issue 25).
+export { claimFirstPurchase, hasFirstPurchase } from './first-purchases.ts';

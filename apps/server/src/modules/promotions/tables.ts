@@ -1,7 +1,10 @@
-// Drizzle view of the promotions' table (issue 25).
+// Drizzle view of the promotions' tables (issue 25): the promotions, and each shopper's first purchase (the
+// first-purchase promotion's eligibility: cart prices by it, the pay-an-order workflow claims it).
 // db/schema.ts gathers every module's tables; another module reads them through this module's index.ts.
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
+import { users } from '../auth/tables.ts';
+import { orders } from '../checkout/tables.ts';
 
 export const promotions = pgTable(
   'promotions',
@@ -23,3 +26,15 @@ export const promotions = pgTable(
   },
   (t) => [index('promotions_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );
+
+/** The order that was each shopper's first fulfilled purchase: only it keeps the first-purchase bonus (0007). */
+export const firstPurchases = pgTable('first_purchases', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  orderId: text('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminRecording, AdminRecordingsQuery } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { findAccounts } from '../auth/index.ts';
 import type { ParsedBatch } from './batch-body.ts';
 import { MAX_FACTS } from './session-facts.ts';
 import { recordingBatches, recordingOptOuts, recordingSessions } from './tables.ts';
@@ -122,7 +122,6 @@ export async function appendBatch(db: Db, input: NewBatch): Promise<AppendResult
 const listColumns = {
   id: recordingSessions.id,
   userId: recordingSessions.userId,
-  userEmail: users.email,
   chatId: recordingSessions.chatId,
   orderIds: recordingSessions.orderIds,
   paths: recordingSessions.paths,
@@ -132,12 +131,21 @@ const listColumns = {
   eventCount: recordingSessions.eventCount,
 };
 
-type ListRow = { startedAt: Date; endedAt: Date } & Omit<AdminRecording, 'startedAt' | 'endedAt'>;
-const toRecording = (row: ListRow): AdminRecording => ({
-  ...row,
-  startedAt: row.startedAt.toISOString(),
-  endedAt: row.endedAt.toISOString(),
-});
+type ListRow = { startedAt: Date; endedAt: Date } & Omit<AdminRecording, 'startedAt' | 'endedAt' | 'userEmail'>;
+
+/** The rows as the console lists them, each with its shopper's e-mail (asked of auth, one query for the page). */
+async function toRecordings(db: Db, rows: ListRow[]): Promise<AdminRecording[]> {
+  const accounts = await findAccounts(
+    db,
+    rows.flatMap((row) => (row.userId ? [row.userId] : [])),
+  );
+  return rows.map((row) => ({
+    ...row,
+    userEmail: (row.userId && accounts.get(row.userId)?.email) || null,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt.toISOString(),
+  }));
+}
 
 /** Newest first; one row more than the page is read to know whether another page follows. */
 export async function listSessions(db: Db, query: AdminRecordingsQuery) {
@@ -149,13 +157,12 @@ export async function listSessions(db: Db, query: AdminRecordingsQuery) {
   const rows = await db
     .select(listColumns)
     .from(recordingSessions)
-    .leftJoin(users, eq(users.id, recordingSessions.userId))
     .where(and(...filters))
     .orderBy(desc(recordingSessions.createdAt), desc(recordingSessions.id))
     .limit(query.limit + 1)
     .offset((query.page - 1) * query.limit);
   return {
-    recordings: rows.slice(0, query.limit).map(toRecording),
+    recordings: await toRecordings(db, rows.slice(0, query.limit)),
     page: query.page,
     limit: query.limit,
     hasMore: rows.length > query.limit,
@@ -163,12 +170,8 @@ export async function listSessions(db: Db, query: AdminRecordingsQuery) {
 }
 
 export async function findSession(db: Db, id: string): Promise<AdminRecording | null> {
-  const rows = await db
-    .select(listColumns)
-    .from(recordingSessions)
-    .leftJoin(users, eq(users.id, recordingSessions.userId))
-    .where(eq(recordingSessions.id, id));
-  return rows[0] ? toRecording(rows[0]) : null;
+  const rows = await db.select(listColumns).from(recordingSessions).where(eq(recordingSessions.id, id));
+  return rows[0] ? ((await toRecordings(db, [rows[0]]))[0] ?? null) : null;
 }
 
 export interface StoredBatch {

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { findOrder, lockOrderForChange } from '../checkout/index.ts';
 import { announceWalletChange, appendLedgerEntries, ledgerAmount } from '../wallet/index.ts';
-import * as repo from './repository.ts';
+import { findSoldCode, listRedeemedCodesOfOrder, lockSoldCode, markRedeemed, type SoldCode } from '../catalog/index.ts';
 
 export interface RedemptionDeps {
   db: Db;
@@ -22,7 +22,7 @@ const takeBackReference = (codeId: string) => `reversal:gift-card-code:${codeId}
 
 const unknownCode = () => new AppError(404, 'GIFT_CARD_CODE_UNKNOWN', GIFT_CARD_CODE_UNKNOWN_MESSAGE, 'code');
 
-function view(code: repo.SoldCode): RedeemableCode {
+function view(code: SoldCode): RedeemableCode {
   return {
     code: code.code,
     name: code.name,
@@ -35,8 +35,8 @@ function view(code: repo.SoldCode): RedeemableCode {
 }
 
 /** A sold code; anything else (in stock, reserved) is unknown to the asker. */
-async function soldCode(db: Db | Tx, code: string): Promise<repo.SoldCode> {
-  const found = await repo.findSoldCode(db, code);
+async function soldCode(db: Db | Tx, code: string): Promise<SoldCode> {
+  const found = await findSoldCode(db, code);
   if (!found) throw unknownCode();
   return found;
 }
@@ -54,7 +54,7 @@ export async function redeemCode({ db, wake }: RedemptionDeps, userId: string, c
   const redeemed = await db.transaction(async (tx) => {
     // The order first, then the code, as a refund would lock them: a refunded (or refunding) order's code is not redeemed.
     if ((await lockOrderForChange(tx, found.orderId))?.status !== 'fulfilled') throw unknownCode();
-    const locked = await repo.lockSoldCode(tx, found.id);
+    const locked = await lockSoldCode(tx, found.id);
     if (!locked) throw unknownCode();
     if (locked.redeemedAt) throw new AppError(409, 'GIFT_CARD_CODE_REDEEMED', GIFT_CARD_CODE_REDEEMED_MESSAGE, 'code');
     const total = locked.coins + locked.bonusCoins;
@@ -64,7 +64,7 @@ export async function redeemCode({ db, wake }: RedemptionDeps, userId: string, c
       ]);
       if (!appended) throw new Error(`redeemCode: code ${locked.id} is not marked redeemed but its coins are in the ledger`);
     }
-    const redeemedAt = await repo.markRedeemed(tx, locked.id, userId);
+    const redeemedAt = await markRedeemed(tx, locked.id, userId);
     await announceWalletChange(tx, userId);
     return view({ ...locked, redeemedBy: userId, redeemedAt });
   });
@@ -80,7 +80,7 @@ export async function redeemCode({ db, wake }: RedemptionDeps, userId: string, c
  */
 export async function takeBackRedeemedCodes(tx: Tx, orderId: string): Promise<string[]> {
   const redeemers = new Set<string>();
-  for (const code of await repo.listRedeemedCodesOfOrder(tx, orderId)) {
+  for (const code of await listRedeemedCodesOfOrder(tx, orderId)) {
     const credited = await ledgerAmount(tx, redemptionLedgerReference(code.id), 'purchasedWallet');
     if (credited === 0) continue;
     const appended = await appendLedgerEntries(tx, [

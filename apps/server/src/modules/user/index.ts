@@ -3,13 +3,14 @@
 // for (ADR 037, 039: names, e-mail, billing country, IP address), the billing country the card pay page
 // puts on the profile, and the profile's state (where the shopper buys from, which the payments module
 // checks against the whitelist), and whether the account holder confirmed being 18 or older (checkout
-// refuses an order without it).
+// refuses an order without it), and the address's state cart charges tax by.
 export { default as userRoutes } from './routes.ts';
 export {
   findAccountName,
   findBillingDetails,
   findPayer,
   findProfileState,
+  findTaxState,
   isAdultConfirmed,
   saveProfileCountry,
   saveProfileZip,

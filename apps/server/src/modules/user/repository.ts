@@ -147,6 +147,13 @@ export async function saveProfileCountry(db: Db, userId: string, country: string
     .where(eq(users.id, userId));
 }
 
+/** The state of the shopper's address, upper case (cart charges tax by it), or null without one. */
+export async function findTaxState(db: Db | Tx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ address: users.address }).from(users).where(eq(users.id, userId)).limit(1);
+  const state = row?.address?.state?.trim().toUpperCase();
+  return state ? state : null;
+}
+
 /**
  * The US state of the shopper's profile address: where they buy and cash out from, which the state
  * whitelist judges. Null without an address or a state, and for an address outside the US: a Canadian

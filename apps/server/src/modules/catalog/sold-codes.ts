@@ -1,4 +1,5 @@
-// SQL for redeeming gift-card codes: a sold code with its gift card, locked for its one redemption.
+// Sold gift-card codes as the redemption module redeems them (issue 25: the codes are the catalogue's stock,
+// so their SQL is here): a sold code with its gift card, locked for its one redemption, and marked redeemed.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { giftCardCodes, giftCards } from '../../db/schema.ts';
