@@ -29,7 +29,7 @@ export const SERVER_MODULE_USES = {
   fulfilment: ['auth', 'cart', 'checkout', 'coupons', 'promotions', 'redemption', 'wallet'],
   purchases: ['checkout'],
   // An admin's refund writes the audit log (ADR 026).
-  payments: ['audit', 'checkout', 'fulfilment', 'settings', 'user'],
+  payments: ['audit', 'checkout', 'settings', 'user'],
   // Game providers' credits: their keys are settings, the coins go through the wallet's ledger.
   distributors: ['auth', 'settings', 'wallet'],
   // Cash-outs (ADR 017): the verification, the saved bank accounts and ACH hold, the rules, the profile's state, the ledger.

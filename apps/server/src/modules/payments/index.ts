@@ -17,3 +17,4 @@ export { IN_FLIGHT_STALE_MS, PLACEHOLDER_STALE_MS, reconcilePayments } from './r
 // transaction, and after it commits.
 export { keepApprovedCard, writeApproval } from './approval.ts';
 export { assertOrderUnpaid, claimAttempt, openAttempt } from './attempts.ts';
+export { recordOrderReversal } from './reversal-record.ts';

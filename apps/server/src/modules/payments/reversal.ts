@@ -1,7 +1,7 @@
 // Money an approved payment took came back to the payer afterwards, whichever provider reports it
 // (ADR 009 "Reversals"): an ACH return (R01 insufficient funds, R10 not authorised...; ADR 011), or a
-// refund made outside the store, in Stripe's dashboard (ADR 012). Fulfilment takes the order's coins
-// back through the ledger and refunds the order; in the same transaction the payment becomes
+// refund made outside the store, in Stripe's dashboard (ADR 012). The pay-an-order workflow takes the
+// order's coins back through the ledger and refunds the order; in the same transaction the payment becomes
 // 'reversed', and after a bank return the shopper's account is flagged, so it pays by bank account no
 // more (a merchant's refund is not the shopper's doing: no flag). Repeats and concurrent deliveries
 // change nothing more (the order row's lock, then its status, decide). A payment the store refunded
@@ -11,12 +11,10 @@
 // left payable, as reconciliation records it.
 import { BANK_PAYMENT_RETURNED_MESSAGE } from '@store/shared';
 import { recordPaymentFailed, findOrder } from '../checkout/index.ts';
-import { reverseOrderGrant } from '../fulfilment/index.ts';
 import { DECLINE_MESSAGES, type PaymentNotification } from '@store/server-kit';
 import type { PaymentsDeps } from './deps.ts';
 import type { PaymentRow } from './repository.ts';
 import * as repo from './repository.ts';
-import { flagAccount, markPaymentReversed } from './reversal-repository.ts';
 
 type Reversal = Extract<PaymentNotification, { status: 'reversed' }>;
 
@@ -60,19 +58,12 @@ export async function reversePayment(deps: PaymentsDeps, payment: PaymentRow, no
     log.error(about, 'return of an approved payment that did not pay its order: left for a person to check');
     return;
   }
-  const reversed = await reverseOrderGrant(deps, payment.orderId, {
-    reason: bankReturn ? `${BANK_PAYMENT_RETURNED_MESSAGE} (${notification.reason})` : PAYMENT_REFUNDED_MESSAGE,
-    writeReversal: async (tx) => {
-      await markPaymentReversed(tx, payment.id, notification.reason);
-      if (bankReturn)
-        await flagAccount(tx, {
-          userId: payment.userId,
-          reason: 'bank_payment_returned',
-          reference: `payment:${payment.id}`,
-          detail: notification.reason,
-        });
-    },
-  });
+  const { reversed } = await deps.payOrder.reverseOrder(
+    deps,
+    payment.orderId,
+    bankReturn ? `${BANK_PAYMENT_RETURNED_MESSAGE} (${notification.reason})` : PAYMENT_REFUNDED_MESSAGE,
+    { kind: 'provider-reversal', paymentId: payment.id, userId: payment.userId, reason: notification.reason, bankReturn },
+  );
   if (reversed && bankReturn) log.warn(about, 'a settled bank payment was returned: its coins were taken back and the account flagged');
   else if (reversed) log.warn(about, 'a payment was refunded at the provider: its coins were taken back');
 }

@@ -14,7 +14,6 @@ import {
   type Shopper,
 } from '../../../test/support/checkout.ts';
 import { buyNow } from '../checkout/index.ts';
-import { reverseOrderGrant } from '../fulfilment/index.ts';
 import { getWalletCoins } from '../wallet/index.ts';
 import { giftCardCodes, giftCards, ledgerEntries } from '../../db/schema.ts';
 
@@ -144,18 +143,18 @@ describe('POST /api/v1/gift-cards/check and /redeem', () => {
     expect((await redeem(friend, code)).statusCode).toBe(200);
     expect(await purchased(friend)).toBe(2_500);
 
-    const reversed = await reverseOrderGrant({ db: db(), wake: t.app.outbox }, orderId, { reason: 'Refunded by the store.' });
+    const { reversed } = await t.app.payOrder.reverseOrder({ db: db(), wake: t.app.outbox }, orderId, 'Refunded by the store.');
     expect(reversed).toBe(true);
     expect(await purchased(friend)).toBe(0);
     // A repeated reversal takes nothing more.
-    expect(await reverseOrderGrant({ db: db(), wake: t.app.outbox }, orderId, { reason: 'Refunded by the store.' })).toBe(false);
+    expect((await t.app.payOrder.reverseOrder({ db: db(), wake: t.app.outbox }, orderId, 'Refunded by the store.')).reversed).toBe(false);
     expect(await purchased(friend)).toBe(0);
     expect((await check(friend, code)).statusCode).toBe(404);
   });
 
   it('does not redeem a code of a refunded order that nobody had redeemed', async () => {
     const { orderId, code } = await deliveredCode();
-    await reverseOrderGrant({ db: db(), wake: t.app.outbox }, orderId, { reason: 'Refunded by the store.' });
+    await t.app.payOrder.reverseOrder({ db: db(), wake: t.app.outbox }, orderId, 'Refunded by the store.');
     const s = await createShopper(db());
     expect((await redeem(s, code)).statusCode).toBe(404);
     expect(await purchased(s)).toBe(0);

@@ -117,7 +117,36 @@ export interface PayOrderPort {
     payment: PaymentRecord,
     approval: ProviderApproval,
   ): Promise<{ card?: SavedCard; orderStatus: OrderStatus }>;
+  /**
+   * The order's money went back (an admin's refund, a provider's refund or bank return): in one transaction
+   * with the order locked, what it granted is taken back (its coins through the ledger, its redeemed codes'
+   * coins), payments records `record`, and the order becomes refunded with `reason`. `reversed` is false,
+   * and nothing changed, when it was refunded already.
+   */
+  reverseOrder(
+    deps: Pick<PaymentsDeps, 'db' | 'wake'>,
+    orderId: string,
+    reason: string,
+    record?: PaymentReversalRecord,
+  ): Promise<{ reversed: boolean; reversedCoins: number }>;
 }
+
+/** What payments records, in a reversal's transaction, of why an order's money went back. */
+export type PaymentReversalRecord =
+  | {
+      kind: 'store-refund';
+      paymentId: string;
+      /** The admin's audit entry; its `after` gains the coins taken back. */
+      audit: {
+        actorId: string;
+        action: string;
+        targetType: string;
+        targetId: string;
+        before: Record<string, unknown>;
+        after: Record<string, unknown>;
+      };
+    }
+  | { kind: 'provider-reversal'; paymentId: string; userId: string; reason: string; bankReturn: boolean };
 
 /** A new attempt as payments writes it; the workflow adds the order and its total. */
 export type NewAttempt = Omit<typeof payments.$inferInsert, 'orderId' | 'amountCents'>;

@@ -6,7 +6,8 @@
 import type { PayOrderPort } from '../../providers/payments/core-port.ts';
 import { recordApproval } from './approval.ts';
 import { beginAttempt, claimAttempt } from './attempt.ts';
+import { reverseOrder } from './reversal.ts';
 
-export const payOrder: PayOrderPort = { beginAttempt, claimAttempt, recordApproval };
+export const payOrder: PayOrderPort = { beginAttempt, claimAttempt, recordApproval, reverseOrder };
 export { payOrderBackground } from './background.ts';
 export { fulfilOrder, type FulfilDeps } from './fulfil.ts';

@@ -4,7 +4,7 @@ import type { ServerToClientEvents } from '@store/shared';
 import { connectShopperSocket, type ShopperSocket } from '../../../test/support/live-client.ts';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { placeOrder } from '../../modules/checkout/index.ts';
-import { reverseOrderGrant } from '../../modules/fulfilment/index.ts';
+import { reverseOrder } from './reversal.ts';
 import {
   addToCart,
   approvePayment,
@@ -76,7 +76,7 @@ describe('live updates after fulfilment', () => {
         socket.on('orderUpdated', ({ orderId, status }) => orderId === order._id && status === 'refunded' && resolve()),
       );
       const warning = new Promise((resolve) => socket.on('notification', (n) => n.type === 'warning' && resolve(n)));
-      await reverseOrderGrant({ db, wake: t.app.outbox }, order._id, { reason: 'returned (R01)' });
+      await reverseOrder({ db, wake: t.app.outbox }, order._id, 'returned (R01)');
       await refunded;
       expect(await warning).toEqual({
         type: 'warning',

@@ -3,21 +3,19 @@
 //   1. claim: with the order locked, its approved payment moves to 'refunding' (two admins at once: the
 //      second finds the claim and is told, 409);
 //   2. the provider is asked (outside any transaction: it may take seconds);
-//   3. refunded: in ONE transaction the payment becomes 'refunded', fulfilment's reverseOrderGrant takes
-//      the coins back through the ledger and refunds the order (the live wallet event with it), and the
-//      audit entry is written; declined: the claim is released (approved again), 422 with the reason.
+//   3. refunded: in ONE transaction (the pay-an-order workflow's reverseOrder) the coins go back through the
+//      ledger, the payment becomes 'refunded' with the audit entry (recordOrderReversal), and the order is
+//      refunded (the live wallet event with it); declined: the claim is released (approved again), 422 with the reason.
 // The provider's own news of the refund (Stripe's charge.refunded) finds the payment 'refunding' or
 // 'refunded', not 'approved', so the shared reversal (reversal.ts) takes nothing back a second time.
 import type { AdminRefundResult } from '@store/shared';
 import { notFound } from '@store/server-kit';
 import { AppError } from '../../../lib/errors.ts';
-import { recordAudit } from '../../audit/index.ts';
 import { lockOrderForChange } from '../../checkout/index.ts';
-import { reverseOrderGrant } from '../../fulfilment/index.ts';
 import type { PaymentProvider, RefundOutcome } from '@store/server-kit';
 import type { PaymentsDeps } from '../deps.ts';
 import type { PaymentRow } from '../repository.ts';
-import { claimForRefund, findPaymentForUpdate, releaseRefundClaim, settleRefundClaim } from './repository.ts';
+import { claimForRefund, findPaymentForUpdate, releaseRefundClaim } from './repository.ts';
 
 /**
  * A claim whose provider call failed (an error, a timeout) is left 'refunding': the provider may have
@@ -112,29 +110,24 @@ export async function refundOrder(deps: PaymentsDeps, actorId: string, orderId: 
     );
   }
 
-  let reversedCoins = 0;
-  const reversed = await reverseOrderGrant(deps, orderId, {
-    reason: ORDER_REFUNDED_BY_STORE,
-    writeReversal: async (tx, taken) => {
-      reversedCoins = taken.reversedCoins;
-      if (!(await settleRefundClaim(tx, payment.id))) throw new Error(`refund: payment ${payment.id} lost its refund claim`);
-      await recordAudit(tx, {
-        actorId,
-        action: 'order.refund',
-        targetType: 'order',
-        targetId: orderId,
-        before: { state: claimed.orderState, paymentId: payment.id, paymentStatus: 'approved' },
-        after: {
-          state: 'refunded',
-          paymentId: payment.id,
-          paymentStatus: 'refunded',
-          provider: payment.provider,
-          providerRefundId: outcome.transactionId,
-          refundedCents: payment.amountCents,
-          reversedCoins,
-          reason,
-        },
-      });
+  const { reversed, reversedCoins } = await deps.payOrder.reverseOrder(deps, orderId, ORDER_REFUNDED_BY_STORE, {
+    kind: 'store-refund',
+    paymentId: payment.id,
+    audit: {
+      actorId,
+      action: 'order.refund',
+      targetType: 'order',
+      targetId: orderId,
+      before: { state: claimed.orderState, paymentId: payment.id, paymentStatus: 'approved' },
+      after: {
+        state: 'refunded',
+        paymentId: payment.id,
+        paymentStatus: 'refunded',
+        provider: payment.provider,
+        providerRefundId: outcome.transactionId,
+        refundedCents: payment.amountCents,
+        reason,
+      },
     },
   });
   // The claim keeps the order from any other refund, and the provider's own news of it from reversing it.
