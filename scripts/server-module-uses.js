@@ -21,7 +21,7 @@ export const SERVER_MODULE_USES = {
   // Pricing: the items (catalog), the coupon, the promotions and the first purchase, the settings, the shopper's tax state (user).
   cart: ['catalog', 'coupons', 'promotions', 'settings', 'user'],
   // An order is placed only for an account that confirmed being 18 or older (issue 24; user's isAdultConfirmed).
-  checkout: ['cart', 'coupons', 'user'],
+  checkout: ['cart', 'catalog', 'coupons', 'user'],
   // Gift-card codes redeemed into the wallet (issue 24): the order that sold a code must still stand.
   redemption: ['catalog', 'checkout', 'wallet'],
   // A refund takes back the coins of the order's redeemed gift-card codes (redemption).

@@ -8,3 +8,5 @@ export { invalidateCatalogCache } from './service.ts';
 export { STARTER_GIFT_CARDS, STARTER_PRODUCTS } from './starter-catalog.ts';
 // Sold codes, for the redemption module to redeem (issue 25: it asks here, the codes are the catalogue's).
 export { findSoldCode, listRedeemedCodesOfOrder, lockSoldCode, markRedeemed, type SoldCode } from './sold-codes.ts';
+// The code stock an order holds, for checkout (issue 25: it asks here).
+export { assignCodes, countCodesHeldBy, listAssignedCodes, releaseCodes, reserveFreeCodes, type AssignedCode } from './order-codes.ts';

@@ -2,7 +2,7 @@
 import type { Order, PaymentMethodKind } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { listOrderItems, listPaymentMethods, listSettlingOrderIds, type OrderItemRow, type OrderRow } from './repository.ts';
-import { listAssignedCodes } from './stock-repository.ts';
+import { listAssignedCodes } from '../catalog/index.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -28,7 +28,7 @@ import {
   type OrderRow,
 } from './repository.ts';
 import { reserveGiftCardCodes } from './stock.ts';
-import { releaseCodes } from './stock-repository.ts';
+import { releaseCodes } from '../catalog/index.ts';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const ALREADY_ORDERED_MESSAGE = 'This cart has already been ordered.';

@@ -3,7 +3,7 @@
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listOrderItems } from './repository.ts';
-import { assignCodes, countCodesHeldBy, reserveFreeCodes } from './stock-repository.ts';
+import { assignCodes, countCodesHeldBy, reserveFreeCodes } from '../catalog/index.ts';
 
 export const GIFT_CARD_SOLD_OUT_MESSAGE = 'Sorry, that gift card just sold out.';
 

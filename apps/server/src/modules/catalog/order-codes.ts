@@ -1,5 +1,6 @@
-// SQL of the gift-card codes an order holds: reserved from free stock before the charge, handed to the
-// buyer once fulfilled, or put back when the order will not be paid.
+// The gift-card code stock as orders hold it (issue 25: the codes are the catalogue's, so their SQL is here;
+// checkout asks through catalog's index): codes reserved for an order, released, assigned to its buyer when
+// it is fulfilled, and listed with their orders.
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { giftCardCodes, giftCards } from '../../db/schema.ts';
