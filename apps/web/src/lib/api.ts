@@ -126,7 +126,7 @@ const createApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__side
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User', 'Products', 'Settings', 'Promotion', 'Cart'],
+  tagTypes: ['User', 'Products', 'Settings', 'Promotion', 'Cart', 'SignInMethods'],
   endpoints: () => ({}),
   extractRehydrationInfo(action, { reducerPath }) {
     if (!serverApiStateReceived.match(action)) return undefined;

@@ -40,8 +40,14 @@ describe('linking Apple or Facebook from the profile', () => {
 
   it("finishes with the code from the address's fragment and this tab's secret, then clears both", async () => {
     sessionStorage.setItem('socialSignInBinding', SECRET);
+    let linked = false;
     const { net, router } = renderAt('/profile#link=one-time-code-from-the-callback&provider=apple', {
-      'POST v1/auth/providers/apple/link/finish': { body: appleLinked },
+      // The server's list, as it stands before and after the link.
+      'GET v1/auth/providers': () => ({ body: linked ? appleLinked : methods() }),
+      'POST v1/auth/providers/apple/link/finish': () => {
+        linked = true;
+        return { body: appleLinked };
+      },
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Apple is now linked: you can sign in with it.');
     expect(net.find('POST v1/auth/providers/apple/link/finish')!.body).toEqual({
@@ -53,6 +59,30 @@ describe('linking Apple or Facebook from the profile', () => {
     expect(sessionStorage.getItem('socialSignInBinding')).toBeNull();
     expect(within(screen.getByTestId('sign-in-method-apple')).getByText('Linked (ann@icloud.example)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Unlink Apple' })).toBeInTheDocument();
+  });
+
+  it('shows the new list even when the first request for the list answers after the link, with the list as it was', async () => {
+    sessionStorage.setItem('socialSignInBinding', SECRET);
+    let linked = false;
+    let finished: () => void = () => undefined;
+    const linkDone = new Promise<void>((resolve) => (finished = resolve));
+    renderAt('/profile#link=one-time-code-from-the-callback&provider=apple', {
+      // The first request for the list was read before the link and answers after it (a loaded machine).
+      'GET v1/auth/providers': async () => {
+        const before = !linked;
+        if (before) await linkDone;
+        return { body: before ? methods() : appleLinked };
+      },
+      'POST v1/auth/providers/apple/link/finish': () => {
+        linked = true;
+        setTimeout(finished, 0);
+        return { body: appleLinked };
+      },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Apple is now linked: you can sign in with it.');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('sign-in-method-apple')).getByText('Linked (ann@icloud.example)')).toBeInTheDocument(),
+    );
   });
 
   it("shows the server's refusal (the identity signs in to another account)", async () => {
