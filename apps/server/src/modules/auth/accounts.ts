@@ -12,13 +12,18 @@ export interface AccountCard {
   createdAt: Date;
 }
 
+/** What another module may know of an account, as selected. */
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  createdAt: users.createdAt,
+};
+
 /** The account of `userId`, or undefined when there is none; inside `tx` when given one. */
 export async function findAccount(db: Db | Tx, userId: string): Promise<AccountCard | undefined> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row;
 }
 
@@ -26,10 +31,7 @@ export async function findAccount(db: Db | Tx, userId: string): Promise<AccountC
 export async function findAccounts(db: Db | Tx, userIds: readonly string[]): Promise<Map<string, AccountCard>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, createdAt: users.createdAt })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const rows = await db.select(accountColumns).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((row) => [row.id, row]));
 }
 
