@@ -121,7 +121,7 @@ export async function startStore({ publicUrl, env = {}, databaseFrom }: StoreOpt
     // (ADR 033) are for one office's shoppers, not a whole suite's.
     RECORDING_MAX_EVENTS_PER_ADDRESS_PER_HOUR: '100000000',
     RECORDING_MAX_BYTES_PER_ADDRESS_PER_HOUR: String(100 * 1024 ** 3),
-    // The vault's per-address tokenize limit would stop the run too the vault's per-address tokenize limit (ADR 032); each test's shopper keeps the per-shopper one.
+    // The vault's per-address tokenize limit (ADR 032) would stop the run too; each test's shopper keeps the per-shopper one.
     VAULT_TOKENIZE_PER_ADDRESS: '100000',
     // Bank payments settle only when a test says so (the sandbox's settle control), however slow the machine.
     ACH_SANDBOX_SETTLE_MS: String(60 * 60_000),

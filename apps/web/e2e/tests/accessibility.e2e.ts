@@ -57,8 +57,48 @@ const ADMIN_PAGES: PageState[] = [
   { path: '/admin/catalogue', ready: 'h2' },
   { path: '/admin/promotions', ready: 'h2' },
   { path: '/admin/chats', ready: 'h2' },
-  { path: '/admin/recordings', ready: 'h2' },
+  // A row with two orders (seeded below): links side by side must each stay a 24 px target.
+  { path: '/admin/recordings', ready: '[data-testid=admin-recording-row]' },
 ];
+
+/**
+ * A shopper's recording that visited two orders' pages, as the recorder sends it, so the recordings
+ * table always has a row with two order links to scan (other tests' recordings vary from run to run).
+ */
+async function seedRecordingOfTwoOrders(token: string): Promise<void> {
+  const headers = { 'x-auth-token': token, 'content-type': 'application/json' };
+  // Recordings started are limited per address and minute, and the whole suite records from this address.
+  let start: Response | undefined;
+  await expect
+    .poll(
+      async () => {
+        start = await fetch(`${baseURL}/api/v1/recordings`, { method: 'POST', headers: { 'x-auth-token': token } });
+        return start.status;
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
+    .toBe(201);
+  const { recordingId, recordingSecret } = ((await start!.json()) as { data: { recordingId: string; recordingSecret: string } }).data;
+  const now = Date.now();
+  const events = [
+    { type: 4, timestamp: now - 2_000, data: { href: `${baseURL}/add-card/ord_a11y_first`, width: 390, height: 844 } },
+    { type: 4, timestamp: now - 1_000, data: { href: `${baseURL}/payment-success?orderId=ord_a11y_second`, width: 390, height: 844 } },
+  ];
+  // Batches are limited per address and minute too; a batch sent again is a retry, stored once.
+  await expect
+    .poll(
+      async () =>
+        (
+          await fetch(`${baseURL}/api/v1/recordings/${encodeURIComponent(recordingId)}/batches`, {
+            method: 'POST',
+            headers: { ...headers, 'x-recording-secret': recordingSecret },
+            body: JSON.stringify({ sequence: 0, events }),
+          })
+        ).status,
+      { timeout: 120_000, intervals: [2_000] },
+    )
+    .toBe(200);
+}
 
 async function violationsOn(
   states: PageState[],
@@ -87,6 +127,7 @@ describe('accessibility (axe, WCAG 2.2 AA)', () => {
       const shopper = await signInViaApi(baseURL, await createVerifiedUser(baseURL, { billingAddress: true }));
       await addToCartViaApi(baseURL, shopper.token, product._id, 1);
       const admin = await signInAsAdmin(baseURL);
+      await seedRecordingOfTwoOrders(shopper.token);
       const found = [
         ...(await violationsOn(
           [...GUEST_PAGES, { path: `/product-details/${product._id}`, ready: '[data-testid=product-details]' }],

@@ -93,7 +93,7 @@ export function RecordingList() {
                     <td>
                       {recording.orderIds.map((orderId) => (
                         <Link key={orderId} to={`/admin/orders/${encodeURIComponent(orderId)}`}>
-                          {orderId}{' '}
+                          {orderId}
                         </Link>
                       ))}
                     </td>
