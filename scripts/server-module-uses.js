@@ -21,15 +21,16 @@ export const SERVER_MODULE_USES = {
   // Pricing: the items (catalog), the coupon, the promotions and the first purchase, the settings, the shopper's tax state (user).
   cart: ['catalog', 'coupons', 'promotions', 'settings', 'user'],
   // An order is placed only for an account that confirmed being 18 or older (issue 24; user's isAdultConfirmed).
-  checkout: ['cart', 'catalog', 'coupons', 'user'],
+  // Whether an order's payment is settling and how it was paid: checkout asks payments (ADR 057).
+  checkout: ['cart', 'catalog', 'coupons', 'payments', 'user'],
   // Gift-card codes redeemed into the wallet (issue 24): the order that sold a code must still stand.
   redemption: ['catalog', 'checkout', 'wallet'],
   // A refund takes back the coins of the order's redeemed gift-card codes (redemption).
   // The receipt's addressee is an account (auth's findAccount, issue 25).
   fulfilment: ['auth', 'cart', 'checkout', 'coupons', 'promotions', 'redemption', 'wallet'],
   purchases: ['checkout'],
-  // An admin's refund writes the audit log (ADR 026).
-  payments: ['audit', 'checkout', 'settings', 'user'],
+  // An admin's refund writes the audit log (ADR 026). Orders through the pay-an-order workflow (deps.payOrder), not checkout.
+  payments: ['audit', 'settings', 'user'],
   // Game providers' credits: their keys are settings, the coins go through the wallet's ledger.
   distributors: ['auth', 'settings', 'wallet'],
   // Cash-outs (ADR 017): the verification, the saved bank accounts and ACH hold, the rules, the profile's state, the ledger.

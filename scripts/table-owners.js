@@ -65,9 +65,6 @@ export const KNOWN_CROSS_READS = {
   admin: ['cashouts', 'kycRecords', 'ledgerEntries', 'orderItems', 'orders', 'payments', 'users'],
   // The audit log names what an admin changed (a coupon, a product, an order, a shopper …) as it is now.
   audit: ['cashouts', 'coupons', 'giftCards', 'orders', 'products', 'promotions', 'users'],
-  // The payment of an order: its method, and whether one is settling (payments uses checkout, so checkout cannot ask it).
-  checkout: ['payments'],
-  payments: ['orders'],
   user: ['kycRecords', 'ledgerEntries', 'users'],
   // An adjustment locks the shopper's row (auth's lockAccount would be a cycle: auth's demo seeding credits the wallet).
   wallet: ['orders', 'users'],

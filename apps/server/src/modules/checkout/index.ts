@@ -1,7 +1,7 @@
 // Public surface of the checkout module. Checkout owns orders, their state machine and what an order
-// holds while it is paid for (gift-card codes, a coupon use). It knows nothing of payments or
-// fulfilment: the pay-an-order workflow (workflows/pay-order) calls the steps and intents below in the
-// transactions it opens.
+// holds while it is paid for (gift-card codes, a coupon use). It asks payments only whether an order's
+// payment is settling and how it was paid (ADR 057), and knows nothing of fulfilment: the pay-an-order
+// workflow (workflows/pay-order) calls the steps and intents below in the transactions it opens.
 export { checkoutBackground } from './background.ts';
 export { default as checkoutRoutes } from './routes.ts';
 export {

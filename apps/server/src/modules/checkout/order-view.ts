@@ -1,7 +1,8 @@
 // The Order document clients see (packages/shared checkout.ts), built from rows.
 import type { Order, PaymentMethodKind } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { listOrderItems, listPaymentMethods, listSettlingOrderIds, type OrderItemRow, type OrderRow } from './repository.ts';
+import { listPaymentMethods, listSettlingOrderIds } from '../payments/index.ts';
+import { listOrderItems, type OrderItemRow, type OrderRow } from './repository.ts';
 import { listAssignedCodes } from '../catalog/index.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,9 +1,9 @@
 // SQL for orders and their lines.
 import { and, asc, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
-import { OUTBOX_TOPICS, type PaymentMethodKind } from '@store/shared';
+import { OUTBOX_TOPICS } from '@store/shared';
 import { enqueue } from '../../background/topics.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderItems, orders, payments } from '../../db/schema.ts';
+import { orderItems, orders } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -86,42 +86,29 @@ export async function listPaidOrderIds(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Pending orders whose reservations were taken before `cutoff`, oldest first (the expiry sweep). */
+/** Where a page of the expiry sweep ended: the last order's reservation time and id. */
+export interface HoldingCursor {
+  reservedAt: Date;
+  id: string;
+}
+
 /**
- * A payment of the order has been taken and its money is settling (a bank payment, ACH: status
- * 'pending' in payments): the order waits for it, so its reservations do not expire and it cannot be
- * canceled (ADR 011). Read from the payment rows themselves, the one place that knows, rather than from
- * a copy on the order that every way out of 'pending' would have to clear.
+ * Pending orders whose reservations were taken before `cutoff`, oldest first, after `after` (the expiry
+ * sweep's pages: those whose payment is settling are skipped by the sweep and paged past, not retaken).
  */
-const notSettling = sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.status} = 'pending')`;
-
-export async function hasSettlingPayment(db: Db | Tx, orderId: string): Promise<boolean> {
-  return (await listSettlingOrderIds(db, [orderId])).has(orderId);
-}
-
-/** The method each of these payments was made with (an order's paymentId names the one that paid it). */
-export async function listPaymentMethods(db: Db | Tx, paymentIds: string[]): Promise<Map<string, PaymentMethodKind>> {
-  if (paymentIds.length === 0) return new Map();
-  const rows = await db.select({ id: payments.id, method: payments.method }).from(payments).where(inArray(payments.id, paymentIds));
-  return new Map(rows.map((r) => [r.id, r.method]));
-}
-
-/** Of these orders, those whose payment is settling. */
-export async function listSettlingOrderIds(db: Db | Tx, orderIds: string[]): Promise<Set<string>> {
-  if (orderIds.length === 0) return new Set();
+export async function listOrdersHoldingSince(db: Db, cutoff: Date, limit: number, after?: HoldingCursor): Promise<HoldingCursor[]> {
   const rows = await db
-    .selectDistinct({ orderId: payments.orderId })
-    .from(payments)
-    .where(and(inArray(payments.orderId, orderIds), eq(payments.status, 'pending')));
-  return new Set(rows.map((r) => r.orderId));
-}
-
-export async function listOrdersHoldingSince(db: Db, cutoff: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, reservedAt: orders.reservedAt })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), eq(orders.reservationsHeld, true), lt(orders.reservedAt, cutoff), notSettling))
-    .orderBy(asc(orders.reservedAt))
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        eq(orders.reservationsHeld, true),
+        lt(orders.reservedAt, cutoff),
+        after ? sql`(${orders.reservedAt}, ${orders.id}) > (${after.reservedAt.toISOString()}::timestamptz, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(orders.reservedAt), asc(orders.id))
     .limit(limit);
-  return rows.map((r) => r.id);
+  return rows.flatMap((r) => (r.reservedAt ? [{ id: r.id, reservedAt: r.reservedAt }] : []));
 }

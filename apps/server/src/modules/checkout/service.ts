@@ -18,17 +18,10 @@ import {
 } from './order-intents.ts';
 import { assertTransition } from './order-state.ts';
 import { buildOrderView, buildOrderViews } from './order-view.ts';
-import {
-  findLiveOrderByKey,
-  findOrder,
-  hasSettlingPayment,
-  insertOrderIfKeyFree,
-  latestPendingOrder,
-  listOrdersOfUser,
-  type OrderRow,
-} from './repository.ts';
+import { findLiveOrderByKey, findOrder, insertOrderIfKeyFree, latestPendingOrder, listOrdersOfUser, type OrderRow } from './repository.ts';
 import { reserveGiftCardCodes } from './stock.ts';
 import { releaseCodes } from '../catalog/index.ts';
+import { hasSettlingPayment } from '../payments/index.ts';
 
 export const EMPTY_CART_MESSAGE = 'Your cart is empty.';
 export const ALREADY_ORDERED_MESSAGE = 'This cart has already been ordered.';

@@ -7,7 +7,6 @@ import type { OrderStatus, SavedCard } from '@store/shared';
 import { conflict } from '@store/server-kit';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findOrder } from '../checkout/index.ts';
 import type { ProviderCard, SavedMethods } from '@store/server-kit';
 import type { ProviderApproval } from '../../providers/payments/core-port.ts';
 import { crashPoint } from './crash-points.ts';
@@ -17,9 +16,14 @@ import { keepCard, toSavedCard } from './saved-cards.ts';
 
 export type Approval = ProviderApproval;
 
-/** The workflow's step of payments in the approval's transaction: the row becomes approved (repeats are no-ops). */
-export async function writeApproval(tx: Tx, paymentId: string, approval: Approval): Promise<void> {
+/**
+ * The workflow's step of payments in the approval's transaction: the row becomes approved (repeats are
+ * no-ops), and records whether it paid its order (`paidOrder`: the order took it, now or before), so
+ * reconciliation finds the approvals no order took without reading orders (ADR 057).
+ */
+export async function writeApproval(tx: Tx, paymentId: string, approval: Approval, { paidOrder }: { paidOrder: boolean }): Promise<void> {
   await repo.recordApproval(tx, paymentId, approval);
+  if (paidOrder) await repo.markPaidOrder(tx, paymentId);
 }
 
 /**
@@ -114,7 +118,7 @@ export async function approve(
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'ORDER_STATE')) throw err;
     const refunded = await refundOrphan(deps, payment, approval.transactionId);
-    const order = await findOrder(deps.db, payment.orderId);
+    const order = await deps.payOrder.findOrder(deps.db, payment.orderId);
     const after = refunded ? 'has been refunded' : 'will be refunded';
     if (order?.paymentId && order.paymentId !== payment.id) throw conflict(`This order was already paid. This payment ${after}.`);
     throw new AppError(409, 'ORDER_STATE', `This order can no longer be paid. The payment ${after}.`);

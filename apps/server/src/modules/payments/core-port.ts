@@ -4,7 +4,6 @@
 // this module imports no provider folder (only the registry, the provider types and the port).
 import type { FastifyInstance } from 'fastify';
 import type { PaymentsCore } from '../../providers/payments/core-port.ts';
-import { findOrder, listOrdersOf } from '../checkout/index.ts';
 import { getDistributorKeys } from '../settings/index.ts';
 import { findAccountName, findBillingDetails } from '../user/index.ts';
 import { assertMayPay } from './allowed.ts';
@@ -46,8 +45,6 @@ export function paymentsCoreOf(app: FastifyInstance): PaymentsCore {
     finishWebhookEvent,
     releaseWebhookEvent,
     takeWebhookEvent,
-    findOrder,
-    listOrdersOf,
     distributorKeys: getDistributorKeys,
     accountName: findAccountName,
     billingDetails: findBillingDetails,

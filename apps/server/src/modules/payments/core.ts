@@ -13,7 +13,6 @@ import { conflict } from '@store/server-kit';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { PAYMENT_IN_PROGRESS_MESSAGE } from './attempts.ts';
-import { recordPaymentFailed } from '../checkout/index.ts';
 import { findAccountName } from '../user/index.ts';
 import type { StartInput, StepResult } from '../../providers/payments/core-port.ts';
 import { payerIfComplete } from './payer.ts';
@@ -40,14 +39,14 @@ import * as repo from './repository.ts';
 export const PAYMENT_PROCESSED_MESSAGE = 'This payment has already been processed.';
 export { INITIATED_ABANDONED_MS, PAYMENT_IN_PROGRESS_MESSAGE } from './attempts.ts';
 
-async function declineOrder({ db, attempts }: PaymentsDeps, payment: repo.PaymentRow, outcome: Declined): Promise<never> {
+async function declineOrder({ db, attempts, payOrder }: PaymentsDeps, payment: repo.PaymentRow, outcome: Declined): Promise<never> {
   await attempts?.declined();
   await repo.updatePayment(db, payment.id, ['initiated', 'challenge'], {
     transactionId: outcome.transactionId || payment.transactionId,
     status: 'declined',
     declineReason: outcome.reason,
   });
-  await recordPaymentFailed(db, payment.orderId, DECLINE_MESSAGES[outcome.code]);
+  await payOrder.failOrder(db, payment.orderId, DECLINE_MESSAGES[outcome.code]);
   throw new AppError(402, outcome.code, DECLINE_MESSAGES[outcome.code]);
 }
 

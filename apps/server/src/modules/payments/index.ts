@@ -10,6 +10,8 @@ export { default as paymentRoutes } from './routes.ts';
 export { default as paymentPages } from './pages.ts';
 // For cash-outs (issue 10): whose a saved bank account is, and when the shopper's last bank purchase settled.
 export { findSavedBankAccount, lastSettledBankPaymentAt } from './cashout-facts.ts';
+// What checkout asks of its orders' payments (ADR 057): settling, and the method that paid.
+export { hasSettlingPayment, listPaymentMethods, listSettlingOrderIds } from './order-facts.ts';
 // Reconciliation's pass and its thresholds: the provider families' tests (providers/payments/*) run a pass
 // and age attempts past them, as the module's own tests do.
 export { IN_FLIGHT_STALE_MS, PLACEHOLDER_STALE_MS, reconcilePayments } from './reconcile.ts';
@@ -18,3 +20,4 @@ export { IN_FLIGHT_STALE_MS, PLACEHOLDER_STALE_MS, reconcilePayments } from './r
 export { keepApprovedCard, writeApproval } from './approval.ts';
 export { assertOrderUnpaid, claimAttempt, openAttempt } from './attempts.ts';
 export { recordOrderReversal } from './reversal-record.ts';
+export { claimOrderRefund } from './refunds/service.ts';

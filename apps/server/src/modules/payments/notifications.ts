@@ -5,7 +5,6 @@
 // nobody paid for. The payment must be one of a provider that takes its notifications at the webhook it
 // arrived at (ADR 009). Repeats are harmless.
 import { notFound } from '@store/server-kit';
-import { recordPaymentFailed } from '../checkout/index.ts';
 import { DECLINE_MESSAGES, hostedPageTransactionId, type PaymentNotification } from '@store/server-kit';
 import { reversePayment } from './reversal.ts';
 import { approve } from './approval.ts';
@@ -83,7 +82,7 @@ export async function handleNotification(deps: PaymentsDeps, webhook: string, no
     declineReason: notification.reason,
   });
   if (!moved) return;
-  await recordPaymentFailed(db, payment.orderId, DECLINE_MESSAGES[notification.code]);
+  await deps.payOrder.failOrder(db, payment.orderId, DECLINE_MESSAGES[notification.code]);
   // Once: a repeat of the notification (or a decline the request already answered) moves nothing.
   await countReportedDecline(deps.cardLimits, payment);
 }

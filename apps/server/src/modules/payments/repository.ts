@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, like, lt, lte, notInArray, notLike, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orders, payments, savedCards } from '../../db/schema.ts';
+import { payments, savedCards } from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
@@ -125,19 +125,25 @@ export async function recordApproval(
     .where(and(eq(payments.id, id), inArray(payments.status, ['initiated', 'challenge', 'pending', 'declined', 'failed'])));
 }
 
+/** The approved payment paid its order (the order names it): in the approval's transaction (ADR 057). */
+export async function markPaidOrder(tx: Tx, id: string): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ paidOrder: true })
+    .where(and(eq(payments.id, id), eq(payments.paidOrder, false)));
+}
+
 /**
- * Approved payments their order does not record as its payment: the order is still pending (an
- * approval recorded before it and the order moved together) or cannot take it (to be refunded).
+ * Approved payments that did not pay their order: the order is still pending (an approval recorded
+ * before it and the order moved together) or cannot take it (to be refunded).
  */
 export async function listUnsettledApprovals(db: Db, limit: number): Promise<PaymentRow[]> {
-  const rows = await db
-    .select({ payment: payments })
+  return db
+    .select()
     .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.status, 'approved'), sql`${orders.paymentId} IS DISTINCT FROM ${payments.id}`))
+    .where(and(eq(payments.status, 'approved'), eq(payments.paidOrder, false)))
     .orderBy(asc(payments.updatedAt))
     .limit(limit);
-  return rows.map((r) => r.payment);
 }
 
 /**

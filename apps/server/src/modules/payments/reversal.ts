@@ -10,7 +10,6 @@
 // the order fails, nothing was credited); a refund is what a lookup would find, 'refunded', the order
 // left payable, as reconciliation records it.
 import { BANK_PAYMENT_RETURNED_MESSAGE } from '@store/shared';
-import { recordPaymentFailed, findOrder } from '../checkout/index.ts';
 import { DECLINE_MESSAGES, type PaymentNotification } from '@store/server-kit';
 import type { PaymentsDeps } from './deps.ts';
 import type { PaymentRow } from './repository.ts';
@@ -38,7 +37,7 @@ export async function reversePayment(deps: PaymentsDeps, payment: PaymentRow, no
       return;
     }
     const moved = await repo.updatePayment(db, payment.id, IN_FLIGHT, { status: 'declined', declineReason: notification.reason });
-    if (moved) await recordPaymentFailed(db, payment.orderId, DECLINE_MESSAGES.BANK_PAYMENT_FAILED);
+    if (moved) await deps.payOrder.failOrder(db, payment.orderId, DECLINE_MESSAGES.BANK_PAYMENT_FAILED);
     return;
   }
   if (payment.status !== 'approved') {
@@ -46,8 +45,7 @@ export async function reversePayment(deps: PaymentsDeps, payment: PaymentRow, no
     log.info({ ...about, status: payment.status }, 'reversal of a payment that is not approved: nothing to take back');
     return;
   }
-  const order = await findOrder(db, payment.orderId);
-  if (order?.paymentId !== payment.id) {
+  if (!payment.paidOrder) {
     // The approval never paid the order (it is refunded as an orphan, or waiting to be).
     if (!bankReturn) {
       // Its money went back, the store's refund or the merchant's: the payment is refunded, nothing was granted.

@@ -53,6 +53,8 @@ export const payments = pgTable(
     cardToken: text('card_token'),
     userPaymentOptionId: text('user_payment_option_id'),
     saveCard: boolean('save_card').notNull().default(false),
+    /** The order names this payment as the one that paid it (0054, ADR 057): written with the approval. */
+    paidOrder: boolean('paid_order').notNull().default(false),
     /** The address the shopper's request came from (0031): a decline reported later weighs on it too (ADR 031). */
     clientAddress: text('client_address'),
     /** Lookups the provider could not answer yet (0037, ADR 037): reconciliation waits longer after each. */
@@ -71,6 +73,10 @@ export const payments = pgTable(
       .on(t.updatedAt)
       .where(sql`status = ANY (ARRAY['initiated'::text, 'challenge'::text, 'pending'::text])`),
     index('payments_order_idx').on(t.orderId),
+    // Approvals that did not pay their order, for reconciliation (0054).
+    index('payments_unsettled_approvals_idx')
+      .on(t.updatedAt)
+      .where(sql`status = 'approved' AND NOT paid_order`),
     // A shopper's newest payments first: the card they paid with last (0052).
     index('payments_user_idx').on(t.userId, t.createdAt.desc()),
   ],

@@ -129,6 +129,30 @@ export interface PayOrderPort {
     reason: string,
     record?: PaymentReversalRecord,
   ): Promise<{ reversed: boolean; reversedCoins: number }>;
+  /**
+   * A payment of the order failed (declined, or a bank payment returned before it settled): a pending
+   * order fails with `reason` and gives back what it held; any other order stays as it is. Returns its status.
+   */
+  failOrder(db: Db, orderId: string, reason: string): Promise<OrderStatus>;
+  /**
+   * An admin's refund, step 1 (ADR 026): with the order locked, the approved payment that paid it moves to
+   * 'refunding'. 404 when there is no such order; 409 when it is not paid or fulfilled, is refunded, or a
+   * refund of it is in progress.
+   */
+  claimRefund(db: Db, orderId: string, now: number): Promise<RefundClaim>;
+  /** The order as checkout records it; undefined when there is none. */
+  findOrder(db: Db, orderId: string): Promise<OrderRecord | undefined>;
+  /** The shopper's orders as they see them, newest first, less those in the statuses named. */
+  listOrdersOf(db: Db, userId: string, filter: { excluding: OrderStatus[] }): Promise<Order[]>;
+}
+
+/** An order's payment claimed for an admin's refund (PayOrderPort.claimRefund). */
+export interface RefundClaim {
+  /** The order's status when it was claimed: 'paid' or 'fulfilled'. */
+  orderState: OrderStatus;
+  payment: PaymentRecord;
+  /** A claim left by a provider call that failed, taken over: the provider is asked first whether it refunded. */
+  takenOver: boolean;
 }
 
 /** What payments records, in a reversal's transaction, of why an order's money went back. */
@@ -268,9 +292,8 @@ export interface PaymentsCore {
     now?: Date,
   ): Promise<WebhookEventResult>;
 
-  // The store beyond payments, as the payments module may read it (checkout, settings, user; ADR 007).
-  findOrder(db: Db | Tx, orderId: string): Promise<OrderRecord | undefined>;
-  listOrdersOf(db: Db, userId: string, filter: { excluding: OrderStatus[] }): Promise<Order[]>;
+  // The store beyond payments, as the payments module may read it (settings, user; ADR 007). Orders are
+  // read through the pay-an-order workflow (deps.payOrder), as checkout asks payments (ADR 057).
   /** The distributors' (game providers') keys of the store's settings, by distributor. */
   distributorKeys(db: Db): Promise<Record<string, string>>;
   /** The shopper's name as their account has it ('' when none). */

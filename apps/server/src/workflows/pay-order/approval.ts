@@ -26,8 +26,10 @@ export async function recordApproval(
   const outcome = await deps.db.transaction(async (tx) => {
     const order = await lockOrderForChange(tx, payment.orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    await writeApproval(tx, payment.id, approval);
-    if (order.status !== 'pending') return { taken: order.paymentId === payment.id, status: order.status };
+    // A pending order takes it now; any other took it only if it names it already (a repeat).
+    const taken = order.status === 'pending' || order.paymentId === payment.id;
+    await writeApproval(tx, payment.id, approval, { paidOrder: taken });
+    if (order.status !== 'pending') return { taken, status: order.status };
     await markPaid(tx, order, payment.id);
     return { taken: true, status: 'paid' as const };
   });

@@ -5,9 +5,20 @@
 // page to the ledger goes one way.
 import type { PayOrderPort } from '../../providers/payments/core-port.ts';
 import { recordApproval } from './approval.ts';
+import { findOrder, listOrdersOf } from '../../modules/checkout/index.ts';
 import { beginAttempt, claimAttempt } from './attempt.ts';
+import { claimRefund, failOrder } from './orders.ts';
 import { reverseOrder } from './reversal.ts';
 
-export const payOrder: PayOrderPort = { beginAttempt, claimAttempt, recordApproval, reverseOrder };
+export const payOrder: PayOrderPort = {
+  beginAttempt,
+  claimAttempt,
+  recordApproval,
+  reverseOrder,
+  failOrder,
+  claimRefund,
+  findOrder,
+  listOrdersOf,
+};
 export { payOrderBackground } from './background.ts';
 export { fulfilOrder, type FulfilDeps } from './fulfil.ts';

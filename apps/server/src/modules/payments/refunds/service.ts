@@ -1,6 +1,6 @@
 // An admin refunds an order through the provider that took its money (issue 12, ADR 026). Three steps,
 // so a refund is never made twice and a declined one changes nothing:
-//   1. claim: with the order locked, its approved payment moves to 'refunding' (two admins at once: the
+//   1. claim (the pay-an-order workflow's claimRefund, then claimOrderRefund here): with the order locked, its approved payment moves to 'refunding' (two admins at once: the
 //      second finds the claim and is told, 409);
 //   2. the provider is asked (outside any transaction: it may take seconds);
 //   3. refunded: in ONE transaction (the pay-an-order workflow's reverseOrder) the coins go back through the
@@ -8,13 +8,13 @@
 //      refunded (the live wallet event with it); declined: the claim is released (approved again), 422 with the reason.
 // The provider's own news of the refund (Stripe's charge.refunded) finds the payment 'refunding' or
 // 'refunded', not 'approved', so the shared reversal (reversal.ts) takes nothing back a second time.
-import type { AdminRefundResult } from '@store/shared';
+import type { AdminRefundResult, OrderStatus } from '@store/shared';
 import { notFound } from '@store/server-kit';
+import type { Tx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { lockOrderForChange } from '../../checkout/index.ts';
 import type { PaymentProvider, RefundOutcome } from '@store/server-kit';
+import type { RefundClaim } from '../../../providers/payments/core-port.ts';
 import type { PaymentsDeps } from '../deps.ts';
-import type { PaymentRow } from '../repository.ts';
 import { claimForRefund, findPaymentForUpdate, releaseRefundClaim } from './repository.ts';
 
 /**
@@ -31,31 +31,31 @@ const inProgress = () => new AppError(409, 'REFUND_IN_PROGRESS', 'A refund of th
 const notRefundable = (state: string) =>
   new AppError(409, 'ORDER_STATE', `Only a paid or fulfilled order can be refunded; this one is ${state}.`);
 
-interface Claim {
-  orderState: string;
-  payment: PaymentRow;
-  /** A claim left by a provider call that failed, taken over: the provider is asked first whether it refunded. */
-  takenOver: boolean;
-}
-
-async function claim({ db }: PaymentsDeps, orderId: string, now: number): Promise<Claim> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrderForChange(tx, orderId);
-    if (!order) throw notFound('No order with this id.');
-    if (order.status === 'refunded') throw alreadyRefunded();
-    if ((order.status !== 'paid' && order.status !== 'fulfilled') || !order.paymentId) throw notRefundable(order.status);
-    const payment = await findPaymentForUpdate(tx, order.paymentId);
-    if (!payment) throw new Error(`refund: order ${orderId} names a payment that does not exist`);
-    if (payment.status === 'refunding' && now - payment.updatedAt.getTime() < REFUND_RETRY_AFTER_MS) throw inProgress();
-    if (payment.status !== 'approved' && payment.status !== 'refunding') throw alreadyRefunded();
-    const claimed = await claimForRefund(tx, payment);
-    if (!claimed) throw inProgress();
-    return { orderState: order.status, payment: claimed, takenOver: payment.status === 'refunding' };
-  });
+/**
+ * Step 1 of a refund, in the pay-an-order workflow's transaction after it locked the order (`order`: its
+ * status and the payment that paid it; undefined when there is no such order): the approved payment
+ * moves to 'refunding', or the refusal says why not.
+ */
+export async function claimOrderRefund(
+  tx: Tx,
+  orderId: string,
+  order: { status: OrderStatus; paymentId: string | null } | undefined,
+  now: number,
+): Promise<RefundClaim> {
+  if (!order) throw notFound('No order with this id.');
+  if (order.status === 'refunded') throw alreadyRefunded();
+  if ((order.status !== 'paid' && order.status !== 'fulfilled') || !order.paymentId) throw notRefundable(order.status);
+  const payment = await findPaymentForUpdate(tx, order.paymentId);
+  if (!payment) throw new Error(`refund: order ${orderId} names a payment that does not exist`);
+  if (payment.status === 'refunding' && now - payment.updatedAt.getTime() < REFUND_RETRY_AFTER_MS) throw inProgress();
+  if (payment.status !== 'approved' && payment.status !== 'refunding') throw alreadyRefunded();
+  const claimed = await claimForRefund(tx, payment);
+  if (!claimed) throw inProgress();
+  return { orderState: order.status, payment: claimed, takenOver: payment.status === 'refunding' };
 }
 
 /** What the provider did; a failure (error, timeout) leaves the claim for a retry (502). */
-async function askProvider(deps: PaymentsDeps, provider: PaymentProvider, { payment, takenOver }: Claim): Promise<RefundOutcome> {
+async function askProvider(deps: PaymentsDeps, provider: PaymentProvider, { payment, takenOver }: RefundClaim): Promise<RefundOutcome> {
   const about = { paymentId: payment.id, orderId: payment.orderId, provider: payment.provider };
   try {
     if (takenOver) {
@@ -87,7 +87,7 @@ async function askProvider(deps: PaymentsDeps, provider: PaymentProvider, { paym
 
 /** POST v1/admin/orders/:id/refund. */
 export async function refundOrder(deps: PaymentsDeps, actorId: string, orderId: string, reason: string): Promise<AdminRefundResult> {
-  const claimed = await claim(deps, orderId, Date.now());
+  const claimed = await deps.payOrder.claimRefund(deps.db, orderId, Date.now());
   const { payment } = claimed;
   const provider = deps.providers.get(payment.provider);
   if (!provider) {

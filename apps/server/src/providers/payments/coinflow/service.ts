@@ -40,7 +40,7 @@ const sessionData = (action: Embedded, orderId: string, amountCents: number, pre
 /** The named order, or the shopper's latest pending one (404 when there is none). */
 async function orderToPay(deps: FamilyDeps, userId: string, orderId: string | undefined): Promise<string> {
   if (orderId) return orderId;
-  const [latest] = await deps.core.listOrdersOf(deps.db, userId, { excluding: NOT_PENDING });
+  const [latest] = await deps.payOrder.listOrdersOf(deps.db, userId, { excluding: NOT_PENDING });
   if (!latest) throw notFound(NO_PENDING_ORDER_MESSAGE);
   return latest._id;
 }

@@ -181,7 +181,7 @@ export async function returnTarget(deps: FamilyDeps, orderId: string, paymentInt
       if (!(err instanceof AppError)) deps.log.warn({ paymentId: payment.id, err: String(err) }, 'stripe return: lookup failed');
     }
   }
-  const [after, order] = await Promise.all([deps.core.findPayment(deps.db, payment.id), deps.core.findOrder(deps.db, orderId)]);
+  const [after, order] = await Promise.all([deps.core.findPayment(deps.db, payment.id), deps.payOrder.findOrder(deps.db, orderId)]);
   if (after?.status === 'refunded' && order && PAID.has(order.status) && order.paymentId !== payment.id)
     return `${success}&${DUPLICATE_PAYMENT_REFUNDED_PARAM}=1`;
   // Declined: the order failed with the decline's message, as after the card provider's bank page.

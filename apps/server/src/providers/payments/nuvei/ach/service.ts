@@ -53,7 +53,7 @@ async function assertNotFlagged(deps: FamilyDeps, userId: string): Promise<void>
 }
 
 async function ownOrder(deps: FamilyDeps, userId: string, orderId: string) {
-  const order = await deps.core.findOrder(deps.db, orderId);
+  const order = await deps.payOrder.findOrder(deps.db, orderId);
   if (!order || order.userId !== userId) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
@@ -202,7 +202,7 @@ async function openLink(deps: FamilyDeps, linkId: string, secret: string): Promi
 export async function viewBankLink(deps: FamilyDeps, linkId: string, secret: string): Promise<LinkPageView | null> {
   const link = await openLink(deps, linkId, secret);
   if (!link) return null;
-  const order = link.payOnLink && link.orderId ? await deps.core.findOrder(deps.db, link.orderId) : undefined;
+  const order = link.payOnLink && link.orderId ? await deps.payOrder.findOrder(deps.db, link.orderId) : undefined;
   return { amountCents: order?.totalCents ?? null, testAccounts: bankProvider(deps).testAccounts };
 }
 
