@@ -111,6 +111,56 @@ describe('reservation expiry', () => {
     await as(t.app, s, { method: 'POST', url: '/api/v1/checkout/', payload: { orderId: order._id, action: 'cancel' } });
   });
 
+  it('leaves orders whose bank payment is settling, however many, and still releases the abandoned one behind them', async () => {
+    await setFreeStock(db(), JADE_GIFT_CARD, 1);
+    const s = await createShopper(db());
+    // More orders waiting for their bank than a page of the sweep holds, all held before the abandoned one.
+    const settling = Array.from({ length: 120 }, (_, i) => `ord_settling_${i}`);
+    const heldAt = (minutesAgo: number) => new Date(Date.now() - minutes(minutesAgo));
+    await db()
+      .insert(orders)
+      .values(
+        settling.map((id, i) => ({
+          id,
+          userId: s.id,
+          source: 'buy-now' as const,
+          idempotencyKey: id,
+          subtotalCents: 499,
+          totalCents: 499,
+          coins: 500,
+          reservationsHeld: true,
+          reservedAt: heldAt(600 - i),
+        })),
+      );
+    await db()
+      .insert(payments)
+      .values(
+        settling.map((orderId) => ({
+          id: `pay_${orderId}`,
+          orderId,
+          userId: s.id,
+          provider: 'nuvei-ach-sandbox',
+          method: 'bank_account' as const,
+          transactionId: `t_${orderId}`,
+          status: 'pending' as const,
+          amountCents: 499,
+        })),
+      );
+    const abandoned = (
+      await as(t.app, s, { method: 'POST', url: `/api/v1/checkout/buy/${JADE_GIFT_CARD}`, payload: { type: 'giftCard' } })
+    ).json().data._id as string;
+    await holdForPayment(t.app, s.id, abandoned);
+    await db()
+      .update(orders)
+      .set({ reservedAt: heldAt(300) })
+      .where(eq(orders.id, abandoned));
+
+    expect(await releaseExpiredReservations(db(), 30)).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(abandoned)).toMatchObject({ status: 'failed', reservationsHeld: false });
+    const stillWaiting = await db().select({ status: orders.status }).from(orders).where(eq(orders.userId, s.id));
+    expect(stillWaiting.filter((o) => o.status === 'pending')).toHaveLength(settling.length);
+  });
+
   it('is swept by the running server after ORDER_RESERVATION_MINUTES, leaving younger reservations alone', async () => {
     await setFreeStock(db(), JADE_GIFT_CARD, 2);
     const [old, young] = [await createShopper(db()), await createShopper(db())];
