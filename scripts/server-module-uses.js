@@ -15,7 +15,8 @@ export const SERVER_MODULE_USES = {
   user: ['auth'],
   // The audit log of admin changes (issue 12): a leaf, so every module may record an admin change.
   audit: [],
-  wallet: ['audit'],
+  // An adjustment locks the shopper's account (auth's lockAccount).
+  wallet: ['audit', 'auth'],
   // Identity verification (ADR 016): its own record, attempts and provider.
   kyc: ['audit', 'auth'],
   // Pricing: the items (catalog), the coupon, the promotions and the first purchase, the settings, the shopper's tax state (user).

@@ -66,8 +66,8 @@ export const KNOWN_CROSS_READS = {
   // The audit log names what an admin changed (a coupon, a product, an order, a shopper …) as it is now.
   audit: ['cashouts', 'coupons', 'giftCards', 'orders', 'products', 'promotions', 'users'],
   user: ['kycRecords', 'ledgerEntries', 'users'],
-  // An adjustment locks the shopper's row (auth's lockAccount would be a cycle: auth's demo seeding credits the wallet).
-  wallet: ['orders', 'users'],
+  // The wallet history names the orders its entries are about (checkout uses user, which reads the balances here).
+  wallet: ['orders'],
 };
 
 /** The tables module `m` may not import from db/schema.ts: every other owner's, less its known reads. */

@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { hostSchemaFor, openDatabase } from '../src/db/client.ts';
 import { migrateAll } from '../src/migrations.ts';
 import { seed } from '../src/db/seed.ts';
-import { DEMO_ACCOUNTS } from '../src/db/seed/accounts.ts';
+import { DEMO_ACCOUNTS } from '../src/db/seed/demo-accounts.ts';
 
 const CODES = Number(process.env.BENCH_CODES ?? 10_000);
 const JADE_GIFT_CARD = '20000000-0000-4000-8000-000000000001';

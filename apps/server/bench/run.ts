@@ -15,7 +15,7 @@ import type { BenchServerMessage } from './server.ts';
 import { createShoppers } from './shoppers.ts';
 import { UNIT_SCENARIOS } from './units.ts';
 import type { BenchShopper, UnitContext, UnitScenario } from './unit-types.ts';
-import { DEMO_ACCOUNTS } from '../src/db/seed/accounts.ts';
+import { DEMO_ACCOUNTS } from '../src/db/seed/demo-accounts.ts';
 
 const seconds = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);

@@ -4,7 +4,8 @@ import type { Db } from './client.ts';
 import { seedCatalog } from './seed/catalog.ts';
 import { seedGiftCardCodes } from './seed/gift-card-codes.ts';
 import { seedCoupons } from './seed/coupons.ts';
-import { seedDemoAccounts, type DemoAccount } from './seed/accounts.ts';
+import { seedDemoAccounts } from './seed/accounts.ts';
+import type { DemoAccount } from './seed/demo-accounts.ts';
 import { seedDemoDistributor } from '../modules/distributors/index.ts';
 
 export interface SeedResult {

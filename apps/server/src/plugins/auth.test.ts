@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/support/test-app.ts';
-import { DEMO_ACCOUNTS } from '../db/seed/accounts.ts';
+import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts.ts';
 import { findLiveTokenHashes, findSessionUser } from '../modules/auth/index.ts';
 import { getStoreSettings } from '../modules/settings/index.ts';
 import { createVerifiedUser, loginAs, post } from '../../test/support/auth.ts';

@@ -4,7 +4,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { COUNTRY_RESTRICTED_MESSAGE } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../test/support/test-app.ts';
 import { createVerifiedUser, loginAs, post, signupBody, uniqueEmail } from '../../test/support/auth.ts';
-import { DEMO_ACCOUNTS } from '../db/seed/accounts.ts';
+import { DEMO_ACCOUNTS } from '../db/seed/demo-accounts.ts';
 import { getStoreSettings, saveStoreSettings } from '../modules/settings/index.ts';
 
 const REFUSED = { success: false, message: COUNTRY_RESTRICTED_MESSAGE, code: 'COUNTRY_RESTRICTED' };

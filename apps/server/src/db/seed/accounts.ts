@@ -3,20 +3,7 @@ import type { Db } from '../client.ts';
 import { kycRecords, users } from '../schema.ts';
 import { appendLedgerEntries } from '../../modules/wallet/index.ts';
 import { hashPassword } from '../../lib/password.ts';
-
-export interface DemoAccount {
-  email: string;
-  password: string;
-  role: 'USER' | 'ADMIN';
-  firstname: string;
-  lastname: string;
-}
-
-// Demo credentials are public by design: they exist only when the server runs with demo data.
-export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { email: 'demo@luckydragon.example', password: 'demo-password-1', role: 'USER', firstname: 'Dana', lastname: 'Demo' },
-  { email: 'admin@luckydragon.example', password: 'admin-password-1', role: 'ADMIN', firstname: 'Ada', lastname: 'Admin' },
-];
+import { DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts.ts';
 
 const DEMO_USER_ID = '00000000-0000-4000-8000-000000000001';
 const DEMO_ADMIN_ID = '00000000-0000-4000-8000-000000000002';

@@ -5,7 +5,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { DEMO_LOCAL_ONLY_MESSAGE } from '../../plugins/demo-doors.ts';
 import { mailTo, post, signupBody, uniqueEmail } from '../../../test/support/auth.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { hashToken } from '../../lib/ids.ts';
 import { createVerifiedUser, loginAs, post, signupBody, uniqueEmail } from '../../../test/support/auth.ts';

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChangePasswordBody, LoginBody, SignupBody } from '@store/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { notFound } from '@store/server-kit';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken, newSecretToken } from '../../lib/ids.ts';

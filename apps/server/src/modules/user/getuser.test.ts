@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { getUserResponse, US_STATES } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/accounts.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { kycRecords, users } from '../../db/schema.ts';
 import { appendLedgerEntries } from '../wallet/index.ts';
 import { createVerifiedUser, loginAs } from '../../../test/support/auth.ts';

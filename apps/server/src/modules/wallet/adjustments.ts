@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { WalletAdjustmentBody, WalletCoins } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { users, walletAdjustments } from '../../db/schema.ts';
+import { walletAdjustments } from '../../db/schema.ts';
 import { notFound, unprocessable } from '@store/server-kit';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
+import { lockAccount } from '../auth/index.ts';
 import { appendLedgerEntries, getWalletCoins } from './repository.ts';
 import { announceWalletChange, type WalletNotice } from './live.ts';
 
@@ -116,8 +117,8 @@ export async function adjustWallet(db: Db, body: WalletAdjustmentBody, request: 
 }
 
 async function applyAdjustment(tx: Tx, body: WalletAdjustmentBody, { adminId, idempotencyKey }: AdjustmentRequest) {
-  const locked = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.userId)).for('update');
-  if (locked.length === 0) throw notFound('No shopper with this userId.');
+  // The shopper's account locked (auth's lockAccount): two adjustments of one shopper take turns.
+  if (!(await lockAccount(tx, body.userId))) throw notFound('No shopper with this userId.');
   const before = await getWalletCoins(tx, body.userId);
   if (body.amount < 0) {
     const balance = before[body.wallet];
