@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '@store/server-kit';
 import { countOpenChats } from '../chat/index.ts';
 import { countIdentityReviews } from '../kyc/index.ts';
-import { getWalletCoins, ledgerEntryKindOf, orderIdOfReference, ordersNamedBy, type NamedOrder } from '../wallet/index.ts';
+import { findOrderNumbers, type NamedOrder } from '../checkout/index.ts';
+import { getWalletCoins, ledgerEntryKindOf, orderIdOfReference } from '../wallet/index.ts';
 import * as repo from './repository.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -22,10 +23,10 @@ const orderSummary = <O extends { createdAt: Date; paidAt: Date | null }>(o: O) 
 type LedgerRow = Awaited<ReturnType<typeof repo.recentLedger>>[number];
 /** An entry as the console shows it: its kind in the wallet history's words, and the order it is about by number. */
 const ledgerEntries = async (db: Db, userId: string, rows: LedgerRow[]) => {
-  const named: Map<string, NamedOrder> = await ordersNamedBy(
+  const named: Map<string, NamedOrder> = await findOrderNumbers(
     db,
     userId,
-    rows.map((row) => row.reference),
+    rows.flatMap((row) => orderIdOfReference(row.reference) ?? []),
   );
   return rows.map((e) => ({
     ...e,

@@ -8,3 +8,13 @@ export { findLiveTokenHashes, findSessionUser } from './service.ts';
 export { findAccount, findAccounts, lockAccount, type AccountCard } from './accounts.ts';
 // SPEC §3 fbData, appleData and provider for GET v1/getuser (ADR 029).
 export { socialStateOf } from './social/service.ts';
+// The profile columns of an account, for the user module, which gives them meaning (issue 25).
+export {
+  confirmAdultAge,
+  findProfile,
+  saveAddressField,
+  saveImageUrl,
+  saveNamesAndAddress,
+  type AccountProfile,
+  type AddressJson,
+} from './profile.ts';

@@ -32,3 +32,5 @@ export {
   type OrderRecord,
 } from './order-intents.ts';
 export { findOrder, listOrderItems, listPaidOrderIds } from './repository.ts';
+// The order a ledger entry is about, by number (the wallet history, the console).
+export { findOrderNumbers, type NamedOrder } from './repository.ts';

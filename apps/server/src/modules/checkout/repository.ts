@@ -112,3 +112,23 @@ export async function listOrdersHoldingSince(db: Db, cutoff: Date, limit: number
     .limit(limit);
   return rows.flatMap((r) => (r.reservedAt ? [{ id: r.id, reservedAt: r.reservedAt }] : []));
 }
+
+/** An order as a list of coin movements names it: its id and the number people read. */
+export interface NamedOrder {
+  id: string;
+  number: number;
+}
+
+/**
+ * The shopper's own orders among `orderIds`, by id, with their numbers (one query): the wallet history and
+ * the console name the order a ledger entry is about. Another shopper's order is never named.
+ */
+export async function findOrderNumbers(db: Db, userId: string, orderIds: readonly string[]): Promise<Map<string, NamedOrder>> {
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0) return new Map();
+  const named = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(and(inArray(orders.id, ids), eq(orders.userId, userId)));
+  return new Map(named.map((o) => [o.id, o]));
+}

@@ -1,3 +1,4 @@
-// Public surface of the purchases module: the purchase history route, read through checkout's orders.
+// Public surface of the purchases module: the shopper's purchase history and wallet history routes, a read
+// model over checkout's orders and the wallet's ledger.
 export { default as purchasesRoutes } from './routes.ts';
 export { listPurchases } from './service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { confirmAdultBody, errorEnvelope, getUserResponse, messageResponse, profileUpdateBody } from '@store/shared';
 import { requireSession, signedInUser } from '../../plugins/auth.ts';
-import { confirmAdult } from './repository.ts';
+import { confirmAdultAge } from '../auth/index.ts';
 import { updateProfile } from './service.ts';
 
 /** The signed-in shopper's own profile (ADR 019): whose it is comes from the session, never from the body. */
@@ -36,7 +36,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await confirmAdult(app.db, signedInUser(request)._id);
+      await confirmAdultAge(app.db, signedInUser(request)._id);
       return { success: true as const, message: 'Thank you: your account is confirmed as 18 or older.' };
     },
   );

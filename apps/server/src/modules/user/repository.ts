@@ -1,44 +1,14 @@
+// The profile's reads and changes. The account's row is auth's (issue 25): the profile columns are read
+// and changed through auth's index (findProfile and its savers); this module owns the pictures
+// (user_avatars) and what the columns mean to the store: the payer, the billing details, the tax state.
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { kycRecords, ledgerEntries, userAvatars, users, type AddressJson } from '../../db/schema.ts';
-
-const walletSum = (wallet: 'purchasedWallet' | 'winWallet' | 'stackingWallet') =>
-  sql<string>`(select coalesce(sum(${ledgerEntries.amount}), 0) from ${ledgerEntries}
-    where ${ledgerEntries.userId} = ${users.id} and ${ledgerEntries.wallet} = ${wallet})`;
-
-/**
- * The profile, its verification record and the three wallet balances in one round trip: getuser is
- * called on every page load, and on the embedded database each query costs about a millisecond.
- */
-export async function findProfileWithKycAndCoins(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      email: users.email,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      image: users.image,
-      address: users.address,
-      lastIp: users.lastIp,
-      adultConfirmedAt: users.adultConfirmedAt,
-      kycAttempts: kycRecords.attempts,
-      kycDecision: kycRecords.decision,
-      kycStatus: kycRecords.status,
-      hasKyc: kycRecords.userId,
-      purchasedWallet: walletSum('purchasedWallet'),
-      winWallet: walletSum('winWallet'),
-      stackingWallet: walletSum('stackingWallet'),
-    })
-    .from(users)
-    .leftJoin(kycRecords, eq(kycRecords.userId, users.id))
-    .where(eq(users.id, userId));
-  return row ?? null;
-}
+import { findProfile, saveAddressField, saveImageUrl } from '../auth/index.ts';
+import { userAvatars } from './tables.ts';
 
 /** The shopper's name as their account has it ('' for no such user): what a card provider takes as the holder's. */
 export async function findAccountName(db: Db, userId: string): Promise<string> {
-  const [row] = await db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, userId)).limit(1);
+  const row = await findProfile(db, userId);
   return row ? `${row.firstname} ${row.lastname}`.trim() : '';
 }
 
@@ -47,11 +17,7 @@ export async function findAccountName(db: Db, userId: string): Promise<string> {
  * what a checkout may prefill (the embedded checkout's email and customerInfo, issue 23).
  */
 export async function findBillingDetails(db: Db, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, firstname: users.firstname, lastname: users.lastname, address: users.address })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const row = await findProfile(db, userId);
   if (!row) return undefined;
   const address = row.address;
   return {
@@ -93,11 +59,7 @@ export async function findPayer(
     }
   | { missing: MissingPayerField }
 > {
-  const [row] = await db
-    .select({ firstname: users.firstname, lastname: users.lastname, email: users.email, address: users.address, lastIp: users.lastIp })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const row = await findProfile(db, userId);
   const country = row?.address?.country?.trim().toUpperCase() ?? '';
   if (!/^[A-Z]{2}$/.test(country)) return { missing: 'address.country' };
   if (!row!.firstname.trim()) return { missing: 'firstname' };
@@ -128,11 +90,7 @@ export async function findPayer(
  * without an address gets one with only the ZIP): the card's billing address is the profile's. One UPDATE.
  */
 export async function saveProfileZip(db: Db, userId: string, zipCode: string): Promise<void> {
-  const empty = JSON.stringify({ street: '', city: '', state: '', zipCode: '', country: '' });
-  await db
-    .update(users)
-    .set({ address: sql`jsonb_set(coalesce(${users.address}, ${empty}::jsonb), '{zipCode}', to_jsonb(${zipCode}::text))` })
-    .where(eq(users.id, userId));
+  await saveAddressField(db, userId, 'zipCode', zipCode, { street: '', city: '', state: '', zipCode: '', country: '' });
 }
 
 /**
@@ -140,16 +98,12 @@ export async function saveProfileZip(db: Db, userId: string, zipCode: string): P
  * country): what the pay page asks a shopper without one before a card payment (ADR 037). One UPDATE.
  */
 export async function saveProfileCountry(db: Db, userId: string, country: string): Promise<void> {
-  const empty = JSON.stringify({ street: '', city: '', state: '', zipCode: '', country: '' });
-  await db
-    .update(users)
-    .set({ address: sql`jsonb_set(coalesce(${users.address}, ${empty}::jsonb), '{country}', to_jsonb(${country}::text))` })
-    .where(eq(users.id, userId));
+  await saveAddressField(db, userId, 'country', country, { street: '', city: '', state: '', zipCode: '', country: '' });
 }
 
 /** The state of the shopper's address, upper case (cart charges tax by it), or null without one. */
 export async function findTaxState(db: Db | Tx, userId: string): Promise<string | null> {
-  const [row] = await db.select({ address: users.address }).from(users).where(eq(users.id, userId)).limit(1);
+  const row = await findProfile(db, userId);
   const state = row?.address?.state?.trim().toUpperCase();
   return state ? state : null;
 }
@@ -161,7 +115,7 @@ export async function findTaxState(db: Db | Tx, userId: string): Promise<string 
  * country restriction's business).
  */
 export async function findProfileState(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ address: users.address }).from(users).where(eq(users.id, userId)).limit(1);
+  const row = await findProfile(db, userId);
   const address = row?.address;
   if (!address?.state) return null;
   return !address.country || address.country.toUpperCase() === 'US' ? address.state : null;
@@ -172,20 +126,7 @@ export async function findProfileState(db: Db, userId: string): Promise<string |
  * country filled): the demo door's work (routes.ts). One UPDATE, so nothing else on the address is lost.
  */
 export async function saveProfileState(db: Db, userId: string, state: string): Promise<void> {
-  const empty = JSON.stringify({ street: '', city: '', state: '', zipCode: '', country: 'US' });
-  await db
-    .update(users)
-    .set({ address: sql`jsonb_set(coalesce(${users.address}, ${empty}::jsonb), '{state}', to_jsonb(${state}::text))` })
-    .where(eq(users.id, userId));
-}
-
-/** PUT v1/user/profile: the names and the whole address, one UPDATE of the signed-in user's own row. */
-export async function saveProfile(
-  db: Db,
-  userId: string,
-  profile: { firstname: string; lastname: string; address: AddressJson },
-): Promise<void> {
-  await db.update(users).set(profile).where(eq(users.id, userId));
+  await saveAddressField(db, userId, 'state', state, { street: '', city: '', state: '', zipCode: '', country: 'US' });
 }
 
 /**
@@ -203,7 +144,7 @@ export async function saveAvatar(
       .insert(userAvatars)
       .values({ userId, ...avatar })
       .onConflictDoUpdate({ target: userAvatars.userId, set: { ...avatar, createdAt: sql`now()` } });
-    await tx.update(users).set({ image: url }).where(eq(users.id, userId));
+    await saveImageUrl(tx, userId, url);
   });
 }
 
@@ -211,7 +152,7 @@ export async function saveAvatar(
 export async function deleteAvatar(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(userAvatars).where(eq(userAvatars.userId, userId));
-    await tx.update(users).set({ image: null }).where(eq(users.id, userId));
+    await saveImageUrl(tx, userId, null);
   });
 }
 
@@ -227,14 +168,5 @@ export async function findAvatarByKey(db: Db, key: string) {
 
 /** Whether the account holder has confirmed being 18 or older (a password sign-up does on its form). */
 export async function isAdultConfirmed(db: Db | Tx, userId: string): Promise<boolean> {
-  const [row] = await db.select({ at: users.adultConfirmedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(row?.at);
-}
-
-/** The account holder confirmed being 18 or older; the first confirmation's time is kept. */
-export async function confirmAdult(db: Db, userId: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ adultConfirmedAt: sql`coalesce(${users.adultConfirmedAt}, now())` })
-    .where(eq(users.id, userId));
+  return Boolean((await findProfile(db, userId))?.adultConfirmedAt);
 }

@@ -3,11 +3,17 @@ import { US_STATES, type GetUserResponse, type ProfileUpdate } from '@store/shar
 import type { Db } from '../../db/client.ts';
 import { unauthorized } from '@store/server-kit';
 import { toAvatarImage } from './avatar-image.ts';
-import { deleteAvatar, findAvatarByKey, findProfileWithKycAndCoins, saveAvatar, saveProfile, saveProfileState } from './repository.ts';
+import { findProfile, saveNamesAndAddress } from '../auth/index.ts';
+import { findVerificationRecord } from '../kyc/index.ts';
+import { getWalletCoins } from '../wallet/index.ts';
+import { deleteAvatar, findAvatarByKey, saveAvatar, saveProfileState } from './repository.ts';
 
-/** GET v1/getuser: profile with wallet balances, the verification record, and the US states list. */
+/**
+ * GET v1/getuser: profile with wallet balances, the verification record, and the US states list. Each
+ * from its owner (auth, the wallet, kyc), asked at once: on PostgreSQL the three queries run side by side.
+ */
 export async function getUser(db: Db, userId: string): Promise<GetUserResponse> {
-  const row = await findProfileWithKycAndCoins(db, userId);
+  const [row, coins, jumio] = await Promise.all([findProfile(db, userId), getWalletCoins(db, userId), findVerificationRecord(db, userId)]);
   // The session was valid a moment ago; a user deleted since is simply signed out.
   if (!row) throw unauthorized('Your session has ended. Please sign in again.');
   return {
@@ -19,12 +25,12 @@ export async function getUser(db: Db, userId: string): Promise<GetUserResponse> 
       firstname: row.firstname,
       lastname: row.lastname,
       image: row.image,
-      coins: { purchasedWallet: Number(row.purchasedWallet), winWallet: Number(row.winWallet), stackingWallet: Number(row.stackingWallet) },
+      coins,
       address: row.address ?? null,
       userip: row.lastIp,
       adultConfirmed: row.adultConfirmedAt !== null,
     },
-    jumio: row.hasKyc ? { attempts: row.kycAttempts, decision: row.kycDecision, status: row.kycStatus } : null,
+    jumio,
     states: US_STATES as GetUserResponse['states'],
   };
 }
@@ -44,7 +50,7 @@ export async function setProfileState(db: Db, userId: string, state: string): Pr
  * (findProfileState) and applies its own rules then; nothing done before is revisited.
  */
 export async function updateProfile(db: Db, userId: string, profile: ProfileUpdate): Promise<GetUserResponse> {
-  await saveProfile(db, userId, profile);
+  await saveNamesAndAddress(db, userId, profile);
   return getUser(db, userId);
 }
 

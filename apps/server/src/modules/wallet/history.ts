@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { LedgerEntryKind, WalletHistoryEntry, WalletHistoryQuery } from '@store/shared';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries, orders } from '../../db/schema.ts';
+import { ledgerEntries } from '../../db/schema.ts';
 
 /**
  * The ledger's `reason` is written by whoever moves the coins; the history shows one of a fixed set of
@@ -30,36 +30,19 @@ const ORDER_REFERENCE = /^(?:reversal:)?order:(.+)$/;
 /** The id of the order a ledger reference names, or null. */
 export const orderIdOfReference = (reference: string): string | null => ORDER_REFERENCE.exec(reference)?.[1] ?? null;
 
-export interface NamedOrder {
-  id: string;
-  number: number;
-}
-
-/**
- * The orders these ledger references name, by id, with the number people read. Only the shopper's own orders
- * are named (a reference is the writer's text, never trusted to point home).
- */
-export async function ordersNamedBy(db: Db, userId: string, references: string[]): Promise<Map<string, NamedOrder>> {
-  const orderIds = [...new Set(references.flatMap((reference) => orderIdOfReference(reference) ?? []))];
-  if (orderIds.length === 0) return new Map();
-  const named = await db
-    .select({ id: orders.id, number: orders.number })
-    .from(orders)
-    .where(and(inArray(orders.id, orderIds), eq(orders.userId, userId)));
-  return new Map(named.map((o) => [o.id, o]));
-}
+/** A ledger entry as the wallet history shows it, but for the order it is about (its owner, checkout, names that). */
+export type LedgerHistoryEntry = Omit<WalletHistoryEntry, 'order'>;
 
 /**
  * One page of a shopper's ledger entries, newest first, each with the balance just after it (a running sum
- * over the shopper's entries, the cash-out hold left out as the header leaves it out) and the order it is
- * about. Ties on the timestamp (entries of one transaction) are broken by id, so the order is total and pages
- * never overlap or skip.
+ * over the shopper's entries, the cash-out hold left out as the header leaves it out). Ties on the timestamp
+ * (entries of one transaction) are broken by id, so the order is total and pages never overlap or skip.
  */
-export async function listWalletHistory(
+export async function listLedgerPage(
   db: Db,
   userId: string,
   { page, limit }: WalletHistoryQuery,
-): Promise<{ entries: WalletHistoryEntry[]; total: number; page: number; limit: number }> {
+): Promise<{ entries: LedgerHistoryEntry[]; total: number; page: number; limit: number }> {
   const running = db.$with('running').as(
     db
       .select({
@@ -87,11 +70,6 @@ export async function listWalletHistory(
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId)),
   ]);
-  const orderById = await ordersNamedBy(
-    db,
-    userId,
-    rows.map((row) => row.reference),
-  );
   const entries = rows.map((row) => ({
     id: row.id,
     wallet: row.wallet,
@@ -100,7 +78,6 @@ export async function listWalletHistory(
     reference: row.reference,
     createdAt: row.createdAt.toISOString(),
     balanceAfter: row.balanceAfter,
-    order: orderById.get(orderIdOfReference(row.reference) ?? '') ?? null,
   }));
   return { entries, total: Number(totals[0]?.total ?? 0), page, limit };
 }

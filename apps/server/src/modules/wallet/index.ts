@@ -3,4 +3,5 @@
 export { appendLedgerEntries, getWalletCoins, ledgerAmount, type LedgerCredit, type WalletName } from './repository.ts';
 export { default as walletRoutes } from './routes.ts';
 export { announceWalletChange, walletBackground, type WalletNotice } from './live.ts';
-export { ledgerEntryKindOf, orderIdOfReference, ordersNamedBy, type NamedOrder } from './history.ts';
+// A shopper's ledger a page at a time; the order an entry is about is named by checkout (purchases composes them).
+export { ledgerEntryKindOf, listLedgerPage, orderIdOfReference, type LedgerHistoryEntry } from './history.ts';

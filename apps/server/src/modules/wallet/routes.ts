@@ -1,4 +1,5 @@
-// The shopper's wallet history and an admin's wallet adjustment (ADR 004: calls beyond SPEC §7).
+// An admin's wallet adjustment (ADR 004: a call beyond SPEC §7). The shopper's wallet history, which names
+// orders, is served by the purchases module (issue 25).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorEnvelope,
@@ -6,30 +7,12 @@ import {
   walletAdjustmentBody,
   walletAdjustmentHeaders,
   walletAdjustmentResponse,
-  walletHistoryQuery,
-  walletHistoryResponse,
 } from '@store/shared';
 import { requireRole, requireSession, signedInUser } from '../../plugins/auth.ts';
 import { adjustWallet } from './adjustments.ts';
-import { listWalletHistory } from './history.ts';
 
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSession(app);
-
-  app.get(
-    '/v1/wallet/history',
-    {
-      schema: {
-        tags: ['wallet'],
-        summary: "The signed-in shopper's ledger entries, newest first, paged",
-        description:
-          'Every coin movement of the shopper across purchasedWallet, winWallet and stackingWallet (amount in signed integer coins), with the total count. page from 1, limit 1 to 100 (default 20).',
-        querystring: walletHistoryQuery,
-        response: { 200: walletHistoryResponse, 400: errorEnvelope, 401: errorEnvelope },
-      },
-    },
-    async (request) => ({ success: true as const, data: await listWalletHistory(app.db, signedInUser(request)._id, request.query) }),
-  );
 
   app.post(
     '/v1/admin/wallet/adjustments',
