@@ -49,7 +49,8 @@ describe('requireUser / requireRole', () => {
   it('decorates request.user from the token, null for guests', async () => {
     const { token, user } = await demoLogin('USER');
     const me = await guarded.inject({ method: 'GET', url: '/api/v1/me', headers: { 'x-auth-token': token } });
-    expect(me.json()).toEqual({ user: { _id: user._id, role: 'USER', email: DEMO_ACCOUNTS[0]!.email } });
+    // A demo login signed in with no social provider.
+    expect(me.json()).toEqual({ user: { _id: user._id, role: 'USER', email: DEMO_ACCOUNTS[0]!.email, signInProvider: null } });
     expect((await guarded.inject({ method: 'GET', url: '/api/v1/anyone' })).json()).toEqual({ user: null });
   });
 

@@ -12,6 +12,8 @@ export interface AuthUser {
   _id: string;
   role: 'USER' | 'ADMIN';
   email: string;
+  /** How this session signed in: a social provider, or null for a password (getuser's provider, SPEC §3). */
+  signInProvider: 'apple' | 'facebook' | null;
 }
 
 declare module 'fastify' {

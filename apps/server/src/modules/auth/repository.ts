@@ -177,7 +177,7 @@ export async function revokeAllSessions(db: Conn, userId: string) {
 /** The user behind a live (not revoked, not expired) session. */
 export async function findSessionUser(db: Conn, tokenHash: string): Promise<AuthUser | null> {
   const [row] = await db
-    .select({ _id: users.id, role: users.role, email: users.email })
+    .select({ _id: users.id, role: users.role, email: users.email, signInProvider: sessions.signInProvider })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));

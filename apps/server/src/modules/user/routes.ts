@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope, getUserWithSocialResponse, messageResponse, US_STATES } from '@store/shared';
-import { requireSession, sessionTokenOf, signedInUser } from '../../plugins/auth.ts';
+import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { socialStateOf } from '../auth/index.ts';
 import { sameMachineOnly } from '../../plugins/demo-doors.ts';
 import { getUser, setProfileState } from './service.ts';
@@ -30,8 +30,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = signedInUser(request)._id;
-      const [profile, social] = await Promise.all([getUser(app.db, userId), socialStateOf(app.db, userId, sessionTokenOf(request))]);
+      // The session's sign-in provider came with the session itself (the auth plugin's one lookup).
+      const { _id: userId, signInProvider } = signedInUser(request);
+      const [profile, social] = await Promise.all([getUser(app.db, userId), socialStateOf(app.db, userId, signInProvider)]);
       return { ...profile, ...social };
     },
   );

@@ -2,14 +2,7 @@
 // between users and their Apple / Facebook identities. Expiry is judged by the database clock.
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import {
-  sessions,
-  socialIdentities,
-  socialSignInHandoffs,
-  socialSignInStates,
-  users,
-  type SocialLinkIdentity,
-} from '../../../db/schema.ts';
+import { socialIdentities, socialSignInHandoffs, socialSignInStates, users, type SocialLinkIdentity } from '../../../db/schema.ts';
 import { newId } from '../../../lib/ids.ts';
 import { signInUserColumns } from '../repository.ts';
 
@@ -187,12 +180,6 @@ export async function hasPassword(db: Conn, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row?.has ?? false;
-}
-
-/** How the session with this token hash signed in (null: a password or a demo login). */
-export async function sessionSignInProvider(db: Conn, tokenHash: string) {
-  const [row] = await db.select({ provider: sessions.signInProvider }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
-  return row?.provider ?? null;
 }
 
 /**

@@ -293,12 +293,9 @@ export async function unlinkProvider(db: Db, userId: string, provider: repo.Prov
   });
 }
 
-/** SPEC §3 fbData, appleData and provider, for GET v1/getuser. */
-export async function socialStateOf(db: Db, userId: string, sessionToken: string | null): Promise<SocialUserState> {
-  const [identities, provider] = await Promise.all([
-    repo.listIdentities(db, userId),
-    sessionToken ? repo.sessionSignInProvider(db, hashToken(sessionToken)) : null,
-  ]);
+/** SPEC §3 fbData, appleData and provider (how the session signed in, as the session lookup found it), for GET v1/getuser. */
+export async function socialStateOf(db: Db, userId: string, provider: 'apple' | 'facebook' | null): Promise<SocialUserState> {
+  const identities = await repo.listIdentities(db, userId);
   const facebook = identities.find((i) => i.provider === 'facebook');
   const apple = identities.find((i) => i.provider === 'apple');
   return {
