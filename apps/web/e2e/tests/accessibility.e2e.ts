@@ -75,7 +75,7 @@ async function seedRecordingOfTwoOrders(token: string): Promise<void> {
         start = await fetch(`${baseURL}/api/v1/recordings`, { method: 'POST', headers: { 'x-auth-token': token } });
         return start.status;
       },
-      { timeout: 120_000, intervals: [2_000] },
+      { timeout: 120_000, interval: 2_000 },
     )
     .toBe(201);
   const { recordingId, recordingSecret } = ((await start!.json()) as { data: { recordingId: string; recordingSecret: string } }).data;
@@ -95,7 +95,7 @@ async function seedRecordingOfTwoOrders(token: string): Promise<void> {
             body: JSON.stringify({ sequence: 0, events }),
           })
         ).status,
-      { timeout: 120_000, intervals: [2_000] },
+      { timeout: 120_000, interval: 2_000 },
     )
     .toBe(200);
 }
