@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransformWithErrorCodes } from './api/openapi-error-codes.ts';
 import { createBaseApp } from './base-app.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import dbPlugin from './plugins/db.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import attemptCountersPlugin from './plugins/attempt-counters.ts';
@@ -91,7 +91,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const app = await createBaseApp(config, logger);
   // Under test, each failure is held to the codes its route lists (api/error-codes.ts).
   await app.register(errorCodeAuditPlugin);
-  await app.register(helmet, { contentSecurityPolicy: { directives: pageDirectives(app) } });
+  await app.register(securityHeadersPlugin, { contentSecurityPolicy: { directives: pageDirectives(app) } });
   await app.register(swagger, {
     openapi: { info: { title: 'Storefront API', version: '1.0.0' } },
     transform: jsonSchemaTransformWithErrorCodes,

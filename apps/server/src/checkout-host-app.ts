@@ -7,9 +7,9 @@
 // It is composed here, in the store's workspace, because the vault and the providers are the store's code
 // (ADR 048 "Not yet"); the host itself still imports nothing of the store's.
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import dbPlugin from './plugins/db.ts';
 import attemptCountersPlugin from './plugins/attempt-counters.ts';
 import backgroundPlugin from './background/plugin.ts';
@@ -27,7 +27,7 @@ export interface BuildCheckoutHostAppOptions {
 export async function buildCheckoutHostApp({ config, database, logger }: BuildCheckoutHostAppOptions): Promise<FastifyInstance> {
   const app = await createBaseApp(config, logger);
   // The processors' sandbox pages are the only pages here; they frame nothing and call only this origin.
-  await app.register(helmet);
+  await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { database });
   await app.register(attemptCountersPlugin);
   await app.register(paymentsProviderPlugin);
