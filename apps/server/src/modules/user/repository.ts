@@ -6,6 +6,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { findProfile, saveAddressField, saveImageUrl } from '../auth/index.ts';
 import { userAvatars } from './tables.ts';
 
+/** What a profile without an address starts from when one field of it is saved. */
+const NO_ADDRESS = { street: '', city: '', state: '', zipCode: '', country: '' };
+
 /** The shopper's name as their account has it ('' for no such user): what a card provider takes as the holder's. */
 export async function findAccountName(db: Db, userId: string): Promise<string> {
   const row = await findProfile(db, userId);
@@ -90,7 +93,7 @@ export async function findPayer(
  * without an address gets one with only the ZIP): the card's billing address is the profile's. One UPDATE.
  */
 export async function saveProfileZip(db: Db, userId: string, zipCode: string): Promise<void> {
-  await saveAddressField(db, userId, 'zipCode', zipCode, { street: '', city: '', state: '', zipCode: '', country: '' });
+  await saveAddressField(db, userId, 'zipCode', zipCode, NO_ADDRESS);
 }
 
 /**
@@ -98,7 +101,7 @@ export async function saveProfileZip(db: Db, userId: string, zipCode: string): P
  * country): what the pay page asks a shopper without one before a card payment (ADR 037). One UPDATE.
  */
 export async function saveProfileCountry(db: Db, userId: string, country: string): Promise<void> {
-  await saveAddressField(db, userId, 'country', country, { street: '', city: '', state: '', zipCode: '', country: '' });
+  await saveAddressField(db, userId, 'country', country, NO_ADDRESS);
 }
 
 /** The state of the shopper's address, upper case (cart charges tax by it), or null without one. */
@@ -126,7 +129,7 @@ export async function findProfileState(db: Db, userId: string): Promise<string |
  * country filled): the demo door's work (routes.ts). One UPDATE, so nothing else on the address is lost.
  */
 export async function saveProfileState(db: Db, userId: string, state: string): Promise<void> {
-  await saveAddressField(db, userId, 'state', state, { street: '', city: '', state: '', zipCode: '', country: 'US' });
+  await saveAddressField(db, userId, 'state', state, { ...NO_ADDRESS, country: 'US' });
 }
 
 /**

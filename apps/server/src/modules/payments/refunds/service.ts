@@ -1,7 +1,7 @@
 // An admin refunds an order through the provider that took its money (issue 12, ADR 026). Three steps,
 // so a refund is never made twice and a declined one changes nothing:
-//   1. claim (the pay-an-order workflow's claimRefund, then claimOrderRefund here): with the order locked, its approved payment moves to 'refunding' (two admins at once: the
-//      second finds the claim and is told, 409);
+//   1. claim (the pay-an-order workflow's claimRefund, then claimOrderRefund here): with the order locked,
+//      its approved payment moves to 'refunding' (two admins at once: the second finds the claim and is told, 409);
 //   2. the provider is asked (outside any transaction: it may take seconds);
 //   3. refunded: in ONE transaction (the pay-an-order workflow's reverseOrder) the coins go back through the
 //      ledger, the payment becomes 'refunded' with the audit entry (recordOrderReversal), and the order is
