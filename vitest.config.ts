@@ -20,7 +20,7 @@ const SERVER_TESTS_NEEDING_A_PROCESS = ['src/lib/geo-ip-data-dir.test.ts'];
 const serverProject = {
   root: 'apps/server',
   include: serverTests,
-  // The two-instance tests (live events, rate limits, card attempts, vault tokenize limits) need a Redis server; without REDIS_URL they are not part of the run.
+  // The two-instance tests (live events, rate limits, card attempts, vault tokenize limits, the session cache) need a Redis server; without REDIS_URL they are not part of the run.
   exclude: [
     ...configDefaults.exclude,
     ...(process.env.REDIS_URL
@@ -32,6 +32,7 @@ const serverProject = {
           'test/sign-in-delay-redis.test.ts',
           'test/recording-limits-redis.test.ts',
           'test/vault-tokenize-redis.test.ts',
+          'test/session-cache-redis.test.ts',
         ]),
     // The stalled-database test puts a proxy in front of the PostgreSQL server; without DATABASE_URL there is none.
     ...(process.env.DATABASE_URL ? [] : ['test/database-stall.test.ts']),

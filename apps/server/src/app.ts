@@ -111,6 +111,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     blockedCountries: async () => (await getStoreSettings(app.db)).blockedCountries,
   });
   await app.register(livePlugin);
+  // Every session end this instance hears of (its own, another instance's, the live re-check's) reaches
+  // the auth plugin's session cache at once (ADR 060).
+  app.live.onSessionEnd((end) => app.forgetSession(end));
   await app.register(paymentsProviderPlugin);
   // Paying an order (issue 25): the workflow payments hands each approval to (its deps' payOrder).
   app.decorate('payOrder', payOrder);

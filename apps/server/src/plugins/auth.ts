@@ -6,6 +6,8 @@ import { forbidden, unauthorized } from '@store/server-kit';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/ids.ts';
 import { countryCheck } from './country.ts';
+import { SessionCache, type FoundSession } from './session-cache.ts';
+import type { SessionEnd } from './live-sessions.ts';
 
 /** The user behind a live session, as routes see it. */
 export interface AuthUser {
@@ -28,6 +30,8 @@ declare module 'fastify' {
     liveTokenHashes(tokenHashes: string[]): Promise<string[]>;
     /** Whether a connection comes from a country (or region) the store does not serve (ADR 018). */
     fromRestrictedCountry(raw: IncomingMessage): Promise<boolean>;
+    /** A session (or a user's every session) ended: requests stop being signed in with it (app.ts hands it every end heard). */
+    forgetSession(end: SessionEnd): void;
   }
   interface FastifyContextConfig {
     /** Set by the auth plugin: the route refuses visitors from a blocked country (see countryRestricted). */
@@ -37,8 +41,8 @@ declare module 'fastify' {
 
 /** What the plugin looks up; app.ts hands it the modules' lookups, so plumbing imports no module. */
 export interface AuthLookups {
-  /** The user of a live (not revoked, not expired) session, by the hash of its token. */
-  findUser(tokenHash: string): Promise<AuthUser | null>;
+  /** The user of a live (not revoked, not expired) session, by the hash of its token, and the session's expiry. */
+  findUser(tokenHash: string): Promise<FoundSession<AuthUser> | null>;
   /** Which of these token hashes still name a live session. */
   liveTokenHashes(tokenHashes: string[]): Promise<string[]>;
   /** The countries the store does not serve (ISO codes; compared in capitals). */
@@ -61,10 +65,14 @@ export function sessionTokenOf(request: FastifyRequest): string | null {
 export default fp<AuthLookups>(
   async (app, { findUser, liveTokenHashes, blockedCountries }) => {
     app.decorateRequest('user', null);
+    // Requests are signed in through the session cache (ADR 060); a live connection's handshake, rare beside
+    // them, always asks the database, so a socket never opens on a session that has just ended.
+    const sessionCache = new SessionCache<AuthUser>();
+    app.decorate('forgetSession', (end: SessionEnd) => sessionCache.forget(end));
     app.decorate('userForToken', async (token: string | null | undefined) => {
       if (!token || token.length > MAX_TOKEN_LENGTH) return null;
-      const user = await findUser(hashToken(token));
-      return user ? { _id: user._id, role: user.role } : null;
+      const found = await findUser(hashToken(token));
+      return found ? { _id: found.user._id, role: found.user.role } : null;
     });
     app.decorate('liveTokenHashes', liveTokenHashes);
 
@@ -82,7 +90,10 @@ export default fp<AuthLookups>(
         throw new AppError(400, 'COUNTRY_RESTRICTED', COUNTRY_RESTRICTED_MESSAGE);
       }
       const token = sessionTokenOf(request);
-      if (token) request.user = await findUser(hashToken(token));
+      if (token) {
+        const tokenHash = hashToken(token);
+        request.user = await sessionCache.lookup(tokenHash, () => findUser(tokenHash));
+      }
     });
     // What a session sees (purchases hold gift-card codes) and what hands out a session (sign-in) stays
     // out of every cache: the browser's, a proxy's, a shared computer's.

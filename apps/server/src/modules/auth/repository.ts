@@ -174,14 +174,16 @@ export async function revokeAllSessions(db: Conn, userId: string) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-/** The user behind a live (not revoked, not expired) session. */
-export async function findSessionUser(db: Conn, tokenHash: string): Promise<AuthUser | null> {
+/** The user behind a live (not revoked, not expired) session, and when the session expires (the auth plugin's cache keeps it no longer). */
+export async function findSessionUser(db: Conn, tokenHash: string): Promise<{ user: AuthUser; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ _id: users.id, role: users.role, email: users.email, signInProvider: sessions.signInProvider })
+    .select({ _id: users.id, role: users.role, email: users.email, signInProvider: sessions.signInProvider, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
-  return row ?? null;
+  if (!row) return null;
+  const { expiresAt, ...user } = row;
+  return { user, expiresAt };
 }
 
 /** Which of these token hashes still name a live (not revoked, not expired) session: the live sockets' re-check. */
