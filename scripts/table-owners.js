@@ -33,6 +33,7 @@ export const TABLE_OWNERS = {
   orderItems: 'checkout',
   firstPurchases: 'promotions',
   ledgerEntries: 'wallet',
+  walletBalances: 'wallet',
   walletAdjustments: 'wallet',
   distributorCredits: 'distributors',
   kycRecords: 'kyc',

@@ -187,7 +187,7 @@ function addBackgroundWork(app: FastifyInstance) {
   app.outbox.add(authBackground({ db, log, mailer, config }));
   // Cash-outs (ADR 017): payouts left undecided are asked again with their key; their live updates.
   app.outbox.add(cashoutBackground({ db, log, wake, live, providers: app.paymentProviders }));
-  app.outbox.add(walletBackground({ db, live }));
+  app.outbox.add(walletBackground({ db, live, log }));
   app.outbox.add(kycBackground({ db, live }));
   // Session recordings older than the retention setting (ADR 028).
   app.outbox.add(recordingsBackground({ db, log, maxTotalBytes: config.RECORDING_MAX_TOTAL_BYTES }));

@@ -1,20 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { WalletCoins } from '@store/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { ledgerEntries } from '../../db/schema.ts';
+import { ledgerEntries, walletBalances } from '../../db/schema.ts';
 
 export type WalletName = keyof WalletCoins;
 
-/** Balances are sums of the append-only ledger, per wallet. */
+/**
+ * A shopper's three balances: the rows the database keeps with the ledger (0055, ADR 061), each the sum of
+ * the wallet's entries as of the same snapshot as the entries themselves. Inside a transaction that locked
+ * the account, as good as summing the ledger there.
+ */
 export async function getWalletCoins(db: Db | Tx, userId: string): Promise<WalletCoins> {
   const rows = await db
-    .select({ wallet: ledgerEntries.wallet, total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId))
-    .groupBy(ledgerEntries.wallet);
+    .select({ wallet: walletBalances.wallet, coins: walletBalances.coins })
+    .from(walletBalances)
+    .where(eq(walletBalances.userId, userId));
   const coins: WalletCoins = { purchasedWallet: 0, winWallet: 0, stackingWallet: 0 };
   // The cash-out hold (ADR 017) is the ledger's, not one of the shopper's wallets.
-  for (const row of rows) if (row.wallet !== 'cashOutHold') coins[row.wallet] = Number(row.total);
+  for (const row of rows) if (row.wallet !== 'cashOutHold') coins[row.wallet] = row.coins;
   return coins;
 }
 
@@ -36,6 +39,7 @@ export async function appendLedgerEntries(tx: Tx, entries: LedgerCredit[]): Prom
   for (const e of entries) {
     if (!Number.isInteger(e.amount)) throw new Error('ledger amounts are integer coins');
   }
+  // The database adds the entries to their balances in the same statement (0055's trigger).
   const inserted = await tx.insert(ledgerEntries).values(entries).onConflictDoNothing().returning({ id: ledgerEntries.id });
   if (inserted.length !== entries.length) {
     // A partial insert means part of the event was already recorded: undo ours, keep the first.

@@ -1,7 +1,7 @@
-// Drizzle view of the wallet's tables (issue 25): the ledger and the admins' adjustments.
+// Drizzle view of the wallet's tables (issue 25): the ledger, the balances kept with it, and the admins' adjustments.
 // db/schema.ts gathers every module's tables; another module reads them through this module's index.ts.
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { users } from '../auth/tables.ts';
 
@@ -19,7 +19,11 @@ export const ledgerEntries = pgTable(
     reference: text('reference').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('ledger_entries_reference_wallet_key').on(t.reference, t.wallet), index('ledger_user_idx').on(t.userId, t.wallet)],
+  (t) => [
+    unique('ledger_entries_reference_wallet_key').on(t.reference, t.wallet),
+    index('ledger_user_idx').on(t.userId, t.wallet),
+    index('ledger_user_time_idx').on(t.userId, t.createdAt, t.id),
+  ],
 );
 
 /** An admin's adjustment of one wallet: who, when and why; the coins are the ledger entry 'adjustment:{id}'. */
@@ -49,4 +53,21 @@ export const walletAdjustments = pgTable(
       .where(sql`idempotency_key IS NOT NULL`),
     index('wallet_adjustments_user_id').on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * A shopper's balance in one wallet (or the cash-out hold) and how many ledger entries it sums: kept by the
+ * database's trigger on every ledger insert, in the same statement (0055, ADR 061). Read, never written, here.
+ */
+export const walletBalances = pgTable(
+  'wallet_balances',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    wallet: text('wallet', { enum: ['purchasedWallet', 'winWallet', 'stackingWallet', 'cashOutHold'] }).notNull(),
+    coins: bigint('coins', { mode: 'number' }).notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.wallet] })],
 );
