@@ -4,12 +4,7 @@
 // This file needs REDIS_URL; vitest.config.ts leaves it out of runs where REDIS_URL is unset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openTestDatabase } from './support/test-app.ts';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import type { Database } from '../src/db/client.ts';
-import { migrateAll } from '../src/migrations.ts';
-import { seed } from '../src/db/seed.ts';
+import { buildAnotherInstance, buildTestApp, type TestApp } from './support/test-app.ts';
 import { createShopper } from './support/checkout.ts';
 import { createAdmin } from './support/cashout.ts';
 
@@ -20,34 +15,22 @@ if (!REDIS_URL) {
   );
 }
 
-let database: Database;
-let dropDatabase: () => Promise<void>;
+// The live re-check is an hour away: only the end announced by the other instance can reach an instance.
+const config = { REDIS_URL, LIVE_SESSION_RECHECK_MS: 3_600_000 };
+let a: TestApp;
 let instanceA: FastifyInstance;
 let instanceB: FastifyInstance;
-
-async function buildInstance(): Promise<FastifyInstance> {
-  // The live re-check is an hour away: only the end announced by the other instance can reach this one.
-  const config = loadConfig(
-    { ...process.env, PORT: '0', LOG_LEVEL: 'silent' },
-    { WEB_DIST: '/nonexistent', REDIS_URL, LIVE_SESSION_RECHECK_MS: 3_600_000 },
-  );
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  return app;
-}
+const database = () => a.database;
 
 beforeAll(async () => {
-  ({ database, drop: dropDatabase } = await openTestDatabase());
-  await migrateAll(database);
-  await seed(database.db, { demo: false });
-  instanceA = await buildInstance();
-  instanceB = await buildInstance();
+  a = await buildTestApp(config, { seedDemo: false });
+  instanceA = a.app;
+  instanceB = await buildAnotherInstance(a, config);
 });
 
 afterAll(async () => {
-  await instanceA?.close();
   await instanceB?.close();
-  await dropDatabase?.();
+  await a?.close();
 });
 
 const getUser = (instance: FastifyInstance, token: string) =>
@@ -55,8 +38,8 @@ const getUser = (instance: FastifyInstance, token: string) =>
 
 describe('the session cache across instances', () => {
   it('a sign-out on A is refused on B at once, though B had just served the session', async () => {
-    const shopper = await createShopper(database.db);
-    const other = await createShopper(database.db);
+    const shopper = await createShopper(database().db);
+    const other = await createShopper(database().db);
     expect((await getUser(instanceB, shopper.token)).statusCode).toBe(200);
     expect((await getUser(instanceB, other.token)).statusCode).toBe(200);
 
@@ -71,8 +54,8 @@ describe('the session cache across instances', () => {
   });
 
   it("an admin's revoke on A ends every session of the user on B at once", async () => {
-    const admin = await createAdmin(database.db);
-    const shopper = await createShopper(database.db);
+    const admin = await createAdmin(database().db);
+    const shopper = await createShopper(database().db);
     expect((await getUser(instanceB, shopper.token)).statusCode).toBe(200);
 
     const revoke = await instanceA.inject({

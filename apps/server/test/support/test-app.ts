@@ -71,6 +71,17 @@ export function testConfig(overrides: Partial<Config> = {}, logLevel = 'silent')
   return loadConfig({ ...process.env, PORT: '0', LOG_LEVEL: logLevel }, { WEB_DIST: '/nonexistent', REDIS_URL: undefined, ...overrides });
 }
 
+/**
+ * Another instance of the store on a test app's database (the two-instance tests: a load balancer's second
+ * instance shares the database, and Redis when both are given REDIS_URL). Closing it leaves the database to
+ * the first app's close.
+ */
+export async function buildAnotherInstance(first: TestApp, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig(overrides), database: first.database, logger: false });
+  await app.ready();
+  return app;
+}
+
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   opts: { seedDemo?: boolean } & Pick<DatabaseOptions, 'logQuery'> = {},
