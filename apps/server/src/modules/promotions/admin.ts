@@ -9,6 +9,7 @@ import { promotions } from '../../db/schema.ts';
 import { conflict, notFound } from '@store/server-kit';
 import { newId } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
+import { forgetPromotions } from './service.ts';
 
 type Row = typeof promotions.$inferSelect;
 
@@ -85,7 +86,7 @@ function fieldsOf(input: AdminPromotionInput, now: Date) {
 
 export async function createPromotion(db: Db, actorId: string, input: AdminPromotionInput): Promise<AdminPromotion> {
   const now = new Date();
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(promotions)
       .values({ id: newId(), ...fieldsOf(input, now) })
@@ -100,6 +101,9 @@ export async function createPromotion(db: Db, actorId: string, input: AdminPromo
     });
     return toAdmin(row!);
   });
+  // After the commit: the carts priced from now on run it (service.ts keeps the running ones a few seconds).
+  forgetPromotions(db);
+  return created;
 }
 
 async function lockPromotion(tx: Tx, id: string, version: number): Promise<Row> {
@@ -119,7 +123,7 @@ async function change(
   version: number,
   fields: (row: Row, now: Date) => Partial<Row>,
 ): Promise<AdminPromotion> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const before = await lockPromotion(tx, id, version);
     const now = new Date();
     const [after] = await tx
@@ -130,6 +134,8 @@ async function change(
     await recordAudit(tx, { actorId, action, targetType: 'promotion', targetId: id, before: audited(before), after: audited(after!) });
     return toAdmin(after!);
   });
+  forgetPromotions(db);
+  return changed;
 }
 
 export function updatePromotion(db: Db, actorId: string, id: string, input: AdminPromotionUpdate): Promise<AdminPromotion> {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { promotionResponse } from '@store/shared';
 import { buildTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { promotions } from '../../db/schema.ts';
 import { STARTER_PROMOTIONS } from './starter-promotions.ts';
-import { getFirstPurchasePromotion } from './service.ts';
+import { forgetPromotions, getFirstPurchasePromotion } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,9 +23,11 @@ async function active(path: 'active-promotion' | 'active-promotion-web') {
   return body.promotion;
 }
 
+/** As an admin's change would (admin.ts), the rows are replaced and then this handle's cached ones dropped. */
 async function replacePromotions(rows: (typeof promotions.$inferInsert)[]) {
   await t.database.db.delete(promotions);
   if (rows.length) await t.database.db.insert(promotions).values(rows);
+  forgetPromotions(t.database.db);
 }
 
 const base = { bonusType: 'PERCENTAGE' as const, bonusPercentage: 10, kind: 'active' as const };
@@ -71,5 +73,25 @@ describe('active promotions', () => {
     const res = await t.app.inject({ url: '/api/v1/admin/promotions/active-promotion-web' });
     expect(res.json()).toEqual({ success: true, data: null, promotion: null });
     expect(await active('active-promotion')).toBeNull();
+  });
+});
+
+describe('the running promotions kept for a few seconds (issue 26)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('are picked at the moment of asking: one that ends or starts meanwhile is passed over or taken', async () => {
+    const start = Date.now();
+    await replacePromotions([
+      { ...base, id: 'ending', name: 'Ending', channel: 'web', startsAt: daysFromNow(-1), endsAt: new Date(start + 60_000) },
+      { ...base, id: 'starting', name: 'Starting', channel: 'app', startsAt: new Date(start + 60_000), endsAt: null },
+    ]);
+    expect((await active('active-promotion-web'))?._id).toBe('ending');
+    expect(await active('active-promotion')).toBeNull();
+    // Only the clock moves (a minute on), and less than the cache holds them: no new read, the same rows.
+    vi.useFakeTimers({ toFake: ['Date'], now: start + 61_000 });
+    expect(await active('active-promotion-web')).toBeNull();
+    expect((await active('active-promotion'))?._id).toBe('starting');
   });
 });
