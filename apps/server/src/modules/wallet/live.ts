@@ -1,14 +1,11 @@
 // The shopper's open tabs hear about coins that moved: an outbox row written in the transaction that moved
 // them, delivered by the wallet module's background work, so a crash right after the commit still tells
 // them (on restart), and the event is stored for tabs that are offline (plugins/live.ts).
-import type { FastifyBaseLogger } from 'fastify';
 import { OUTBOX_TOPICS, type LiveNotice, type TopicPayload } from '@store/shared';
-import { enqueue, handleTopic } from '../../background/topics.ts';
-import type { BackgroundWork } from '../../background/work.ts';
+import { enqueue } from '../../background/topics.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Live } from '../../plugins/live.ts';
 import { getWalletCoins } from './repository.ts';
-import { balanceAuditJob } from './balance-audit.ts';
 
 /** A toast to show with the new balance (§9 toast rules), for a change the shopper did not just make. */
 export type WalletNotice = LiveNotice;
@@ -19,15 +16,10 @@ export async function announceWalletChange(tx: Tx, userId: string, notice?: Wall
 }
 
 /** Sends the balances as they are when the row is delivered, so a late or repeated row still tells the truth. */
-async function pushWallet(deps: { db: Db; live: Live }, { userId, notice }: TopicPayload<typeof OUTBOX_TOPICS.wallet>): Promise<void> {
+export async function pushWallet(
+  deps: { db: Db; live: Live },
+  { userId, notice }: TopicPayload<typeof OUTBOX_TOPICS.wallet>,
+): Promise<void> {
   deps.live.emitToUser(userId, 'walletUpdated', { coins: await getWalletCoins(deps.db, userId) });
   if (notice) deps.live.emitToUser(userId, 'notification', notice);
-}
-
-/** The balance pushes to open tabs, and the hourly audit of the balance rows against the ledger (ADR 061). */
-export function walletBackground(deps: { db: Db; live: Live; log: FastifyBaseLogger }): BackgroundWork {
-  return {
-    topics: [handleTopic(OUTBOX_TOPICS.wallet, (payload) => pushWallet(deps, payload))],
-    jobs: [balanceAuditJob(deps)],
-  };
 }
