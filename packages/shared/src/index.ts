@@ -35,4 +35,5 @@ export * from './schemas/recordings.ts';
 export * from './schemas/admin-catalogue.ts';
 export * from './schemas/admin-people.ts';
 export * from './schemas/chat.ts';
+export * from './social-constants.ts';
 export * from './schemas/social.ts';

@@ -60,6 +60,35 @@ describe('the first load of a public page', () => {
     await page.getByTestId('product-card').first().waitFor();
   });
 
+  it('signs in without zod in the first load: the form waits for its schema, then names the fields to fix', async () => {
+    const page = await newPage({ viewport: PHONE_VIEWPORT });
+    // The schema's chunk (zod) is held back until the test lets it go: a shopper on a slow line who submits at once.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let validationAsked = false;
+    await page.route(/\/assets\/validation-[\w-]+\.js$/, async (route) => {
+      validationAsked = true;
+      await released;
+      await route.continue();
+    });
+    let signInsSent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/auth/login')) signInsSent += 1;
+    });
+
+    const html = await (await fetch(`${baseURL}/login`)).text();
+    expect(html).toContain('/assets/forms-');
+    expect(html).not.toMatch(/\/assets\/validation-/);
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill('not-an-address');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => validationAsked, { timeout: 30_000 }).toBe(true);
+    release();
+    await page.getByText('E-mail must be a valid e-mail address.').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('alert').textContent()).toContain('Please correct the 2 fields marked below.');
+    expect(signInsSent).toBe(0);
+  });
+
   it('answers HEAD for a page, and sends scripts compressed and cached for a year', async () => {
     const head = await fetch(`${baseURL}/`, { method: 'HEAD' });
     expect(head.status).toBe(200);

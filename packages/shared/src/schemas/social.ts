@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { getUserResponse } from './user.ts';
+import { SOCIAL_PROVIDERS } from '../social-constants.ts';
 
 // Sign in with Apple and Facebook (issue 12, ADR 029).
 
-export const SOCIAL_PROVIDERS = ['apple', 'facebook'] as const;
 export const socialProvider = z.enum(SOCIAL_PROVIDERS);
-export type SocialProviderName = z.infer<typeof socialProvider>;
-export const SOCIAL_PROVIDER_LABELS: Record<SocialProviderName, string> = { apple: 'Apple', facebook: 'Facebook' };
 
 /** SPEC §3 fbData: what Facebook said about the shopper at the last sign-in. */
 export const fbData = z.object({
@@ -56,27 +54,6 @@ export const socialExchangeBody = z.strictObject({
   verifier: z.string().min(43).max(128),
 });
 export type SocialExchangeBody = z.infer<typeof socialExchangeBody>;
-
-/** Why a social sign-in came back to /login (?social_error=…), and what the page says. */
-export const SOCIAL_ERROR_MESSAGES = {
-  unavailable: 'That sign-in option is not available right now. Please sign in with your e-mail.',
-  cancelled: 'The sign-in was cancelled.',
-  state: 'This sign-in response is not valid, was already used or has expired. Please try again.',
-  identity: 'The identity provider’s answer could not be verified, so you were not signed in. Please try again.',
-  conflict: 'Your account is already linked to a different identity at this provider.',
-  failed: 'We could not sign you in. Please try again.',
-} as const;
-export type SocialErrorCode = keyof typeof SOCIAL_ERROR_MESSAGES;
-
-/** Why linking Apple or Facebook from the profile came back to /profile (?link_error=…), and what the page says. */
-export const SOCIAL_LINK_ERROR_MESSAGES: Record<SocialErrorCode, string> = {
-  unavailable: 'That provider is not available right now. Nothing was linked.',
-  cancelled: 'Linking was cancelled. Nothing was linked.',
-  state: 'This answer from the provider is not valid, was already used or has expired. Please try again.',
-  identity: 'The provider’s answer could not be verified, so nothing was linked. Please try again.',
-  conflict: 'Your account is already linked to a different identity at this provider.',
-  failed: 'We could not link it. Please try again.',
-};
 
 /** POST v1/auth/providers/{provider}/link: the browser binding, as for a sign-in's start. */
 export const socialLinkBody = z.strictObject({ binding: base64url43 });

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { useAuthForgotPasswordMutation } from '../api/forgot-password.ts';
@@ -10,7 +9,9 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { OutcomeMessage, TextField } from '../../../components/ui/index.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
-import { emailForm, type EmailFormInput, type EmailFormValues } from '../form-schemas.ts';
+import type { EmailFormInput, EmailFormValues } from '../form-schemas.ts';
+import { emailResolver } from '../form-resolvers.ts';
+import { useIdlePreload } from '../../../lib/lazy-resolver.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
 
 export default function ForgotPasswordPage() {
@@ -20,7 +21,7 @@ export default function ForgotPasswordPage() {
   const withProgress = useSubmitProgress();
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<EmailFormInput, unknown, EmailFormValues>({
-    resolver: zodResolver(emailForm),
+    resolver: useIdlePreload(emailResolver),
     defaultValues: { email: '' },
   });
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks.ts';
 import { useAuthLoginMutation } from '../api/login.ts';
@@ -11,7 +10,9 @@ import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
 import { VerifyEmailNotice } from '../components/VerifyEmailNotice.tsx';
-import { loginForm, type LoginFormInput, type LoginFormValues } from '../form-schemas.ts';
+import type { LoginFormInput, LoginFormValues } from '../form-schemas.ts';
+import { loginResolver } from '../form-resolvers.ts';
+import { useIdlePreload } from '../../../lib/lazy-resolver.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
 import { credentialsEntered, selectRememberedEmail } from '../login-slice.ts';
@@ -38,7 +39,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const unlockToken = params.get('unlock') || undefined;
   const { register, handleSubmit, formState } = useForm<LoginFormInput, unknown, LoginFormValues>({
-    resolver: zodResolver(loginForm),
+    resolver: useIdlePreload(loginResolver),
     defaultValues: { email: rememberedEmail, password: '' },
   });
 

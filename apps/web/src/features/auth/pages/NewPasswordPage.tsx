@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../../lib/hooks.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -12,7 +11,9 @@ import { AuthCard } from '../components/AuthCard.tsx';
 import { OutcomeMessage, PasswordField } from '../../../components/ui/index.ts';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
-import { newPasswordForm, type NewPasswordFormInput, type NewPasswordFormValues } from '../form-schemas.ts';
+import type { NewPasswordFormInput, NewPasswordFormValues } from '../form-schemas.ts';
+import { newPasswordResolver } from '../form-resolvers.ts';
+import { useIdlePreload } from '../../../lib/lazy-resolver.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
 
 export const LINK_EXPIRED_TEXT = 'This link has expired or was already used';
@@ -27,7 +28,7 @@ export default function NewPasswordPage() {
   const withProgress = useSubmitProgress();
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<NewPasswordFormInput, unknown, NewPasswordFormValues>({
-    resolver: zodResolver(newPasswordForm),
+    resolver: useIdlePreload(newPasswordResolver),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const validEmail = check.data?.email;

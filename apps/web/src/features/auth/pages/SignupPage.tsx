@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useAuthSignupMutation } from '../api/signup.ts';
 import { failureText, readApiFailure, UNREACHABLE_TEXT } from '../../../lib/api-failure.ts';
@@ -9,7 +8,9 @@ import { Checkbox, fieldMessage, OutcomeMessage, PasswordField, TextField } from
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx';
 import { SubmitButton } from '../components/SubmitButton.tsx';
 import { ValidationSummary } from '../components/ValidationSummary.tsx';
-import { signupForm, type SignupFormInput, type SignupFormValues } from '../form-schemas.ts';
+import type { SignupFormInput, SignupFormValues } from '../form-schemas.ts';
+import { signupResolver } from '../form-resolvers.ts';
+import { useIdlePreload } from '../../../lib/lazy-resolver.ts';
 import { useSubmitProgress } from '../hooks/use-submit-progress.ts';
 
 const FORM_FIELDS = ['firstname', 'lastname', 'email', 'password'] as const;
@@ -22,7 +23,7 @@ export default function SignupPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<SignupFormInput, unknown, SignupFormValues>({
-    resolver: zodResolver(signupForm),
+    resolver: useIdlePreload(signupResolver),
     defaultValues: { firstname: '', lastname: '', email: '', password: '', confirmPassword: '', adult: false, terms: false },
   });
   const { errors } = formState;
