@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { couponParam, formatCents } from '@store/shared';
 import { Button, OutcomeMessage, Panel, TextField } from '../../../components/ui/index.ts';
-import { useCartCouponsQuery } from '../api/coupons.ts';
 import { useCartApplyCouponMutation } from '../api/apply-coupon.ts';
 import type { AvailableCoupon, CartCoupon, CouponIssue } from '../types.ts';
 import { failureText } from '../../../lib/api-failure.ts';
@@ -17,9 +16,17 @@ const couponForm = z.object({ coupon: z.string().trim().min(1, 'Enter a coupon c
 type CouponFormValues = z.infer<typeof couponForm>;
 
 /** The coupons on offer, a field to apply one by code, and why a coupon applied earlier no longer counts. */
-export function CouponBox({ applied, issue }: { applied: CartCoupon | null; issue: CouponIssue | null }) {
+export function CouponBox({
+  applied,
+  issue,
+  coupons,
+}: {
+  applied: CartCoupon | null;
+  issue: CouponIssue | null;
+  /** The coupons on offer (GET v1/checkout/coupons), asked by the cart page with the cart. */
+  coupons: AvailableCoupon[];
+}) {
   const [error, setError] = useState<string | null>(null);
-  const { data: coupons = [] } = useCartCouponsQuery();
   const [applyCoupon, { isLoading }] = useCartApplyCouponMutation();
   const { register, handleSubmit, reset, formState } = useForm<CouponFormValues>({
     resolver: zodResolver(couponForm),

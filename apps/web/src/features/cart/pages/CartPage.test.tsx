@@ -183,6 +183,29 @@ describe('CartPage', () => {
     expect(net.keys()).toContain('GET v1/cart/apply-coupon/WELCOME5');
   });
 
+  it('shows the lines and the coupons on offer together, so the list never pushes Checkout down after the first paint', async () => {
+    const offer = { code: 'WELCOME5', kind: 'FIXED', amount: 500, minSubtotalCents: 1000, endsAt: null, description: null };
+    const coupons = deferred();
+    const { net } = renderCart({ 'GET v1/checkout/coupons': () => coupons.reply });
+    await waitFor(() => expect(net.keys()).toContain('GET v1/cart'));
+    // The cart has answered; the coupons have not: still the loading state, no line and no Checkout yet.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading your cart…'));
+    expect(screen.queryByTestId('cart-line')).toBeNull();
+    expect(screen.queryByTestId('checkout-button')).toBeNull();
+    coupons.release({ body: { success: true, data: [offer] } });
+    expect(await screen.findByRole('list', { name: 'Available coupons' })).toHaveTextContent('WELCOME5');
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
+    expect(screen.getByTestId('checkout-button')).toBeInTheDocument();
+  });
+
+  it('still shows the cart when the coupons on offer cannot be had', async () => {
+    const { net } = renderCart({ 'GET v1/checkout/coupons': failed(500, 'down') });
+    expect(await screen.findAllByTestId('cart-line')).toHaveLength(2);
+    expect(screen.queryByRole('list', { name: 'Available coupons' })).toBeNull();
+    // Asked once: showing the cart does not ask again (a loop of refusals, each unmounting the box, never showed it).
+    expect(net.keys().filter((key) => key === 'GET v1/checkout/coupons')).toHaveLength(1);
+  });
+
   it('places the order, takes the cart it answers with as the cart, and goes to pay it', async () => {
     // The server's cart as it stands after placing: here another tab had raised Mega Pack to 2 meanwhile.
     const placedFrom = aCart(
