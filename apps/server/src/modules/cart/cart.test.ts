@@ -165,6 +165,39 @@ describe('POST /api/v1/cart', () => {
     expect(res.json()).toMatchObject({ field: 'quantity', message: 'You can have at most 100 of one item in your cart.' });
     expect(await quantities(s)).toEqual([[STARTER_POUCH, 60]]);
   });
+
+  it('keeps every one of many adds at once, one line per item in the order first added, and up to 100 only', async () => {
+    const s = await shopper();
+    await add(s, { itemId: LUCKY_HANDFUL, quantity: 1 });
+    // 30 adds of 3 race for one new line (its creation decided by the table's unique line) and 3 more for the old one.
+    const adds = await Promise.all([
+      ...Array.from({ length: 30 }, () => add(s, { itemId: STARTER_POUCH, quantity: 3 })),
+      ...Array.from({ length: 3 }, () => add(s, { itemId: LUCKY_HANDFUL, quantity: 1 })),
+    ]);
+    expect(adds.map((res) => res.statusCode)).toEqual(Array.from({ length: 33 }, () => 200));
+    expect(await quantities(s)).toEqual([
+      [LUCKY_HANDFUL, 4],
+      [STARTER_POUCH, 90],
+    ]);
+    // Four more of 3 at once: three fit (99), the fourth would pass 100 and changes nothing.
+    const more = await Promise.all(Array.from({ length: 4 }, () => add(s, { itemId: STARTER_POUCH, quantity: 3 })));
+    expect(more.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 422]);
+    expect(await quantities(s)).toEqual([
+      [LUCKY_HANDFUL, 4],
+      [STARTER_POUCH, 99],
+    ]);
+  });
+
+  it('moves the version once per add, not for a refused one, and starts a first cart at 1', async () => {
+    const s = await shopper();
+    await add(s, { itemId: STARTER_POUCH, quantity: 100 });
+    const first = await priceCart(t.database.db, s.id);
+    expect(first.version).toBe(1);
+    expect((await add(s, { itemId: STARTER_POUCH, quantity: 1 })).statusCode).toBe(422);
+    expect((await priceCart(t.database.db, s.id)).version).toBe(1);
+    await add(s, { itemId: LUCKY_HANDFUL, quantity: 1 });
+    expect((await priceCart(t.database.db, s.id)).version).toBe(2);
+  });
 });
 
 describe('PUT /api/v1/cart/{increase,decrease}quantity/:itemId', () => {

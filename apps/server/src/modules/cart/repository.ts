@@ -36,6 +36,51 @@ export async function lockCart(tx: Tx, userId: string): Promise<CartRow> {
   return rows[0]!;
 }
 
+/**
+ * Locks the shopper's cart for the rest of the transaction and bumps its version for the change the caller
+ * is making, creating the cart (at version 1) on first use: what ensureCart, lockCart and touchCart do in
+ * four round trips, in one statement (issue 26). A change that is then refused rolls the bump back with it.
+ */
+export async function lockCartForChange(tx: Tx, userId: string): Promise<CartRow> {
+  const rows = await tx
+    .insert(carts)
+    .values({ id: newId(), userId, version: 1 })
+    .onConflictDoUpdate({ target: carts.userId, set: { version: sql`${carts.version} + 1`, updatedAt: sql`now()` } })
+    .returning(cartColumns);
+  return rows[0]!;
+}
+
+/**
+ * Adds `quantity` of an item to the cart: a new line goes last, a line already there gains the quantity.
+ * One statement (the unique line per cart and item decides which); answers the line's quantity now, or
+ * null, changing nothing, when the line would pass `limit` (the table's own check refuses it too).
+ */
+export async function addToLine(
+  tx: Tx,
+  cartId: string,
+  line: { kind: CartItemKind; itemId: string; quantity: number },
+  limit: number,
+): Promise<number | null> {
+  const { kind, itemId, quantity } = line;
+  const rows = await tx
+    .insert(cartItems)
+    .values({
+      id: newId(),
+      cartId,
+      itemKind: kind,
+      itemId,
+      quantity,
+      position: sql`(select coalesce(max(${cartItems.position}), 0) + 1 from ${cartItems} where ${cartItems.cartId} = ${cartId})`,
+    })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.itemKind, cartItems.itemId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
+    })
+    .returning({ quantity: cartItems.quantity });
+  return rows[0]?.quantity ?? null;
+}
+
 /** Every change bumps the version: orders placed from a cart are idempotent per version. */
 export async function touchCart(tx: Tx, cartId: string, changes: { couponId?: string | null } = {}): Promise<void> {
   await tx
@@ -70,14 +115,6 @@ export async function findLine(tx: Tx, cartId: string, itemId: string) {
     .from(cartItems)
     .where(and(eq(cartItems.cartId, cartId), eq(cartItems.itemId, itemId)));
   return rows[0];
-}
-
-export async function insertLine(tx: Tx, cartId: string, kind: CartItemKind, itemId: string, quantity: number): Promise<void> {
-  const [next] = await tx
-    .select({ position: sql<number>`coalesce(max(${cartItems.position}), 0) + 1` })
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cartId));
-  await tx.insert(cartItems).values({ id: newId(), cartId, itemKind: kind, itemId, quantity, position: Number(next!.position) });
 }
 
 export async function setLineQuantity(tx: Tx, lineId: string, quantity: number): Promise<void> {

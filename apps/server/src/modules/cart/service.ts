@@ -20,10 +20,11 @@ import { findCatalogItem, type CatalogItem } from '../catalog/index.ts';
 import {
   deleteLine,
   ensureCart,
+  addToLine,
   findLine,
-  insertLine,
   listCartLines,
   lockCart,
+  lockCartForChange,
   setLineQuantity,
   touchCart,
   type CartLineRow,
@@ -279,13 +280,11 @@ export async function addToCart(db: Db, userId: string, body: AddToCartBody): Pr
   await db.transaction(async (tx) => {
     const item = await resolveItem(tx, body.itemId, body.type);
     if (!item.isAvailable) throw unprocessable(SOLD_OUT_MESSAGE, 'itemId');
-    const cart = await lockCart(tx, userId);
-    const line = await findLine(tx, cart.id, item.id);
-    const quantity = (line?.quantity ?? 0) + body.quantity;
-    if (quantity > MAX_CART_QUANTITY) throw unprocessable(TOO_MANY_MESSAGE, 'quantity');
-    if (line) await setLineQuantity(tx, line.id, quantity);
-    else await insertLine(tx, cart.id, item.kind, item.id, quantity);
-    await touchCart(tx, cart.id);
+    // Three statements in all (issue 26): the cart locked and its version bumped, then the line added to.
+    const cart = await lockCartForChange(tx, userId);
+    const added = await addToLine(tx, cart.id, { kind: item.kind, itemId: item.id, quantity: body.quantity }, MAX_CART_QUANTITY);
+    // Too many: nothing was added, and the refusal rolls the version's bump back.
+    if (added === null) throw unprocessable(TOO_MANY_MESSAGE, 'quantity');
   });
   return getCartView(db, userId);
 }
