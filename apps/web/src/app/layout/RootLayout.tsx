@@ -30,7 +30,7 @@ function SignedInBoot() {
   return (
     <>
       <HeaderPlaceholder />
-      <main id="main" className="app-main">
+      <main id="main" className="app-main app-main--fills-in">
         <BootScreen />
       </main>
     </>
@@ -43,9 +43,12 @@ export function RootLayout() {
   // A shopper's screens and header read the signed-in slices, which arrive with their chunk (app/store.ts).
   const signedInStateReady = useAppSelector(selectSignedInStateReady);
   const inConsole = useMatch(CONSOLE_PATH) !== null;
+  // A signed-in shopper's screens are rendered in the browser and fill in after their data: their main
+  // keeps the footer below the fold meanwhile (global.css, .app-main--fills-in). A guest's page arrives
+  // whole from the server, and a short one keeps its footer in view.
   const page = (
     <>
-      <main id="main" className="app-main">
+      <main id="main" className={loggedIn ? 'app-main app-main--fills-in' : 'app-main'}>
         <Outlet />
       </main>
       <Footer />
