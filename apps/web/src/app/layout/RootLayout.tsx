@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useMatch } from 'react-router';
+import { Outlet, ScrollRestoration, useMatch, useMatches } from 'react-router';
 import { useAppSelector } from '../../lib/hooks.ts';
 import { selectAuthToken, selectIsLoggedIn } from '../../features/auth/auth-slice.ts';
 import { ChatLauncher } from '../../features/chat/ChatLauncher.tsx';
@@ -9,6 +9,7 @@ import { BootScreen } from './BootScreen.tsx';
 import { RouteChangeLoader } from './RouteChangeLoader.tsx';
 import { GlobalLoadingIndicator } from './GlobalLoadingIndicator.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
+import { pagePlan } from '../page-rendering.ts';
 import { Footer } from './Footer.tsx';
 
 // Loaded when a shopper is signed in (issue 8: not part of a guest's first load); main.tsx starts the
@@ -43,12 +44,14 @@ export function RootLayout() {
   // A shopper's screens and header read the signed-in slices, which arrive with their chunk (app/store.ts).
   const signedInStateReady = useAppSelector(selectSignedInStateReady);
   const inConsole = useMatch(CONSOLE_PATH) !== null;
-  // A signed-in shopper's screens are rendered in the browser and fill in after their data: their main
-  // keeps the footer below the fold meanwhile (global.css, .app-main--fills-in). A guest's page arrives
-  // whole from the server, and a short one keeps its footer in view.
+  // Screens rendered in the browser (a signed-in shopper's, and a guest's product page) fill in after their
+  // data: their main keeps the footer below the fold meanwhile (global.css, .app-main--fills-in). A page the
+  // server rendered arrives whole, and a short one keeps its footer in view.
+  const routes = useMatches().map((match) => ({ route: { handle: match.handle } }));
+  const fillsIn = loggedIn || pagePlan(routes).rendering === 'browser';
   const page = (
     <>
-      <main id="main" className={loggedIn ? 'app-main app-main--fills-in' : 'app-main'}>
+      <main id="main" className={fillsIn ? 'app-main app-main--fills-in' : 'app-main'}>
         <Outlet />
       </main>
       <Footer />
