@@ -32,7 +32,8 @@ function controlsUnderLauncher(page: TrackedPage): Promise<string[]> {
 
 /** From the top to the end, a screenful less a little at a time: at each stop the launcher covers nothing. */
 async function expectLauncherClearThroughout(page: TrackedPage, where: string): Promise<void> {
-  await page.getByRole('button', { name: /^Open chat/ }).waitFor({ state: 'attached', ...WAIT });
+  // In the page, shown or stepped out of sight (a page whose lower half is all buttons, as the cart's top is).
+  await page.getByRole('button', { name: /^Open chat/, includeHidden: true }).waitFor({ state: 'attached', ...WAIT });
   await page.evaluate(() => window.scrollTo(0, 0));
   for (;;) {
     const y = await page.evaluate(() => window.scrollY);

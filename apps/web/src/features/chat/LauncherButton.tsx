@@ -1,9 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ChatBubbleIcon } from './chat-icons.tsx';
-import { keepLauncherClear } from './launcher-placement.ts';
 
 // The chat's launcher button, one for the first load (ChatLauncher) and the widget: the icon, and on a phone
-// the placement that keeps it off the page's buttons (launcher-placement.ts).
+// the placement that keeps it off the page's buttons (launcher-placement.ts). The placement's code loads as
+// the button mounts, not with the page (issue 26: the first load's budget); until it runs, the button is
+// where the server's HTML had it, in its corner.
 
 interface LauncherButtonProps {
   label: string;
@@ -16,7 +17,23 @@ interface LauncherButtonProps {
 
 export function LauncherButton({ label, expanded, onClick, onReach, children }: LauncherButtonProps) {
   const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => (ref.current ? keepLauncherClear(ref.current) : undefined), []);
+  useEffect(() => {
+    const launcher = ref.current;
+    if (!launcher) return undefined;
+    let stop: (() => void) | null = null;
+    let unmounted = false;
+    import('./launcher-placement.ts').then(
+      ({ keepLauncherClear }) => {
+        if (!unmounted) stop = keepLauncherClear(launcher);
+      },
+      // A chunk that failed to load (a new release replaced it) leaves the button in its corner.
+      () => {},
+    );
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
+  }, []);
   return (
     <button
       ref={ref}
