@@ -76,6 +76,9 @@ async function photograph(page: Page, state: PageState, viewportName: string) {
   const viewport = page.viewportSize()!;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   if (!state.screenOnly && height > viewport.height) {
+    // A screen that fills in keeps the footer below the fold with a 100vh main (global.css): in the taller window
+    // that would be the window's height, so it is held at the phone's or desktop's own, as the shopper sees it.
+    await page.addStyleTag({ content: `.app-main--fills-in { min-height: ${viewport.height}px !important; }` });
     await page.setViewportSize({ width: viewport.width, height });
     await settled();
   }
