@@ -133,3 +133,17 @@ export async function bankLinkPage(page: Page): Promise<FrameLocator> {
   await bank.getByRole('heading', { name: 'Link a bank account' }).waitFor({ timeout: 30_000 });
   return bank;
 }
+
+/**
+ * Chooses another way to pay on the pay page, as a shopper does once the page has come in. The chosen way's
+ * panel sits above the choices and loads after the page (its chunk behind a "Loading…"); when it comes in, the
+ * choices move down, and a click aimed at one as it moves lands elsewhere (a CI run saw "Clicking the checkbox
+ * did not change its state"). So the click waits for that panel first.
+ */
+export async function chooseWayToPay(page: Page, name: string): Promise<void> {
+  await page.waitForURL('**/add-card/*', { timeout: 30_000 });
+  // The chosen way's panel in the page, then its code in: only then are the choices where they will stay.
+  await page.locator('.payments-method-panel').first().waitFor({ timeout: 30_000 });
+  await page.locator('.payments-method-panel').getByText('Loading…', { exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
+  await page.getByRole('radio', { name }).check({ timeout: 30_000 });
+}

@@ -8,7 +8,7 @@
 import { ACCOUNT_FLAGGED_MESSAGE, formatBalance, formatCoins } from '@store/shared';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
-import { aCheapProduct, addToCartViaApi, bankLinkPage, purchasedCoins } from '../support/commerce.ts';
+import { aCheapProduct, addToCartViaApi, bankLinkPage, chooseWayToPay, purchasedCoins } from '../support/commerce.ts';
 import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 
 const { newPage, baseURL } = useBrowser();
@@ -77,7 +77,7 @@ const headerBalance = (page: TrackedPage) => page.getByTestId('wallet-balance').
 async function linkAndPayByBank(page: TrackedPage): Promise<string> {
   await page.getByTestId('checkout-button').click();
   await page.waitForURL('**/add-card/*', WAIT);
-  await page.getByRole('radio', { name: 'Bank account (ACH)' }).check();
+  await chooseWayToPay(page, 'Bank account (ACH)');
   await page.getByTestId('bank-link').click();
   // The bank-linking page opens in a dialog over the pay page (issue 24); its end takes the pay page on.
   const bank = await bankLinkPage(page);
@@ -211,7 +211,7 @@ describe('paying by bank account (ACH)', () => {
     await page.getByTestId('cart-line').waitFor(WAIT);
     await page.getByTestId('checkout-button').click();
     await page.waitForURL('**/add-card/*', WAIT);
-    await page.getByRole('radio', { name: 'Bank account (ACH)' }).check();
+    await chooseWayToPay(page, 'Bank account (ACH)');
     await page.getByTestId('bank-account').first().waitFor(WAIT);
     expect(await page.getByTestId('bank-account').first().textContent()).toContain('ending 0001');
     page.allowHttpErrors(403);

@@ -5,7 +5,7 @@ import { createWalletClient, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, type TrackedPage } from '../support/browser.ts';
-import { aCheapProduct, addToCartViaApi, purchasedCoins, signedInPaymentPage } from '../support/commerce.ts';
+import { aCheapProduct, addToCartViaApi, chooseWayToPay, purchasedCoins, signedInPaymentPage } from '../support/commerce.ts';
 import { createVerifiedUser, E2E_BILLING_ADDRESS, signInViaApi } from '../support/users.ts';
 
 // Issue 11: "Crypto wallet (USDC)" on the pay page opens the hosted checkout (the server's own, on its
@@ -43,7 +43,7 @@ async function payPageWithEmbeddedCheckout(prepare?: (page: TrackedPage) => Prom
   const coinsBefore = await purchasedCoins(baseURL, session.token);
   await page.getByTestId('checkout-button').click();
   await page.waitForURL('**/add-card/*');
-  await page.getByRole('radio', { name: 'Crypto wallet (USDC)' }).check();
+  await chooseWayToPay(page, 'Crypto wallet (USDC)');
   await page.getByTestId('embedded-checkout-method').waitFor();
   return { page, token: session.token, email: user.email, orderCoins, coinsBefore };
 }

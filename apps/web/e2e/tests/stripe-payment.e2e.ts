@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useStoreRoutingCardsTo } from '../support/routed-store.ts';
 import { useBrowser } from '../support/browser.ts';
-import { aCheapProduct, addToCartViaApi, purchasedCoins, recordApiRequests, signedInPaymentPage } from '../support/commerce.ts';
+import {
+  aCheapProduct,
+  addToCartViaApi,
+  chooseWayToPay,
+  purchasedCoins,
+  recordApiRequests,
+  signedInPaymentPage,
+} from '../support/commerce.ts';
 import { createVerifiedUser, signInViaApi } from '../support/users.ts';
 
 // Issue 9: pay with a Stripe card through its 3-D Secure step, pay with Cash App, and save and delete a
@@ -127,7 +134,7 @@ describe('paying through Stripe', () => {
 
   it('pays with Cash App on its authorisation page; adds a Cash App account and deletes it after the confirmation', async () => {
     const { page, token, orderCoins, coinsBefore } = await shopperOnPayPage();
-    await page.getByRole('radio', { name: 'Cash App Pay' }).check();
+    await chooseWayToPay(page, 'Cash App Pay');
     const panel = page.getByTestId('cash-app-method');
     await panel.waitFor();
     await panel.getByTestId('cash-app-pay-button').click();
