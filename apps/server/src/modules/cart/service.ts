@@ -18,9 +18,9 @@ import { findTaxState } from '../user/index.ts';
 import { getStoreSettings } from '../settings/index.ts';
 import { findCatalogItem, type CatalogItem } from '../catalog/index.ts';
 import {
+  addToLine,
   deleteLine,
   ensureCart,
-  addToLine,
   findLine,
   listCartLines,
   lockCart,

@@ -1,7 +1,7 @@
 import type { GiftCard, Product, ProductListQuery } from '@store/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '@store/server-kit';
-import { TtlCache } from './cache.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { findGiftCard, findProduct, listDistinctPrices, listGiftCards, listProducts, type ListingFilter } from './repository.ts';
 
 /**

@@ -89,7 +89,7 @@ describe('the running promotions kept for a few seconds (issue 26)', () => {
     ]);
     expect((await active('active-promotion-web'))?._id).toBe('ending');
     expect(await active('active-promotion')).toBeNull();
-    // Only the clock moves (a minute on), and less than the cache holds them: no new read, the same rows.
+    // Only the clock moves, a minute on (past the cache's 5 s, so the list is read again as of then).
     vi.useFakeTimers({ toFake: ['Date'], now: start + 61_000 });
     expect(await active('active-promotion-web')).toBeNull();
     expect((await active('active-promotion'))?._id).toBe('starting');

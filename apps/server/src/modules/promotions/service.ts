@@ -1,5 +1,6 @@
 import type { Promotion } from '@store/shared';
 import type { Db } from '../../db/client.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { listUnendedPromotions, type PromotionChannel, type PromotionKind } from './repository.ts';
 
 /**
@@ -9,26 +10,19 @@ import { listUnendedPromotions, type PromotionChannel, type PromotionKind } from
  * sees it after at most this long.
  */
 const CACHE_MS = 5_000;
+/** A list per channel and kind: four at most. */
+const CACHE_KEYS = 4;
+const caches = new WeakMap<Db, TtlCache<Promotion[]>>();
 
-type Cached = { value: Promise<Promotion[]>; expiresAt: number };
-const cache = new WeakMap<Db, Map<string, Cached>>();
+function cacheFor(db: Db): TtlCache<Promotion[]> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new TtlCache<Promotion[]>(CACHE_MS, CACHE_KEYS)));
+  return cache;
+}
 
 /** The newest started, unended promotion of a kind on a channel, as of the moment of the call. */
 async function runningPromotion(db: Db, channel: PromotionChannel, kind: PromotionKind): Promise<Promotion | null> {
-  let lists = cache.get(db);
-  if (!lists) cache.set(db, (lists = new Map()));
-  const key = `${channel}:${kind}`;
-  let hit = lists.get(key);
-  if (!hit || hit.expiresAt <= Date.now()) {
-    const value = listUnendedPromotions(db, channel, kind, new Date());
-    const entry = (hit = { value, expiresAt: Date.now() + CACHE_MS });
-    lists.set(key, entry);
-    // A failed read must not be served from the cache.
-    value.catch(() => {
-      if (lists.get(key) === entry) lists.delete(key);
-    });
-  }
-  const unended = await hit.value;
+  const unended = await cacheFor(db).get(`${channel}:${kind}`, () => listUnendedPromotions(db, channel, kind, new Date()));
   // Asked now: one that has ended since the list was read is passed over, one that has started since is taken.
   const now = Date.now();
   return unended.find((p) => Date.parse(p.startsAt) <= now && (p.endsAt === null || Date.parse(p.endsAt) > now)) ?? null;
@@ -49,5 +43,5 @@ export function getFirstPurchasePromotion(db: Db, channel: PromotionChannel): Pr
 
 /** Drops this handle's promotions after a change is committed: the next read asks the database. */
 export function forgetPromotions(db: Db): void {
-  cache.delete(db);
+  caches.get(db)?.clear();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from './cache.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 describe('TtlCache', () => {
   it('shares one load between concurrent misses of a key', async () => {

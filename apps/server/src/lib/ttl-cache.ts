@@ -1,6 +1,6 @@
 /**
  * A small in-memory cache of values computed from the database, keyed by string, each kept for a fixed
- * time. Concurrent misses on one key share one load (no stampede on expiry), a failed load is not kept,
+ * time (the catalogue's listing, the running promotions: one per database handle). Concurrent misses on one key share one load (no stampede on expiry), a failed load is not kept,
  * and the number of keys is bounded so arbitrary query strings cannot grow memory without limit.
  */
 export class TtlCache<V> {
