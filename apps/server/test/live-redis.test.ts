@@ -11,7 +11,8 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { migrateAll } from '../src/migrations.ts';
 import { seed } from '../src/db/seed.ts';
-import { sessions, users } from '../src/db/schema.ts';
+import { liveEvents, sessions, users } from '../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { hashToken, newId, newSecretToken } from '../src/lib/ids.ts';
 import { createShopper } from './support/checkout.ts';
 import { createAdmin } from './support/cashout.ts';
@@ -88,6 +89,19 @@ describe('live events across instances', () => {
     const received = new Promise((resolve) => socket!.once('cartUpdated', resolve));
     instanceA.live.emitToUser(userId, 'cartUpdated', { itemCount: 3 });
     expect(await received).toEqual({ itemCount: 3 });
+  });
+});
+
+describe('an instance that closes', () => {
+  it('stores an event emitted as it closes and does not publish it on its closed Redis client', async () => {
+    // Without the guard the publish rejects inside the Redis adapter, unhandled, and vitest fails the run.
+    const closing = await buildInstance();
+    const shopper = await createShopper(database.db);
+    await closing.close();
+    closing.live.emitToUser(shopper.id, 'cartUpdated', { itemCount: 1 });
+    await closing.live.flush();
+    const stored = await database.db.select().from(liveEvents).where(eq(liveEvents.userId, shopper.id));
+    expect(stored.map((event) => [event.type, event.payload])).toEqual([['cartUpdated', { itemCount: 1 }]]);
   });
 });
 

@@ -135,6 +135,10 @@ export default fp(
     // The session each handshake named, from the plugin's own middleware on: namespaces read it (sessionOf).
     const handshakeSessions = new WeakMap<Socket, LiveSession>();
     let recheckTimer: NodeJS.Timeout | undefined;
+    // Set as the store closes, before Redis does: an event stored after that is not relayed (a publish on a
+    // closed client rejects inside the adapter, where nothing can catch it, and ends the process). The
+    // user's connections on other instances read it with their next event or reconnection.
+    let relayClosed = false;
 
     /** Closes the ended session's sockets here, then asks every other instance to do the same. */
     async function announceEnd(end: SessionEnd): Promise<void> {
@@ -160,7 +164,7 @@ export default fp(
             () => {
               wakeLocal(userId);
               // Other instances' connections of the user read it too (the default adapter has no others).
-              if (app.config.REDIS_URL) io?.serverSideEmit('liveEventsFor', userId);
+              if (app.config.REDIS_URL && !relayClosed) io?.serverSideEmit('liveEventsFor', userId);
             },
             (err: unknown) => app.log.error({ err, event }, 'live event not stored'),
           )
@@ -388,6 +392,9 @@ export default fp(
     });
 
     app.addHook('onClose', async () => {
+      // Events emitted since preClose (an outbox delivery finishing) are stored and relayed while Redis is up.
+      await app.live.flush();
+      relayClosed = true;
       await io?.close();
       await Promise.all(redisClients.map((c) => c.quit().catch(() => c.disconnect())));
     });
