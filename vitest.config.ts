@@ -4,7 +4,8 @@ import { DRIVER_SPECIFIC_TESTS } from './apps/server/test/driver-specific.ts';
 
 // SERVER_TESTS=driver-specific narrows the server project to the tests that can depend on the database
 // driver: `npm test` runs the whole server suite on PostgreSQL and these again on the embedded PGlite.
-const serverTests = process.env.SERVER_TESTS === 'driver-specific' ? DRIVER_SPECIFIC_TESTS : ['src/**/*.test.ts', 'test/**/*.test.ts'];
+const serverTests =
+  process.env.SERVER_TESTS === 'driver-specific' ? DRIVER_SPECIFIC_TESTS : ['src/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'];
 
 // Vitest's default is one worker fewer than the cores: on this 2-core machine, one file at a time. Server
 // tests spend much of their time waiting on PostgreSQL, their fakes and timers, so one worker more than the

@@ -1,5 +1,8 @@
 // Child process of the benchmark: the store on its own event loop (so the load generator in the parent
 // does not steal its CPU), on a throwaway database with the demo data, logging off.
+// In a run of several store processes (BENCH_PROCESSES, run.ts) the first makes the schema and the others
+// join it (BENCH_JOIN_SCHEMA): they neither migrate, seed nor drop it. All share the vault's key
+// (BENCH_VAULT_KEY), so a card tokenized at one process's vault is paid through another.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -10,7 +13,8 @@ import { seed } from '../src/db/seed.ts';
 import { seedAdminOrders } from './admin-orders.ts';
 
 export type BenchServerMessage =
-  { type: 'ready'; url: string; database: string; storeOrigin: string; vaultUrl: string } | { type: 'failed'; message: string };
+  | { type: 'ready'; url: string; database: string; schema: string | null; storeOrigin: string; vaultUrl: string }
+  | { type: 'failed'; message: string };
 
 // The origin the vault accepts /tokenize from (the web app's); the bench sends it as the browser would.
 const STORE_ORIGIN = 'http://localhost:5173';
@@ -18,11 +22,16 @@ const STORE_ORIGIN = 'http://localhost:5173';
 const send = (message: BenchServerMessage) => process.send?.(message);
 
 const url = process.env.DATABASE_URL;
+const joinedSchema = process.env.BENCH_JOIN_SCHEMA;
+if (joinedSchema && (!url || !/^bench_[0-9a-f]{12}$/.test(joinedSchema))) {
+  throw new Error('BENCH_JOIN_SCHEMA names a schema of a PostgreSQL bench run (bench_ and 12 hex digits), with DATABASE_URL');
+}
 // On a PostgreSQL server the benchmark works in its own schema and drops it, leaving the data alone.
-const schemaName = url ? `bench_${randomBytes(6).toString('hex')}` : undefined;
+const schemaName = joinedSchema ?? (url ? `bench_${randomBytes(6).toString('hex')}` : undefined);
 
 async function dropSchema() {
-  if (!url || !schemaName) return;
+  // The schema is the first process's to drop, after the others have stopped.
+  if (!url || !schemaName || joinedSchema) return;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${schemaName} CASCADE`);
@@ -34,10 +43,12 @@ async function dropSchema() {
 try {
   // The payment sandboxes serve the bench's purchases: their tables too (ADR 042).
   const database = await openDatabase({ url, schemaName, sandbox: true });
-  await migrateAll(database);
-  await seed(database.db, { demo: true });
-  // The admin order search's 100,000 orders (issue 12).
-  await seedAdminOrders(database);
+  if (!joinedSchema) {
+    await migrateAll(database);
+    await seed(database.db, { demo: true });
+    // The admin order search's 100,000 orders (issue 12).
+    await seedAdminOrders(database);
+  }
   const config = loadConfig(
     // Vault on a random port with a throwaway key (no vault.key file written); sign-up and sign-in limits
     // raised because the bench signs up and signs in its shoppers (2 × BENCH_CONNECTIONS) from one IP, and
@@ -68,7 +79,7 @@ try {
       WEB_DIST: '/nonexistent',
       PUBLIC_URL: STORE_ORIGIN,
       VAULT_PUBLIC_URL: undefined,
-      VAULT_KEY: randomBytes(32).toString('hex'),
+      VAULT_KEY: process.env.BENCH_VAULT_KEY ?? randomBytes(32).toString('hex'),
     },
   );
   const app = await buildApp({ config, database, logger: false });
@@ -91,6 +102,7 @@ try {
     type: 'ready',
     url: address,
     database: url ? `PostgreSQL (schema ${schemaName})` : 'PGlite in memory',
+    schema: schemaName ?? null,
     storeOrigin: STORE_ORIGIN,
     // The vault listens on the same host as the store (IPv4), so fetch it by address, not by name.
     vaultUrl: app.vault.origin().replace('localhost', '127.0.0.1'),
