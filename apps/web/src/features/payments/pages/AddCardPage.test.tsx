@@ -397,6 +397,39 @@ describe('AddCardPage: the ways to pay this shopper may use', () => {
     expect(screen.queryByTestId('card-field-card-number')).not.toBeInTheDocument();
   });
 
+  it("keeps the choices still while a panel's code loads: they come with the first panel, and the panel left stays until the chosen one is in", async () => {
+    const held = (entry: PaymentMethodEntry) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      return { entry: { ...entry, load: () => released.then(entry.load) }, release };
+    };
+    const first = held(fakeMethod('test-card', 'Card', ['card']));
+    const second = held(fakeMethod('test-bank', 'Bank account', ['bank_account'], 'bank'));
+    routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: { ...CARDS_ONLY, bank_account: true } } }) });
+    const { user } = renderPage(<AddCardPage methods={[first.entry, second.entry]} profile={shopperIn('TX')} />, {
+      path: '/add-card/:orderId?',
+      at: '/add-card/ord-1',
+    });
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Ways to pay' })).not.toBeInTheDocument();
+
+    first.release();
+    const choices = await screen.findByRole('radiogroup', { name: 'Ways to pay' });
+    expect(screen.getByText('Card form paying ord-1')).toBeInTheDocument();
+
+    await user.click(within(choices).getByRole('radio', { name: 'Bank account' }));
+    expect(within(choices).getByRole('radio', { name: 'Bank account' })).toBeChecked();
+    expect(screen.getByText('Card form paying ord-1')).toBeInTheDocument();
+    expect(screen.getByTestId('method-test-card')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+
+    second.release();
+    expect(await screen.findByText('Bank account form paying ord-1')).toBeInTheDocument();
+    expect(screen.queryByText('Card form paying ord-1')).not.toBeInTheDocument();
+    expect(screen.getByTestId('method-test-bank')).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('heading', { name: 'Pay with Bank account' })).toBeInTheDocument();
+  });
+
   it('a bank panel paid and still processing leads to /payment-success naming the bank (processing=bank)', async () => {
     routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: { ...NOTHING, bank_account: true } } }) });
     const { user } = renderPage(<AddCardPage methods={methods} profile={shopperIn('TX')} />, {

@@ -1,5 +1,5 @@
 import { Button, OutcomeMessage, PageLayout, Panel } from '../../../components/ui/index.ts';
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, useTransition, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paymentSuccessPath, type ErrorCode } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
@@ -61,14 +61,24 @@ function refusedStateName(profile: ShopperProfile, whitelist: readonly { code: s
   return known?.name ?? profile.state.trim();
 }
 
-function MethodPanel({ entry, ...props }: MethodPanelProps & { entry: PaymentMethodEntry }) {
+const PanelLoading = () => <p className="payments-muted">Loading…</p>;
+
+/** A way's panel; `busy` while the shopper's next choice loads in its place. Suspends while its code loads. */
+function MethodPanelBody({ entry, busy = false, ...props }: MethodPanelProps & { entry: PaymentMethodEntry; busy?: boolean }) {
   const LoadedPanel = panelOf(entry, !props.orderId);
   return (
-    <div className="payments-method-panel" data-testid={`method-${entry.id}`}>
-      <Suspense fallback={<p className="payments-muted">Loading…</p>}>
-        <LoadedPanel {...props} />
-      </Suspense>
+    <div className="payments-method-panel" data-testid={`method-${entry.id}`} aria-busy={busy || undefined}>
+      <LoadedPanel {...props} />
     </div>
+  );
+}
+
+/** A way's panel in a boundary of its own: "Loading…" until its code is in. */
+function MethodPanel(props: MethodPanelProps & { entry: PaymentMethodEntry }) {
+  return (
+    <Suspense fallback={<PanelLoading />}>
+      <MethodPanelBody {...props} />
+    </Suspense>
   );
 }
 
@@ -94,17 +104,23 @@ export default function AddCardPage({
   const whitelistQuery = usePaymentsWhitelistStatesQuery(undefined, { refetchOnMountOrArgChange: true });
   const allowed = useAppSelector(selectAllowedPaymentsProviders);
   const whiteListedStates = useAppSelector(selectWhiteListedStates);
+  // The radio follows the shopper's choice at once; the panel shown follows it in a transition, so the panel
+  // before it (and the choices under it) stay in place until the chosen one's code is in: nothing moves
+  // under the shopper's pointer while a panel loads.
   const [chosenId, setChosenId] = useState<string | null>(null);
+  const [shownId, setShownId] = useState<string | null>(null);
+  const [switching, startSwitching] = useTransition();
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const order = orderQuery.data;
   const entries = allowedEntries(methods, allowed, !orderId);
   const chosen = entries.find((entry) => entry.id === chosenId) ?? entries[0];
+  const shown = entries.find((entry) => entry.id === shownId) ?? entries[0];
   const refusedState = refusedStateName(profile, whitelistQuery.isSuccess ? whiteListedStates : null);
   const title = orderId ? 'Pay for your order' : 'Your payment methods';
 
   function onPaid(paidOrderId: string, state: 'paid' | 'processing') {
-    const processing = state === 'processing' ? (chosen?.settlesAs ?? 'other') : undefined;
+    const processing = state === 'processing' ? (shown?.settlesAs ?? 'other') : undefined;
     void navigate(paymentSuccessPath(paidOrderId, processing));
   }
 
@@ -119,6 +135,7 @@ export default function AddCardPage({
   function choose(id: string) {
     setChosenId(id);
     setRefusal(null);
+    startSwitching(() => setShownId(id));
   }
 
   function chooser() {
@@ -143,7 +160,7 @@ export default function AddCardPage({
         </OutcomeMessage>
       );
     }
-    if (!chosen) {
+    if (!chosen || !shown) {
       return (
         <OutcomeMessage tone="error" testId="no-payment-methods">
           {NO_METHODS_TEXT} <Link to="/contact">Contact us</Link>
@@ -158,29 +175,34 @@ export default function AddCardPage({
       ));
     }
     // The chosen way (the one card form to begin with, issue 24) leads; the choice of another is under it, smaller.
+    // One boundary holds both: the choices appear with the first panel, not above a "Loading…" that the
+    // panel then pushes them down from.
     return (
-      <Panel title={chosen.id === 'card' ? 'Pay by card' : `Pay with ${chosen.label}`}>
-        <MethodPanel
-          key={chosen.id}
-          entry={chosen}
-          orderId={orderId}
-          onPaid={onPaid}
-          onFailed={onFailed}
-          billingZip={profile.status === 'ready' ? profile.zipCode : undefined}
-        />
-        {entries.length > 1 ? (
-          <div className="payments-other">
-            <h3 className="payments-other__title">Ways to pay</h3>
-            <div className="payments-methods" role="radiogroup" aria-label="Ways to pay">
-              {entries.map((entry) => (
-                <label key={entry.id} className="payments-method-choice">
-                  <input type="radio" name="payment-method" checked={entry.id === chosen.id} onChange={() => choose(entry.id)} />
-                  {entry.label}
-                </label>
-              ))}
+      <Panel title={shown.id === 'card' ? 'Pay by card' : `Pay with ${shown.label}`}>
+        <Suspense fallback={<PanelLoading />}>
+          <MethodPanelBody
+            key={shown.id}
+            entry={shown}
+            busy={switching}
+            orderId={orderId}
+            onPaid={onPaid}
+            onFailed={onFailed}
+            billingZip={profile.status === 'ready' ? profile.zipCode : undefined}
+          />
+          {entries.length > 1 ? (
+            <div className="payments-other">
+              <h3 className="payments-other__title">Ways to pay</h3>
+              <div className="payments-methods" role="radiogroup" aria-label="Ways to pay">
+                {entries.map((entry) => (
+                  <label key={entry.id} className="payments-method-choice">
+                    <input type="radio" name="payment-method" checked={entry.id === chosen.id} onChange={() => choose(entry.id)} />
+                    {entry.label}
+                  </label>
+                ))}
+              </div>
             </div>
-          </div>
-        ) : null}
+          ) : null}
+        </Suspense>
       </Panel>
     );
   }
