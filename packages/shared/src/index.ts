@@ -36,4 +36,5 @@ export * from './schemas/admin-catalogue.ts';
 export * from './schemas/admin-people.ts';
 export * from './schemas/chat.ts';
 export * from './social-constants.ts';
+export * from './wallet-constants.ts';
 export * from './schemas/social.ts';

@@ -1,51 +1,11 @@
 import { z } from 'zod';
 
-/** The three wallets a shopper's coins live in (each a sum of ledger entries). */
-export const walletName = z.enum(['purchasedWallet', 'winWallet', 'stackingWallet']);
-/** The ledger's wallets: the shopper's three, and the hold where coins wait for a cash-out (ADR 017). */
-export const ledgerWalletName = z.enum([...walletName.options, 'cashOutHold']);
-export type LedgerWalletName = z.infer<typeof ledgerWalletName>;
+import { LEDGER_ENTRY_KINDS, LEDGER_WALLET_NAMES, WALLET_NAMES } from '../wallet-constants.ts';
 
-/** The wallets as people read them, shopper and console alike (issue 24): bought, won (the only one that cashes out), promotional. */
-export const WALLET_LABELS: Record<LedgerWalletName, string> = {
-  purchasedWallet: 'Purchased',
-  winWallet: 'Winnings',
-  stackingWallet: 'Promotional',
-  cashOutHold: 'Cash-out hold',
-};
-/** The shopper's three wallets with their labels, in the order the store lists them. */
-export const SHOPPER_WALLETS = walletName.options.map((wallet) => [wallet, WALLET_LABELS[wallet]] as const);
-
-/**
- * What a ledger entry records, as the wallet history shows it: coins bought, promotional coins, prizes
- * won, coins held for a cash-out, a cash-out paid out, held coins returned, a payment taken back, or
- * an admin's adjustment.
- */
-export const ledgerEntryKind = z.enum([
-  'purchase',
-  'bonus',
-  'win',
-  'cashOutHold',
-  'payout',
-  'return',
-  'reversal',
-  'adjustment',
-  'giftCard',
-]);
-export type LedgerEntryKind = z.infer<typeof ledgerEntryKind>;
-
-/** Each kind of ledger entry in the words the wallet history and the console show (one set of names). */
-export const LEDGER_ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
-  purchase: 'Purchase',
-  bonus: 'Bonus',
-  win: 'Win',
-  cashOutHold: 'Cash-out hold',
-  payout: 'Payout',
-  return: 'Returned',
-  reversal: 'Reversal',
-  adjustment: 'Adjustment',
-  giftCard: 'Gift card redeemed',
-};
+// The names and labels are in wallet-constants.ts, which the header reads without zod (issue 26).
+export const walletName = z.enum(WALLET_NAMES);
+export const ledgerWalletName = z.enum(LEDGER_WALLET_NAMES);
+export const ledgerEntryKind = z.enum(LEDGER_ENTRY_KINDS);
 
 /** Whole numbers in a query string: digits only (a plain coercion reads '' as 0 and '1e2' as 100). */
 const wholeNumber = (max: number) =>

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { couponParam, formatCents } from '@store/shared';
+import { formatCents } from '@store/shared';
+import { lazyZodResolver, useIdlePreload } from '../../../lib/lazy-resolver.ts';
 import { Button, OutcomeMessage, Panel, TextField } from '../../../components/ui/index.ts';
 import { useCartApplyCouponMutation } from '../api/apply-coupon.ts';
 import type { AvailableCoupon, CartCoupon, CouponIssue } from '../types.ts';
 import { failureText } from '../../../lib/api-failure.ts';
+import type { CouponFormValues } from './coupon-form.ts';
 
 const describe = (coupon: Pick<AvailableCoupon, 'kind' | 'amount'>) =>
   coupon.kind === 'PERCENT' ? `${coupon.amount}% off` : `${formatCents(coupon.amount)} off`;
 
-// The API's path parameter, trimmed, with a message a shopper reads.
-const couponForm = z.object({ coupon: z.string().trim().min(1, 'Enter a coupon code.').pipe(couponParam.shape.coupon) });
-type CouponFormValues = z.infer<typeof couponForm>;
+// The schema and zod come once the cart is idle, or at the first apply (issue 26).
+const couponResolver = lazyZodResolver(() => import('./coupon-form.ts').then((module) => module.couponForm));
 
 /** The coupons on offer, a field to apply one by code, and why a coupon applied earlier no longer counts. */
 export function CouponBox({
@@ -29,7 +28,7 @@ export function CouponBox({
   const [error, setError] = useState<string | null>(null);
   const [applyCoupon, { isLoading }] = useCartApplyCouponMutation();
   const { register, handleSubmit, reset, formState } = useForm<CouponFormValues>({
-    resolver: zodResolver(couponForm),
+    resolver: useIdlePreload(couponResolver),
     defaultValues: { coupon: '' },
   });
 
