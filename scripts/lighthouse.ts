@@ -8,6 +8,7 @@
 // JavaScript above 120 KB (everything it loads, whenever: the build's first-load check counts the rest).
 //   RUNS=5 npm run lighthouse          more runs per page
 //   PAGES=/,/about-us npm run lighthouse   other pages ("product" is a product's page, "cart" the signed-in cart)
+//   LH_REPORT_DIR=/tmp/lh npm run lighthouse   also keeps each run's whole report (JSON), to read its timings
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -112,13 +113,27 @@ async function runLighthouse(url: string, port: number, signedIn: boolean): Prom
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     // A run Lighthouse could not measure scores 0 (or nothing): said and run again, never averaged in as a 0.
     const problem = result.lhr.runtimeError?.message ?? (result.lhr.categories.performance?.score == null ? 'no performance score' : null);
-    if (!problem) return summarise(result.lhr);
+    if (!problem) {
+      keepReport(url, result.lhr);
+      return summarise(result.lhr);
+    }
     console.log(`(${url}: Lighthouse could not measure this run: ${problem}${attempt < ATTEMPTS ? '; running it again' : ''})`);
     if (attempt >= ATTEMPTS) throw new Error(`Lighthouse could not measure ${url} in ${ATTEMPTS} attempts: ${problem}`);
   }
 }
 
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const REPORT_DIR = process.env.LH_REPORT_DIR;
+let reportsKept = 0;
+/** With LH_REPORT_DIR, each run's report as Lighthouse made it, numbered in the order the runs went. */
+function keepReport(url: string, lhr: Report): void {
+  if (!REPORT_DIR) return;
+  fs.mkdirSync(REPORT_DIR, { recursive: true });
+  const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+  reportsKept += 1;
+  fs.writeFileSync(path.join(REPORT_DIR, `${String(reportsKept).padStart(2, '0')}-${name}.json`), JSON.stringify(lhr));
+}
 
 function summarise(lhr: Report): Run {
   const { categories, audits } = lhr;
