@@ -100,6 +100,19 @@ describe('the first load of a public page', () => {
     expect(script.headers.get('content-encoding')).toBe('br');
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
+
+  it("preloads what a signed-in page needs in its HTML: the screen's chunks, the signed-in state and header", async () => {
+    const html = await (await fetch(`${baseURL}/cart`)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((m) => m[1]!);
+    for (const chunk of ['CartPage', 'signed-in-state', 'SignedInChrome']) {
+      expect(preloaded.find((file) => file.startsWith(`${chunk}-`)), `${chunk} preloaded`).toBeDefined();
+    }
+    // The body is the browser's to render: nothing rendered on the server, no page state.
+    expect(html).toContain('<div id="root"></div>');
+    // A guest page preloads no signed-in chunk.
+    const guestPage = await (await fetch(`${baseURL}/about-us`)).text();
+    expect(guestPage).not.toContain('SignedInChrome');
+  });
 });
 
 async function giftCardCount(): Promise<number> {

@@ -12,6 +12,11 @@ export type PageRendering = 'server' | 'server-per-visitor' | 'browser';
 export interface PageHandle {
   module: string | null;
   rendering?: PageRendering;
+  /**
+   * Other modules its pages need before they show (manifest keys): the HTML preloads them with the
+   * screens, so the browser fetches them beside the entry rather than after it has run.
+   */
+  preload?: readonly string[];
 }
 
 /** './home/HomeRoute.tsx' (relative to src/app/) → 'src/app/home/HomeRoute.tsx', the manifest's key. */
@@ -19,8 +24,8 @@ export function manifestKey(fileFromApp: string): string {
   return new URL(fileFromApp, 'file:///src/app/').pathname.slice(1);
 }
 
-export function pageHandle(fileFromApp: string | null, rendering?: PageRendering): PageHandle {
-  return { module: fileFromApp ? manifestKey(fileFromApp) : null, rendering };
+export function pageHandle(fileFromApp: string | null, rendering?: PageRendering, preloadFromApp: readonly string[] = []): PageHandle {
+  return { module: fileFromApp ? manifestKey(fileFromApp) : null, rendering, preload: preloadFromApp.map(manifestKey) };
 }
 
 function isPageHandle(handle: unknown): handle is PageHandle {
@@ -36,6 +41,7 @@ export function pagePlan(matches: readonly { route: { handle?: unknown } }[]): {
   for (const { route } of matches) {
     if (!isPageHandle(route.handle)) continue;
     if (route.handle.module) modules.push(route.handle.module);
+    modules.push(...(route.handle.preload ?? []));
     const asked = route.handle.rendering ?? 'server';
     if (STRICTNESS.indexOf(asked) > STRICTNESS.indexOf(rendering)) rendering = asked;
   }

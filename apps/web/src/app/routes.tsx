@@ -85,6 +85,10 @@ const guestOnlyRoutes: RouteObject[] = [
   { path: 'social-login', ...screen('../features/auth/pages/SocialLoginPage.tsx') },
 ];
 
+// A signed-in page needs the signed-in state and header before it shows (store.ts, layout/RootLayout.tsx):
+// its HTML preloads their chunks with the screen's.
+const SIGNED_IN_PAGES = pageHandle(null, 'browser', ['./signed-in-state.ts', './layout/SignedInChrome.tsx']);
+
 /** The catch-all route's id: a URL it matches is no page of the app. */
 export const NOT_FOUND_ROUTE_ID = 'not-found';
 
@@ -103,7 +107,7 @@ export function createRoutes(session: SessionSource): RouteObject[] {
           errorElement: <RouteErrorScreen />,
           children: [
             ...publicRoutes,
-            { loader: requireSignedIn(session), handle: pageHandle(null, 'browser'), children: protectedRoutes },
+            { loader: requireSignedIn(session), handle: SIGNED_IN_PAGES, children: protectedRoutes },
             { loader: requireGuest(session), children: guestOnlyRoutes },
             // Any other address: the server answers it 404 with this page (isKnownPage in app/server-render.tsx).
             { id: NOT_FOUND_ROUTE_ID, path: '*', ...screen('../features/content/pages/NotFoundPage.tsx') },

@@ -6,6 +6,7 @@ import { App } from './App.tsx';
 import { pagePlan } from './page-rendering.ts';
 import { pageStateScript } from './page-state.ts';
 import { createRoutes, NOT_FOUND_ROUTE_ID } from './routes.tsx';
+import { loadFooterForServer } from './layout/DeferredFooter.tsx';
 import { makeStore } from './store.ts';
 
 // A guest's view of a public page, rendered on the server (issue 8, ADR 008): the page's HTML carries
@@ -53,18 +54,23 @@ export function isKnownPage(url: string): boolean {
 const MAX_PASSES = 4;
 
 /**
- * A renderer for the built app. It answers null for a page it does not render (one that needs a
- * session, a guard's redirect, a failed call or route): the server then sends the plain page and the
- * browser renders it, as it would without a server render.
+ * A renderer for the built app. A page the browser renders (one that needs a session, or the product page)
+ * is the plain page with its chunks preloaded. It answers null for a page it could not render (a guard's
+ * redirect, a failed call or route): the server then sends the plain page and the browser renders it, as
+ * it would without a server render.
  */
 export function createPageRenderer({ template, manifest }: PageRendererFiles) {
   const [head, tail] = splitTemplate(template);
 
   return async function renderPage({ url, fetch }: PageRequest): Promise<RenderedPage | null> {
+    await loadFooterForServer();
     const store = makeStore(undefined, { fetch });
     const routes = createRoutes(store);
     const plan = pagePlan(matchRoutes(routes, url) ?? []);
-    if (plan.rendering === 'browser') return null;
+    // A page the browser renders: the app's page as it is, with its screens' chunks (and what a signed-in
+    // page needs) preloaded, the same for every visitor.
+    if (plan.rendering === 'browser')
+      return { html: head + screenAssets(manifest, plan.modules, template) + '</head>' + tail, shareable: true };
 
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(new URL(url, 'http://localhost')));

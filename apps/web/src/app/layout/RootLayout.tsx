@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Outlet, ScrollRestoration, useMatch, useMatches } from 'react-router';
 import { useAppSelector } from '../../lib/hooks.ts';
 import { selectAuthToken, selectIsLoggedIn } from '../../features/auth/auth-slice.ts';
@@ -10,12 +10,40 @@ import { RouteChangeLoader } from './RouteChangeLoader.tsx';
 import { GlobalLoadingIndicator } from './GlobalLoadingIndicator.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
 import { pagePlan } from '../page-rendering.ts';
-import { Footer } from './Footer.tsx';
+import { DeferredFooter } from './DeferredFooter.tsx';
 
 // Loaded when a shopper is signed in (issue 8: not part of a guest's first load); main.tsx starts the
 // download early for a visitor who arrives signed in.
-export const loadSignedInChrome = () => loadChunk(() => import('./SignedInChrome.tsx'));
-const SignedInChrome = lazy(loadSignedInChrome);
+//
+// Rendered once its module is in, never through React.lazy and a Suspense boundary: React reveals a
+// boundary's content no sooner than 300 ms after its fallback showed (its fallback throttle), and the page
+// under the header, with its first requests, would wait for that reveal (issue 26: the signed-in cart's
+// requests went out 220 ms after everything they needed was in).
+let signedInChrome: ComponentType | null = null;
+export const loadSignedInChrome = () =>
+  loadChunk(() => import('./SignedInChrome.tsx')).then((module) => {
+    signedInChrome = module.default;
+    return module;
+  });
+
+/** The signed-in header's component once its chunk is in (null until then); a chunk that fails throws here, to the error screen. */
+function useSignedInChrome(wanted: boolean): ComponentType | null {
+  const [chrome, setChrome] = useState<ComponentType | null>(() => signedInChrome);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (!wanted || chrome) return;
+    let current = true;
+    loadSignedInChrome().then(
+      (module) => current && setChrome(() => module.default),
+      (error: unknown) => current && setFailure(() => error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, chrome]);
+  if (failure) throw failure;
+  return chrome;
+}
 
 /** Holds the header's place while the signed-in header's chunk or state loads, so the page does not jump. */
 const HeaderPlaceholder = () => <header className="site-header" aria-busy="true" />;
@@ -44,6 +72,7 @@ export function RootLayout() {
   // A shopper's screens and header read the signed-in slices, which arrive with their chunk (app/store.ts).
   const signedInStateReady = useAppSelector(selectSignedInStateReady);
   const inConsole = useMatch(CONSOLE_PATH) !== null;
+  const SignedInChrome = useSignedInChrome(loggedIn && !inConsole);
   // Screens rendered in the browser (a signed-in shopper's, and a guest's product page) fill in after their
   // data: their main keeps the footer below the fold meanwhile (global.css, .app-main--fills-in). A page the
   // server rendered arrives whole, and a short one keeps its footer in view.
@@ -54,7 +83,7 @@ export function RootLayout() {
       <main id="main" className={fillsIn ? 'app-main app-main--fills-in' : 'app-main'}>
         <Outlet />
       </main>
-      <Footer />
+      <DeferredFooter />
     </>
   );
   return (
@@ -79,14 +108,14 @@ export function RootLayout() {
           <PublicHeader />
           {page}
         </>
-      ) : !signedInStateReady ? (
+      ) : !signedInStateReady || !SignedInChrome ? (
         <SignedInBoot />
       ) : (
         // The page waits with the header: the header's fetches (getuser first, SPEC §7) go before the page's.
-        <Suspense fallback={<SignedInBoot />}>
+        <>
           <SignedInChrome />
           {page}
-        </Suspense>
+        </>
       )}
       {/* Live chat (ADR 027): a tiny launcher; the widget's code comes once the browser is idle, or at a click. */}
       {!inConsole && <ChatLauncher token={token} />}
