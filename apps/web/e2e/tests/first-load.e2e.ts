@@ -105,7 +105,10 @@ describe('the first load of a public page', () => {
     const html = await (await fetch(`${baseURL}/cart`)).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)">/g)].map((m) => m[1]!);
     for (const chunk of ['CartPage', 'signed-in-state', 'SignedInChrome']) {
-      expect(preloaded.find((file) => file.startsWith(`${chunk}-`)), `${chunk} preloaded`).toBeDefined();
+      expect(
+        preloaded.find((file) => file.startsWith(`${chunk}-`)),
+        `${chunk} preloaded`,
+      ).toBeDefined();
     }
     // The body is the browser's to render: nothing rendered on the server, no page state.
     expect(html).toContain('<div id="root"></div>');
