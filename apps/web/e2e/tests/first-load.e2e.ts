@@ -110,8 +110,9 @@ describe('the first load of a public page', () => {
         `${chunk} preloaded`,
       ).toBeDefined();
     }
-    // The body is the browser's to render: nothing rendered on the server, no page state.
-    expect(html).toContain('<div id="root"></div>');
+    // The body is the browser's to render: the boot screen the app shows first, and no page state.
+    expect(html).toMatch(/<div id="root"><div class="boot-screen" role="status" aria-label="Loading the store">.*?<\/div><\/div>/);
+    expect(html).not.toContain('id="page-state"');
     // A guest page preloads no signed-in chunk.
     const guestPage = await (await fetch(`${baseURL}/about-us`)).text();
     expect(guestPage).not.toContain('SignedInChrome');

@@ -7,6 +7,7 @@ import { pagePlan } from './page-rendering.ts';
 import { pageStateScript } from './page-state.ts';
 import { createRoutes, NOT_FOUND_ROUTE_ID } from './routes.tsx';
 import { loadFooterForServer } from './layout/DeferredFooter.tsx';
+import { BootScreen } from './layout/BootScreen.tsx';
 import { makeStore } from './store.ts';
 
 // A guest's view of a public page, rendered on the server (issue 8, ADR 008): the page's HTML carries
@@ -61,16 +62,22 @@ const MAX_PASSES = 4;
  */
 export function createPageRenderer({ template, manifest }: PageRendererFiles) {
   const [head, tail] = splitTemplate(template);
+  // The router's first render before a screen is in (routes.tsx, HydrateFallback); React hoists its
+  // logo's preload, which goes in the head.
+  const bootScreen = splitHoisted(renderToString(<BootScreen />));
 
   return async function renderPage({ url, fetch }: PageRequest): Promise<RenderedPage | null> {
     await loadFooterForServer();
     const store = makeStore(undefined, { fetch });
     const routes = createRoutes(store);
     const plan = pagePlan(matchRoutes(routes, url) ?? []);
-    // A page the browser renders: the app's page as it is, with its screens' chunks (and what a signed-in
-    // page needs) preloaded, the same for every visitor.
-    if (plan.rendering === 'browser')
-      return { html: head + screenAssets(manifest, plan.modules, template) + '</head>' + tail, shareable: true };
+    // A page the browser renders: the app's page with its screens' chunks (and what a signed-in page needs)
+    // preloaded, the same for every visitor, showing the boot screen the app renders first, so the visitor
+    // sees the store rather than a blank page while the scripts load (React replaces it at its first render).
+    if (plan.rendering === 'browser') {
+      const boot = tail.replace('<div id="root"></div>', `<div id="root">${bootScreen.body}</div>`);
+      return { html: head + bootScreen.hoisted + screenAssets(manifest, plan.modules, template) + '</head>' + boot, shareable: true };
+    }
 
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(new URL(url, 'http://localhost')));
