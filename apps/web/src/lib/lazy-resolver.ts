@@ -6,9 +6,9 @@ import { whenIdle } from './when-idle.ts';
 // Issue 26, ADR 062 and 063: zod and the schemas built with it are about 24 KB (brotli) of a form page's JavaScript,
 // more than react-hook-form itself. A form validates on submit, not on first paint, so a page whose first load
 // is budgeted or measured (the sign-in and password pages, the cart's coupon field) takes its schema through
-// this resolver: the schema module
-// and zod load once the page is idle, or at the first validation if that comes sooner, and never hold up
-// the page's first render. A schema that fails to load is asked for again at the next validation.
+// this resolver: the schema module and zod load once the page is idle, or at the first validation if that
+// comes sooner, and never hold up the page's first render. A schema that fails to load is asked for again at
+// the next validation.
 
 export interface LazyResolver<Input extends FieldValues, Output> extends Resolver<Input, unknown, Output> {
   /** Starts loading the schema (and zod) now; harmless to call again. */
