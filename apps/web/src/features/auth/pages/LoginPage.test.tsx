@@ -86,9 +86,20 @@ describe('LoginPage', () => {
     expect(api.callsTo('POST', 'v1/auth/verify-email').map((c) => c.body)).toEqual([{ token: '0123456789abcdef0123' }]);
   });
 
+  it('spends the token once when the page is mounted again, and the page mounted again says how it went', async () => {
+    const api = mockApi({ 'POST v1/auth/verify-email': { body: { success: true, message: 'E-mail confirmed.' } } });
+    const first = renderPage(<LoginPage />, { path: '/login', at: '/login?verify=remounted0123456789ab' });
+    expect(await screen.findByText('Your e-mail is confirmed. You can sign in now.')).toBeInTheDocument();
+    first.unmount();
+    // As the layout does when the shopper signs in on this page: a new login page, the same address.
+    renderPage(<LoginPage />, { path: '/login', at: '/login?verify=remounted0123456789ab' });
+    expect(await screen.findByText('Your e-mail is confirmed. You can sign in now.')).toBeInTheDocument();
+    expect(api.callsTo('POST', 'v1/auth/verify-email')).toHaveLength(1);
+  });
+
   it("shows the server's reason when the confirmation link is no good", async () => {
     mockApi({ 'POST v1/auth/verify-email': failure(400, 'This confirmation link has expired or was already used.', 'BAD_REQUEST') });
-    renderPage(<LoginPage />, { path: '/login', at: '/login?verify=0123456789abcdef0123' });
+    renderPage(<LoginPage />, { path: '/login', at: '/login?verify=expired0123456789abcd' });
     expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link has expired or was already used.');
   });
 
