@@ -33,7 +33,7 @@ describe('the first load of a public page', () => {
     expect(await page.getByTestId('public-header').count()).toBe(1);
     expect(await page.getByTestId('product-card').count()).toBeGreaterThanOrEqual(8);
     expect(await page.title()).toBe('Game coins and gift cards');
-    // The footer's code loads after the page (layout/DeferredFooter.tsx); its markup is the server's, whole.
+    // The footer is in the server's markup, whole.
     const footer = page.getByTestId('site-footer');
     expect(await footer.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy-policy');
     expect(await footer.getByText(/^© 2024 /).count()).toBe(1);
@@ -42,7 +42,7 @@ describe('the first load of a public page', () => {
   it('hydrates the footer when its code comes: Contact Support, a button only the app runs, goes to /contact', async () => {
     const page = await newPage();
     await page.goto('/about-us');
-    // Until the footer's chunk is in, the server's button does nothing: pressed again until it navigates.
+    // Until the page has hydrated, the server's button does nothing: pressed again until it navigates.
     const contactSupport = page.getByTestId('site-footer').getByRole('button', { name: 'Contact Support' });
     await expect
       .poll(

@@ -6,7 +6,6 @@ import { App } from './App.tsx';
 import { pagePlan } from './page-rendering.ts';
 import { pageStateScript } from './page-state.ts';
 import { createRoutes, NOT_FOUND_ROUTE_ID } from './routes.tsx';
-import { loadFooterForServer } from './layout/DeferredFooter.tsx';
 import { BootScreen } from './layout/BootScreen.tsx';
 import { makeStore } from './store.ts';
 
@@ -67,7 +66,6 @@ export function createPageRenderer({ template, manifest }: PageRendererFiles) {
   const bootScreen = splitHoisted(renderToString(<BootScreen />));
 
   return async function renderPage({ url, fetch }: PageRequest): Promise<RenderedPage | null> {
-    await loadFooterForServer();
     const store = makeStore(undefined, { fetch });
     const routes = createRoutes(store);
     const plan = pagePlan(matchRoutes(routes, url) ?? []);

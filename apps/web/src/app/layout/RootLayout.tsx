@@ -10,7 +10,7 @@ import { RouteChangeLoader } from './RouteChangeLoader.tsx';
 import { GlobalLoadingIndicator } from './GlobalLoadingIndicator.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
 import { pagePlan } from '../page-rendering.ts';
-import { DeferredFooter } from './DeferredFooter.tsx';
+import { Footer } from './Footer.tsx';
 
 // Loaded when a shopper is signed in (issue 8: not part of a guest's first load); main.tsx starts the
 // download early for a visitor who arrives signed in.
@@ -83,7 +83,7 @@ export function RootLayout() {
       <main id="main" className={fillsIn ? 'app-main app-main--fills-in' : 'app-main'}>
         <Outlet />
       </main>
-      <DeferredFooter />
+      <Footer />
     </>
   );
   return (
