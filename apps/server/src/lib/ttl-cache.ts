@@ -1,7 +1,8 @@
 /**
  * A small in-memory cache of values computed from the database, keyed by string, each kept for a fixed
- * time (the catalogue's listing, the running promotions: one per database handle). Concurrent misses on one key share one load (no stampede on expiry), a failed load is not kept,
- * and the number of keys is bounded so arbitrary query strings cannot grow memory without limit.
+ * time (the catalogue's listing, the running promotions: one per database handle). Concurrent misses on
+ * one key share one load (no stampede on expiry), a failed load is not kept, and the number of keys is
+ * bounded so arbitrary query strings cannot grow memory without limit.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: Promise<V>; expiresAt: number }>();

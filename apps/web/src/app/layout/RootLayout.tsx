@@ -26,7 +26,10 @@ export const loadSignedInChrome = () =>
     return module;
   });
 
-/** The signed-in header's component once its chunk is in (null until then); a chunk that fails throws here, to the error screen. */
+/**
+ * The signed-in header's component once its chunk is in (null until then); a chunk that fails throws here,
+ * to the error screen.
+ */
 function useSignedInChrome(wanted: boolean): ComponentType | null {
   const [chrome, setChrome] = useState<ComponentType | null>(() => signedInChrome);
   const [failure, setFailure] = useState<unknown>(null);
