@@ -35,8 +35,9 @@ const serverProject = {
           'test/vault-tokenize-redis.test.ts',
           'test/session-cache-redis.test.ts',
         ]),
-    // The stalled-database test puts a proxy in front of the PostgreSQL server; without DATABASE_URL there is none.
-    ...(process.env.DATABASE_URL ? [] : ['test/database-stall.test.ts']),
+    // The stalled-database test puts a proxy in front of the PostgreSQL server, and the change notices test ends a
+    // server connection; without DATABASE_URL there is none.
+    ...(process.env.DATABASE_URL ? [] : ['test/database-stall.test.ts', 'test/change-notices-lost.test.ts']),
   ],
   environment: 'node',
   // The hosted checkout's page script, built once before the workers start (test/global-setup.ts).

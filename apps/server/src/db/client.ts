@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { createPostgresPool } from './postgres-pool.ts';
+import { createPostgresClient, createPostgresPool } from './postgres-pool.ts';
 import { checkPostgres } from './reachability.ts';
 import * as schema from './schema.ts';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts.ts';
@@ -26,8 +26,15 @@ export interface Database {
    * working schema (and the sandbox's): always there, whether or not the host is started in this app.
    */
   hostSchema: string;
+  /** The schema the store's own tables are in ('public' on PGlite; a test's t_<hex> on PostgreSQL). */
+  workingSchema: string;
   /** Runs a multi-statement SQL script outside any transaction. */
   exec(sql: string): Promise<void>;
+  /**
+   * LISTENs on `channel` (lower-case letters, digits, underscores): on PostgreSQL a connection of its own, outside
+   * the pool; on PGlite its one connection. `onLost` is called once if the connection ends (PostgreSQL).
+   */
+  listen(channel: string, onNotice: (payload: string) => void, onLost: (err: Error) => void): Promise<NoticeListener>;
   /** Runs raw SQL on one connection inside a transaction (migrations, maintenance). */
   rawTransaction<T>(fn: (q: RawQuery) => Promise<T>): Promise<T>;
   /**
@@ -35,6 +42,12 @@ export interface Database {
    * start each file from a migrated one: creating an empty PGlite costs about 2 s, loading a dump 0.5 s.
    */
   dump?(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** A channel being listened on: NOTIFY on it (the listener hears its own), or stop listening. */
+export interface NoticeListener {
+  notify(payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,7 +99,9 @@ export function hostSchemaFor(workingSchema: string): string {
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** The schemas that follow the working schema (the first on the search_path that exists), named and checked. */
-async function schemasBeside(query: (sql: string) => Promise<{ schema: string | null }[]>): Promise<{ sandbox: string; host: string }> {
+async function schemasBeside(
+  query: (sql: string) => Promise<{ schema: string | null }[]>,
+): Promise<{ working: string; sandbox: string; host: string }> {
   const [row] = await query('SELECT current_schema() AS schema');
   const working = row?.schema;
   if (!working) throw new Error('The database has no working schema (no schema on its search_path exists).');
@@ -94,7 +109,11 @@ async function schemasBeside(query: (sql: string) => Promise<{ schema: string | 
     if (!SCHEMA_NAME.test(name) || name.length > 63) throw new Error(`bad ${kind} schema name ${name}`);
     return name;
   };
-  return { sandbox: valid('sandbox', sandboxSchemaFor(working)), host: valid('checkout host', hostSchemaFor(working)) };
+  return {
+    working: valid('working', working),
+    sandbox: valid('sandbox', sandboxSchemaFor(working)),
+    host: valid('checkout host', hostSchemaFor(working)),
+  };
 }
 
 /** Puts a schema last on this connection's search_path (for the session: every later query sees it). */
@@ -118,8 +137,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     sandboxSchema,
     hostSchema: beside.host,
+    workingSchema: beside.working,
     exec: async (sql) => {
       await client.exec(sql);
+    },
+    listen: async (channel, onNotice) => {
+      const unlisten = await client.listen(checkedChannel(channel), onNotice);
+      return {
+        notify: async (payload) => {
+          await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+        },
+        close: () => unlisten(),
+      };
     },
     rawTransaction: (fn) =>
       client.transaction((tx) =>
@@ -133,6 +162,58 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // Uncompressed: loading it again is what the tests wait on, not its size on disk.
     dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
+  };
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** A channel name safe to write unquoted in LISTEN (PostgreSQL folds it to lower case, as it is already). */
+function checkedChannel(channel: string): string {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
+  return channel;
+}
+
+/**
+ * A connection of its own that LISTENs (a pooled one would be handed to other queries, and its LISTEN lost
+ * when the pool closes it). With the pool's timeouts: a NOTIFY the server does not answer ends the connection.
+ */
+async function listenOnPostgres(
+  url: string,
+  timeouts: DatabaseTimeouts,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onLost: (err: Error) => void,
+): Promise<NoticeListener> {
+  // Named after its channel, so that it can be told apart in pg_stat_activity (and a test can end it).
+  const client = createPostgresClient(url, timeouts, `listen:${channel}`.slice(0, 63));
+  let closing = false;
+  let lost = false;
+  const lose = (err: Error) => {
+    if (closing || lost) return;
+    lost = true;
+    onLost(err);
+  };
+  client.on('notification', (message) => {
+    if (message.channel === channel) onNotice(message.payload ?? '');
+  });
+  client.on('error', lose);
+  client.on('end', () => lose(new Error('The change notices connection ended')));
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+  } catch (err) {
+    closing = true;
+    await client.end().catch(() => {});
+    throw err;
+  }
+  return {
+    notify: async (payload) => {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      closing = true;
+      await client.end().catch(() => {});
+    },
   };
 }
 
@@ -158,9 +239,11 @@ async function openPostgres(opts: DatabaseOptions, url: string, max: number, tim
     kind: 'postgres',
     sandboxSchema,
     hostSchema: beside.host,
+    workingSchema: beside.working,
     exec: async (sql) => {
       await pool.query(sql);
     },
+    listen: (channel, onNotice, onLost) => listenOnPostgres(url, timeouts, checkedChannel(channel), onNotice, onLost),
     rawTransaction: async (fn) => {
       const conn = await pool.connect();
       try {

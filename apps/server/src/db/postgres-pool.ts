@@ -118,6 +118,6 @@ export function createPostgresPool({ url, max, timeouts, schemaName, onConnect }
 }
 
 /** A single connection with the same timeouts, for work outside the pool (the check at start). */
-export function createPostgresClient(url: string, timeouts: DatabaseTimeouts): pg.Client {
-  return new TimeoutAwareClient({ connectionString: url, ...postgresTimeoutSettings(timeouts) });
+export function createPostgresClient(url: string, timeouts: DatabaseTimeouts, applicationName?: string): pg.Client {
+  return new TimeoutAwareClient({ connectionString: url, application_name: applicationName, ...postgresTimeoutSettings(timeouts) });
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelope, getUserWithSocialResponse, messageResponse, US_STATES } from '@store/shared';
+import { errorEnvelope, getUserWithSocialResponse, messageResponse, US_STATES, type GetUserWithSocialResponse } from '@store/shared';
 import { requireSession, signedInUser } from '../../plugins/auth.ts';
 import { socialStateOf } from '../auth/index.ts';
 import { sameMachineOnly } from '../../plugins/demo-doors.ts';
+import { DEFAULT_USER_SNAPSHOT_OPTIONS, UserSnapshots } from '../../db/user-snapshots.ts';
 import { getUser, setProfileState } from './service.ts';
 import profileRoutes from './profile-routes.ts';
 import avatarRoutes from './avatar-routes.ts';
@@ -17,6 +18,17 @@ const profileStateBody = z.strictObject({ state: usStateCode });
 
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSession(app);
+
+  // getuser's answer per shopper, kept while exact (ADR 064); the session's sign-in provider is added per request.
+  const snapshots = new UserSnapshots<Readonly<GetUserWithSocialResponse>>(app.database, {
+    ...DEFAULT_USER_SNAPSHOT_OPTIONS,
+    onLost: (err) => app.log.warn({ err }, 'getuser answers are read from the database: the change notices connection failed'),
+  });
+  app.addHook('onClose', () => snapshots.close());
+  const loadUser = async (userId: string) => {
+    const [profile, social] = await Promise.all([getUser(app.db, userId), socialStateOf(app.db, userId, null)]);
+    return Object.freeze({ ...profile, ...social });
+  };
 
   app.get(
     '/v1/getuser',
@@ -32,8 +44,8 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The session's sign-in provider came with the session itself (the auth plugin's one lookup).
       const { _id: userId, signInProvider } = signedInUser(request);
-      const [profile, social] = await Promise.all([getUser(app.db, userId), socialStateOf(app.db, userId, signInProvider)]);
-      return { ...profile, ...social };
+      const kept = await snapshots.read(userId, () => loadUser(userId));
+      return { ...kept, provider: signInProvider ?? ('' as const) };
     },
   );
 
