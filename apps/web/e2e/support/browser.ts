@@ -27,11 +27,13 @@ export function useBrowser(opts: { storeURL?: () => string } = {}) {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterEach(async ({ task }) => {
-    const found = problems.splice(0);
     const open = contexts.splice(0);
-    const failed = task.result?.state === 'fail' || found.length > 0;
+    const failed = task.result?.state === 'fail' || problems.length > 0;
     const kept = await keepRecording(open, task.file?.filepath ?? 'e2e', task.name, failed);
     await Promise.all(open.map((c) => c.close()));
+    // Taken once this test's pages are closed: an error a page prints while its recording is saved is this
+    // test's, not charged to the next one.
+    const found = problems.splice(0);
     const where = kept ? `\n(screenshots and trace in ${kept})` : '';
     if (found.length) throw new Error(`Console errors in the page:\n${found.join('\n')}${where}`);
     if (kept) console.error(`Browser test failed: screenshots and trace in ${kept}`);

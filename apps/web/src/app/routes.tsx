@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { lazyPage } from './lazy.ts';
-import { requireGuest, requireSignedIn, type SessionSource } from './guards.ts';
+import { GUEST_ONLY_ROUTE_ID, requireGuest, requireSignedIn, type SessionSource } from './guards.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { RouteErrorScreen } from './layout/RouteErrorScreen.tsx';
 import { BootScreen } from './layout/BootScreen.tsx';
@@ -108,7 +108,7 @@ export function createRoutes(session: SessionSource): RouteObject[] {
           children: [
             ...publicRoutes,
             { loader: requireSignedIn(session), handle: SIGNED_IN_PAGES, children: protectedRoutes },
-            { loader: requireGuest(session), children: guestOnlyRoutes },
+            { id: GUEST_ONLY_ROUTE_ID, loader: requireGuest(session), children: guestOnlyRoutes },
             // Any other address: the server answers it 404 with this page (isKnownPage in app/server-render.tsx).
             { id: NOT_FOUND_ROUTE_ID, path: '*', ...screen('../features/content/pages/NotFoundPage.tsx') },
           ],

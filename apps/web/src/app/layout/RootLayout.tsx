@@ -10,6 +10,7 @@ import { RouteChangeLoader } from './RouteChangeLoader.tsx';
 import { GlobalLoadingIndicator } from './GlobalLoadingIndicator.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
 import { pagePlan } from '../page-rendering.ts';
+import { GUEST_ONLY_ROUTE_ID } from '../guards.ts';
 import { Footer } from './Footer.tsx';
 
 // Loaded when a shopper is signed in (issue 8: not part of a guest's first load); main.tsx starts the
@@ -79,7 +80,11 @@ export function RootLayout() {
   // Screens rendered in the browser (a signed-in shopper's, and a guest's product page) fill in after their
   // data: their main keeps the footer below the fold meanwhile (global.css, .app-main--fills-in). A page the
   // server rendered arrives whole, and a short one keeps its footer in view.
-  const routes = useMatches().map((match) => ({ route: { handle: match.handle } }));
+  const matches = useMatches();
+  const routes = matches.map((match) => ({ route: { handle: match.handle } }));
+  // Just signed in on a guest-only page (sign-in, sign-up, social sign-in): the way to where the shopper was
+  // headed has started, and the page they signed in on is not shown again inside the signed-in header.
+  const leavingGuestPage = loggedIn && matches.some((match) => match.id === GUEST_ONLY_ROUTE_ID);
   const fillsIn = loggedIn || pagePlan(routes).rendering === 'browser';
   const page = (
     <>
@@ -111,7 +116,7 @@ export function RootLayout() {
           <PublicHeader />
           {page}
         </>
-      ) : !signedInStateReady || !SignedInChrome ? (
+      ) : !signedInStateReady || !SignedInChrome || leavingGuestPage ? (
         <SignedInBoot />
       ) : (
         // The page waits with the header: the header's fetches (getuser first, SPEC §7) go before the page's.
