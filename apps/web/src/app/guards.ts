@@ -23,7 +23,7 @@ export function requireSignedIn(session: SessionSource) {
 }
 
 /** The id of the route that holds the guest-only pages (sign-in, sign-up, the password pages). */
-export const GUEST_ONLY_ROUTE_ID = 'guest-only';
+export const GUEST_ONLY_ROUTE_ID = 'guest';
 
 /** SPEC §2: guest-only routes send a signed-in user to /. */
 export function requireGuest(session: SessionSource) {

@@ -26,7 +26,8 @@ const screens = import.meta.glob<{ default: ComponentType }>([
 /** A lazy screen by its file (relative to this one), rendered as `rendering` says. */
 function screen(file: string, rendering?: PageRendering): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = screens[file];
-  if (!load) throw new Error(`routes.tsx: no screen ${file} (the glob at the top must match it)`);
+  // The glob at the top must match the file; the message is short, as it ships on every page's first load.
+  if (!load) throw new Error(`No screen ${file}`);
   return { lazy: lazyPage(load), handle: pageHandle(file, rendering) };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatch, useMatches } from 'react-router';
 import { useAppSelector } from '../../lib/hooks.ts';
 import { selectAuthToken, selectIsLoggedIn } from '../../features/auth/auth-slice.ts';
@@ -6,11 +6,11 @@ import { ChatLauncher } from '../../features/chat/ChatLauncher.tsx';
 import { loadChunk } from '../lazy.ts';
 import { selectSignedInStateReady } from '../store.ts';
 import { BootScreen } from './BootScreen.tsx';
+import { SignedInBoot } from './SignedInBoot.tsx';
 import { RouteChangeLoader } from './RouteChangeLoader.tsx';
 import { GlobalLoadingIndicator } from './GlobalLoadingIndicator.tsx';
 import { PublicHeader } from './PublicHeader.tsx';
 import { pagePlan } from '../page-rendering.ts';
-import { GUEST_ONLY_ROUTE_ID } from '../guards.ts';
 import { Footer } from './Footer.tsx';
 
 // Loaded when a shopper is signed in (issue 8: not part of a guest's first load); main.tsx starts the
@@ -20,7 +20,7 @@ import { Footer } from './Footer.tsx';
 // boundary's content no sooner than 300 ms after its fallback showed (its fallback throttle), and the page
 // under the header, with its first requests, would wait for that reveal (issue 26: the signed-in cart's
 // requests went out 220 ms after everything they needed was in).
-let signedInChrome: ComponentType | null = null;
+let signedInChrome: ComponentType<{ children: ReactNode }> | null = null;
 export const loadSignedInChrome = () =>
   loadChunk(() => import('./SignedInChrome.tsx')).then((module) => {
     signedInChrome = module.default;
@@ -31,8 +31,8 @@ export const loadSignedInChrome = () =>
  * The signed-in header's component once its chunk is in (null until then); a chunk that fails throws here,
  * to the error screen.
  */
-function useSignedInChrome(wanted: boolean): ComponentType | null {
-  const [chrome, setChrome] = useState<ComponentType | null>(() => signedInChrome);
+function useSignedInChrome(wanted: boolean): ComponentType<{ children: ReactNode }> | null {
+  const [chrome, setChrome] = useState<ComponentType<{ children: ReactNode }> | null>(() => signedInChrome);
   const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
     if (!wanted || chrome) return;
@@ -49,26 +49,11 @@ function useSignedInChrome(wanted: boolean): ComponentType | null {
   return chrome;
 }
 
-/** Holds the header's place while the signed-in header's chunk or state loads, so the page does not jump. */
-const HeaderPlaceholder = () => <header className="site-header" aria-busy="true" />;
-
 /**
  * The admin console's pages (issue 24) bring their own layout: header, sections nav and main. The
  * store's chrome (header with balance and cart, footer, chat launcher) stays off them.
  */
 export const CONSOLE_PATH = '/admin/*';
-
-/** What a signed-in shopper sees until their header's chunk and state are in: the header's place and the boot screen. */
-function SignedInBoot() {
-  return (
-    <>
-      <HeaderPlaceholder />
-      <main id="main" className="app-main app-main--fills-in">
-        <BootScreen />
-      </main>
-    </>
-  );
-}
 
 export function RootLayout() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
@@ -80,11 +65,7 @@ export function RootLayout() {
   // Screens rendered in the browser (a signed-in shopper's, and a guest's product page) fill in after their
   // data: their main keeps the footer below the fold meanwhile (global.css, .app-main--fills-in). A page the
   // server rendered arrives whole, and a short one keeps its footer in view.
-  const matches = useMatches();
-  const routes = matches.map((match) => ({ route: { handle: match.handle } }));
-  // Just signed in on a guest-only page (sign-in, sign-up, social sign-in): the way to where the shopper was
-  // headed has started, and the page they signed in on is not shown again inside the signed-in header.
-  const leavingGuestPage = loggedIn && matches.some((match) => match.id === GUEST_ONLY_ROUTE_ID);
+  const routes = useMatches().map((match) => ({ route: { handle: match.handle } }));
   const fillsIn = loggedIn || pagePlan(routes).rendering === 'browser';
   const page = (
     <>
@@ -116,14 +97,11 @@ export function RootLayout() {
           <PublicHeader />
           {page}
         </>
-      ) : !signedInStateReady || !SignedInChrome || leavingGuestPage ? (
+      ) : !signedInStateReady || !SignedInChrome ? (
         <SignedInBoot />
       ) : (
         // The page waits with the header: the header's fetches (getuser first, SPEC §7) go before the page's.
-        <>
-          <SignedInChrome />
-          {page}
-        </>
+        <SignedInChrome>{page}</SignedInChrome>
       )}
       {/* Live chat (ADR 027): a tiny launcher; the widget's code comes once the browser is idle, or at a click. */}
       {!inConsole && <ChatLauncher token={token} />}
