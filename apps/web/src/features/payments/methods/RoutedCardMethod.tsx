@@ -4,6 +4,7 @@ import { useAppSelector } from '../../../lib/hooks.ts';
 import { usePaymentsAllowedProvidersQuery } from '../api/allowed-providers.ts';
 import { selectAllowedPaymentsProviders } from '../payment-slice.ts';
 import { SavedCardList } from '../components/SavedCardList.tsx';
+import { WhenMounted } from '../components/WhenMounted.tsx';
 import { useSavedCardsOfEveryKind } from '../use-saved-cards-of-every-kind.ts';
 import { CARD_ROUTE_PANELS, routedCardKind } from './card-routes.ts';
 import type { MethodPanelProps } from './types.ts';
@@ -39,7 +40,7 @@ export default function RoutedCardMethod(props: MethodPanelProps) {
   // taken, to the first saved one.
   const chosen = saved.cards.find((card) => card.userPaymentOptionId === choice) ?? (routed === null ? (saved.cards[0] ?? null) : null);
   const kind: CardRouteKind | null = chosen ? chosen.kind : routed;
-  if (!kind) return null;
+  if (!kind) return <WhenMounted run={props.onFilledIn} />;
   const Panel = panelOf(kind);
   return (
     <div className="routed-card" data-card-route={kind}>
@@ -53,6 +54,8 @@ export default function RoutedCardMethod(props: MethodPanelProps) {
       />
       <Suspense fallback={<p className="payments-muted">Loading…</p>}>
         <Panel key={kind} {...props} chosenCard={chosen?.userPaymentOptionId ?? null} />
+        {/* The list is in and, with this, the form's code: the page may show what goes under the panel. */}
+        <WhenMounted run={props.onFilledIn} />
       </Suspense>
     </div>
   );

@@ -14,6 +14,8 @@ export const PAYMENT_METHODS: readonly PaymentMethodEntry[] = [
     allowedBy: [...CARD_ROUTE_KINDS, 'saved_card'],
     settlesAs: 'card',
     load: () => import('./RoutedCardMethod.tsx'),
+    // The saved cards of every provider, then the routed provider's form.
+    fillsIn: true,
     manageLoad: () => import('./CardMethod.tsx'),
     manageAllowedBy: ['card', 'saved_card'],
   },

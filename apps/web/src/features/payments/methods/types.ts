@@ -31,6 +31,12 @@ export interface MethodPanelProps {
    * card of this panel's provider to pay with, or null for a new card. The panel then lists no cards itself.
    */
   chosenCard?: string | null;
+  /**
+   * Given to a panel whose entry `fillsIn`: call it once the panel shows its first whole content (its lists
+   * answered, its form's code in). The pay page shows the other ways to pay under the panel from then on, so
+   * they do not move under the shopper's pointer while the panel fills in.
+   */
+  onFilledIn?(): void;
 }
 
 /** 403 codes of a payment the server will not take from this shopper (apps/server/src/modules/payments/allowed.ts). */
@@ -48,6 +54,8 @@ export interface PaymentMethodEntry {
   settlesAs?: ProcessingVia;
   /** Loaded when chosen, so a page pays only for the panel in use. */
   load: () => Promise<{ default: ComponentType<MethodPanelProps> }>;
+  /** The panel fills in after its code is in (lists, a nested form) and says when it is done (`onFilledIn`). */
+  fillsIn?: boolean;
   /** Shown only without an order (managing saved methods): a provider's own cards, which the pay page's one card form routes to. */
   manageOnly?: boolean;
   /** Without an order: this panel instead of `load`'s, shown when one of `manageAllowedBy` is allowed. */

@@ -430,6 +430,43 @@ describe('AddCardPage: the ways to pay this shopper may use', () => {
     expect(screen.getByRole('heading', { name: 'Pay with Bank account' })).toBeInTheDocument();
   });
 
+  it('keeps the other ways to pay out of sight until the first panel has filled in (its saved cards listed, its form in)', async () => {
+    function FillingPanel({ onFilledIn }: MethodPanelProps) {
+      return (
+        <button type="button" onClick={() => onFilledIn?.()}>
+          Cards listed
+        </button>
+      );
+    }
+    const filling: PaymentMethodEntry = {
+      ...fakeMethod('test-card', 'Card', ['card']),
+      fillsIn: true,
+      load: async () => ({ default: FillingPanel }),
+    };
+    const bank = fakeMethod('test-bank', 'Bank account', ['bank_account'], 'bank');
+    routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: { ...CARDS_ONLY, bank_account: true } } }) });
+    const { user } = renderPage(<AddCardPage methods={[filling, bank]} profile={shopperIn('TX')} />, {
+      path: '/add-card/:orderId?',
+      at: '/add-card/ord-1',
+    });
+    const listed = await screen.findByRole('button', { name: 'Cards listed' });
+    // Laid out under the panel, but hidden: neither seen nor reachable while the panel above grows.
+    expect(screen.queryByRole('radiogroup', { name: 'Ways to pay' })).not.toBeInTheDocument();
+    expect(screen.getByText('Ways to pay')).not.toBeVisible();
+    expect(screen.getAllByRole('radio', { hidden: true })).toHaveLength(2);
+
+    await user.click(listed);
+    const choices = await screen.findByRole('radiogroup', { name: 'Ways to pay' });
+    expect(choices).toBeVisible();
+
+    // Once shown they stay, through the shopper's choice of another way and back.
+    await user.click(within(choices).getByRole('radio', { name: 'Bank account' }));
+    expect(await screen.findByText('Bank account form paying ord-1')).toBeInTheDocument();
+    await user.click(within(choices).getByRole('radio', { name: 'Card' }));
+    expect(await screen.findByRole('button', { name: 'Cards listed' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Ways to pay' })).toBeVisible();
+  });
+
   it('a bank panel paid and still processing leads to /payment-success naming the bank (processing=bank)', async () => {
     routes({ 'GET v1/payment/allowed-providers': ok({ data: { allowedPayment: { ...NOTHING, bank_account: true } } }) });
     const { user } = renderPage(<AddCardPage methods={methods} profile={shopperIn('TX')} />, {

@@ -1,5 +1,5 @@
 import { Button, OutcomeMessage, PageLayout, Panel } from '../../../components/ui/index.ts';
-import { lazy, Suspense, useState, useTransition, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useCallback, useState, useTransition, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paymentSuccessPath, type ErrorCode } from '@store/shared';
 import { useAppSelector } from '../../../lib/hooks.ts';
@@ -9,6 +9,7 @@ import { usePaymentsWhitelistStatesQuery } from '../api/whitelist-states.ts';
 import { selectAllowedPaymentsProviders, selectWhiteListedStates } from '../payment-slice.ts';
 import { PAYMENT_METHODS } from '../methods/registry.ts';
 import { PAYMENT_REFUSAL_CODES, type MethodPanelProps, type PaymentMethodEntry } from '../methods/types.ts';
+import { WhenMounted } from '../components/WhenMounted.tsx';
 import type { ShopperProfile } from '../types.ts';
 import { PayOrderSummary } from '../components/PayOrderSummary.tsx';
 import '../payments.css';
@@ -64,11 +65,13 @@ function refusedStateName(profile: ShopperProfile, whitelist: readonly { code: s
 const PanelLoading = () => <p className="payments-muted">Loading…</p>;
 
 /** A way's panel; `busy` while the shopper's next choice loads in its place. Suspends while its code loads. */
-function MethodPanelBody({ entry, busy = false, ...props }: MethodPanelProps & { entry: PaymentMethodEntry; busy?: boolean }) {
+function MethodPanelBody({ entry, busy = false, onFilledIn, ...props }: MethodPanelProps & { entry: PaymentMethodEntry; busy?: boolean }) {
   const LoadedPanel = panelOf(entry, !props.orderId);
   return (
     <div className="payments-method-panel" data-testid={`method-${entry.id}`} aria-busy={busy || undefined}>
-      <LoadedPanel {...props} />
+      {/* A panel that fills in says when it is done; any other is whole once its code is in. */}
+      {entry.fillsIn ? <LoadedPanel {...props} onFilledIn={onFilledIn} /> : <LoadedPanel {...props} />}
+      {entry.fillsIn ? null : <WhenMounted run={onFilledIn} />}
     </div>
   );
 }
@@ -111,6 +114,9 @@ export default function AddCardPage({
   const [shownId, setShownId] = useState<string | null>(null);
   const [switching, startSwitching] = useTransition();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The other ways to pay take their place under the first panel once it has filled in, and keep it.
+  const [choicesShown, setChoicesShown] = useState(false);
+  const showChoices = useCallback(() => setChoicesShown(true), []);
 
   const order = orderQuery.data;
   const entries = allowedEntries(methods, allowed, !orderId);
@@ -188,9 +194,11 @@ export default function AddCardPage({
             onPaid={onPaid}
             onFailed={onFailed}
             billingZip={profile.status === 'ready' ? profile.zipCode : undefined}
+            onFilledIn={showChoices}
           />
           {entries.length > 1 ? (
-            <div className="payments-other">
+            // Laid out but out of sight and reach while the first panel fills in: not pushed down in view.
+            <div className="payments-other" style={choicesShown ? undefined : { visibility: 'hidden' }}>
               <h3 className="payments-other__title">Ways to pay</h3>
               <div className="payments-methods" role="radiogroup" aria-label="Ways to pay">
                 {entries.map((entry) => (
