@@ -3,8 +3,7 @@
 // This file needs DATABASE_URL; vitest.config.ts leaves it out of runs without it (PGlite has no connection to end).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { openTestDatabase, type TestDatabase } from './support/test-app.ts';
-import { migrateAll } from '../src/migrations.ts';
+import { insertBareAccount, openMigratedTestDatabase, type TestDatabase } from './support/test-app.ts';
 import { DEFAULT_USER_SNAPSHOT_OPTIONS, UserSnapshots, userChangesChannel } from '../src/db/user-snapshots.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -12,8 +11,7 @@ if (!DATABASE_URL) throw new Error('change-notices-lost.test.ts needs DATABASE_U
 
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await openTestDatabase({ migrated: true });
-  await migrateAll(t.database);
+  t = await openMigratedTestDatabase();
 });
 afterAll(() => t.drop());
 
@@ -25,9 +23,7 @@ const firstName = async (id: string) => (await sql<{ firstname: string }>('SELEC
 describe('the change notices connection lost', () => {
   it('asks the database while it is down, sees changes made meanwhile, and keeps answers again once back', async () => {
     const id = `lost-${Date.now()}`;
-    await sql(`INSERT INTO users (id, email, password_hash, firstname, lastname) VALUES ($1, $1 || '@example.com', 'x', 'Mei', 'Lin')`, [
-      id,
-    ]);
+    await insertBareAccount(t.database, id);
     const lost: Error[] = [];
     const snapshots = new UserSnapshots<string>(t.database, {
       ...DEFAULT_USER_SNAPSHOT_OPTIONS,

@@ -3,14 +3,12 @@
 // On the real database of the run (PGlite, or a schema on PostgreSQL): the triggers, LISTEN and NOTIFY are the
 // database's own, nothing here stands in for them.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../test/support/test-app.ts';
-import { migrateAll } from '../migrations.ts';
+import { insertBareAccount, openMigratedTestDatabase, type TestDatabase } from '../../test/support/test-app.ts';
 import { DEFAULT_USER_SNAPSHOT_OPTIONS, UserSnapshots, userChangesChannel, type UserSnapshotOptions } from './user-snapshots.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await openTestDatabase({ migrated: true });
-  await migrateAll(t.database);
+  t = await openMigratedTestDatabase();
 });
 afterAll(() => t.drop());
 
@@ -22,7 +20,7 @@ let users = 0;
 async function newUser(): Promise<string> {
   users += 1;
   const id = `snap-${users}-${Date.now()}`;
-  await sql(`INSERT INTO users (id, email, password_hash, firstname, lastname) VALUES ($1, $1 || '@example.com', 'x', 'Mei', 'Lin')`, [id]);
+  await insertBareAccount(t.database, id);
   return id;
 }
 

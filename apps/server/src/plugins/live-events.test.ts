@@ -2,20 +2,13 @@
 // recordLiveEvent takes the user's advisory lock before it draws the event's id, in one statement.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openTestDatabase, type TestDatabase } from '../../test/support/test-app.ts';
-import { migrateAll } from '../migrations.ts';
+import { insertBareAccount, openMigratedTestDatabase, type TestDatabase } from '../../test/support/test-app.ts';
 import { recordLiveEvent } from './live-events.ts';
 
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await openTestDatabase({ migrated: true });
-  await migrateAll(t.database);
-  for (const id of ['u-plain', 'u-order'])
-    await t.database.rawTransaction((q) =>
-      q.query(`INSERT INTO users (id, email, password_hash, firstname, lastname) VALUES ($1, $1 || '@example.com', 'x', 'Mei', 'Lin')`, [
-        id,
-      ]),
-    );
+  t = await openMigratedTestDatabase();
+  for (const id of ['u-plain', 'u-order']) await insertBareAccount(t.database, id);
 });
 afterAll(() => t.drop());
 

@@ -62,6 +62,20 @@ export async function openTestDatabase(
   };
 }
 
+/** A fresh database with every migration applied and nothing seeded: for tests of the database layer, no app. */
+export async function openMigratedTestDatabase(): Promise<TestDatabase> {
+  const t = await openTestDatabase({ migrated: true });
+  await migrateAll(t.database);
+  return t;
+}
+
+/** An account row with `id` and nothing else a sign-in needs (e-mail <id>@example.com, named Mei Lin). */
+export async function insertBareAccount(database: Database, id: string): Promise<void> {
+  await database.rawTransaction((q) =>
+    q.query(`INSERT INTO users (id, email, password_hash, firstname, lastname) VALUES ($1, $1 || '@example.com', 'x', 'Mei', 'Lin')`, [id]),
+  );
+}
+
 /**
  * The configuration of an app under test. Redis only where a test asks for it (the two-instance tests):
  * with the environment's REDIS_URL every test app would share rate-limit counters, all keyed by
