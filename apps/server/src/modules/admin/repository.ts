@@ -2,32 +2,24 @@
 // modules (orders, payments, ledger, people) and changes nothing here; changes go through the module that
 // owns the data, which writes the audit log. Every list reads one row more than its page (hasMore) rather
 // than counting: the indexes of migration 0023 serve the order and the filters.
-import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cashouts, kycRecords, ledgerEntries, orderItems, orders, orderStatuses, payments, users } from '../../db/schema.ts';
 
 /** A LIKE pattern matching what starts with `text` (its %, _ and \ taken literally). */
 export const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-interface Paging {
+export interface Paging {
   page: number;
   limit: number;
 }
 
 /** One row more than the page tells whether another page follows. */
-function paged<T>(rows: T[], { page, limit }: Paging) {
+export function paged<T>(rows: T[], { page, limit }: Paging) {
   return { rows: rows.slice(0, limit), page, limit, hasMore: rows.length > limit };
 }
 
-export interface OrderSearch extends Paging {
-  q?: string;
-  userId?: string;
-  state?: (typeof orderStatuses)[number];
-  from?: Date;
-  to?: Date;
-}
-
-const orderSummaryColumns = {
+export const orderSummaryColumns = {
   id: orders.id,
   number: orders.number,
   userId: orders.userId,
@@ -41,64 +33,6 @@ const orderSummaryColumns = {
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
 };
-
-/** Up to this many shoppers whose e-mail starts with q are looked up by id; more are matched in the scan. */
-const LISTED_SHOPPERS = 100;
-
-/** An order number as people type it ("100042" or "#100042"; issue 24), else null. */
-function orderNumberIn(q: string): number | null {
-  const match = /^#?(\d{1,15})$/.exec(q.trim());
-  return match ? Number(match[1]) : null;
-}
-
-/** The order with the id q, or with the number q names. */
-function orderNamedBy(q: string): SQL {
-  const orderNumber = orderNumberIn(q);
-  return orderNumber === null ? eq(orders.id, q) : or(eq(orders.id, q), eq(orders.number, orderNumber))!;
-}
-
-/**
- * Which orders q names: the order with that id or number, or the orders of shoppers whose e-mail starts with q.
- * The shoppers are found first (e-mail prefix index): a few are named by id, so their orders come from
- * the shopper index whatever their age; many (a short prefix) are matched while the newest orders are
- * read, where matches are frequent enough to fill a page early.
- */
-async function matchingOrders(db: Db, q: string): Promise<SQL> {
-  const pattern = prefixPattern(q.toLowerCase());
-  const shoppers = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.email} LIKE ${pattern}`)
-    .limit(LISTED_SHOPPERS + 1);
-  if (shoppers.length === 0) return orderNamedBy(q);
-  const byShopper =
-    shoppers.length <= LISTED_SHOPPERS
-      ? inArray(
-          orders.userId,
-          shoppers.map((s) => s.id),
-        )
-      : sql`${orders.userId} IN (SELECT id FROM users WHERE email LIKE ${pattern})`;
-  return or(orderNamedBy(q), byShopper)!;
-}
-
-/** Orders newest first (id breaks ties, so pages never repeat or skip a row). */
-export async function searchOrders(db: Db, search: OrderSearch) {
-  const filters: SQL[] = [];
-  if (search.q) filters.push(await matchingOrders(db, search.q));
-  if (search.userId) filters.push(eq(orders.userId, search.userId));
-  if (search.state) filters.push(eq(orders.status, search.state));
-  if (search.from) filters.push(gte(orders.createdAt, search.from));
-  if (search.to) filters.push(lte(orders.createdAt, search.to));
-  const rows = await db
-    .select(orderSummaryColumns)
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(...filters))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(search.limit + 1)
-    .offset((search.page - 1) * search.limit);
-  return paged(rows, search);
-}
 
 export async function findOrder(db: Db, id: string) {
   const [order] = await db

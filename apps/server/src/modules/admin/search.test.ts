@@ -17,6 +17,7 @@ import { init, pendingOrder, SANDBOX_CARDS } from '../../../test/support/payment
 import { tokenizeCard } from '../../../test/support/vault.ts';
 import { ledgerEntries, payments, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { prefixEnd } from './order-search.ts';
 import { salesPeriods } from './service.ts';
 
 let t: TestApp;
@@ -113,6 +114,71 @@ describe('GET /api/v1/admin/orders', () => {
     const emails = [...first.orders, ...second.orders].map((o) => o.email);
     expect(new Set(emails)).toEqual(new Set(crowd.map((s) => s.email)));
     expect((await orderSearch('?q=CROWD-007')).orders.map((o) => o.email)).toEqual(['crowd-007@example.com']);
+  });
+
+  it("pages a few shoppers' orders, found by the start of their e-mail, newest first across them, with every filter", async () => {
+    // Three shoppers whose orders interleave in time, two of them at the same instants (the id breaks ties),
+    // and a fourth whose e-mail does not match.
+    const trio = [
+      await namedShopper('pager-ann@example.com', 'Ann', 'Pager'),
+      await namedShopper('pager-bo@example.com', 'Bo', 'Pager'),
+      await namedShopper('pager-cy@example.com', 'Cy', 'Pager'),
+    ];
+    const outsider = await namedShopper('pagers-not@example.com', 'Not', 'Pager');
+    const base = Date.now() - 200 * HOUR;
+    const placed: { id: string; at: number; status: 'fulfilled' | 'failed' }[] = [];
+    for (let i = 0; i < 21; i++) {
+      const at = base + Math.floor(i / 2) * HOUR;
+      const status = i % 3 === 0 ? 'failed' : 'fulfilled';
+      placed.push({ id: await insertOrder(db(), trio[i % 3]!.id, { status, createdAt: new Date(at) }), at, status });
+    }
+    await insertOrder(db(), outsider.id, { createdAt: new Date(base + 5 * HOUR) });
+    const newestFirst = (rows: typeof placed) =>
+      [...rows].sort((a, b) => b.at - a.at || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0)).map((o) => o.id);
+
+    async function allPages(query: string) {
+      const listed: string[] = [];
+      for (let page = 1; ; page++) {
+        const found = await orderSearch(`?q=pager-${query}&limit=4&page=${page}`);
+        listed.push(...found.orders.map((o) => o.id));
+        expect(found.orders.length).toBe(found.hasMore ? 4 : found.orders.length);
+        if (!found.hasMore) return listed;
+      }
+    }
+    expect(await allPages('')).toEqual(newestFirst(placed));
+    expect(await allPages('&state=failed')).toEqual(newestFirst(placed.filter((o) => o.status === 'failed')));
+    const from = new Date(base + 3 * HOUR);
+    const to = new Date(base + 7 * HOUR);
+    const inWindow = placed.filter((o) => o.at >= from.getTime() && o.at <= to.getTime() && o.status === 'fulfilled');
+    expect(await allPages(`&state=fulfilled&from=${from.toISOString()}&to=${to.toISOString()}`)).toEqual(newestFirst(inWindow));
+    // A page beyond the last is empty; one shopper among them by the userId filter too.
+    expect(await orderSearch('?q=pager-&limit=20&page=3')).toMatchObject({ orders: [], hasMore: false });
+    expect((await orderSearch(`?q=pager-&userId=${trio[1]!.id}&limit=100`)).orders.map((o) => o.id)).toEqual(
+      newestFirst(placed.filter((_, i) => i % 3 === 1)),
+    );
+  });
+
+  it('finds the order a number names beside the orders of shoppers whose e-mail starts with the same digits, each once', async () => {
+    const named = await createShopper(db());
+    const order = await insertOrder(db(), named.id, { createdAt: new Date(Date.now() - 50 * HOUR) });
+    const number = (await orderSearch(`?q=${order}`)).orders[0]!.number;
+    const digits = await namedShopper(`${number}-fan@example.com`, 'Dee', 'Gits');
+    const theirs = await insertOrder(db(), digits.id);
+    expect((await orderSearch(`?q=${number}`)).orders.map((o) => o.id)).toEqual([theirs, order]);
+    // The named order is also the matched shopper's: listed once.
+    await db()
+      .update(users)
+      .set({ email: `${number}-owner@example.com` })
+      .where(eq(users.id, named.id));
+    expect((await orderSearch(`?q=${number}`)).orders.map((o) => o.id)).toEqual([theirs, order]);
+  });
+
+  it('reads the e-mail prefix index up to the first text after the prefix, in code point order', () => {
+    expect(prefixEnd('ann')).toBe('ano');
+    expect(prefixEnd('a\u{10FFFF}')).toBe('b');
+    expect(prefixEnd('\u{D7FF}')).toBe('\u{E000}');
+    expect(prefixEnd('\u{10FFFF}')).toBeNull();
+    expect(prefixEnd('')).toBeNull();
   });
 
   it('filters by state and by a window of time, together with the other filters', async () => {

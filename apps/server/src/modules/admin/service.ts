@@ -6,6 +6,7 @@ import { countOpenChats } from '../chat/index.ts';
 import { countIdentityReviews } from '../kyc/index.ts';
 import { findOrderNumbers, type NamedOrder } from '../checkout/index.ts';
 import { getWalletCoins, ledgerEntryKindOf, orderIdOfReference } from '../wallet/index.ts';
+import { findOrderPage } from './order-search.ts';
 import * as repo from './repository.ts';
 
 const iso = (d: Date) => d.toISOString();
@@ -49,7 +50,7 @@ const userSummary = (u: UserRow) => ({
 });
 
 export async function searchOrders(db: Db, query: AdminOrdersQuery) {
-  const { rows, ...page } = await repo.searchOrders(db, query);
+  const { rows, ...page } = await findOrderPage(db, query);
   return { orders: rows.map(orderSummary), ...page };
 }
 
