@@ -5,7 +5,7 @@ import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { orders, orderStatuses, users } from '../../db/schema.ts';
-import { orderSummaryColumns, paged, prefixPattern, type Paging } from './repository.ts';
+import { orderColumns, orderSummaryColumns, paged, prefixPattern, type Paging } from './repository.ts';
 
 export interface OrderSearch extends Paging {
   q?: string;
@@ -69,17 +69,6 @@ function preparedSearch(db: Db) {
     sql`${orders.createdAt} >= coalesce(${p('from')}::timestamptz, '-infinity')`,
     sql`${orders.createdAt} <= coalesce(${p('to')}::timestamptz, 'infinity')`,
   );
-  const orderColumns = {
-    id: orders.id,
-    number: orders.number,
-    userId: orders.userId,
-    status: orders.status,
-    totalCents: orders.totalCents,
-    coins: orders.coins,
-    bonusCoins: orders.bonusCoins,
-    createdAt: orders.createdAt,
-    paidAt: orders.paidAt,
-  };
   const shopperIds = sql`${p('shopperIds')}::text[]`;
   // Each shopper's newest orders from the shopper index, only as many as the page can reach: a shopper's
   // orders are read newest first, however old, and never the store's other orders.

@@ -19,19 +19,24 @@ export function paged<T>(rows: T[], { page, limit }: Paging) {
   return { rows: rows.slice(0, limit), page, limit, hasMore: rows.length > limit };
 }
 
-export const orderSummaryColumns = {
+/** An order's own columns, as the console lists them. */
+export const orderColumns = {
   id: orders.id,
   number: orders.number,
   userId: orders.userId,
-  email: users.email,
-  /** The shopper as people know them (issue 24: people by name and e-mail, never by id alone). */
-  name: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})`,
   status: orders.status,
   totalCents: orders.totalCents,
   coins: orders.coins,
   bonusCoins: orders.bonusCoins,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
+};
+
+export const orderSummaryColumns = {
+  ...orderColumns,
+  email: users.email,
+  /** The shopper as people know them (issue 24: people by name and e-mail, never by id alone). */
+  name: sql<string>`trim(${users.firstname} || ' ' || ${users.lastname})`,
 };
 
 export async function findOrder(db: Db, id: string) {
